@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createAdminRepository, createAdminService, registerAdminRoutes } from './modules/admin';
+import { createMerchantsRepository, createMerchantsService } from './modules/merchants';
+import { checkSiteAccess, registerSystemRoutes } from './modules/system';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/database';
+import { installErrorHandler } from './platform/http/error-handler';
+import { buildOpenApiDocument } from './platform/http/openapi';
+import { createRegistrar } from './platform/http/registrar';
+import { registerStaticSites } from './platform/http/static-sites';
+import { loggerOptions } from './platform/logger';
+import { adminDistDir, webDistDir } from './platform/paths';
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export type AppConfig = Pick<Config, 'LOG_LEVEL' | 'trustProxy' | 'COUNTRY_HEADER' | 'BODY_LIMIT_BYTES'>;
+
+export interface AppServices {
+  merchants: ReturnType<typeof createMerchantsService>;
+  admin: ReturnType<typeof createAdminService>;
+}
+
+/** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
+export const buildApp = async (
+  config: AppConfig,
+  database: Database,
+  options: { sites?: { webDir: string; adminDir: string } } = {},
+): Promise<{ app: FastifyInstance; services: AppServices }> => {
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    // Fastify accepts a hop count at run time; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'http:', 'https:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const merchants = createMerchantsService(createMerchantsRepository(database.db));
+  const admin = createAdminService(createAdminRepository(database.db));
+
+  const registrar = createRegistrar(app, {
+    resolveMerchant: merchants.resolve,
+    checkSiteAccess,
+    // Member sessions arrive with the accounts module; until then no member token is valid.
+    authenticateMember: async () => null,
+    authenticateOperator: admin.authenticate,
+    countryHeader: config.COUNTRY_HEADER,
+  });
+
+  registerSystemRoutes(registrar);
+  registerAdminRoutes(registrar, admin, merchants);
+
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.pool.query('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
+  return { app, services: { merchants, admin } };
+};

@@ -1,0 +1,90 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './platform/config';
+import { connectDatabase } from './platform/db/database';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
+import { runMigrations } from './platform/db/migrate';
+import { loggerOptions } from './platform/logger';
+import { DEMO_MERCHANT_CODE, DEMO_OPERATOR_USERNAME, seedDemo } from './seed';
+
+const start = async () => {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = pino(loggerOptions(config.LOG_LEVEL));
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT, (m) => log.info(m));
+    databaseUrl = embedded.url;
+    log.info({ port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
+  }
+  const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE);
+  await runMigrations(database.pool);
+  log.info('migrations applied');
+
+  const { app, services } = await buildApp(config, database);
+  const domains = config.DEMO_DOMAINS.split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemo(services, {
+      domains,
+      port: config.PORT,
+      operatorPassword: config.DEMO_OPERATOR_PASSWORD,
+    });
+    log.info(seeded, 'demo data checked');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      log.error('shutdown grace period over; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${domains[0] ?? 'localhost'}:${config.PORT}`;
+  const lines = [
+    '',
+    'Tessera is running.',
+    `  Member site:  ${base}/`,
+    `  Back office:  ${base}/admin/`,
+    `  API docs:     ${base}/api/docs`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push(
+      '',
+      `Demo merchant "${DEMO_MERCHANT_CODE}" answers on: ${domains.join(', ')}`,
+      `Demo back-office login: ${DEMO_OPERATOR_USERNAME} / ${config.DEMO_OPERATOR_PASSWORD}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+};
+
+start().catch((error: unknown) => {
+  process.stderr.write(`Tessera failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { OperatorRole } from '@tessera/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { OperatorPrincipal } from '../../platform/http/context';
+
+const permissions = {
+  'merchant.read': ['owner', 'finance', 'risk', 'support', 'content'],
+  'merchant.update': ['owner'],
+  'audit.read': ['owner', 'risk'],
+  'operator.manage': ['owner'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type Permission = keyof typeof permissions;
+
+export const can = (operator: Pick<OperatorPrincipal, 'role'>, permission: Permission): boolean =>
+  (permissions[permission] as readonly OperatorRole[]).includes(operator.role);
+
+export const assertCan = (operator: OperatorPrincipal, permission: Permission): void => {
+  if (!can(operator, permission)) throw new AppError('forbidden');
+};
+
+/** An operator scoped to one merchant sees nothing of another: answer as if it did not exist. */
+export const assertMerchantInScope = (operator: OperatorPrincipal, merchantCode: string | null): void => {
+  if (operator.merchantCode !== null && operator.merchantCode !== merchantCode) throw new AppError('not_found');
+};
+
+/** The merchants an operator may see: null for all. */
+export const merchantScopeOf = (operator: OperatorPrincipal): string[] | null =>
+  operator.merchantCode === null ? null : [operator.merchantCode];

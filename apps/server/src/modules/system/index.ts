@@ -1,0 +1,2 @@
+export { registerSystemRoutes } from './system.routes';
+export { checkSiteAccess } from './system.service';

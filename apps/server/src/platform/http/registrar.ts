@@ -1,0 +1,159 @@
+import {
+  type EndpointDef,
+  isLanguageCode,
+  isModuleId,
+  type LanguageCode,
+  type ParamsOf,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '@tessera/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import { AppError } from './app-error';
+import type { AdminContext, Caller, MemberPrincipal, MerchantContext, OperatorPrincipal, SiteContext } from './context';
+import { successEnvelope } from './envelope';
+import { parseInput } from './validation';
+
+/** What the platform asks of the business modules to route a request; app.ts wires these. */
+export interface RegistrarHooks {
+  resolveMerchant: (lookup: { code: string | null; host: string }) => Promise<MerchantContext>;
+  checkSiteAccess: (merchant: MerchantContext, caller: Caller) => void;
+  authenticateMember: (merchant: MerchantContext, token: string) => Promise<MemberPrincipal | null>;
+  authenticateOperator: (token: string) => Promise<OperatorPrincipal | null>;
+  countryHeader: string | undefined;
+}
+
+interface HandlerArgs<E extends EndpointDef, C> {
+  input: ParsedRequestOf<E>;
+  params: ParamsOf<E>;
+  ctx: C;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+export type SiteHandler<E extends EndpointDef> = (args: HandlerArgs<E, SiteContext>) => Promise<ResponseOf<E>>;
+export type AdminHandler<E extends EndpointDef> = (args: HandlerArgs<E, AdminContext>) => Promise<ResponseOf<E>>;
+
+const MODULE_ID_HEADERS = ['moduleid', 'module-id', 'x-module-id'] as const;
+const CACHE_BUSTERS = ['_', 't'] as const;
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+/** The raw session token: the platform sends it bare; a `Bearer ` prefix is tolerated. */
+export const tokenOf = (request: FastifyRequest): string | null => {
+  const raw = headerValue(request, 'authorization')?.trim();
+  if (!raw) return null;
+  return raw.startsWith('Bearer ') ? raw.slice(7).trim() || null : raw;
+};
+
+const callerOf = (request: FastifyRequest, countryHeader: string | undefined): Caller => {
+  const language = headerValue(request, 'language')?.trim().toUpperCase();
+  const country = countryHeader ? headerValue(request, countryHeader.toLowerCase())?.trim().toUpperCase() : undefined;
+  const moduleIds = MODULE_ID_HEADERS.map((name) => headerValue(request, name)?.trim()).filter(
+    (value): value is string => Boolean(value),
+  );
+  return {
+    requestId: String(request.id),
+    ip: request.ip,
+    country: country && /^[A-Z]{2}$/.test(country) ? country : null,
+    userAgent: headerValue(request, 'user-agent')?.slice(0, 512) ?? null,
+    language: language && isLanguageCode(language) ? (language as LanguageCode) : null,
+    moduleId: moduleIds[0] ?? null,
+  };
+};
+
+const rawInputOf = (endpoint: EndpointDef, request: FastifyRequest): unknown => {
+  if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+    const query = { ...(request.query as Record<string, unknown>) };
+    const shape = endpoint.request instanceof z.ZodObject ? endpoint.request.shape : {};
+    for (const key of CACHE_BUSTERS) if (!(key in shape)) delete query[key];
+    return query;
+  }
+  return request.body ?? {};
+};
+
+/** Checks the module-id header against the endpoint and, for site calls, the merchant's feature tree. */
+const checkModuleId = (endpoint: EndpointDef, caller: Caller, merchant: MerchantContext | null): void => {
+  if (endpoint.moduleIds.length === 0) return;
+  if (!caller.moduleId) throw new AppError('module_id_required');
+  if (!isModuleId(caller.moduleId) || !endpoint.moduleIds.includes(caller.moduleId)) {
+    throw new AppError('module_id_unknown');
+  }
+  if (merchant && caller.moduleId !== 'COMM3' && merchant.modules[caller.moduleId] !== true) {
+    throw new AppError('function.not.available');
+  }
+};
+
+const fastifyMethods = (endpoint: EndpointDef): HTTPMethods[] => [endpoint.method, ...(endpoint.alsoMethods ?? [])];
+
+const respond = <E extends EndpointDef>(endpoint: E, value: ResponseOf<E>, request: FastifyRequest) => {
+  const checked = endpoint.response.safeParse(value);
+  if (!checked.success) {
+    request.log.error(
+      { endpoint: endpoint.name, issues: checked.error.issues },
+      'response does not match its contract',
+    );
+    throw new AppError('unknown_error');
+  }
+  return successEnvelope(checked.data);
+};
+
+export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => {
+  /** A member-site endpoint: resolves the merchant, module id, site gate, session, then validates input. */
+  const site = <E extends EndpointDef>(endpoint: E, handler: SiteHandler<E>): void => {
+    if (endpoint.auth === 'operator') throw new Error(`${endpoint.name} is a back-office endpoint`);
+    app.route({
+      method: fastifyMethods(endpoint),
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        const caller = callerOf(request, hooks.countryHeader);
+        const merchantHeader = headerValue(request, 'merchant')?.trim();
+        if (merchantHeader?.includes(',')) throw new AppError('function.not.available');
+        const merchant = await hooks.resolveMerchant({ code: merchantHeader || null, host: request.hostname });
+        checkModuleId(endpoint, caller, merchant);
+        if (!endpoint.openDuringRestriction) hooks.checkSiteAccess(merchant, caller);
+        let member: MemberPrincipal | null = null;
+        if (endpoint.auth === 'member' || endpoint.auth === 'optional') {
+          const token = tokenOf(request);
+          member = token ? await hooks.authenticateMember(merchant, token) : null;
+          if (!member && endpoint.auth === 'member') throw new AppError('login.not.session');
+        }
+        const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
+        const input = parseInput(endpoint.request, rawInputOf(endpoint, request)) as ParsedRequestOf<E>;
+        const ctx: SiteContext = { ...caller, merchant, member };
+        const value = await handler({ input, params: params as ParamsOf<E>, ctx, request, reply });
+        return respond(endpoint, value, request);
+      },
+    });
+  };
+
+  /** A back-office endpoint: no merchant header; the operator's own scope decides what it sees. */
+  const admin = <E extends EndpointDef>(endpoint: E, handler: AdminHandler<E>): void => {
+    app.route({
+      method: fastifyMethods(endpoint),
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        const caller = callerOf(request, hooks.countryHeader);
+        checkModuleId(endpoint, caller, null);
+        let operator: OperatorPrincipal | null = null;
+        if (endpoint.auth === 'operator') {
+          const token = tokenOf(request);
+          operator = token ? await hooks.authenticateOperator(token) : null;
+          if (!operator) throw new AppError('login.not.session');
+        }
+        const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
+        const input = parseInput(endpoint.request, rawInputOf(endpoint, request)) as ParsedRequestOf<E>;
+        // Unauthenticated back-office endpoints (login) get a context without an operator.
+        const ctx = { ...caller, operator } as AdminContext;
+        const value = await handler({ input, params: params as ParamsOf<E>, ctx, request, reply });
+        return respond(endpoint, value, request);
+      },
+    });
+  };
+
+  return { site, admin };
+};
+
+export type Registrar = ReturnType<typeof createRegistrar>;

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
+
+export const operatorRoles = ['owner', 'finance', 'risk', 'support', 'content'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+export const operatorSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(operatorRoles),
+  /** null: every merchant. */
+  merchantCode: z.string().nullable(),
+  enabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+const operatorUsername = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z][a-zA-Z0-9_.-]{2,31}$/, { message: 'field_invalid' });
+const operatorPassword = z.string().min(10, { message: 'field_too_short' }).max(128);
+
+export const merchantSummarySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  maintenance: z.boolean(),
+  domains: z.array(z.string()),
+});
+
+export const merchantDetailSchema = z.object({
+  code: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+  settings: merchantSettingsSchema,
+});
+export type MerchantDetail = z.infer<typeof merchantDetailSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  operatorId: z.string().nullable(),
+  operatorUsername: z.string().nullable(),
+  merchantCode: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string(),
+  userAgent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const merchantParams = z.strictObject({ code: merchantCodeSchema });
+const operatorParams = z.strictObject({ id: z.uuid() });
+const pageQuery = {
+  pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+};
+
+export const adminEndpoints = {
+  login: defineEndpoint({
+    name: 'admin.login',
+    method: 'POST',
+    path: '/api/admin/session/login',
+    moduleIds: [],
+    auth: 'none',
+    encrypted: false,
+    request: z.strictObject({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) }),
+    response: z.object({ token: z.string(), operator: operatorSchema }),
+    summary: 'Operator login; the token goes in Authorization on later back-office calls.',
+  }),
+  logout: defineEndpoint({
+    name: 'admin.logout',
+    method: 'DELETE',
+    path: '/api/admin/session/logout',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.null(),
+    summary: 'Ends the operator session.',
+  }),
+  me: defineEndpoint({
+    name: 'admin.me',
+    method: 'GET',
+    path: '/api/admin/session/me',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    request: z.strictObject({}),
+    response: operatorSchema,
+    summary: 'The signed-in operator.',
+  }),
+  listMerchants: defineEndpoint({
+    name: 'admin.listMerchants',
+    method: 'GET',
+    path: '/api/admin/merchants',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.array(merchantSummarySchema),
+    summary: 'Merchants the operator may see.',
+  }),
+  getMerchant: defineEndpoint({
+    name: 'admin.getMerchant',
+    method: 'GET',
+    path: '/api/admin/merchants/:code',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: merchantDetailSchema,
+    summary: "A merchant's settings.",
+  }),
+  updateMerchant: defineEndpoint({
+    name: 'admin.updateMerchant',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({ version: z.number().int().min(1), settings: merchantSettingsSchema }),
+    response: merchantDetailSchema,
+    summary: "Replaces a merchant's settings; `version` must be the one read (else `conflict`). Owner only.",
+  }),
+  listAudit: defineEndpoint({
+    name: 'admin.listAudit',
+    method: 'GET',
+    path: '/api/admin/audit',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    request: z.strictObject({
+      ...pageQuery,
+      action: z.string().trim().max(60).optional(),
+      operatorId: z.uuid().optional(),
+    }),
+    response: z.object({ list: z.array(auditEntrySchema), pageNo: z.number(), totalPages: z.number() }),
+    summary: 'The append-only audit log, newest first, scoped to the operator’s merchant.',
+  }),
+  listOperators: defineEndpoint({
+    name: 'admin.listOperators',
+    method: 'GET',
+    path: '/api/admin/operators',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.array(operatorSchema),
+    summary: 'Operator accounts (owner only).',
+  }),
+  createOperator: defineEndpoint({
+    name: 'admin.createOperator',
+    method: 'POST',
+    path: '/api/admin/operators',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    request: z.strictObject({
+      username: operatorUsername,
+      displayName: z.string().trim().min(1).max(60),
+      password: operatorPassword,
+      role: z.enum(operatorRoles),
+      merchantCode: merchantCodeSchema.nullable(),
+    }),
+    response: operatorSchema,
+    summary: 'Creates an operator (owner only; a merchant-scoped owner creates operators of its merchant only).',
+  }),
+  updateOperator: defineEndpoint({
+    name: 'admin.updateOperator',
+    method: 'PUT',
+    path: '/api/admin/operators/:id',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    params: operatorParams,
+    request: z.strictObject({
+      displayName: z.string().trim().min(1).max(60),
+      role: z.enum(operatorRoles),
+      enabled: z.boolean(),
+      password: operatorPassword.optional(),
+    }),
+    response: operatorSchema,
+    summary: 'Changes an operator’s name, role, enabled flag or password (owner only).',
+  }),
+} as const;

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * Who may call an endpoint:
+ * - `none`: anyone; a token, if sent, is ignored.
+ * - `optional`: anyone; a valid member token is used when present.
+ * - `member`: a member session token in `Authorization` is required.
+ * - `operator`: an operator (back-office) session token is required.
+ */
+export type EndpointAuth = 'none' | 'optional' | 'member' | 'operator';
+
+/**
+ * One endpoint, declared once and used by the server (routing, validation, OpenAPI) and by the browsers
+ * (the api client). For GET and DELETE the request schema describes the query string; otherwise the body.
+ */
+export interface EndpointDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  /** Stable name, `<module>.<verbNoun>`; also the browser's query key. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Other verbs the same handler answers (older clients used POST for logout, for example). */
+  readonly alsoMethods?: readonly HttpMethod[];
+  /** Path with `:param` segments. Member-site paths follow spec section 7; back-office paths live under /api/admin. */
+  readonly path: string;
+  /**
+   * Module ids the caller must send (`ModuleId`, `Module-Id` or `x-module-id`). Empty: none is needed.
+   * More than one: the same path serves several flows and the id picks the flow.
+   */
+  readonly moduleIds: readonly string[];
+  readonly auth: EndpointAuth;
+  /** The body travels sealed (see docs/decisions/0004-encrypted-payloads.md). */
+  readonly encrypted: boolean;
+  /** Site endpoints that still answer during maintenance or region restriction (site start, help, locales). */
+  readonly openDuringRestriction?: boolean;
+  /** `form` for application/x-www-form-urlencoded bodies (forgot password by e-mail). */
+  readonly bodyKind?: 'json' | 'form';
+  readonly params?: Params;
+  readonly request: Req;
+  /** Schema of the envelope's `value` on success. */
+  readonly response: Res;
+  readonly summary: string;
+}
+
+export const defineEndpoint = <
+  const Req extends z.ZodType,
+  const Res extends z.ZodType,
+  const Params extends z.ZodType | undefined = undefined,
+>(
+  def: EndpointDef<Req, Res, Params>,
+): EndpointDef<Req, Res, Params> => def;
+
+export type RequestOf<E> = E extends EndpointDef<infer Req, z.ZodType, z.ZodType | undefined> ? z.input<Req> : never;
+export type ParsedRequestOf<E> =
+  E extends EndpointDef<infer Req, z.ZodType, z.ZodType | undefined> ? z.output<Req> : never;
+export type ResponseOf<E> = E extends EndpointDef<z.ZodType, infer Res, z.ZodType | undefined> ? z.output<Res> : never;
+export type ParamsOf<E> =
+  E extends EndpointDef<z.ZodType, z.ZodType, infer P> ? (P extends z.ZodType ? z.output<P> : undefined) : never;
+
+/** Fills `:param` segments of a path. */
+export const buildPath = (path: string, params?: Record<string, string | number>): string =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });

@@ -1,0 +1,59 @@
+/**
+ * The one error catalogue. Every failure that crosses the wire carries one of these codes; the code is also
+ * the i18n key the browsers translate. `status` is the HTTP status the server answers with.
+ */
+export const errorCatalogue = {
+  // Request shape and transport
+  validation_failed: { status: 400 },
+  malformed_json: { status: 400 },
+  unsupported_media_type: { status: 415 },
+  payload_too_large: { status: 413 },
+  request_param_err: { status: 400 },
+  module_id_required: { status: 400 },
+  module_id_unknown: { status: 400 },
+  not_found: { status: 404 },
+  method_not_allowed: { status: 405 },
+  too_many_requests: { status: 429 },
+  // Merchant and site state
+  merchant_unknown: { status: 400 },
+  merchant_disabled: { status: 403 },
+  domain_check_failed: { status: 400 },
+  'function.not.available': { status: 403 },
+  maintenance: { status: 503 },
+  blockip: { status: 403 },
+  game_maintenance: { status: 503 },
+  // Sessions and roles
+  'login.not.session': { status: 401 },
+  in_need_true_account: { status: 403 },
+  error_not_agent: { status: 403 },
+  member_no_enter: { status: 403 },
+  forbidden: { status: 403 },
+  // Operators
+  operator_login_failed: { status: 401 },
+  operator_locked: { status: 423 },
+  // General
+  unknown_error: { status: 500 },
+  in_network_again: { status: 503 },
+  timeout_retry_please: { status: 504 },
+  conflict: { status: 409 },
+} as const satisfies Record<string, { status: number }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorCatalogue, code);
+
+/**
+ * Codes a single form field can fail with. The browser shows the translation under the field, with `params`
+ * substituted (for example `{ min, max }`).
+ */
+export const fieldErrorCodes = [
+  'not_empty',
+  'field_invalid',
+  'field_too_short',
+  'field_too_long',
+  'field_too_small',
+  'field_too_large',
+  'field_not_allowed',
+  'field_unknown',
+] as const;
+export type FieldErrorCode = (typeof fieldErrorCodes)[number];

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { isLanguageCode, type LanguageCode } from './languages';
+import { isModuleId } from './module-ids';
+
+/** A node of the whitelabel feature tree (api-facts 7.2): `enabled` is the string "1" when on. */
+export interface WhitelabelNode {
+  modId: string;
+  enabled: '0' | '1';
+  childrenNodes: WhitelabelNode[];
+}
+export const whitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
+  z.strictObject({
+    modId: z.string().refine(isModuleId, { message: 'module_id_unknown' }),
+    enabled: z.enum(['0', '1']),
+    childrenNodes: z.array(whitelabelNodeSchema).max(200),
+  }),
+);
+
+/** Flattens the tree into modId -> enabled, as the original client does. A disabled parent disables its children. */
+export const flattenWhitelabel = (nodes: readonly WhitelabelNode[], parentEnabled = true): Record<string, boolean> => {
+  const flat: Record<string, boolean> = {};
+  for (const node of nodes) {
+    const enabled = parentEnabled && node.enabled === '1';
+    flat[node.modId] = enabled;
+    Object.assign(flat, flattenWhitelabel(node.childrenNodes, enabled));
+  }
+  return flat;
+};
+
+export const registrationFieldNames = [
+  'username',
+  'password',
+  'payeeName',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'email',
+  'mobileNum',
+  'recommenderId',
+  'affiliateCode',
+  'captcha',
+  'telegram',
+  'zalo',
+  'birthday',
+  'nickname',
+  'address',
+  'nationality',
+  'occupation',
+  'sourceOfIncome',
+] as const;
+export type RegistrationFieldName = (typeof registrationFieldNames)[number];
+
+/** One registration field's rule (spec section 5, api-facts 7.3). `acceptedPattern` "*" means any. */
+export const registerFieldRuleSchema = z
+  .strictObject({
+    enabled: z.boolean(),
+    required: z.boolean(),
+    acceptedPattern: z.string().max(500),
+    patternId: z.number().int().min(0).max(21),
+    minLength: z.number().int().min(0).max(1000),
+    maxLength: z.number().int().min(1).max(1000),
+  })
+  .refine((rule) => rule.minLength <= rule.maxLength, { message: 'field_invalid', path: ['maxLength'] });
+export type RegisterFieldRule = z.infer<typeof registerFieldRuleSchema>;
+
+export const registerRulesSchema = z.partialRecord(z.enum(registrationFieldNames), registerFieldRuleSchema);
+export type RegisterRules = z.infer<typeof registerRulesSchema>;
+
+const ipOrCidr = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, { message: 'field_invalid' });
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { message: 'field_invalid' });
+
+/**
+ * Who may see the site. An IP in `allowedIpRanges` is always let in; otherwise a blocked IP range or country
+ * blocks, and a non-empty `allowedCountries` blocks every other country.
+ */
+export const regionRestrictionSchema = z.strictObject({
+  allowedCountries: z.array(countryCode).max(300),
+  blockedCountries: z.array(countryCode).max(300),
+  allowedIpRanges: z.array(ipOrCidr).max(500),
+  blockedIpRanges: z.array(ipOrCidr).max(500),
+});
+export type RegionRestriction = z.infer<typeof regionRestrictionSchema>;
+
+export const maintenanceSettingsSchema = z
+  .strictObject({
+    /** On now, until switched off. */
+    enabled: z.boolean(),
+    /** A scheduled window; both ends or neither. */
+    startAt: z.iso.datetime({ offset: true }).nullable(),
+    endAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .refine((m) => (m.startAt === null) === (m.endAt === null), { message: 'field_invalid', path: ['endAt'] })
+  .refine((m) => m.startAt === null || m.endAt === null || Date.parse(m.startAt) < Date.parse(m.endAt), {
+    message: 'field_invalid',
+    path: ['endAt'],
+  });
+export type MaintenanceSettings = z.infer<typeof maintenanceSettingsSchema>;
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+
+/** A customer-service entry as operators enter it; the site serves `url` obfuscated as `path`. */
+export const customerServiceEntrySchema = z.strictObject({
+  csType: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z_]{2,30}$/, { message: 'field_invalid' }),
+  title: z.string().trim().min(1).max(100),
+  url: httpUrl,
+});
+export type CustomerServiceEntry = z.infer<typeof customerServiceEntrySchema>;
+
+/** One line of the mirror-site / line-detection list. */
+export const domainRouteSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  url: httpUrl,
+});
+export type DomainRoute = z.infer<typeof domainRouteSchema>;
+
+export const resourceSchema = z.strictObject({
+  resourceType: z.string().trim().min(1).max(40),
+  url: httpUrl,
+  labelNameEn: z.string().trim().max(100),
+});
+export type Resource = z.infer<typeof resourceSchema>;
+
+const languageCodeSchema = z.string().refine(isLanguageCode, { message: 'field_invalid' }) as unknown as z.ZodType<
+  LanguageCode,
+  string
+>;
+
+const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { message: 'field_invalid' })
+  .max(253);
+
+/** CSS custom property name (without the leading `--`) to value. Values may not break out of the declaration. */
+export const themeTokensSchema = z
+  .record(
+    z.string().regex(/^[a-z][a-z0-9-]{0,60}$/, { message: 'field_invalid' }),
+    z
+      .string()
+      .max(200)
+      .regex(/^[^;{}<>]*$/, { message: 'field_invalid' }),
+  )
+  .refine((tokens) => Object.keys(tokens).length <= 200, { message: 'field_too_large' });
+
+/** Everything an operator can set about a merchant (white label). */
+export const merchantSettingsSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    enabled: z.boolean(),
+    domains: z.array(domainName).max(50),
+    defaultLanguage: languageCodeSchema,
+    supportedLanguages: z.array(languageCodeSchema).min(1).max(60),
+    currency: z.string().regex(/^[A-Z]{3}$/, { message: 'field_invalid' }),
+    timeZone: z.string().refine(
+      (tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'field_invalid' },
+    ),
+    themeTokens: z.strictObject({ light: themeTokensSchema, dark: themeTokensSchema }),
+    whitelabel: z.array(whitelabelNodeSchema).max(200),
+    registerRules: registerRulesSchema,
+    maintenance: maintenanceSettingsSchema,
+    region: regionRestrictionSchema,
+    customerService: z.array(customerServiceEntrySchema).max(20),
+    domainRoutes: z.array(domainRouteSchema).max(50),
+    resources: z.array(resourceSchema).max(50),
+    mainDomain: z.string().trim().max(253),
+    analytics: z.strictObject({ gtagId: z.string().trim().max(40).nullable() }),
+    imageCDNs: z.array(httpUrl).max(20),
+    launchGameCDNs: z.array(httpUrl).max(20),
+  })
+  .refine((s) => s.supportedLanguages.includes(s.defaultLanguage), {
+    message: 'field_invalid',
+    path: ['defaultLanguage'],
+  });
+export type MerchantSettings = z.infer<typeof merchantSettingsSchema>;
+
+export const merchantCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, { message: 'field_invalid' });
