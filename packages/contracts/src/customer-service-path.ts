@@ -2,7 +2,7 @@
  * Customer-service links travel obfuscated: `path` = base64url(url XOR keystream(key)) followed by the 8-character
  * key in clear (spec section 3). This keeps the links out of naive scrapers; it is not a secret, since the key
  * travels with it. The keystream is xorshift32 seeded with the FNV-1a hash of the key, so both sides compute it
- * without WebCrypto (which plain-http mirror domains would not have). See docs/decisions/0005-customer-service-paths.md.
+ * without WebCrypto (which plain-http mirror domains would not have). See docs/decisions/0004-customer-service-paths.md.
  */
 const KEY_LENGTH = 8;
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

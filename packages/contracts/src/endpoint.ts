@@ -33,7 +33,7 @@ export interface EndpointDef<
    */
   readonly moduleIds: readonly string[];
   readonly auth: EndpointAuth;
-  /** The body travels sealed (see docs/decisions/0004-encrypted-payloads.md). */
+  /** The body travels sealed (ARCHITECTURE.md section 3, "Encrypted payloads"). */
   readonly encrypted: boolean;
   /** Site endpoints that still answer during maintenance or region restriction (site start, help, locales). */
   readonly openDuringRestriction?: boolean;

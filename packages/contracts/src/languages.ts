@@ -1,6 +1,6 @@
 /**
  * The interface languages (spec section 9 lists 32; the other 8 complete the 40 the product promises, see
- * docs/decisions/0006-language-list.md). Codes are the platform's own, not BCP 47: `locale` maps each to one.
+ * docs/decisions/0005-language-list.md). Codes are the platform's own, not BCP 47: `locale` maps each to one.
  */
 export const languages = {
   CN: { locale: 'zh-CN', dir: 'ltr' },

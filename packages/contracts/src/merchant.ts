@@ -70,10 +70,15 @@ export type RegisterFieldRule = z.infer<typeof registerFieldRuleSchema>;
 export const registerRulesSchema = z.partialRecord(z.enum(registrationFieldNames), registerFieldRuleSchema);
 export type RegisterRules = z.infer<typeof registerRulesSchema>;
 
-const ipOrCidr = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, { message: 'field_invalid' });
+const ipOrCidr = z.union(
+  [
+    z.ipv4({ message: 'field_invalid' }),
+    z.ipv6({ message: 'field_invalid' }),
+    z.cidrv4({ message: 'field_invalid' }),
+    z.cidrv6({ message: 'field_invalid' }),
+  ],
+  { message: 'field_invalid' },
+);
 const countryCode = z
   .string()
   .trim()

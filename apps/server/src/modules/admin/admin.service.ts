@@ -56,7 +56,7 @@ export const createAdminService = (repository: AdminRepository) => {
       const row = await repository.findOperatorByUsername(username);
       const passwordOk = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), password);
       const locked = row?.lockedUntil != null && row.lockedUntil.getTime() > Date.now();
-      if (!row || !row.enabled || locked || !passwordOk) {
+      if (!row?.enabled || locked || !passwordOk) {
         if (row && !locked) await repository.recordFailedLogin(row.id, MAX_FAILED_LOGINS, LOCK_MS);
         await audit(
           { operator: row ? { operatorId: row.id, username: row.username } : null, caller },
@@ -94,7 +94,7 @@ export const createAdminService = (repository: AdminRepository) => {
       const session = await repository.touchSession(hashToken(token), SESSION_IDLE_MS);
       if (!session) return null;
       const row = await repository.findOperatorById(session.operatorId);
-      if (!row || !row.enabled) return null;
+      if (!row?.enabled) return null;
       return principalOf(row, session.id);
     },
 

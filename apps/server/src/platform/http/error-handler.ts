@@ -15,6 +15,8 @@ const fastifyCodes: Record<string, { status: number; code: string }> = {
 
 /** Every failure leaves as the envelope with a code; never a stack trace, never an internal message. */
 export const installErrorHandler = (app: FastifyInstance): void => {
+  // The API speaks JSON (and form posts where a contract says so); a text body is refused, not parsed.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send(failureEnvelope(error.code, error.value, error.fieldErrors));

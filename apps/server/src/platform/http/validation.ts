@@ -51,5 +51,12 @@ const issueToFieldErrors = (issue: Issue): FieldError[] => {
 export const parseInput = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  throw new AppError('validation_failed', { fieldErrors: result.error.issues.flatMap(issueToFieldErrors) });
+  const seen = new Set<string>();
+  const fieldErrors = result.error.issues.flatMap(issueToFieldErrors).filter((error) => {
+    const key = `${error.path}\u0000${error.code}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  throw new AppError('validation_failed', { fieldErrors });
 };

@@ -1,0 +1,56 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type AppServices, buildApp } from '../src/app';
+import { seedDemo } from '../src/seed';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export const DEMO_PASSWORD = 'Tessera-Owner-2026';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: AppServices;
+  database: TestDatabase;
+  /** Injects a request; JSON bodies are serialised. */
+  request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Signs in as an operator and returns the token. */
+  operatorToken: (username?: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** The real server (every module, real PostgreSQL) in this process, seeded with the demo merchant. */
+export const createTestApp = async (
+  config: Partial<{ COUNTRY_HEADER: string; BODY_LIMIT_BYTES: number }> = {},
+): Promise<TestApp> => {
+  const database = await createTestDatabase();
+  const { app, services } = await buildApp(
+    {
+      LOG_LEVEL: 'silent',
+      trustProxy: false,
+      COUNTRY_HEADER: config.COUNTRY_HEADER,
+      BODY_LIMIT_BYTES: config.BODY_LIMIT_BYTES ?? 1_048_576,
+    },
+    database,
+    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' } },
+  );
+  await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
+  const request = (options: InjectOptions) => app.inject(options);
+  return {
+    app,
+    services,
+    database,
+    request,
+    operatorToken: async (username = 'owner', password = DEMO_PASSWORD) => {
+      const response = await request({
+        method: 'POST',
+        url: '/api/admin/session/login',
+        payload: { username, password },
+      });
+      const body = response.json();
+      if (!body.success) throw new Error(`operator login failed: ${response.body}`);
+      return body.value.token as string;
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+};

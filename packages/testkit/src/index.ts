@@ -1,0 +1,3 @@
+export { launchBrowser, newPage, VIEWPORTS } from './browser';
+export { createFreshDatabase } from './postgres';
+export { DEMO_OPERATOR, startTestServer, type TestServer } from './server';

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createFreshDatabase } from './postgres';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+
+export const DEMO_OPERATOR = { username: 'owner', password: 'Tessera-Owner-2026' } as const;
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234 — the demo merchant answers on 127.0.0.1 and localhost. */
+  url: string;
+  port: number;
+  /** Runs SQL against the server's own database (for checking what a journey wrote). */
+  query: <T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<T[]>;
+  /** Everything the server printed, for diagnosing a failed test. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+const waitUntilReady = async (url: string, child: ChildProcess, output: () => string, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`test server exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`test server not ready after ${timeoutMs} ms:\n${output()}`);
+};
+
+/**
+ * Starts the BUILT server (apps/server/dist, run `npm run build` first) as its own process on a free port,
+ * with a fresh database: a new database on DATABASE_URL's server when set, else its own embedded PostgreSQL
+ * in a temporary folder. It seeds the demo merchant and operator as `npm start` does.
+ */
+export const startTestServer = async (options: { env?: Record<string, string> } = {}): Promise<TestServer> => {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run "npm run build" first`);
+  const port = await freePort();
+  const database = await createFreshDatabase('e2e');
+  const dataDir = database ? null : await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_DOMAINS: 'localhost,127.0.0.1',
+    ...(database
+      ? { DATABASE_URL: database.url }
+      : { DATA_DIR: dataDir ?? '', EMBEDDED_PG_PORT: String(await freePort()) }),
+    ...options.env,
+  };
+  if (!database) delete env.DATABASE_URL;
+  let log = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const output = () => log;
+  try {
+    await waitUntilReady(url, child, output, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await database?.drop();
+    throw error;
+  }
+  const dbUrl = database?.url ?? `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/tessera`;
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  pool.on('error', () => {});
+  return {
+    url,
+    port,
+    output,
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    stop: async () => {
+      await pool.end();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await database?.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
