@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAdminRepository, createAdminService, registerAdminRoutes } from './modules/admin';
+import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService } from './modules/merchants';
-import { checkSiteAccess, registerSystemRoutes } from './modules/system';
+import { createRegisterService, registerRegisterRoutes } from './modules/register';
+import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
+import { checkSiteAccess, createCaptchaService, registerSystemRoutes } from './modules/system';
+import {
+  createOutboxSender,
+  createVerificationRepository,
+  createVerificationService,
+  type MessageSender,
+} from './modules/verification';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { installErrorHandler } from './platform/http/error-handler';
@@ -14,21 +24,36 @@ import { createRegistrar } from './platform/http/registrar';
 import { registerStaticSites } from './platform/http/static-sites';
 import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
+import { createProofOfWork } from './platform/security/proof-of-work';
+import { createSealedPayloads } from './platform/security/sealed-payload';
+import { createSharedRateLimiter } from './platform/security/shared-rate-limiter';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-export type AppConfig = Pick<Config, 'LOG_LEVEL' | 'trustProxy' | 'COUNTRY_HEADER' | 'BODY_LIMIT_BYTES'>;
+export type AppConfig = Pick<Config, 'LOG_LEVEL' | 'trustProxy' | 'COUNTRY_HEADER' | 'BODY_LIMIT_BYTES'> & {
+  NODE_ENV?: Config['NODE_ENV'];
+};
 
 export interface AppServices {
   merchants: ReturnType<typeof createMerchantsService>;
   admin: ReturnType<typeof createAdminService>;
+  members: ReturnType<typeof createMembersService>;
+  session: ReturnType<typeof createSessionService>;
+  verification: ReturnType<typeof createVerificationService>;
+  sealed: ReturnType<typeof createSealedPayloads>;
+  proofOfWork: ReturnType<typeof createProofOfWork>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (
   config: AppConfig,
   database: Database,
-  options: { sites?: { webDir: string; adminDir: string } } = {},
+  options: {
+    sites?: { webDir: string; adminDir: string };
+    messageSender?: MessageSender;
+    /** Tests only: a known captcha text. */
+    captchaText?: () => string;
+  } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
@@ -66,19 +91,44 @@ export const buildApp = async (
     crossOriginEmbedderPolicy: false,
   });
 
-  const merchants = createMerchantsService(createMerchantsRepository(database.db));
-  const admin = createAdminService(createAdminRepository(database.db));
+  await app.register(cookie);
+
+  const { db } = database;
+  const limiter = createSharedRateLimiter(db);
+  const sealed = createSealedPayloads(db);
+  const proofOfWork = createProofOfWork(db);
+  const merchants = createMerchantsService(createMerchantsRepository(db));
+  const admin = createAdminService(createAdminRepository(db));
+  const members = createMembersService(createMembersRepository(db));
+  const captcha = createCaptchaService(db, limiter, options.captchaText);
+  // In development the outbox also prints each message (codes included) to the log; never in production.
+  const sender =
+    options.messageSender ??
+    createOutboxSender(db, config.NODE_ENV === 'development' ? (line) => app.log.info(line) : undefined);
+  const verification = createVerificationService(db, createVerificationRepository(db), sender, limiter);
+  const session = createSessionService({
+    repository: createSessionRepository(db),
+    members,
+    verification,
+    captcha,
+    proofOfWork,
+    limiter,
+  });
+  const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
 
   const registrar = createRegistrar(app, {
     resolveMerchant: merchants.resolve,
     checkSiteAccess,
-    // Member sessions arrive with the accounts module; until then no member token is valid.
-    authenticateMember: async () => null,
+    authenticateMember: session.authenticate,
     authenticateOperator: admin.authenticate,
+    openSealed: sealed.open,
     countryHeader: config.COUNTRY_HEADER,
   });
 
   registerSystemRoutes(registrar);
+  registerSessionRoutes(registrar, { session, sealed, proofOfWork, captcha });
+  registerMembersRoutes(registrar, members);
+  registerRegisterRoutes(registrar, register);
   registerAdminRoutes(registrar, admin, merchants);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
@@ -95,5 +145,5 @@ export const buildApp = async (
   });
 
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
-  return { app, services: { merchants, admin } };
+  return { app, services: { merchants, admin, members, session, verification, sealed, proofOfWork } };
 };

@@ -19,6 +19,7 @@ export interface TestApp {
 /** The real server (every module, real PostgreSQL) in this process, seeded with the demo merchant. */
 export const createTestApp = async (
   config: Partial<{ COUNTRY_HEADER: string; BODY_LIMIT_BYTES: number }> = {},
+  options: { captchaText?: () => string } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();
   const { app, services } = await buildApp(
@@ -29,7 +30,7 @@ export const createTestApp = async (
       BODY_LIMIT_BYTES: config.BODY_LIMIT_BYTES ?? 1_048_576,
     },
     database,
-    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' } },
+    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, ...options },
   );
   await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
   const request = (options: InjectOptions) => app.inject(options);

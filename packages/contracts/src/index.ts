@@ -6,14 +6,22 @@ export * from './errors';
 export * from './languages';
 export * from './merchant';
 export * from './module-ids';
+export * from './register';
+export * from './registration-patterns';
+export * from './session';
 export * from './system';
 
 import { adminEndpoints } from './admin';
 import type { EndpointDef } from './endpoint';
+import { registerEndpoints } from './register';
+import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
 
 /** Every endpoint of the platform; the server registers these and /api/docs lists them. */
 export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(systemEndpoints),
+  ...Object.values(sessionEndpoints),
+  ...Object.values(memberEndpoints),
+  ...Object.values(registerEndpoints),
   ...Object.values(adminEndpoints),
 ];

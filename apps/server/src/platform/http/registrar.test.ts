@@ -72,6 +72,9 @@ beforeEach(async () => {
     authenticateMember: async (_m, token) =>
       token === 'good' ? { memberId: 'm1', merchantCode: 'demo', sessionId: 's1', type: 0 } : null,
     authenticateOperator: async () => null,
+    openSealed: async () => {
+      throw new AppError('request_body_required');
+    },
     countryHeader: undefined,
   });
   r.site(echo, async ({ input }) => ({ greeting: `hi ${input.name}`, secret: 'must not leak' }) as never);

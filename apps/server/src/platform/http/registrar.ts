@@ -20,6 +20,8 @@ export interface RegistrarHooks {
   checkSiteAccess: (merchant: MerchantContext, caller: Caller) => void;
   authenticateMember: (merchant: MerchantContext, token: string) => Promise<MemberPrincipal | null>;
   authenticateOperator: (token: string) => Promise<OperatorPrincipal | null>;
+  /** Opens the sealed body of an "(enc)" endpoint, bound to its method and path. */
+  openSealed: (body: unknown, method: string, path: string) => Promise<unknown>;
   countryHeader: string | undefined;
 }
 
@@ -64,7 +66,14 @@ const callerOf = (request: FastifyRequest, countryHeader: string | undefined): C
   };
 };
 
-const rawInputOf = (endpoint: EndpointDef, request: FastifyRequest): unknown => {
+const rawInputOf = async (
+  endpoint: EndpointDef,
+  request: FastifyRequest,
+  openSealed: RegistrarHooks['openSealed'],
+): Promise<unknown> => {
+  if (endpoint.encrypted) {
+    return openSealed(request.body, request.method, request.url.split('?')[0] ?? endpoint.path);
+  }
   if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
     const query = { ...(request.query as Record<string, unknown>) };
     const shape = endpoint.request instanceof z.ZodObject ? endpoint.request.shape : {};
@@ -121,7 +130,10 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
           if (!member && endpoint.auth === 'member') throw new AppError('login.not.session');
         }
         const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
-        const input = parseInput(endpoint.request, rawInputOf(endpoint, request)) as ParsedRequestOf<E>;
+        const input = parseInput(
+          endpoint.request,
+          await rawInputOf(endpoint, request, hooks.openSealed),
+        ) as ParsedRequestOf<E>;
         const ctx: SiteContext = { ...caller, merchant, member };
         const value = await handler({ input, params: params as ParamsOf<E>, ctx, request, reply });
         return respond(endpoint, value, request);
@@ -144,7 +156,10 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
           if (!operator) throw new AppError('login.not.session');
         }
         const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
-        const input = parseInput(endpoint.request, rawInputOf(endpoint, request)) as ParsedRequestOf<E>;
+        const input = parseInput(
+          endpoint.request,
+          await rawInputOf(endpoint, request, hooks.openSealed),
+        ) as ParsedRequestOf<E>;
         // Unauthenticated back-office endpoints (login) get a context without an operator.
         const ctx = { ...caller, operator } as AdminContext;
         const value = await handler({ input, params: params as ParamsOf<E>, ctx, request, reply });

@@ -1,0 +1,32 @@
+import { isAgentType, type MemberInfo, TRIAL_MEMBER_TYPE } from '@tessera/contracts';
+import type { MemberRow } from './members.repository';
+
+/** "+65•••••567": enough for the member to recognise, too little to harvest. */
+export const maskMobile = (dialingCode: string | null, number: string | null): string | null =>
+  number
+    ? `+${(dialingCode ?? '').replace(/^\+/, '')}${'•'.repeat(Math.max(0, number.length - 3))}${number.slice(-3)}`
+    : null;
+
+export const maskEmail = (email: string | null): string | null => {
+  if (!email) return null;
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
+};
+
+export const presentMemberInfo = (row: MemberRow, currency: string, mustChangePassword: boolean): MemberInfo => ({
+  id: row.id,
+  account: row.account,
+  nickname: row.nickname,
+  type: row.type,
+  isAgent: isAgentType(row.type),
+  isTrial: row.type === TRIAL_MEMBER_TYPE,
+  firstTimeLogin: row.firstLogin,
+  mustChangePassword,
+  currency,
+  language: row.language ?? null,
+  mobileMasked: maskMobile(row.mobileDialingCode, row.mobileNumber),
+  emailMasked: maskEmail(row.email),
+  twoFactorEnabled: row.totpEnabled,
+  hasWithdrawPassword: row.paymentPasswordHash !== null,
+  createdAt: row.createdAt.toISOString(),
+});

@@ -1,0 +1,127 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { memberKnownIps, memberLogins, members } from './members.schema';
+
+export type MemberRow = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+export type MemberLoginRow = typeof memberLogins.$inferSelect;
+
+/** Which unique rule an insert broke, so the service can name the field. */
+export type InsertConflict = 'username' | 'mobile' | 'referral';
+
+const conflictOf = (error: unknown): InsertConflict | null => {
+  const constraint =
+    (error as { constraint?: string; cause?: { constraint?: string } })?.cause?.constraint ??
+    (error as { constraint?: string })?.constraint;
+  if (constraint === 'members_merchant_username_key') return 'username';
+  if (constraint === 'members_merchant_mobile_key') return 'mobile';
+  if (constraint === 'members_merchant_referral_key') return 'referral';
+  return null;
+};
+
+export const createMembersRepository = (db: Db) => ({
+  findById: async (id: string): Promise<MemberRow | null> => {
+    const rows = await db.select().from(members).where(eq(members.id, id)).limit(1);
+    return rows[0] ?? null;
+  },
+
+  findByUsername: async (merchantCode: string, username: string): Promise<MemberRow | null> => {
+    const rows = await db
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.username, username.toLowerCase())))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  findByMobile: async (merchantCode: string, dialingCode: string, number: string): Promise<MemberRow | null> => {
+    const rows = await db
+      .select()
+      .from(members)
+      .where(
+        and(
+          eq(members.merchantCode, merchantCode),
+          eq(members.mobileDialingCode, dialingCode),
+          eq(members.mobileNumber, number),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  findAgentByAffiliateCode: async (merchantCode: string, code: string): Promise<MemberRow | null> => {
+    const rows = await db
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.affiliateCode, code)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  findByReferralCode: async (merchantCode: string, code: string): Promise<MemberRow | null> => {
+    const rows = await db
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.referralCode, code)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  /** Inserts a member; a unique clash returns which rule it broke instead of throwing. */
+  insert: async (values: NewMember): Promise<{ row: MemberRow } | { conflict: InsertConflict }> => {
+    try {
+      const rows = await db.insert(members).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('member insert returned no row');
+      return { row };
+    } catch (error) {
+      const conflict = conflictOf(error);
+      if (conflict) return { conflict };
+      throw error;
+    }
+  },
+
+  update: async (id: string, values: Partial<NewMember>): Promise<MemberRow | null> => {
+    const rows = await db.update(members).set(values).where(eq(members.id, id)).returning();
+    return rows[0] ?? null;
+  },
+
+  recordLogin: async (entry: typeof memberLogins.$inferInsert): Promise<void> => {
+    await db.insert(memberLogins).values(entry);
+  },
+
+  listLogins: (memberId: string, limit: number): Promise<MemberLoginRow[]> =>
+    db
+      .select()
+      .from(memberLogins)
+      .where(eq(memberLogins.memberId, memberId))
+      .orderBy(desc(memberLogins.id))
+      .limit(limit),
+
+  isKnownIp: async (memberId: string, ip: string): Promise<boolean> => {
+    const rows = await db
+      .select({ ip: memberKnownIps.ip })
+      .from(memberKnownIps)
+      .where(and(eq(memberKnownIps.memberId, memberId), eq(memberKnownIps.ip, ip)))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  hasAnyKnownIp: async (memberId: string): Promise<boolean> => {
+    const rows = await db
+      .select({ ip: memberKnownIps.ip })
+      .from(memberKnownIps)
+      .where(eq(memberKnownIps.memberId, memberId))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  rememberIp: async (memberId: string, ip: string): Promise<void> => {
+    await db
+      .insert(memberKnownIps)
+      .values({ memberId, ip })
+      .onConflictDoUpdate({ target: [memberKnownIps.memberId, memberKnownIps.ip], set: { lastSeenAt: sql`now()` } });
+  },
+});
+
+export type MembersRepository = ReturnType<typeof createMembersRepository>;

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { MerchantContext } from '../../platform/http/context';
+import { hashPassword } from '../../platform/security/password';
+import type { MemberRow, MembersRepository, NewMember } from './members.repository';
+
+/** The well-known default password (api-facts 12.4): logging in with it forces a change. */
+export const DEFAULT_PASSWORD = '123456';
+/** Where the merchant enforces expiry (PWDEXPFORCECHANGE3), a password older than this must be changed. */
+export const PASSWORD_MAX_AGE_DAYS = 90;
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const newReferralCode = (): string =>
+  Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join('');
+
+export const isPasswordExpired = (row: MemberRow, merchant: MerchantContext, now = Date.now()): boolean =>
+  merchant.modules.PWDEXPFORCECHANGE3 === true &&
+  now - row.passwordChangedAt.getTime() > PASSWORD_MAX_AGE_DAYS * 86_400_000;
+
+export const createMembersService = (repository: MembersRepository) => ({
+  findById: repository.findById,
+  findByUsername: repository.findByUsername,
+  findByMobile: repository.findByMobile,
+  findAgentByAffiliateCode: repository.findAgentByAffiliateCode,
+  findByReferralCode: repository.findByReferralCode,
+  recordLogin: repository.recordLogin,
+  listLogins: repository.listLogins,
+  isKnownIp: repository.isKnownIp,
+  hasAnyKnownIp: repository.hasAnyKnownIp,
+  rememberIp: repository.rememberIp,
+
+  /** Creates a member; retries once on the (rare) referral-code clash. */
+  create: async (values: Omit<NewMember, 'referralCode'>) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const result = await repository.insert({ ...values, referralCode: newReferralCode() });
+      if ('row' in result || result.conflict !== 'referral') return result;
+    }
+    throw new Error('could not draw a free referral code');
+  },
+
+  setPassword: async (id: string, password: string, options: { mustChange?: boolean } = {}) =>
+    repository.update(id, {
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: new Date(),
+      mustChangePassword: options.mustChange ?? false,
+    }),
+
+  markLoggedIn: (id: string) => repository.update(id, { lastLoginAt: new Date(), firstLogin: false }),
+
+  update: repository.update,
+});
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,2 @@
+export { registerRegisterRoutes } from './register.routes';
+export { ageOn, createRegisterService, MINIMUM_AGE, type RegisterService } from './register.service';

@@ -1,0 +1,62 @@
+import { type BotChallenge, type PayloadKey, sealPayload, solveBotChallenge } from '@tessera/client-crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './test-app';
+
+/** Calls the site API as the browser does: module ids, sealed bodies for "(enc)" endpoints, bot checks. */
+export const memberClient = (t: TestApp, defaults: { ip?: string } = {}) => {
+  let key: PayloadKey | undefined;
+  const cookies: Record<string, string> = {};
+
+  const send = async (options: InjectOptions & { moduleId?: string; token?: string; ip?: string }) => {
+    const { moduleId, token, ip, headers, ...rest } = options;
+    const cookieHeader = Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const response = await t.request({
+      ...rest,
+      remoteAddress: ip ?? defaults.ip ?? '127.0.0.1',
+      headers: {
+        ...(moduleId ? { ModuleId: moduleId } : {}),
+        ...(token ? { authorization: token } : {}),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...headers,
+      },
+    });
+    for (const cookie of response.cookies as { name: string; value: string }[]) cookies[cookie.name] = cookie.value;
+    return response;
+  };
+
+  const payloadKey = async (): Promise<PayloadKey> => {
+    key ??= (await send({ method: 'GET', url: '/wps/session/key', moduleId: 'COMM3' })).json().value as PayloadKey;
+    return key;
+  };
+
+  return {
+    send,
+    /** A fresh proof-of-work solution. */
+    botCheck: async (): Promise<string> => {
+      const challenge = (await send({ method: 'GET', url: '/wps/verification/challenge', moduleId: 'COMM3' })).json()
+        .value as BotChallenge;
+      return solveBotChallenge(challenge);
+    },
+    /** Sends `body` sealed for `method url`. */
+    sealed: async (
+      method: 'POST' | 'PUT',
+      url: string,
+      body: unknown,
+      options: { moduleId: string; token?: string; ip?: string },
+    ): Promise<LightMyRequestResponse> =>
+      send({ method, url, payload: sealPayload(await payloadKey(), method, url, body) as never, ...options }),
+    payloadKey,
+    /** The newest code the outbox sent to a recipient (the SMS or e-mail provider's view). */
+    lastCode: async (recipient: string): Promise<string> => {
+      const rows = await t.database.pool.query(
+        'SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+        [recipient],
+      );
+      const code = /\b(\d{6})\b/.exec(rows.rows[0]?.body ?? '')?.[1];
+      if (!code) throw new Error(`no code sent to ${recipient}`);
+      return code;
+    },
+  };
+};
