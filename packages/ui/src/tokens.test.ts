@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sharedTokenNames, themedTokenNames, tokenNames } from './index';
+
+const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
+
+/** The declarations inside the first block whose selector is exactly `selector`. */
+const declaredIn = (selector: string): Set<string> => {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`no ${selector} block`);
+  const body = css.slice(start, css.indexOf('}', start));
+  return new Set(Array.from(body.matchAll(/--([a-z0-9-]+)\s*:/g), (m) => m[1] ?? ''));
+};
+
+describe('design tokens', () => {
+  const root = declaredIn(':root');
+  const dark = declaredIn('[data-theme="dark"]');
+
+  it('defines every themed token for the light (root) and the dark theme', () => {
+    expect(themedTokenNames.filter((name) => !root.has(name))).toEqual([]);
+    expect(themedTokenNames.filter((name) => !dark.has(name))).toEqual([]);
+  });
+
+  it('defines every shared token once, at the root', () => {
+    expect(sharedTokenNames.filter((name) => !root.has(name))).toEqual([]);
+    expect(sharedTokenNames.filter((name) => dark.has(name))).toEqual([]);
+  });
+
+  it('lists every token the stylesheet declares', () => {
+    const listed = new Set<string>(tokenNames);
+    expect([...root, ...dark].filter((name) => !listed.has(name))).toEqual([]);
+  });
+});
