@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '@/features/system/api/get-system-status';
+import { usePublicStore } from '@/shared/state/public-store';
+import { useShellStore } from '@/shared/state/shell-store';
+import { Button, IconButton } from '@/shared/ui/button/button';
+import { MenuIcon } from '@/shared/ui/icons/icons';
+import { Brand } from './brand';
+import { CustomerServiceMenu } from './customer-service-menu';
+import styles from './header.module.css';
+import { LanguageSelect } from './language-select';
+import { ThemeToggle } from './theme-toggle';
+import { TopNavigation } from './top-navigation';
+
+export interface HeaderProps {
+  /** Pages without a side menu keep the language and theme controls in the header at every width. */
+  hasSideMenu: boolean;
+}
+
+/** The member site's header (spec section 2 "Header and footer"), logged-out state. */
+export const Header = ({ hasSideMenu }: HeaderProps) => {
+  const { t } = useTranslation();
+  const siteName = useSiteConfig().info.site.name;
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const isSideMenuOpen = useShellStore((state) => state.isSideMenuOpen);
+  const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
+  const openDialog = useShellStore((state) => state.openDialog);
+
+  const handleMenu = () => setSideMenuOpen(!isSideMenuOpen);
+  const handleLogin = () => openDialog('login');
+  const handleRegister = () => openDialog('register');
+
+  return (
+    <header className={styles.header} data-shell="header">
+      <div className={styles.bar}>
+        {hasSideMenu ? (
+          <IconButton
+            label={t('in_menu')}
+            className={styles.menuButton}
+            aria-expanded={isSideMenuOpen}
+            aria-controls="side-menu"
+            onClick={handleMenu}
+          >
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        <Brand siteName={siteName} isCompactOnPhones />
+        <TopNavigation placement="header" />
+        <div className={styles.actions}>
+          <CustomerServiceMenu />
+          <div className={hasSideMenu ? styles.wideOnly : styles.always}>
+            <LanguageSelect variant="compact" />
+            <ThemeToggle />
+          </div>
+          {isLogin ? null : (
+            <>
+              <Button variant="secondary" size="sm" className={styles.authButton} onClick={handleLogin}>
+                {t('hd_login_button')}
+              </Button>
+              <Button size="sm" className={styles.authButton} onClick={handleRegister}>
+                {t('hd_sign_button')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      <TopNavigation placement="strip" />
+    </header>
+  );
+};

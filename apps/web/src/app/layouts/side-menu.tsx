@@ -1,0 +1,122 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useSiteConfig } from '@/features/system/api/get-system-status';
+import { customerServiceLinksOf, openCustomerService } from '@/features/system/customer-service';
+import { useMediaQuery, WIDE_LAYOUT_QUERY } from '@/shared/hooks/use-media-query';
+import { usePublicStore } from '@/shared/state/public-store';
+import { useShellStore } from '@/shared/state/shell-store';
+import { IconButton } from '@/shared/ui/button/button';
+import { CloseIcon, CoinsIcon, GiftIcon, HeadsetIcon, HelpIcon, HomeIcon, UserIcon } from '@/shared/ui/icons/icons';
+import { LanguageSelect } from './language-select';
+import styles from './side-menu.module.css';
+import { ThemeToggle } from './theme-toggle';
+
+interface SideMenuLink {
+  to: string;
+  labelKey: string;
+  icon: ReactNode;
+}
+
+/**
+ * The side menu (spec section 2 "Side menu"): a column on wide screens, a drawer on narrow ones. Banners,
+ * the promotions list, VIP, referral, game categories and app download join as their features arrive.
+ */
+export const SideMenu = () => {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  const isWide = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const isOpen = useShellStore((state) => state.isSideMenuOpen);
+  const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const serviceLinks = customerServiceLinksOf(config.info.customerService);
+  const isDrawer = !isWide;
+  const isHidden = isDrawer && !isOpen;
+
+  useEffect(() => {
+    if (!isDrawer || !isOpen) return;
+    closeRef.current?.focus();
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setSideMenuOpen(false);
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [isDrawer, isOpen, setSideMenuOpen]);
+
+  const links: SideMenuLink[] = [
+    { to: '/', labelKey: 'hd_home', icon: <HomeIcon /> },
+    { to: '/promotions', labelKey: 'local_header_promotions', icon: <GiftIcon /> },
+    { to: '/pointMall', labelKey: 'point_mall', icon: <CoinsIcon /> },
+    { to: '/help', labelKey: 'in_help_center', icon: <HelpIcon /> },
+    ...(isLogin ? [{ to: '/member', labelKey: 'hd_member_center', icon: <UserIcon /> }] : []),
+  ];
+
+  const handleClose = () => setSideMenuOpen(false);
+
+  return (
+    <>
+      {isDrawer && isOpen ? <div className={styles.scrim} onClick={handleClose} aria-hidden="true" /> : null}
+      <aside
+        id="side-menu"
+        className={styles.menu}
+        data-open={isOpen ? '' : undefined}
+        data-shell="side-menu"
+        aria-label={t('in_menu')}
+        inert={isHidden}
+      >
+        {isDrawer ? (
+          <div className={styles.drawerHead}>
+            <IconButton ref={closeRef} label={t('label_close')} onClick={handleClose}>
+              <CloseIcon />
+            </IconButton>
+          </div>
+        ) : null}
+        <nav aria-label={t('in_menu')}>
+          <ul className={styles.links}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                >
+                  <span className={styles.linkIcon}>{link.icon}</span>
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {serviceLinks.length > 0 ? (
+          <section className={styles.section} aria-labelledby="side-menu-service">
+            <h2 id="side-menu-service" className={styles.sectionTitle}>
+              {t('in_customer_service')}
+            </h2>
+            <ul className={styles.links}>
+              {serviceLinks.map((link) => (
+                <li key={`${link.csType}-${link.title}`}>
+                  <button type="button" className={styles.link} onClick={() => openCustomerService(link)}>
+                    <span className={styles.linkIcon}>
+                      <HeadsetIcon />
+                    </span>
+                    {link.title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section className={`${styles.section} ${styles.settings}`}>
+          <LanguageSelect variant="full" />
+          <div className={styles.themeRow}>
+            <span>{t('in_theme')}</span>
+            <ThemeToggle />
+          </div>
+        </section>
+      </aside>
+    </>
+  );
+};

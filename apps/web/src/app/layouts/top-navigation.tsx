@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { topNavigationOf } from '@/features/games/game-types';
+import styles from './top-navigation.module.css';
+
+/** Categories with vendors arrive with the games catalogue; none yet, so home and promotions remain. */
+const categoriesWithVendors = new Set<never>();
+
+export interface TopNavigationProps {
+  placement: 'header' | 'strip';
+}
+
+/** The game-category navigation of the header (spec section 2): home first, promotions last. */
+export const TopNavigation = ({ placement }: TopNavigationProps) => {
+  const { t } = useTranslation();
+  const entries = topNavigationOf(categoriesWithVendors);
+  return (
+    <nav className={`${styles.nav} ${styles[placement]}`} aria-label={t('local_header_games')}>
+      <ul className={styles.list}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <NavLink
+              to={entry.path}
+              end
+              className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+            >
+              {t(entry.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};

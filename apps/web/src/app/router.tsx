@@ -1,0 +1,61 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AgentHomePage } from '@/features/agents/pages/agent-home-page';
+import { AgentPage } from '@/features/agents/pages/agent-page';
+import { InHousePage } from '@/features/games/pages/in-house-page';
+import { LoadingCover } from '@/shared/ui/loading-cover/loading-cover';
+import { HomeRoute } from './home-route';
+import { AgentLayout } from './layouts/agent-layout';
+import { SiteLayout } from './layouts/site-layout';
+import { RouteErrorPage } from './route-error-page';
+import { routeGroups } from './route-groups';
+import { openHelp, openLoginAtHome, openRegister, redirectHome, requireSession } from './route-loaders';
+import {
+  accountGamePaths,
+  gameCenterPaths,
+  gameListCenterPaths,
+  homePaths,
+  isProtectedPath,
+  lotteryPaths,
+} from './route-rules';
+import { ShellRoot } from './shell-root';
+
+/** Protected routes get the guard as their loader, so the rule lives in one place (route-rules.ts). */
+const guarded = (route: RouteObject & { path: string }): RouteObject =>
+  isProtectedPath(route.path) ? { ...route, loader: requireSession } : route;
+
+const siteRoutes: RouteObject[] = [
+  ...homePaths.map((path) => ({ path, element: <HomeRoute /> })),
+  { path: '/login', loader: openLoginAtHome, element: <HomeRoute /> },
+  { path: '/register', loader: openRegister, element: <HomeRoute /> },
+  { path: '/help', loader: openHelp, element: <HomeRoute /> },
+  guarded({ path: '/member', lazy: routeGroups.MemberCenter }),
+  ...gameCenterPaths.map((path) => ({ path, lazy: routeGroups.GameCenter })),
+  ...gameListCenterPaths.map((path) => ({ path, lazy: routeGroups.GameListCenter })),
+  { path: '/inHouse', element: <InHousePage /> },
+  ...accountGamePaths.map((path) => guarded({ path, lazy: routeGroups.AccountGame })),
+  ...lotteryPaths.map((path) => guarded({ path, lazy: routeGroups.Lottery })),
+  { path: '/promotions', lazy: routeGroups.Promotions },
+  { path: '/pointMall', lazy: routeGroups.PointMall },
+  { path: '/seamless', lazy: routeGroups.Seamless },
+];
+
+const agentRoutes: RouteObject[] = [
+  { path: '/agent', element: <AgentPage /> },
+  guarded({ path: '/agentHome', element: <AgentHomePage /> }),
+];
+
+/** Every route of spec section 2, under the site layout or the separate agent layout. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <ShellRoot />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <LoadingCover />,
+    children: [
+      { element: <SiteLayout />, children: siteRoutes },
+      { element: <AgentLayout />, children: agentRoutes },
+      { path: '*', loader: redirectHome, element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

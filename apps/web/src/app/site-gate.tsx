@@ -1,0 +1,59 @@
+import { type SystemStatusValue, systemStatusOf } from '@tessera/contracts';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { useSystemStatusQuery } from '@/features/system/api/get-system-status';
+import { DomainCheckFailedPage } from '@/features/system/components/domain-check-failed-page';
+import { MaintenancePage } from '@/features/system/components/maintenance-page';
+import { NetworkErrorPage } from '@/features/system/components/network-error-page';
+import { RegionBlockPage } from '@/features/system/components/region-block-page';
+import { errorKeyOf, isMerchantFailure } from '@/shared/api/api-error';
+import { LoadingCover } from '@/shared/ui/loading-cover/loading-cover';
+import { createAppRouter } from './router';
+import { applySiteStart } from './site-start';
+
+/** The router is made once, when the site first opens normally, so its first navigation runs then. */
+const AppRouter = () => {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+};
+
+/**
+ * Site start (spec section 4): the status call decides what renders. 0 the site, 1 the maintenance page,
+ * 2 the region-block page (maintenance wins); an unknown address or a missing network have their own pages.
+ */
+export const SiteGate = () => {
+  const status = useSystemStatusQuery();
+  const [started, setStarted] = useState<SystemStatusValue | null>(null);
+
+  useEffect(() => {
+    const value = status.data;
+    if (!value) return;
+    let isCurrent = true;
+    // A language catalogue that fails to load leaves the previous one (or EN) in place; the site still opens.
+    const markStarted = () => {
+      if (isCurrent) setStarted(value);
+    };
+    applySiteStart(value).then(markStarted, markStarted);
+    return () => {
+      isCurrent = false;
+    };
+  }, [status.data]);
+
+  if (!status.data && status.isError) {
+    if (isMerchantFailure(status.error)) return <DomainCheckFailedPage />;
+    const handleRetry = () => void status.refetch();
+    return (
+      <NetworkErrorPage errorKey={errorKeyOf(status.error)} isRetrying={status.isFetching} onRetry={handleRetry} />
+    );
+  }
+  if (!status.data || started !== status.data) return <LoadingCover />;
+
+  switch (systemStatusOf(status.data)) {
+    case 1:
+      return <MaintenancePage status={status.data} />;
+    case 2:
+      return <RegionBlockPage status={status.data} />;
+    default:
+      return <AppRouter />;
+  }
+};

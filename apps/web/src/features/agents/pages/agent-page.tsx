@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useShellStore } from '@/shared/state/shell-store';
+import { Button } from '@/shared/ui/button/button';
+import { UsersIcon } from '@/shared/ui/icons/icons';
+import styles from './agent-page.module.css';
+
+/** /agent: the agent landing; agents sign in here and continue to /agentHome. */
+export const AgentPage = () => {
+  const { t } = useTranslation('agent');
+  const openDialog = useShellStore((state) => state.openDialog);
+  const handleLogin = () => openDialog('login');
+  return (
+    <section className={styles.landing} aria-labelledby="agent-title">
+      <span className={styles.icon}>
+        <UsersIcon />
+      </span>
+      <h1 id="agent-title" className={styles.title}>
+        {t('agent_center')}
+      </h1>
+      <p className={styles.text}>{t('agent_login_hint')}</p>
+      <Button size="lg" onClick={handleLogin}>
+        {t('hd_login_button', { ns: 'common' })}
+      </Button>
+    </section>
+  );
+};

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { systemEndpoints } from '@tessera/contracts';
+import { callEndpoint } from '@/shared/api/call-endpoint';
+import { queryKeyOf } from '@/shared/api/query-key';
+
+/**
+ * Site start (spec section 4, api-facts 4): permissions and configuration. Sent without a Merchant header so
+ * that the server resolves the merchant from the address the visitor opened.
+ */
+export const getSystemStatus = (signal?: AbortSignal) =>
+  callEndpoint(systemEndpoints.status, { sendMerchant: false, signal });
+
+export const systemStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeyOf(systemEndpoints.status),
+    queryFn: ({ signal }) => getSystemStatus(signal),
+    // Loaded once per visit; the retry button of the network page refetches it.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+
+export const useSystemStatusQuery = () => useQuery(systemStatusQueryOptions());
+
+/** The site configuration once the site has started (the shell renders only after it loaded). */
+export const useSiteConfig = () => useSuspenseQuery(systemStatusQueryOptions()).data;

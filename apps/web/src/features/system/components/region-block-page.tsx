@@ -1,0 +1,33 @@
+import type { SystemStatusValue } from '@tessera/contracts';
+import { useTranslation } from 'react-i18next';
+import { ShieldIcon } from '@/shared/ui/icons/icons';
+import { CustomerServiceButton } from './customer-service-button';
+import { StatusScreen } from './status-screen';
+import styles from './status-screen.module.css';
+
+export interface RegionBlockPageProps {
+  status: SystemStatusValue;
+}
+
+/** System status 2: the title 'blockip', the player's IP, the block message and customer service. */
+export const RegionBlockPage = ({ status }: RegionBlockPageProps) => {
+  const { t } = useTranslation();
+  return (
+    <StatusScreen
+      name="blockip"
+      tone="danger"
+      icon={<ShieldIcon />}
+      siteName={status.info.site.name}
+      title={t('blockip', { ns: 'errors' })}
+      actions={<CustomerServiceButton entries={status.info.customerService} />}
+    >
+      <p className={styles.detail}>
+        <span className={styles.detailLabel}>{t('in_ip_address')}</span>
+        <span className={styles.detailValue} data-testid="blocked-ip">
+          {status.location.ip}
+        </span>
+      </p>
+      <p>{t('info_ip_block')}</p>
+    </StatusScreen>
+  );
+};

@@ -1,0 +1,19 @@
+import '@tessera/ui/tokens.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './shared/i18n/i18n';
+import { applyThemeAttribute, readStoredTheme } from './shared/theme/theme-store';
+
+// The theme is applied before the first paint so a dark visitor never sees a light flash.
+applyThemeAttribute(readStoredTheme());
+void initI18n();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

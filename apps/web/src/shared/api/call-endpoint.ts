@@ -1,0 +1,121 @@
+import {
+  buildPath,
+  type EndpointDef,
+  envelopeSchema,
+  type ParamsOf,
+  type RequestOf,
+  type ResponseOf,
+} from '@tessera/contracts';
+import { z } from 'zod';
+import { usePublicStore } from '../state/public-store';
+import { clearSessionKeepingMerchant, readLocal, readSession, readToken } from '../storage/browser-storage';
+import { localKeys, sessionKeys } from '../storage/storage-keys';
+import { ApiError } from './api-error';
+import { toQueryString } from './query-string';
+
+export interface CallOptions<E extends EndpointDef> {
+  /** The request of a GET or DELETE endpoint, sent as the query string. */
+  query?: RequestOf<E>;
+  /** The request of a POST, PUT or PATCH endpoint, sent as the body. */
+  body?: RequestOf<E>;
+  /** Values for the path's `:param` segments. */
+  params?: ParamsOf<E>;
+  /** Overrides the endpoint's first module id, for paths that serve several flows. */
+  moduleId?: string;
+  /** Site start leaves the Merchant header out so that the server resolves the merchant by host. */
+  sendMerchant?: boolean;
+  signal?: AbortSignal;
+}
+
+const anyEnvelope = envelopeSchema(z.unknown());
+
+const SESSION_LOST = 'login.not.session';
+
+const usesQuery = (endpoint: EndpointDef): boolean => endpoint.method === 'GET' || endpoint.method === 'DELETE';
+
+const headersFor = (endpoint: EndpointDef, options: CallOptions<EndpointDef>): Headers => {
+  const headers = new Headers({ Accept: 'application/json' });
+  const merchant = options.sendMerchant === false ? null : readSession(sessionKeys.merchant);
+  if (merchant) headers.set('Merchant', merchant);
+  const token = readToken();
+  if (token) headers.set('Authorization', token);
+  const language = readLocal(localKeys.lang);
+  if (language) headers.set('Language', language);
+  const moduleId = options.moduleId ?? endpoint.moduleIds[0];
+  if (moduleId) headers.set('ModuleId', moduleId);
+  return headers;
+};
+
+const bodyFor = (endpoint: EndpointDef, body: unknown, headers: Headers): BodyInit | undefined => {
+  if (usesQuery(endpoint)) return undefined;
+  if (endpoint.bodyKind === 'form') {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    return toQueryString(body ?? {}).slice(1);
+  }
+  headers.set('Content-Type', 'application/json;charset=UTF-8');
+  return JSON.stringify(body ?? {});
+};
+
+/** A transport failure without an envelope: a gateway time-out, a proxy error page, or no answer at all. */
+const transportCodeOf = (status: number): string => {
+  if (status === 504) return 'timeout_retry_please';
+  if (status === 0 || status === 502 || status === 503) return 'in_network_again';
+  return 'unknown_error';
+};
+
+/**
+ * Calls one endpoint as its contract declares it: path, verb, headers (Merchant, raw Authorization token,
+ * Language, ModuleId), query string or body. Resolves with the envelope's `value`, checked against the
+ * contract; rejects with an ApiError carrying the error code. A lost session clears session storage
+ * (keeping the merchant code) and marks the member logged out.
+ */
+export const callEndpoint = async <E extends EndpointDef>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> => {
+  if (endpoint.encrypted) {
+    // Sealed bodies (docs/decisions/0004) must never travel in clear through this plain path.
+    throw new Error(`${endpoint.name} is an encrypted endpoint and cannot be sent unsealed`);
+  }
+  const params = options.params as Record<string, string | number> | undefined;
+  const path = buildPath(endpoint.path, params);
+  const headers = headersFor(endpoint, options as CallOptions<EndpointDef>);
+  const url = usesQuery(endpoint) ? `${path}${toQueryString(options.query)}` : path;
+  const body = bodyFor(endpoint, options.body, headers);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('in_network_again');
+  }
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError(transportCodeOf(response.status), [], null, response.status);
+  }
+  const envelope = anyEnvelope.safeParse(payload);
+  if (!envelope.success) throw new ApiError(transportCodeOf(response.status), [], null, response.status);
+
+  const { success, value, errorCode, fieldErrors } = envelope.data;
+  if (!success) {
+    const code = errorCode ?? transportCodeOf(response.status);
+    if (code === SESSION_LOST) {
+      clearSessionKeepingMerchant();
+      usePublicStore.getState().markLoggedOut();
+    }
+    throw new ApiError(code, fieldErrors ?? [], value, response.status);
+  }
+  const parsed = endpoint.response.safeParse(value);
+  if (!parsed.success) throw new ApiError('unknown_error', [], null, response.status);
+  return parsed.data as ResponseOf<E>;
+};
