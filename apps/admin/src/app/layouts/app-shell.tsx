@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '../../features/session/api/logout';
+import { canOperator } from '../../features/session/operator-permissions';
+import { Badge } from '../../shared/ui/badge';
+import { Button } from '../../shared/ui/button';
+import { CloseIcon, ListIcon, LogoutIcon, MenuIcon, StoreIcon, UsersIcon } from '../../shared/ui/icons';
+import styles from './app-shell.module.css';
+import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
+import { PreferencesBar } from './preferences-bar';
+
+/** The signed-in frame: side navigation (a drawer below 960 px), preferences bar and the page. */
+export const AppShell = () => {
+  const { t } = useTranslation();
+  const operator = useCurrentOperator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logoutMutation = useLogout();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  const handleSignOut = () => {
+    logoutMutation.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+  };
+
+  const navItems = [
+    { to: '/merchants', label: t('nav.merchants'), icon: <StoreIcon />, isVisible: true },
+    { to: '/audit', label: t('nav.audit'), icon: <ListIcon />, isVisible: canOperator(operator.role, 'audit.read') },
+    {
+      to: '/operators',
+      label: t('nav.operators'),
+      icon: <UsersIcon />,
+      isVisible: canOperator(operator.role, 'operator.manage'),
+    },
+  ].filter((item) => item.isVisible);
+
+  const context: OperatorOutletContext = { operator };
+
+  return (
+    <div className={styles.shell}>
+      <aside className={styles.sidebar} data-open={isMenuOpen || undefined} aria-label={t('nav.label')}>
+        <div className={styles.brand}>
+          <span className={styles.logo} aria-hidden="true">
+            T
+          </span>
+          <span className={styles.brandText}>
+            <span className={styles.brandName}>{t('app.brand')}</span>
+            <span className={styles.brandSub}>{t('app.backOffice')}</span>
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.closeMenu}
+            icon={<CloseIcon />}
+            aria-label={t('nav.closeMenu')}
+            onClick={() => setMenuOpen(false)}
+          />
+        </div>
+        <nav className={styles.nav}>
+          {navItems.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) => [styles.navLink, isActive ? styles.navLinkActive : ''].join(' ')}
+            >
+              {item.icon}
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.operator}>
+          <div className={styles.operatorText}>
+            <span className={styles.operatorName} data-testid="operator-name">
+              {operator.displayName}
+            </span>
+            <span className={styles.operatorMeta}>
+              <Badge tone="info">{t(`roles.${operator.role}`)}</Badge>
+              <span className={styles.scope}>
+                {operator.merchantCode
+                  ? t('operators.scopeOne', { code: operator.merchantCode })
+                  : t('operators.scopeAll')}
+              </span>
+            </span>
+          </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<LogoutIcon />}
+            onClick={handleSignOut}
+            isBusy={logoutMutation.isPending}
+          >
+            {t('nav.signOut')}
+          </Button>
+        </div>
+      </aside>
+      {isMenuOpen ? (
+        <button
+          type="button"
+          className={styles.backdrop}
+          aria-label={t('nav.closeMenu')}
+          onClick={() => setMenuOpen(false)}
+        />
+      ) : null}
+      <div className={styles.main}>
+        <header className={styles.topbar}>
+          <Button
+            variant="ghost"
+            className={styles.menuButton}
+            icon={<MenuIcon />}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={isMenuOpen}
+            onClick={() => setMenuOpen(true)}
+          />
+          <span className={styles.topbarBrand}>{t('app.backOffice')}</span>
+          <PreferencesBar />
+        </header>
+        <main className={styles.content}>
+          <Outlet context={context} />
+        </main>
+      </div>
+    </div>
+  );
+};

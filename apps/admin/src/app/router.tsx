@@ -1,0 +1,49 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { setSessionExpiredListener } from '../shared/api/api-client';
+import { clearSessionToken } from '../shared/api/session-token';
+import { AppShell } from './layouts/app-shell';
+import { RequireOperator } from './layouts/require-operator';
+import { queryClient } from './query-client';
+import { LoginPage } from './routes/login-page';
+import { MerchantsPage } from './routes/merchants-page';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorPage } from './routes/route-error-page';
+
+export const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
+    {
+      element: <RequireOperator />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          element: <AppShell />,
+          children: [
+            { index: true, element: <Navigate to="/merchants" replace /> },
+            { path: 'merchants', element: <MerchantsPage /> },
+            {
+              path: 'merchants/:code',
+              lazy: async () => ({ Component: (await import('./routes/merchant-settings-page')).MerchantSettingsPage }),
+            },
+            { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
+            {
+              path: 'operators',
+              lazy: async () => ({ Component: (await import('./routes/operators-page')).OperatorsPage }),
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+/** An expired or revoked session sends the operator back to the login page, remembering where they were. */
+setSessionExpiredListener(() => {
+  clearSessionToken();
+  queryClient.clear();
+  const { pathname, search } = router.state.location;
+  if (pathname === '/login') return;
+  void router.navigate(`/login?expired=1&next=${encodeURIComponent(pathname + search)}`, { replace: true });
+});

@@ -1,0 +1,97 @@
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorAt } from '../../../../shared/forms/field-error-at';
+import { currentLocale } from '../../../../shared/i18n/i18n';
+import { Button } from '../../../../shared/ui/button';
+import { Field } from '../../../../shared/ui/field';
+import { formatUtcOffset, isoToZonedWallTime, isValidTimeZone, zonedWallTimeToIso } from '../../lib/zoned-time';
+import styles from './sections.module.css';
+import { useSettingsForm } from './use-settings-form';
+
+export interface MaintenanceWindowFieldsProps {
+  isReadOnly: boolean;
+}
+
+const formatUtc = (iso: string | null | undefined): string | null => {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return null;
+  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    ms,
+  );
+};
+
+/**
+ * The scheduled maintenance window, entered on the merchant's clock (its time zone setting) and stored as UTC
+ * instants. Both ends or neither.
+ */
+export const MaintenanceWindowFields = ({ isReadOnly }: MaintenanceWindowFieldsProps) => {
+  const { t } = useTranslation();
+  const {
+    control,
+    setValue,
+    formState: { errors },
+  } = useSettingsForm();
+  const formZone = useWatch({ control, name: 'timeZone' });
+  const startAt = useWatch({ control, name: 'maintenance.startAt' });
+  const endAt = useWatch({ control, name: 'maintenance.endAt' });
+  const timeZone = isValidTimeZone(formZone) ? formZone : 'UTC';
+  const offset = formatUtcOffset(Date.parse(startAt ?? '') || Date.now(), timeZone);
+
+  const renderEnd = (name: 'maintenance.startAt' | 'maintenance.endAt', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const error = fieldErrorAt(errors, name);
+        const utc = formatUtc(field.value);
+        return (
+          <Field
+            label={label}
+            htmlFor={name}
+            error={error}
+            hint={utc ? t('settings.siteStatus.utcEquivalent', { time: utc }) : t('settings.siteStatus.notScheduled')}
+          >
+            <input
+              id={name}
+              type="datetime-local"
+              value={field.value ? isoToZonedWallTime(field.value, timeZone) : ''}
+              disabled={isReadOnly}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${name}-error` : undefined}
+              onChange={(event) => field.onChange(zonedWallTimeToIso(event.target.value, timeZone))}
+              onBlur={field.onBlur}
+            />
+          </Field>
+        );
+      }}
+    />
+  );
+
+  return (
+    <div>
+      <h3 className={styles.subheading}>{t('settings.siteStatus.window')}</h3>
+      <p className={styles.subtext}>
+        {t('settings.siteStatus.windowHint', { timeZone, offset })}{' '}
+        {isValidTimeZone(formZone) ? null : t('settings.siteStatus.windowUtcFallback')}
+      </p>
+      <div className={styles.grid}>
+        {renderEnd('maintenance.startAt', t('settings.siteStatus.startAt'))}
+        {renderEnd('maintenance.endAt', t('settings.siteStatus.endAt'))}
+      </div>
+      {startAt || endAt ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={isReadOnly}
+          onClick={() => {
+            setValue('maintenance.startAt', null, { shouldDirty: true });
+            setValue('maintenance.endAt', null, { shouldDirty: true });
+          }}
+        >
+          {t('settings.siteStatus.clearWindow')}
+        </Button>
+      ) : null}
+    </div>
+  );
+};

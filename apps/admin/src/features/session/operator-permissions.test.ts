@@ -1,0 +1,15 @@
+import { operatorRoles } from '@tessera/contracts';
+import { describe, expect, it } from 'vitest';
+import { canOperator } from './operator-permissions';
+
+describe('canOperator', () => {
+  it('lets every role read merchants', () => {
+    for (const role of operatorRoles) expect(canOperator(role, 'merchant.read')).toBe(true);
+  });
+
+  it('keeps merchant changes and operator management to owners, and the audit log to owners and risk', () => {
+    expect(operatorRoles.filter((role) => canOperator(role, 'merchant.update'))).toEqual(['owner']);
+    expect(operatorRoles.filter((role) => canOperator(role, 'operator.manage'))).toEqual(['owner']);
+    expect(operatorRoles.filter((role) => canOperator(role, 'audit.read'))).toEqual(['owner', 'risk']);
+  });
+});

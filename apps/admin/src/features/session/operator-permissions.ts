@@ -1,0 +1,17 @@
+import type { OperatorRole } from '@tessera/contracts';
+
+/**
+ * What each role may do, as the server's admin policy decides it (apps/server admin.policy.ts). The back office
+ * uses it only to hide what would be refused; the server remains the judge.
+ */
+const permissions = {
+  'merchant.read': ['owner', 'finance', 'risk', 'support', 'content'],
+  'merchant.update': ['owner'],
+  'audit.read': ['owner', 'risk'],
+  'operator.manage': ['owner'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type OperatorPermission = keyof typeof permissions;
+
+export const canOperator = (role: OperatorRole, permission: OperatorPermission): boolean =>
+  (permissions[permission] as readonly OperatorRole[]).includes(role);

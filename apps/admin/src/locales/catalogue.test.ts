@@ -1,0 +1,55 @@
+import { errorCatalogue, fieldErrorCodes, moduleIds, operatorRoles, registrationFieldNames } from '@tessera/contracts';
+import { describe, expect, it } from 'vitest';
+import { auditActions } from '../features/audit/audit-actions';
+import { settingsSections } from '../features/merchants/lib/settings-sections';
+import cn from './CN/admin.json';
+import en from './EN/admin.json';
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (catalogue: Record<string, string>) =>
+  new Set(Object.keys(catalogue).map((key) => key.replace(PLURAL, '')));
+const enKeys = baseKeys(en);
+
+const sources = import.meta.glob<string>(['../**/*.tsx', '../**/*.ts', '!../**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('translation catalogues', () => {
+  it('Chinese has exactly the English keys (plural forms aside), none empty', () => {
+    expect([...baseKeys(cn)].sort()).toEqual([...enKeys].sort());
+    for (const catalogue of [en, cn] as Record<string, string>[]) {
+      for (const [key, value] of Object.entries(catalogue)) expect(value.trim(), key).not.toBe('');
+    }
+  });
+
+  it('translates every error code and field error code of the contracts, and the server-side field codes', () => {
+    for (const code of Object.keys(errorCatalogue)) expect(enKeys, code).toContain(`errors.${code}`);
+    for (const code of [...fieldErrorCodes, 'domain_taken', 'username_taken', 'module_id_unknown']) {
+      expect(enKeys, code).toContain(`fieldErrors.${code}`);
+    }
+  });
+
+  it('names every module, registration field, pattern id, role, audit action and settings section', () => {
+    const expected = [
+      ...moduleIds.map((id) => `modules.${id}`),
+      ...registrationFieldNames.map((name) => `registerFields.${name}`),
+      ...Array.from({ length: 22 }, (_, id) => `patternIds.${id}`),
+      ...operatorRoles.map((role) => `roles.${role}`),
+      ...auditActions.map((action) => `auditActions.${action}`),
+      ...settingsSections.flatMap((section) => [`settings.${section}.nav`, `settings.${section}.title`]),
+    ];
+    for (const key of expected) expect(enKeys, key).toContain(key);
+  });
+
+  it('has every key the code asks for by name', () => {
+    const used = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) if (match[1]) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(100);
+    const missing = [...used].filter((key) => !enKeys.has(key));
+    expect(missing).toEqual([]);
+  });
+});

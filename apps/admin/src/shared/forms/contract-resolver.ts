@@ -1,0 +1,36 @@
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError } from '@tessera/contracts';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { formNameOfPath, issueToFieldErrors, type StoredFieldError, toStoredFieldError } from './form-field-error';
+
+/** Flat `path -> error`, keeping the first error of each path. */
+export const toFlatFormErrors = (fieldErrors: readonly FieldError[]): Record<string, StoredFieldError> => {
+  const flat: Record<string, StoredFieldError> = {};
+  for (const error of fieldErrors) {
+    const name = formNameOfPath(error.path);
+    flat[name] ??= toStoredFieldError(error);
+  }
+  return flat;
+};
+
+/**
+ * A react-hook-form resolver over a contract schema. Unlike `zodResolver` it keeps the platform's field error
+ * codes and their `{min}` / `{max}` params, so a form shows exactly what the server would answer.
+ * `checkMore` adds rules the schema cannot express.
+ */
+export const contractResolver =
+  <Values extends FieldValues, Output>(
+    schema: z.ZodType<Output>,
+    checkMore?: (values: Values) => FieldError[],
+  ): Resolver<Values, unknown, Output> =>
+  async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    const fieldErrors = [
+      ...(result.success ? [] : result.error.issues.flatMap(issueToFieldErrors)),
+      ...(checkMore?.(values) ?? []),
+    ];
+    if (result.success && fieldErrors.length === 0) return { values: result.data, errors: {} };
+    const flat = toFlatFormErrors(fieldErrors) as unknown as FieldErrors;
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
