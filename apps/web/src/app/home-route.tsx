@@ -1,5 +1,5 @@
-import { HomeLobbyPage } from '@/features/games/pages/home-lobby-page';
-import { useSiteConfig } from '@/features/system/api/get-system-status';
+import { HomeLobbyPage } from '../features/games/pages/home-lobby-page';
+import { useSiteConfig } from '../features/system/api/get-system-status';
 
 /** The home lobby with the merchant's name. */
 export const HomeRoute = () => {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { StatusScreen } from '@/features/system/components/status-screen';
-import { Button } from '@/shared/ui/button/button';
-import { WifiOffIcon } from '@/shared/ui/icons/icons';
+import { StatusScreen } from '../features/system/components/status-screen';
+import { Button } from '../shared/ui/button/button';
+import { WifiOffIcon } from '../shared/ui/icons/icons';
 
 /** A route's code chunk that failed to load is a network problem the visitor can retry. */
 const isChunkLoadError = (error: unknown): boolean =>

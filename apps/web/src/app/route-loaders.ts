@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { useShellStore } from '@/shared/state/shell-store';
-import { hasSessionToken } from '@/shared/storage/browser-storage';
+import { useShellStore } from '../shared/state/shell-store';
+import { hasSessionToken } from '../shared/storage/browser-storage';
 import { guardRedirectOf } from './route-rules';
 
 /** The login guard: a protected route without a session token goes to /login. */

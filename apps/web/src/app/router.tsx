@@ -1,8 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AgentHomePage } from '@/features/agents/pages/agent-home-page';
-import { AgentPage } from '@/features/agents/pages/agent-page';
-import { InHousePage } from '@/features/games/pages/in-house-page';
-import { LoadingCover } from '@/shared/ui/loading-cover/loading-cover';
+import { AgentHomePage } from '../features/agents/pages/agent-home-page';
+import { AgentPage } from '../features/agents/pages/agent-page';
+import { InHousePage } from '../features/games/pages/in-house-page';
+import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { HomeRoute } from './home-route';
 import { AgentLayout } from './layouts/agent-layout';
 import { SiteLayout } from './layouts/site-layout';

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { RegisterDialog } from '@/features/register/components/register-dialog';
-import { LoginDialog } from '@/features/session/components/login-dialog';
-import { HelpDialog } from '@/features/system/components/help-dialog';
-import { useShellStore } from '@/shared/state/shell-store';
-import { LoadingCover } from '@/shared/ui/loading-cover/loading-cover';
+import { RegisterDialog } from '../features/register/components/register-dialog';
+import { LoginDialog } from '../features/session/components/login-dialog';
+import { HelpDialog } from '../features/system/components/help-dialog';
+import { useShellStore } from '../shared/state/shell-store';
+import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { navigateQuietly } from './navigate-quietly';
 import { pathAfterDialogClose } from './route-rules';
 

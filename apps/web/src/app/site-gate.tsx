@@ -1,13 +1,13 @@
 import { type SystemStatusValue, systemStatusOf } from '@tessera/contracts';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { useSystemStatusQuery } from '@/features/system/api/get-system-status';
-import { DomainCheckFailedPage } from '@/features/system/components/domain-check-failed-page';
-import { MaintenancePage } from '@/features/system/components/maintenance-page';
-import { NetworkErrorPage } from '@/features/system/components/network-error-page';
-import { RegionBlockPage } from '@/features/system/components/region-block-page';
-import { errorKeyOf, isMerchantFailure } from '@/shared/api/api-error';
-import { LoadingCover } from '@/shared/ui/loading-cover/loading-cover';
+import { useSystemStatusQuery } from '../features/system/api/get-system-status';
+import { DomainCheckFailedPage } from '../features/system/components/domain-check-failed-page';
+import { MaintenancePage } from '../features/system/components/maintenance-page';
+import { NetworkErrorPage } from '../features/system/components/network-error-page';
+import { RegionBlockPage } from '../features/system/components/region-block-page';
+import { errorKeyOf, isMerchantFailure } from '../shared/api/api-error';
+import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { createAppRouter } from './router';
 import { applySiteStart } from './site-start';
 

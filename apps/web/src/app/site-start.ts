@@ -1,10 +1,10 @@
 import { flattenWhitelabel, type SystemStatusValue, systemStatusOf } from '@tessera/contracts';
-import { applyLanguageChoice, setMerchantDefaultLanguage } from '@/shared/i18n/i18n';
-import { chooseStartLanguage } from '@/shared/i18n/language-choice';
-import { usePublicStore } from '@/shared/state/public-store';
-import { readLocal, storeMerchantCode } from '@/shared/storage/browser-storage';
-import { localKeys } from '@/shared/storage/storage-keys';
-import { applyMerchantTheme } from '@/shared/theme/merchant-theme';
+import { applyLanguageChoice, setMerchantDefaultLanguage } from '../shared/i18n/i18n';
+import { chooseStartLanguage } from '../shared/i18n/language-choice';
+import { usePublicStore } from '../shared/state/public-store';
+import { readLocal, storeMerchantCode } from '../shared/storage/browser-storage';
+import { localKeys } from '../shared/storage/storage-keys';
+import { applyMerchantTheme } from '../shared/theme/merchant-theme';
 
 /**
  * Everything site start does with the status answer before the site renders (spec section 4 "Site start",

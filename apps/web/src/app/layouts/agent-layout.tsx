@@ -1,7 +1,7 @@
 import { Fragment, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useSiteConfig } from '@/features/system/api/get-system-status';
-import { InlineLoader } from '@/shared/ui/loading-cover/loading-cover';
+import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { InlineLoader } from '../../shared/ui/loading-cover/loading-cover';
 import { mainViewKeyOf } from '../route-rules';
 import styles from './agent-layout.module.css';
 import { Brand } from './brand';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '@/features/system/api/get-system-status';
-import { customerServiceLinksOf, openCustomerService } from '@/features/system/customer-service';
-import { ChevronDownIcon, HeadsetIcon } from '@/shared/ui/icons/icons';
+import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
+import { ChevronDownIcon, HeadsetIcon } from '../../shared/ui/icons/icons';
 import styles from './customer-service-menu.module.css';
 
 /** The header's customer-service dropdown; absent when the merchant lists no customer service. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSiteConfig } from '@/features/system/api/get-system-status';
+import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { Brand } from './brand';
 import styles from './footer.module.css';
 

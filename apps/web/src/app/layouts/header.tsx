@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '@/features/system/api/get-system-status';
-import { usePublicStore } from '@/shared/state/public-store';
-import { useShellStore } from '@/shared/state/shell-store';
-import { Button, IconButton } from '@/shared/ui/button/button';
-import { MenuIcon } from '@/shared/ui/icons/icons';
+import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { usePublicStore } from '../../shared/state/public-store';
+import { useShellStore } from '../../shared/state/shell-store';
+import { Button, IconButton } from '../../shared/ui/button/button';
+import { MenuIcon } from '../../shared/ui/icons/icons';
 import { Brand } from './brand';
 import { CustomerServiceMenu } from './customer-service-menu';
 import styles from './header.module.css';

@@ -1,10 +1,10 @@
 import { isLanguageCode } from '@tessera/contracts';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '@/features/system/api/get-system-status';
-import { usePublicStore } from '@/shared/state/public-store';
-import { GlobeIcon } from '@/shared/ui/icons/icons';
-import { VisuallyHidden } from '@/shared/ui/visually-hidden/visually-hidden';
+import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { usePublicStore } from '../../shared/state/public-store';
+import { GlobeIcon } from '../../shared/ui/icons/icons';
+import { VisuallyHidden } from '../../shared/ui/visually-hidden/visually-hidden';
 import { useSwitchLanguage } from '../use-switch-language';
 import styles from './language-select.module.css';
 

@@ -1,7 +1,7 @@
 import { Fragment, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { InlineLoader } from '@/shared/ui/loading-cover/loading-cover';
+import { InlineLoader } from '../../shared/ui/loading-cover/loading-cover';
 import { layoutOf, mainViewKeyOf } from '../route-rules';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useThemeStore } from '@/shared/theme/theme-store';
-import { IconButton } from '@/shared/ui/button/button';
-import { MoonIcon, SunIcon } from '@/shared/ui/icons/icons';
+import { useThemeStore } from '../../shared/theme/theme-store';
+import { IconButton } from '../../shared/ui/button/button';
+import { MoonIcon, SunIcon } from '../../shared/ui/icons/icons';
 
 /** Switches between the light and dark token sets; the choice is remembered in localStorage. */
 export const ThemeToggle = () => {

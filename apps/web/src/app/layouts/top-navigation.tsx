@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { topNavigationOf } from '@/features/games/game-types';
+import { topNavigationOf } from '../../features/games/game-types';
 import styles from './top-navigation.module.css';
 
 /** Categories with vendors arrive with the games catalogue; none yet, so home and promotions remain. */

@@ -1,4 +1,4 @@
-import type { GameType } from '@/shared/state/public-store';
+import type { GameType } from '../../shared/state/public-store';
 
 export type NavGameType = Extract<
   GameType,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useShellStore } from '@/shared/state/shell-store';
-import { Button } from '@/shared/ui/button/button';
-import { UsersIcon } from '@/shared/ui/icons/icons';
+import { useShellStore } from '../../../shared/state/shell-store';
+import { Button } from '../../../shared/ui/button/button';
+import { UsersIcon } from '../../../shared/ui/icons/icons';
 import styles from './agent-page.module.css';
 
 /** /agent: the agent landing; agents sign in here and continue to /agentHome. */

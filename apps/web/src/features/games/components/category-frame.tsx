@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GameType, usePublicStore } from '@/shared/state/public-store';
-import { EmptyState } from '@/shared/ui/empty-state/empty-state';
-import { GamepadIcon } from '@/shared/ui/icons/icons';
-import { PageFrame } from '@/shared/ui/page-frame/page-frame';
+import { type GameType, usePublicStore } from '../../../shared/state/public-store';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import { GamepadIcon } from '../../../shared/ui/icons/icons';
+import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { gameTypeLabelKeys } from '../game-types';
 import styles from './category-frame.module.css';
 

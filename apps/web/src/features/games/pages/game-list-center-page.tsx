@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { usePublicStore } from '@/shared/state/public-store';
+import { usePublicStore } from '../../../shared/state/public-store';
 import { CategoryFrame, FilterChip } from '../components/category-frame';
 import { gameTypeOfPath } from '../game-types';
 

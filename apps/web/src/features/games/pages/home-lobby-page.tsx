@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicStore } from '@/shared/state/public-store';
-import { useShellStore } from '@/shared/state/shell-store';
-import { Button } from '@/shared/ui/button/button';
-import { EmptyState } from '@/shared/ui/empty-state/empty-state';
+import { usePublicStore } from '../../../shared/state/public-store';
+import { useShellStore } from '../../../shared/state/shell-store';
+import { Button } from '../../../shared/ui/button/button';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { gameTypeLabelKeys } from '../game-types';
 import styles from './home-lobby-page.module.css';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { EmptyState } from '@/shared/ui/empty-state/empty-state';
-import { TicketIcon } from '@/shared/ui/icons/icons';
-import { PageFrame } from '@/shared/ui/page-frame/page-frame';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import { TicketIcon } from '../../../shared/ui/icons/icons';
+import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import styles from './lottery-page.module.css';
 
 const titleKeys: Readonly<Record<string, string>> = {

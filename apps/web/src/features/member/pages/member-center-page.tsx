@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicStore } from '@/shared/state/public-store';
-import { CenterLayout } from '@/shared/ui/center-layout/center-layout';
-import { EmptyState } from '@/shared/ui/empty-state/empty-state';
-import { PageFrame } from '@/shared/ui/page-frame/page-frame';
+import { usePublicStore } from '../../../shared/state/public-store';
+import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { defaultMemberPage, type MemberPage, visibleMemberMenu } from '../member-menu';
 
 /** /member (lazy group MemberCenter, login required): the personal centre, opening on securityCenter. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/shared/ui/empty-state/empty-state';
-import { GiftIcon } from '@/shared/ui/icons/icons';
-import { PageFrame } from '@/shared/ui/page-frame/page-frame';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import { GiftIcon } from '../../../shared/ui/icons/icons';
+import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 
 /**
  * /promotions (lazy group Promotions). A promotion id may come as the hash; the shell scrolls to the element

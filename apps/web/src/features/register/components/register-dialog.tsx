@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/shared/ui/button/button';
-import { Dialog } from '@/shared/ui/dialog/dialog';
+import { Button } from '../../../shared/ui/button/button';
+import { Dialog } from '../../../shared/ui/dialog/dialog';
 import styles from './register-dialog.module.css';
 
 export interface RegisterDialogProps {

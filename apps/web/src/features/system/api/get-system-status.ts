@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { systemEndpoints } from '@tessera/contracts';
-import { callEndpoint } from '@/shared/api/call-endpoint';
-import { queryKeyOf } from '@/shared/api/query-key';
+import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { queryKeyOf } from '../../../shared/api/query-key';
 
 /**
  * Site start (spec section 4, api-facts 4): permissions and configuration. Sent without a Merchant header so

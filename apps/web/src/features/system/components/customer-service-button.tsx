@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/shared/ui/button/button';
-import { HeadsetIcon } from '@/shared/ui/icons/icons';
+import { Button } from '../../../shared/ui/button/button';
+import { HeadsetIcon } from '../../../shared/ui/icons/icons';
 import {
   type CustomerServiceEntry,
   customerServiceLinksOf,

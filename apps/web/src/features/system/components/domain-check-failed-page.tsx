@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LinkOffIcon } from '@/shared/ui/icons/icons';
+import { LinkOffIcon } from '../../../shared/ui/icons/icons';
 import { StatusScreen } from './status-screen';
 
 /** The address belongs to no enabled merchant: nothing else can load, so only the explanation shows. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/shared/ui/dialog/dialog';
-import { EmptyState } from '@/shared/ui/empty-state/empty-state';
+import { Dialog } from '../../../shared/ui/dialog/dialog';
+import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 
 export interface HelpDialogProps {
   isOpen: boolean;

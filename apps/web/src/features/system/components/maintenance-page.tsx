@@ -1,8 +1,8 @@
 import type { SystemStatusValue } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/shared/i18n/format-date-time';
-import { usePublicStore } from '@/shared/state/public-store';
-import { WrenchIcon } from '@/shared/ui/icons/icons';
+import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { usePublicStore } from '../../../shared/state/public-store';
+import { WrenchIcon } from '../../../shared/ui/icons/icons';
 import { CustomerServiceButton } from './customer-service-button';
 import { StatusScreen } from './status-screen';
 import styles from './status-screen.module.css';

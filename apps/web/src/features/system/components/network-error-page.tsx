@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/shared/ui/button/button';
-import { WifiOffIcon } from '@/shared/ui/icons/icons';
+import { Button } from '../../../shared/ui/button/button';
+import { WifiOffIcon } from '../../../shared/ui/icons/icons';
 import { StatusScreen } from './status-screen';
 
 export interface NetworkErrorPageProps {

@@ -1,6 +1,6 @@
 import type { SystemStatusValue } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
-import { ShieldIcon } from '@/shared/ui/icons/icons';
+import { ShieldIcon } from '../../../shared/ui/icons/icons';
 import { CustomerServiceButton } from './customer-service-button';
 import { StatusScreen } from './status-screen';
 import styles from './status-screen.module.css';

@@ -1,0 +1,44 @@
+import { DEMO_OPERATOR } from '@tessera/testkit';
+
+type Settings = Record<string, unknown> & {
+  enabled: boolean;
+  maintenance: { enabled: boolean; startAt: string | null; endAt: string | null };
+  region: { blockedIpRanges: string[] } & Record<string, unknown>;
+  customerService: { csType: string; title: string; url: string }[];
+};
+
+interface Envelope<T> {
+  success: boolean;
+  value: T;
+  errorCode: string | null;
+}
+
+const call = async <T>(url: string, init: RequestInit): Promise<T> => {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as Envelope<T>;
+  if (!body.success) throw new Error(`${init.method ?? 'GET'} ${url} failed: ${body.errorCode}`);
+  return body.value;
+};
+
+/** The back-office API, used by the journeys to put the demo merchant into the state they test. */
+export const adminApi = async (baseUrl: string) => {
+  const { token } = await call<{ token: string }>(`${baseUrl}/api/admin/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_OPERATOR),
+  });
+  const headers = { Authorization: token, 'content-type': 'application/json' };
+  const merchantUrl = `${baseUrl}/api/admin/merchants/demo`;
+  return {
+    /** Reads the demo merchant, lets `change` edit its settings, and saves them. */
+    updateDemoMerchant: async (change: (settings: Settings) => void): Promise<void> => {
+      const current = await call<{ version: number; settings: Settings }>(merchantUrl, { headers });
+      change(current.settings);
+      await call(merchantUrl, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ version: current.version, settings: current.settings }),
+      });
+    },
+  };
+};
