@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createAdminRepository, createAdminService, registerAdminRoutes } from './modules/admin';
+import { createAccountRepository, createAccountService, registerAccountRoutes } from './modules/account';
+import {
+  createAdminRepository,
+  createAdminService,
+  registerAdminMemberRoutes,
+  registerAdminRoutes,
+} from './modules/admin';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService } from './modules/merchants';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
@@ -26,6 +33,7 @@ import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createProofOfWork } from './platform/security/proof-of-work';
 import { createSealedPayloads } from './platform/security/sealed-payload';
+import { createSecretBox } from './platform/security/secret-box';
 import { createSharedRateLimiter } from './platform/security/shared-rate-limiter';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -92,6 +100,7 @@ export const buildApp = async (
   });
 
   await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16_384 });
 
   const { db } = database;
   const limiter = createSharedRateLimiter(db);
@@ -101,6 +110,7 @@ export const buildApp = async (
   const admin = createAdminService(createAdminRepository(db));
   const members = createMembersService(createMembersRepository(db));
   const captcha = createCaptchaService(db, limiter, options.captchaText);
+  const secretBox = createSecretBox(db, 'member-secrets');
   // In development the outbox also prints each message (codes included) to the log; never in production.
   const sender =
     options.messageSender ??
@@ -113,6 +123,16 @@ export const buildApp = async (
     captcha,
     proofOfWork,
     limiter,
+    secretBox,
+  });
+  const account = createAccountService({
+    repository: createAccountRepository(db),
+    members,
+    session,
+    verification,
+    sender,
+    limiter,
+    secretBox,
   });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
 
@@ -129,7 +149,9 @@ export const buildApp = async (
   registerSessionRoutes(registrar, { session, sealed, proofOfWork, captcha });
   registerMembersRoutes(registrar, members);
   registerRegisterRoutes(registrar, register);
+  registerAccountRoutes(registrar, account);
   registerAdminRoutes(registrar, admin, merchants);
+  registerAdminMemberRoutes(registrar, { admin, members, session, verification });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

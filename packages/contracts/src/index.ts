@@ -1,4 +1,6 @@
+export * from './account';
 export * from './admin';
+export * from './countries';
 export * from './customer-service-path';
 export * from './endpoint';
 export * from './envelope';
@@ -11,6 +13,7 @@ export * from './registration-patterns';
 export * from './session';
 export * from './system';
 
+import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import type { EndpointDef } from './endpoint';
 import { registerEndpoints } from './register';
@@ -23,5 +26,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(sessionEndpoints),
   ...Object.values(memberEndpoints),
   ...Object.values(registerEndpoints),
+  ...Object.values(accountEndpoints),
   ...Object.values(adminEndpoints),
 ];

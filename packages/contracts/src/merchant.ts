@@ -195,6 +195,10 @@ export const merchantSettingsSchema = z
     analytics: z.strictObject({ gtagId: z.string().trim().max(40).nullable() }),
     imageCDNs: z.array(httpUrl).max(20),
     launchGameCDNs: z.array(httpUrl).max(20),
+    /** How a member may confirm a login from a new IP (LOGINIPVERF3). */
+    loginVerification: z
+      .strictObject({ methods: z.array(z.enum(['sms', 'email', 'payee', 'totp'])).max(4) })
+      .default({ methods: ['sms', 'email', 'payee', 'totp'] }),
   })
   .refine((s) => s.supportedLanguages.includes(s.defaultLanguage), {
     message: 'field_invalid',

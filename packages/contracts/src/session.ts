@@ -49,6 +49,8 @@ export type LoginVerifyMethod = (typeof loginVerifyMethods)[number];
 /** `value` of a `login_verify_required` failure: how the member may prove it is them from a new IP. */
 export const loginVerifyRequiredSchema = z.object({
   verifyToken: z.string(),
+  /** true: the member has two-factor on, so only an authenticator or recovery code completes the login. */
+  twoFactor: z.boolean(),
   methods: z.array(z.enum(loginVerifyMethods)),
   mobileMasked: z.string().nullable(),
   emailMasked: z.string().nullable(),

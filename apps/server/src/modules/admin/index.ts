@@ -2,3 +2,4 @@ export { createAdminRepository } from './admin.repository';
 export { registerAdminRoutes } from './admin.routes';
 export { auditLog, operatorSessions, operators } from './admin.schema';
 export { type AdminService, createAdminService } from './admin.service';
+export { registerAdminMemberRoutes } from './admin-members.routes';

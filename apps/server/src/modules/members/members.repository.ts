@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { memberKnownIps, memberLogins, members } from './members.schema';
+import { memberKnownIps, memberLogins, memberRecoveryCodes, members } from './members.schema';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
@@ -114,6 +114,48 @@ export const createMembersRepository = (db: Db) => ({
       .where(eq(memberKnownIps.memberId, memberId))
       .limit(1);
     return rows.length > 0;
+  },
+
+  replaceRecoveryCodes: async (memberId: string, hashes: readonly string[]): Promise<void> => {
+    await db.transaction(async (tx) => {
+      await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+      if (hashes.length > 0) {
+        await tx.insert(memberRecoveryCodes).values(hashes.map((codeHash) => ({ memberId, codeHash })));
+      }
+    });
+  },
+
+  /** Uses a recovery code once; false if unknown or already used. */
+  useRecoveryCode: async (memberId: string, codeHash: string): Promise<boolean> => {
+    const rows = await db
+      .update(memberRecoveryCodes)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(memberRecoveryCodes.memberId, memberId),
+          eq(memberRecoveryCodes.codeHash, codeHash),
+          isNull(memberRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ memberId: memberRecoveryCodes.memberId });
+    return rows.length > 0;
+  },
+
+  /** Operators' search: by username, mobile number or e-mail fragment, within one merchant or all. */
+  search: (merchantCodes: readonly string[] | null, query: string, limit: number): Promise<MemberRow[]> => {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const text = or(
+      ilike(members.username, pattern),
+      ilike(members.mobileNumber, pattern),
+      ilike(members.email, pattern),
+    );
+    const scope = merchantCodes === null ? undefined : inArray(members.merchantCode, [...merchantCodes]);
+    return db
+      .select()
+      .from(members)
+      .where(scope ? and(scope, text) : text)
+      .orderBy(members.username)
+      .limit(limit);
   },
 
   rememberIp: async (memberId: string, ip: string): Promise<void> => {

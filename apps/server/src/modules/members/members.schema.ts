@@ -116,3 +116,16 @@ export const memberKnownIps = pgTable(
   },
   (table) => [primaryKey({ columns: [table.memberId, table.ip] })],
 );
+
+/** Single-use two-factor recovery codes (SHA-256 of the code). */
+export const memberRecoveryCodes = pgTable(
+  'member_recovery_codes',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.codeHash] })],
+);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MerchantContext } from '../../platform/http/context';
 import { hashPassword } from '../../platform/security/password';
 import type { MemberRow, MembersRepository, NewMember } from './members.repository';
@@ -47,6 +47,23 @@ export const createMembersService = (repository: MembersRepository) => ({
   markLoggedIn: (id: string) => repository.update(id, { lastLoginAt: new Date(), firstLogin: false }),
 
   update: repository.update,
+  search: repository.search,
+
+  /** Ten fresh recovery codes (XXXX-XXXX), replacing any earlier ones; only their hashes are kept. */
+  issueRecoveryCodes: async (memberId: string): Promise<string[]> => {
+    const codes = Array.from({ length: 10 }, () => {
+      const raw = Array.from(randomBytes(8), (b) => REFERRAL_ALPHABET[b % REFERRAL_ALPHABET.length]).join('');
+      return `${raw.slice(0, 4)}-${raw.slice(4)}`;
+    });
+    await repository.replaceRecoveryCodes(memberId, codes.map(hashRecoveryCode));
+    return codes;
+  },
+
+  useRecoveryCode: (memberId: string, code: string) => repository.useRecoveryCode(memberId, hashRecoveryCode(code)),
+
+  clearRecoveryCodes: (memberId: string) => repository.replaceRecoveryCodes(memberId, []),
 });
+
+const hashRecoveryCode = (code: string): string => createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
 
 export type MembersService = ReturnType<typeof createMembersService>;

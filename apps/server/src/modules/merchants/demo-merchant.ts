@@ -130,4 +130,5 @@ export const demoMerchantSettings = (domains: readonly string[], port: number): 
   analytics: { gtagId: null },
   imageCDNs: [],
   launchGameCDNs: [],
+  loginVerification: { methods: ['sms', 'email', 'payee', 'totp'] },
 });

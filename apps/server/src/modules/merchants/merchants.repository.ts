@@ -1,14 +1,17 @@
-import type { MerchantSettings } from '@tessera/contracts';
+import { type MerchantSettings, merchantSettingsSchema } from '@tessera/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { merchantDomains, merchants } from './merchants.schema';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
+/** Settings are read through their schema: defaults of newer fields apply, and corrupt JSON fails loudly. */
+const normalise = (row: MerchantRow): MerchantRow => ({ ...row, settings: merchantSettingsSchema.parse(row.settings) });
+
 export const createMerchantsRepository = (db: Db) => ({
   findByCode: async (code: string): Promise<MerchantRow | null> => {
     const rows = await db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
-    return rows[0] ?? null;
+    return rows[0] ? normalise(rows[0]) : null;
   },
 
   findCodeByDomain: async (domain: string): Promise<string | null> => {
@@ -22,9 +25,10 @@ export const createMerchantsRepository = (db: Db) => ({
 
   list: async (codes: readonly string[] | null): Promise<MerchantRow[]> => {
     const query = db.select().from(merchants);
-    return codes === null
+    const rows = await (codes === null
       ? query.orderBy(merchants.code)
-      : query.where(inArray(merchants.code, [...codes])).orderBy(merchants.code);
+      : query.where(inArray(merchants.code, [...codes])).orderBy(merchants.code));
+    return rows.map(normalise);
   },
 
   /** Domains in `domains` already held by another merchant. */
@@ -73,7 +77,7 @@ export const createMerchantsRepository = (db: Db) => ({
         })
         .where(and(eq(merchants.code, code), eq(merchants.version, expectedVersion)))
         .returning();
-      const row = updated[0];
+      const row = updated[0] ? normalise(updated[0]) : undefined;
       if (!row) return null;
       await tx.delete(merchantDomains).where(eq(merchantDomains.merchantCode, code));
       if (settings.domains.length > 0) {

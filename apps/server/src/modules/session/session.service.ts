@@ -10,6 +10,7 @@ import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import type { ProofOfWork } from '../../platform/security/proof-of-work';
+import type { SecretBox } from '../../platform/security/secret-box';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import { verifyTotp } from '../../platform/security/totp';
@@ -56,8 +57,54 @@ export const createSessionService = (deps: {
   captcha: CaptchaService;
   proofOfWork: ProofOfWork;
   limiter: SharedRateLimiter;
+  secretBox: SecretBox;
 }) => {
-  const { repository, members, verification, captcha, proofOfWork, limiter } = deps;
+  const { repository, members, verification, captcha, proofOfWork, limiter, secretBox } = deps;
+
+  /** Holds a login back until the member proves itself (new IP, or two-factor on). */
+  const holdLogin = async (
+    member: MemberRow,
+    ctx: Pick<SiteContext, 'ip' | 'userAgent'>,
+    twoFactor: boolean,
+    methods: LoginVerifyMethod[],
+    attempt: { method: LoginMethod; deviceId?: string | undefined },
+  ): Promise<never> => {
+    const verifyToken = newSessionToken();
+    await repository.insertChallenge({
+      memberId: member.id,
+      tokenHash: hashToken(verifyToken),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    });
+    await members.recordLogin({
+      memberId: member.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      deviceId: attempt.deviceId ?? null,
+      method: attempt.method,
+      success: false,
+      reason: twoFactor ? 'two_factor' : 'new_ip',
+    });
+    throw new AppError('login_verify_required', {
+      value: {
+        verifyToken,
+        twoFactor,
+        methods,
+        mobileMasked: maskMobile(member.mobileDialingCode, member.mobileNumber),
+        emailMasked: maskEmail(member.email),
+      },
+    });
+  };
+
+  /** An authenticator code for the member's secret, or one of its unused recovery codes. */
+  const checkSecondFactor = async (member: MemberRow, code: string): Promise<boolean> => {
+    if (!member.totpEnabled || !member.totpSecret) return false;
+    if (/^[0-9]{6}$/.test(code.trim())) {
+      return verifyTotp(await secretBox.open(member.totpSecret, `totp:${member.id}`), code);
+    }
+    return members.useRecoveryCode(member.id, code);
+  };
 
   const failureKey = (merchant: MerchantContext, username: string) =>
     `login:fail:${merchant.code}:${username.trim().toLowerCase()}`;
@@ -180,39 +227,19 @@ export const createSessionService = (deps: {
       if (input.agentLogin && !isAgentType(member.type)) throw new AppError('error_not_agent');
       await limiter.reset(key);
 
+      const attempt = {
+        method: (input.type === 'sms' ? 'sms' : 'password') as LoginMethod,
+        deviceId: input.loginDeviceId,
+      };
+      if (member.totpEnabled && member.totpSecret) await holdLogin(member, ctx, true, ['totp'], attempt);
       if (
         merchant.modules.LOGINIPVERF3 === true &&
         (await members.hasAnyKnownIp(member.id)) &&
         !(await members.isKnownIp(member.id, ctx.ip))
       ) {
-        const methods = verifyMethodsOf(member);
-        if (methods.length > 0) {
-          const verifyToken = newSessionToken();
-          await repository.insertChallenge({
-            memberId: member.id,
-            tokenHash: hashToken(verifyToken),
-            ip: ctx.ip,
-            userAgent: ctx.userAgent,
-            expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
-          });
-          await members.recordLogin({
-            memberId: member.id,
-            ip: ctx.ip,
-            userAgent: ctx.userAgent,
-            deviceId: input.loginDeviceId ?? null,
-            method: input.type === 'sms' ? 'sms' : 'password',
-            success: false,
-            reason: 'new_ip',
-          });
-          throw new AppError('login_verify_required', {
-            value: {
-              verifyToken,
-              methods,
-              mobileMasked: maskMobile(member.mobileDialingCode, member.mobileNumber),
-              emailMasked: maskEmail(member.email),
-            },
-          });
-        }
+        const offered = merchant.settings.loginVerification.methods;
+        const methods = verifyMethodsOf(member).filter((method) => offered.includes(method));
+        if (methods.length > 0) await holdLogin(member, ctx, false, methods, attempt);
       }
       return startSession(member, merchant, ctx, input.type === 'sms' ? 'sms' : 'password', {
         usedDefaultPassword,
@@ -254,7 +281,11 @@ export const createSessionService = (deps: {
       if (!challenge || challenge.ip !== ctx.ip) throw new AppError('verification_code_expired');
       const member = await members.findById(challenge.memberId);
       if (!member || member.merchantCode !== ctx.merchant.code) throw new AppError('verification_code_expired');
-      if (!verifyMethodsOf(member).includes(input.method)) throw fieldError('method', 'field_not_allowed');
+      const offered = ctx.merchant.settings.loginVerification.methods;
+      const allowed: LoginVerifyMethod[] = member.totpEnabled
+        ? ['totp']
+        : verifyMethodsOf(member).filter((method) => offered.includes(method));
+      if (!allowed.includes(input.method)) throw fieldError('method', 'field_not_allowed');
       switch (input.method) {
         case 'sms':
         case 'email': {
@@ -279,7 +310,7 @@ export const createSessionService = (deps: {
           break;
         }
         case 'totp':
-          if (!input.code || !member.totpSecret || !verifyTotp(member.totpSecret, input.code)) {
+          if (!input.code || !(await checkSecondFactor(member, input.code))) {
             throw fieldError('code', 'verification_code_invalid');
           }
           break;
@@ -383,6 +414,8 @@ export const createSessionService = (deps: {
       await members.setPassword(member.id, input.newPassword);
       await repository.revokeOtherSessions(member.id, principal.sessionId);
     },
+
+    checkSecondFactor,
 
     /** Ends every session of a member (operator lock, password reset). */
     revokeAllSessions: (memberId: string) => repository.revokeOtherSessions(memberId, null),

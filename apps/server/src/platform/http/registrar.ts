@@ -74,6 +74,8 @@ const rawInputOf = async (
   if (endpoint.encrypted) {
     return openSealed(request.body, request.method, request.url.split('?')[0] ?? endpoint.path);
   }
+  const isForm = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  if (isForm && endpoint.bodyKind !== 'form') throw new AppError('unsupported_media_type');
   if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
     const query = { ...(request.query as Record<string, unknown>) };
     const shape = endpoint.request instanceof z.ZodObject ? endpoint.request.shape : {};

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { type AdminMember, adminEndpoints } from '@tessera/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { Registrar } from '../../platform/http/registrar';
+import type { MemberRow, MembersService } from '../members';
+import type { SessionService } from '../session';
+import type { VerificationService } from '../verification';
+import { assertCan, assertMerchantInScope, merchantScopeOf } from './admin.policy';
+import type { AdminService } from './admin.service';
+
+const presentMember = (row: MemberRow): AdminMember => ({
+  id: row.id,
+  merchantCode: row.merchantCode,
+  account: row.account,
+  nickname: row.nickname,
+  type: row.type,
+  mobile: row.mobileNumber ? `+${row.mobileDialingCode ?? ''} ${row.mobileNumber}` : null,
+  email: row.email,
+  payeeName: row.payeeName,
+  locked: row.lockedAt !== null,
+  mustChangePassword: row.mustChangePassword,
+  twoFactorEnabled: row.totpEnabled,
+  createdAt: row.createdAt.toISOString(),
+  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+});
+
+/** A temporary password that satisfies any sensible rule: letters and digits, 12 characters. */
+const temporaryPassword = (): string => {
+  const letters = 'abcdefghjkmnpqrstuvwxyz';
+  const digits = '23456789';
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (b, i) => (i % 3 === 2 ? digits[b % digits.length] : letters[b % letters.length])).join('');
+};
+
+export const registerAdminMemberRoutes = (
+  r: Registrar,
+  deps: { admin: AdminService; members: MembersService; session: SessionService; verification: VerificationService },
+): void => {
+  const { admin, members, session, verification } = deps;
+
+  const memberInScope = async (operator: Parameters<typeof assertMerchantInScope>[0], id: string) => {
+    const member = await members.findById(id);
+    if (!member) throw new AppError('not_found');
+    assertMerchantInScope(operator, member.merchantCode);
+    return member;
+  };
+
+  r.admin(adminEndpoints.listMembers, async ({ input, ctx }) => {
+    assertCan(ctx.operator, 'member.read');
+    return (await members.search(merchantScopeOf(ctx.operator), input.q, 50)).map(presentMember);
+  });
+
+  r.admin(adminEndpoints.getMember, async ({ params, ctx }) => {
+    assertCan(ctx.operator, 'member.read');
+    const member = await memberInScope(ctx.operator, params.id);
+    const logins = await members.listLogins(member.id, 50);
+    return {
+      member: presentMember(member),
+      logins: logins.map((row) => ({
+        at: row.at.toISOString(),
+        ip: row.ip,
+        userAgent: row.userAgent,
+        deviceId: row.deviceId,
+        method: row.method,
+        success: row.success,
+        reason: row.reason,
+      })),
+    };
+  });
+
+  r.admin(adminEndpoints.lockMember, async ({ params, input, ctx }) => {
+    assertCan(ctx.operator, 'member.lock');
+    const member = await memberInScope(ctx.operator, params.id);
+    const updated = await members.update(member.id, { lockedAt: input.locked ? new Date() : null });
+    if (!updated) throw new AppError('not_found');
+    if (input.locked) await session.revokeAllSessions(member.id);
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      {
+        action: input.locked ? 'member.lock' : 'member.unlock',
+        target: member.account,
+        merchantCode: member.merchantCode,
+        details: { memberId: member.id, reason: input.reason },
+      },
+    );
+    return presentMember(updated);
+  });
+
+  r.admin(adminEndpoints.resetMemberPassword, async ({ params, input, ctx }) => {
+    assertCan(ctx.operator, 'member.resetPassword');
+    const member = await memberInScope(ctx.operator, params.id);
+    const password = temporaryPassword();
+    await members.setPassword(member.id, password, { mustChange: true });
+    await session.revokeAllSessions(member.id);
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      {
+        action: 'member.reset_password',
+        target: member.account,
+        merchantCode: member.merchantCode,
+        details: { memberId: member.id, reason: input.reason },
+      },
+    );
+    return { temporaryPassword: password };
+  });
+
+  r.admin(adminEndpoints.listOutbox, async ({ input, ctx }) => {
+    assertCan(ctx.operator, 'outbox.read');
+    const { rows, total } = await verification.listOutbox(
+      ctx.operator.merchantCode,
+      (input.pageNo - 1) * input.pageSize,
+      input.pageSize,
+    );
+    return {
+      list: rows.map((row) => ({
+        id: row.id.toString(),
+        merchantCode: row.merchantCode,
+        channel: row.channel,
+        recipient: row.recipient,
+        template: row.template,
+        body: row.body,
+        provider: row.provider,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      pageNo: input.pageNo,
+      totalPages: Math.max(1, Math.ceil(total / input.pageSize)),
+    };
+  });
+};
