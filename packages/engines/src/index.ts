@@ -1,0 +1,5 @@
+export * from './fair/draws';
+export * from './fair/fair-stream';
+export * from './fair/seeds';
+export * from './fair/uniform-source';
+export * from './money/multiplier';
