@@ -6,6 +6,28 @@ import { contractResolver, toFlatFormErrors } from './contract-resolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
+const validSettings = {
+  name: 'Demo',
+  enabled: true,
+  domains: ['localhost'],
+  defaultLanguage: 'EN',
+  supportedLanguages: ['EN'],
+  currency: 'USD',
+  timeZone: 'UTC',
+  themeTokens: { light: {}, dark: {} },
+  whitelabel: [],
+  registerRules: {},
+  maintenance: { enabled: false, startAt: null, endAt: null },
+  region: { allowedCountries: [], blockedCountries: [], allowedIpRanges: [], blockedIpRanges: [] },
+  customerService: [],
+  domainRoutes: [],
+  resources: [],
+  mainDomain: 'localhost',
+  analytics: { gtagId: null },
+  imageCDNs: [],
+  launchGameCDNs: [],
+};
+
 describe('contractResolver', () => {
   const schema = z.strictObject({
     name: z.string().trim().min(1).max(5),
@@ -32,21 +54,16 @@ describe('contractResolver', () => {
     });
   });
 
-  it('adds the extra checks even when the schema passes', async () => {
-    const resolver = contractResolver(schema, () => [{ path: 'list.0', code: 'field_invalid' }]);
-    const result = await resolver({ name: 'a', list: ['x'], size: 2 }, undefined, options);
-    expect(collectErrorPaths(result.errors)).toEqual(['list.0']);
+  it('refuses an IP range that is not an address or CIDR, at the entry that holds it', async () => {
+    const base = merchantSettingsSchema.parse(validSettings);
+    const values = { ...base, region: { ...base.region, blockedIpRanges: ['127.0.0.1/32', 'abc'] } };
+    const result = await contractResolver(merchantSettingsSchema)(values, undefined, options);
+    expect(collectErrorPaths(result.errors)).toEqual(['region.blockedIpRanges.1']);
+    expect(result.errors).toMatchObject({ region: { blockedIpRanges: [undefined, { message: 'field_invalid' }] } });
   });
 
-  it('maps an empty required string to not_empty, as the server does', () => {
-    const parsed = merchantSettingsSchema.safeParse({});
-    expect(parsed.success).toBe(false);
-    expect(
-      toFlatFormErrors([
-        { path: 'name', code: 'not_empty' },
-        { path: 'name', code: 'field_invalid' },
-      ]),
-    ).toEqual({
+  it('keeps the first error of a path', () => {
+    expect(toFlatFormErrors([{ path: 'name', code: 'not_empty' }, { path: 'name', code: 'field_invalid' }])).toEqual({
       name: { type: 'not_empty', message: 'not_empty' },
     });
   });

@@ -17,20 +17,12 @@ export const toFlatFormErrors = (fieldErrors: readonly FieldError[]): Record<str
 /**
  * A react-hook-form resolver over a contract schema. Unlike `zodResolver` it keeps the platform's field error
  * codes and their `{min}` / `{max}` params, so a form shows exactly what the server would answer.
- * `checkMore` adds rules the schema cannot express.
  */
 export const contractResolver =
-  <Values extends FieldValues, Output>(
-    schema: z.ZodType<Output>,
-    checkMore?: (values: Values) => FieldError[],
-  ): Resolver<Values, unknown, Output> =>
+  <Values extends FieldValues, Output>(schema: z.ZodType<Output>): Resolver<Values, unknown, Output> =>
   async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
-    const fieldErrors = [
-      ...(result.success ? [] : result.error.issues.flatMap(issueToFieldErrors)),
-      ...(checkMore?.(values) ?? []),
-    ];
-    if (result.success && fieldErrors.length === 0) return { values: result.data, errors: {} };
-    const flat = toFlatFormErrors(fieldErrors) as unknown as FieldErrors;
+    if (result.success) return { values: result.data, errors: {} };
+    const flat = toFlatFormErrors(result.error.issues.flatMap(issueToFieldErrors)) as unknown as FieldErrors;
     return { values: {}, errors: toNestErrors(flat, options) };
   };

@@ -11,7 +11,6 @@ import { collectErrorPaths } from '../../../../shared/forms/collect-error-paths'
 import { contractResolver } from '../../../../shared/forms/contract-resolver';
 import { applyServerFieldErrors } from '../../../../shared/forms/server-field-errors';
 import { useUpdateMerchant } from '../../api/update-merchant';
-import { checkIpRanges } from '../../lib/ip-range';
 import type { SettingsFormValues } from '../../lib/settings-form-values';
 import { countErrorsBySection } from '../../lib/settings-sections';
 import { AnalyticsSection } from './analytics-section';
@@ -37,9 +36,7 @@ export interface SettingsFormProps {
   onReload: () => Promise<MerchantDetail | undefined>;
 }
 
-const settingsResolver = contractResolver<SettingsFormValues, MerchantSettings>(merchantSettingsSchema, (values) =>
-  checkIpRanges(values.region),
-);
+const settingsResolver = contractResolver<SettingsFormValues, MerchantSettings>(merchantSettingsSchema);
 
 /**
  * The merchant settings editor. The form holds a draft over the version it read; Save sends the whole settings
