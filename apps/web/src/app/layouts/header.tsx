@@ -49,7 +49,9 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
           <CustomerServiceMenu />
           <div className={hasSideMenu ? styles.wideOnly : styles.always}>
             <LanguageSelect variant="compact" />
-            <ThemeToggle />
+            <span className={styles.themeToggle}>
+              <ThemeToggle />
+            </span>
           </div>
           {isLogin ? null : (
             <>

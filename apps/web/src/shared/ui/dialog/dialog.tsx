@@ -1,4 +1,5 @@
 import {
+  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
   type SyntheticEvent,
@@ -61,6 +62,22 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
     };
   }, []);
 
+  /** Tab cycles inside the dialog instead of leaving for the browser's own controls. */
+  const handleKeyDown = (event: ReactKeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const handleCancel = (event: SyntheticEvent) => {
     // Esc: the page decides, so that state and the open dialog never disagree.
     event.preventDefault();
@@ -107,6 +124,7 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : ariaLabel}
       onCancel={handleCancel}
+      onKeyDown={handleKeyDown}
     >
       <div
         ref={panelRef}
