@@ -24,7 +24,10 @@ const saveStatus = () => page.getByTestId('save-status');
 /** Switches maintenance through the big switch and its confirmation, and waits for the saved state. */
 const switchMaintenance = async (isOn: boolean) => {
   await page.getByRole('switch', { name: 'Maintenance mode' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: isOn ? 'Switch on now' : 'Switch off now' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: isOn ? 'Switch on now' : 'Switch off now' })
+    .click();
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
   await page.locator(`#maintenance-switch[aria-checked="${isOn}"]`).waitFor();
 };
@@ -102,9 +105,9 @@ describe('an operator controls the demo site from the back office', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     const table = page.getByTestId('audit-table');
     await table.waitFor();
-    const actions = await table.locator('tbody tr[data-action]').evaluateAll((rows) =>
-      rows.map((row) => row.getAttribute('data-action')),
-    );
+    const actions = await table
+      .locator('tbody tr[data-action]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')));
     // Newest first: the API sign-in of the previous step, two region saves, two maintenance switches, then the
     // browser's sign-in and the refused one before it.
     expect(actions).toEqual([
@@ -119,7 +122,10 @@ describe('an operator controls the demo site from the back office', () => {
 
     await page.getByLabel('Action').selectOption('merchant.update');
     await page.waitForURL(/action=merchant\.update/);
-    await table.locator('tbody tr[data-action]:not([data-action="merchant.update"])').first().waitFor({ state: 'detached' });
+    await table
+      .locator('tbody tr[data-action]:not([data-action="merchant.update"])')
+      .first()
+      .waitFor({ state: 'detached' });
     expect(await table.locator('tbody tr[data-action="merchant.update"]').count()).toBe(4);
 
     const newest = table.locator('tbody tr[data-action="merchant.update"]').first();

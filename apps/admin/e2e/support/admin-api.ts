@@ -3,8 +3,8 @@ import {
   buildPath,
   type EndpointDef,
   type ResponseOf,
-  systemEndpoints,
   type SystemStatusValue,
+  systemEndpoints,
 } from '@tessera/contracts';
 import { DEMO_OPERATOR } from '@tessera/testkit';
 
@@ -36,7 +36,9 @@ export const signInAdminApi = async (baseUrl: string) => {
   const headers = { Authorization: token };
   return {
     getDemoMerchant: () => call(baseUrl, adminEndpoints.getMerchant, { params: { code: 'demo' }, headers }),
-    replaceDemoSettings: async (change: (settings: ResponseOf<typeof adminEndpoints.getMerchant>['settings']) => void) => {
+    replaceDemoSettings: async (
+      change: (settings: ResponseOf<typeof adminEndpoints.getMerchant>['settings']) => void,
+    ) => {
       const current = await call(baseUrl, adminEndpoints.getMerchant, { params: { code: 'demo' }, headers });
       change(current.settings);
       return call(baseUrl, adminEndpoints.updateMerchant, {

@@ -63,7 +63,12 @@ describe('contractResolver', () => {
   });
 
   it('keeps the first error of a path', () => {
-    expect(toFlatFormErrors([{ path: 'name', code: 'not_empty' }, { path: 'name', code: 'field_invalid' }])).toEqual({
+    expect(
+      toFlatFormErrors([
+        { path: 'name', code: 'not_empty' },
+        { path: 'name', code: 'field_invalid' },
+      ]),
+    ).toEqual({
       name: { type: 'not_empty', message: 'not_empty' },
     });
   });

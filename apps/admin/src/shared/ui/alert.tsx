@@ -11,7 +11,10 @@ export interface AlertProps {
 }
 
 export const Alert = ({ tone = 'info', title, action, children }: AlertProps) => (
-  <div className={[styles.alert, styles[tone]].join(' ')} role={tone === 'danger' ? 'alert' : 'status'}>
+  <div
+    className={[styles.alert, styles[tone]].join(' ')}
+    role={tone === 'danger' || tone === 'warning' ? 'alert' : 'status'}
+  >
     <div className={styles.body}>
       {title ? <p className={styles.title}>{title}</p> : null}
       {children ? <div className={styles.text}>{children}</div> : null}
