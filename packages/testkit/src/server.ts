@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,8 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
   const port = await freePort();
   const database = await createFreshDatabase('e2e');
   const dataDir = database ? null : await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
+  // As root, the embedded PostgreSQL runs as the postgres user, which must be able to enter the folder.
+  if (dataDir) await chmod(dataDir, 0o755);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'test',
