@@ -36,7 +36,9 @@ describe('the byte stream', () => {
     fc.assert(
       fc.property(seedsArbitrary, (s) => {
         const expected = [0, 1, 2]
-          .map((cursor) => createHmac('sha256', s.serverSeed).update(`${s.clientSeed}:${s.nonce}:${cursor}`).digest('hex'))
+          .map((cursor) =>
+            createHmac('sha256', s.serverSeed).update(`${s.clientSeed}:${s.nonce}:${cursor}`).digest('hex'),
+          )
           .join('');
         expect(toHex(streamBytes(s, 96))).toBe(expected);
       }),
