@@ -86,7 +86,14 @@ describe('the settings editor with what only the server can refuse', () => {
     await dialog.getByLabel('Password').fill('Second-Risk-2026');
     await dialog.getByRole('button', { name: 'Create operator' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.locator('tr[data-operator="risk.second"]').getByText('Only second').waitFor();
+    const row = page.locator('tr[data-operator="risk.second"]');
+    await row.getByText('Only second').waitFor();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Display name').fill('Second risk team');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('Second risk team').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/admin\/login/);

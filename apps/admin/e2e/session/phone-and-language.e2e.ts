@@ -50,4 +50,22 @@ describe('the back office on a phone', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('adminToken'))).toBeNull();
     await context.close();
   });
+
+  it('returns to the login page when the session is no longer valid', async () => {
+    const { context, page } = await newPage(browser, { viewport: 'phone' });
+    await signInAsOwner(page, server.url);
+    await page.evaluate(() => sessionStorage.setItem('adminToken', 'revoked-or-expired'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL(/\/admin\/login\?expired=1&next=%2Faudit/);
+    await page.getByRole('alert').filter({ hasText: 'Your session has ended.' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('adminToken'))).toBeNull();
+
+    await page.getByLabel('Username').fill('owner');
+    await page.getByLabel('Password').fill('Tessera-Owner-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('audit-table').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/audit');
+    await context.close();
+  });
 });

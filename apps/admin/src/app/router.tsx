@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { setSessionExpiredListener } from '../shared/api/api-client';
 import { clearSessionToken } from '../shared/api/session-token';
+import { LoadingState } from '../shared/ui/page-state';
 import { AppShell } from './layouts/app-shell';
 import { RequireOperator } from './layouts/require-operator';
 import { queryClient } from './query-client';
@@ -9,12 +10,16 @@ import { MerchantsPage } from './routes/merchants-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
+const BASENAME = '/admin';
+
 export const router = createBrowserRouter(
   [
     { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
     {
       element: <RequireOperator />,
       errorElement: <RouteErrorPage />,
+      // Shown while a lazily loaded page of the first URL arrives.
+      hydrateFallbackElement: <LoadingState />,
       children: [
         {
           element: <AppShell />,
@@ -36,14 +41,17 @@ export const router = createBrowserRouter(
       ],
     },
   ],
-  { basename: '/admin' },
+  { basename: BASENAME },
 );
 
 /** An expired or revoked session sends the operator back to the login page, remembering where they were. */
 setSessionExpiredListener(() => {
   clearSessionToken();
   queryClient.clear();
-  const { pathname, search } = router.state.location;
+  // The router's own location carries the basename; in-app paths do not.
+  const { search } = router.state.location;
+  const fullPath = router.state.location.pathname;
+  const pathname = fullPath.startsWith(BASENAME) ? fullPath.slice(BASENAME.length) || '/' : fullPath;
   if (pathname === '/login') return;
   void router.navigate(`/login?expired=1&next=${encodeURIComponent(pathname + search)}`, { replace: true });
 });

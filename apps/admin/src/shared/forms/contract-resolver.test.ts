@@ -62,6 +62,11 @@ describe('contractResolver', () => {
     expect(result.errors).toMatchObject({ region: { blockedIpRanges: [undefined, { message: 'field_invalid' }] } });
   });
 
+  it('maps an emptied required text to not_empty, as the server does', async () => {
+    const result = await contractResolver(schema)({ name: '  ', list: [], size: 2 }, undefined, options);
+    expect(result.errors).toMatchObject({ name: { type: 'not_empty' } });
+  });
+
   it('keeps the first error of a path', () => {
     expect(
       toFlatFormErrors([

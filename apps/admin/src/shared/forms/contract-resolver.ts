@@ -21,7 +21,8 @@ export const toFlatFormErrors = (fieldErrors: readonly FieldError[]): Record<str
 export const contractResolver =
   <Values extends FieldValues, Output>(schema: z.ZodType<Output>): Resolver<Values, unknown, Output> =>
   async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
+    // The input is reported so an empty required text maps to `not_empty`, as on the server.
+    const result = await schema.safeParseAsync(values, { reportInput: true });
     if (result.success) return { values: result.data, errors: {} };
     const flat = toFlatFormErrors(result.error.issues.flatMap(issueToFieldErrors)) as unknown as FieldErrors;
     return { values: {}, errors: toNestErrors(flat, options) };

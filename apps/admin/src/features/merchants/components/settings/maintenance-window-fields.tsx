@@ -75,6 +75,7 @@ export const MaintenanceWindowFields = ({ isReadOnly }: MaintenanceWindowFieldsP
         {t('settings.siteStatus.windowHint', { timeZone, offset })}{' '}
         {isValidTimeZone(formZone) ? null : t('settings.siteStatus.windowUtcFallback')}
       </p>
+      <p className={styles.subtext}>{t('settings.siteStatus.windowRule')}</p>
       <div className={styles.grid}>
         {renderEnd('maintenance.startAt', t('settings.siteStatus.startAt'))}
         {renderEnd('maintenance.endAt', t('settings.siteStatus.endAt'))}
