@@ -1,9 +1,10 @@
-// Bundles the server into dist/main.js: workspace packages are inlined, npm dependencies stay external.
+// Bundles the server (dist/main.js) and its tools (dist/reconcile.js): workspace packages are inlined, npm
+// dependencies stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', reconcile: 'src/cli/reconcile.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -12,6 +12,7 @@ import {
   registerAdminMemberRoutes,
   registerAdminRoutes,
 } from './modules/admin';
+import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService } from './modules/merchants';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
@@ -50,6 +51,7 @@ export interface AppServices {
   verification: ReturnType<typeof createVerificationService>;
   sealed: ReturnType<typeof createSealedPayloads>;
   proofOfWork: ReturnType<typeof createProofOfWork>;
+  ledger: ReturnType<typeof createLedgerService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -109,6 +111,7 @@ export const buildApp = async (
   const merchants = createMerchantsService(createMerchantsRepository(db));
   const admin = createAdminService(createAdminRepository(db));
   const members = createMembersService(createMembersRepository(db));
+  const ledger = createLedgerService(createLedgerRepository(db, database.pool));
   const captcha = createCaptchaService(db, limiter, options.captchaText);
   const secretBox = createSecretBox(db, 'member-secrets');
   // In development the outbox also prints each message (codes included) to the log; never in production.
@@ -167,5 +170,5 @@ export const buildApp = async (
   });
 
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
-  return { app, services: { merchants, admin, members, session, verification, sealed, proofOfWork } };
+  return { app, services: { merchants, admin, members, session, verification, sealed, proofOfWork, ledger } };
 };

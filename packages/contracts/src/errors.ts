@@ -54,6 +54,10 @@ export const errorCatalogue = {
   in_network_again: { status: 503 },
   timeout_retry_please: { status: 504 },
   conflict: { status: 409 },
+  // Money
+  idempotency_conflict: { status: 409 },
+  insufficient_funds: { status: 400 },
+  hold_already_settled: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,0 +1,12 @@
+export { type ReconcileCheck, reconcileLedger } from './ledger.reconcile';
+export { createLedgerRepository, type PostingResult } from './ledger.repository';
+export { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions } from './ledger.schema';
+export {
+  type AccountRef,
+  createLedgerService,
+  type HouseAccount,
+  houseAccounts,
+  type LedgerService,
+  type MemberWallet,
+  type Movement,
+} from './ledger.service';

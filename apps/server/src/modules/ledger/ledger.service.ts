@@ -1,0 +1,200 @@
+import { createHash, randomInt } from 'node:crypto';
+import { AppError } from '../../platform/http/app-error';
+import type { AccountIdentity, LedgerRepository, PostingResult } from './ledger.repository';
+
+/** The merchant's own accounts: where money enters, leaves, and is paid from. */
+export const houseAccounts = [
+  'deposits',
+  'withdrawals',
+  'game_providers',
+  'promotions',
+  'adjustments',
+  'agent_commissions',
+] as const;
+export type HouseAccount = (typeof houseAccounts)[number];
+export type MemberWallet = 'main' | 'bonus' | 'points';
+
+export type AccountRef = { member: string; wallet: MemberWallet } | { house: HouseAccount };
+
+/** House accounts take every movement of the merchant; spread over rows so they do not serialise on one. */
+const HOUSE_SHARDS = 8;
+/** Largest amount one movement may carry (PostgreSQL bigint, with room for sums). */
+const MAX_AMOUNT = 2n ** 53n;
+
+const labelOf = (ref: AccountRef): string =>
+  'member' in ref ? `member:${ref.member}:${ref.wallet}` : `house:${ref.house}`;
+
+const requestHash = (parts: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify(parts, (_, value) => (typeof value === 'bigint' ? value.toString() : value)))
+    .digest('hex');
+
+const invalidAmount = () =>
+  new AppError('validation_failed', { fieldErrors: [{ path: 'amount', code: 'field_invalid' }] });
+
+const checkAmount = (amount: bigint): void => {
+  if (amount <= 0n || amount > MAX_AMOUNT) throw invalidAmount();
+};
+
+export interface Movement {
+  merchantCode: string;
+  currency: string;
+  type: string;
+  idempotencyKey: string;
+  reference?: string | null;
+  metadata?: Record<string, unknown>;
+  legs: { account: AccountRef; amount: bigint }[];
+}
+
+/**
+ * The one way money moves (ARCHITECTURE.md section 4). Every call is one database round trip to a ledger
+ * function that locks, checks and writes atomically; an idempotency key is applied exactly once, and a replay
+ * answers with the first result.
+ */
+export const createLedgerService = (repository: LedgerRepository) => {
+  const ids = new Map<string, bigint>();
+
+  const accountId = async (merchantCode: string, currency: string, ref: AccountRef): Promise<bigint> => {
+    const identity: AccountIdentity =
+      'member' in ref
+        ? { merchantCode, ownerType: 'member', ownerId: ref.member, kind: ref.wallet, currency, shard: 0 }
+        : {
+            merchantCode,
+            ownerType: 'house',
+            ownerId: ref.house,
+            kind: 'house',
+            currency,
+            shard: randomInt(HOUSE_SHARDS),
+          };
+    const key = `${merchantCode}|${identity.ownerType}|${identity.ownerId}|${identity.kind}|${currency}|${identity.shard}`;
+    const known = ids.get(key);
+    if (known !== undefined) return known;
+    const id = await repository.ensureAccount(identity);
+    ids.set(key, id);
+    return id;
+  };
+
+  const post = async (movement: Movement): Promise<PostingResult> => {
+    if (movement.legs.some((leg) => leg.amount === 0n || leg.amount > MAX_AMOUNT || leg.amount < -MAX_AMOUNT)) {
+      throw invalidAmount();
+    }
+    const accountIds = await Promise.all(
+      movement.legs.map((leg) => accountId(movement.merchantCode, movement.currency, leg.account)),
+    );
+    return repository.post({
+      merchantCode: movement.merchantCode,
+      type: movement.type,
+      idempotencyKey: movement.idempotencyKey,
+      requestHash: requestHash({
+        type: movement.type,
+        currency: movement.currency,
+        reference: movement.reference ?? null,
+        legs: movement.legs.map((leg) => [labelOf(leg.account), leg.amount]),
+      }),
+      reference: movement.reference ?? null,
+      metadata: movement.metadata ?? {},
+      accountIds,
+      amounts: movement.legs.map((leg) => leg.amount),
+    });
+  };
+
+  return {
+    post,
+
+    /** Moves `amount` from one account to another. */
+    transfer: async (input: Omit<Movement, 'legs'> & { from: AccountRef; to: AccountRef; amount: bigint }) => {
+      checkAmount(input.amount);
+      const { from, to, amount, ...rest } = input;
+      return post({
+        ...rest,
+        legs: [
+          { account: from, amount: -amount },
+          { account: to, amount },
+        ],
+      });
+    },
+
+    /** Reserves `amount` of an account until it is captured or voided. */
+    hold: async (input: {
+      merchantCode: string;
+      currency: string;
+      idempotencyKey: string;
+      account: AccountRef;
+      amount: bigint;
+      reference?: string | null;
+    }) => {
+      checkAmount(input.amount);
+      return repository.hold({
+        merchantCode: input.merchantCode,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: requestHash({
+          hold: labelOf(input.account),
+          amount: input.amount,
+          currency: input.currency,
+          reference: input.reference ?? null,
+        }),
+        accountId: await accountId(input.merchantCode, input.currency, input.account),
+        amount: input.amount,
+        reference: input.reference ?? null,
+      });
+    },
+
+    /** Moves a held amount to `to` (the withdrawal is paid out, the bet is taken). Exactly once. */
+    capture: async (input: {
+      merchantCode: string;
+      currency: string;
+      holdId: bigint;
+      to: AccountRef;
+      type: string;
+      idempotencyKey: string;
+      reference?: string | null;
+      metadata?: Record<string, unknown>;
+    }) =>
+      repository.settleHold({
+        merchantCode: input.merchantCode,
+        holdId: input.holdId,
+        action: 'post',
+        toAccountId: await accountId(input.merchantCode, input.currency, input.to),
+        type: input.type,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: requestHash({ capture: input.holdId, to: labelOf(input.to), type: input.type }),
+        reference: input.reference ?? null,
+        metadata: input.metadata ?? {},
+      }),
+
+    /** Releases a hold: the money is free again. Exactly once. */
+    void: (input: { merchantCode: string; holdId: bigint }) =>
+      repository.settleHold({
+        merchantCode: input.merchantCode,
+        holdId: input.holdId,
+        action: 'void',
+        toAccountId: null,
+        type: 'void',
+        idempotencyKey: `void:${input.holdId}`,
+        requestHash: requestHash({ void: input.holdId }),
+        reference: null,
+        metadata: {},
+      }),
+
+    balance: (input: { merchantCode: string; currency: string; account: AccountRef }) =>
+      repository.balanceOf(
+        'member' in input.account
+          ? {
+              merchantCode: input.merchantCode,
+              ownerType: 'member',
+              ownerId: input.account.member,
+              kind: input.account.wallet,
+              currency: input.currency,
+            }
+          : {
+              merchantCode: input.merchantCode,
+              ownerType: 'house',
+              ownerId: input.account.house,
+              kind: 'house',
+              currency: input.currency,
+            },
+      ),
+  };
+};
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
