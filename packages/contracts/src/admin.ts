@@ -5,6 +5,22 @@ import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
 export const operatorRoles = ['owner', 'finance', 'risk', 'support', 'content'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
+/** Every action the audit log records; the back office filters by these. */
+export const auditActions = [
+  'operator.login',
+  'operator.login_failed',
+  'operator.logout',
+  'operator.create',
+  'operator.update',
+  'merchant.update',
+  'member.lock',
+  'member.unlock',
+  'member.reset_password',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+export const isAuditAction = (value: string): value is AuditAction =>
+  (auditActions as readonly string[]).includes(value);
+
 export const operatorSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -20,6 +36,7 @@ export type Operator = z.infer<typeof operatorSchema>;
 const operatorUsername = z
   .string()
   .trim()
+  .min(1, { message: 'not_empty' })
   .regex(/^[a-zA-Z][a-zA-Z0-9_.-]{2,31}$/, { message: 'field_invalid' });
 const operatorPassword = z.string().min(10, { message: 'field_too_short' }).max(128);
 
@@ -179,7 +196,7 @@ export const adminEndpoints = {
     encrypted: false,
     request: z.strictObject({
       ...pageQuery,
-      action: z.string().trim().max(60).optional(),
+      action: z.enum(auditActions).optional(),
       operatorId: z.uuid().optional(),
     }),
     response: z.object({ list: z.array(auditEntrySchema), pageNo: z.number(), totalPages: z.number() }),

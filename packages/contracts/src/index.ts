@@ -5,6 +5,7 @@ export * from './customer-service-path';
 export * from './endpoint';
 export * from './envelope';
 export * from './errors';
+export * from './field-errors';
 export * from './languages';
 export * from './merchant';
 export * from './module-ids';

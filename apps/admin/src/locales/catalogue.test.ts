@@ -1,4 +1,5 @@
 import {
+  auditActions,
   type errorCatalogue,
   fieldErrorCodes,
   moduleIds,
@@ -6,7 +7,6 @@ import {
   registrationFieldNames,
 } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
-import { auditActions } from '../features/audit/audit-actions';
 import { settingsSections } from '../features/merchants/lib/settings-sections';
 import cn from './CN/admin.json';
 import en from './EN/admin.json';

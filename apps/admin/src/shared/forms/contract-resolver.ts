@@ -1,8 +1,9 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError } from '@tessera/contracts';
+import { issuesToFieldErrors } from '@tessera/contracts';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { formNameOfPath, issueToFieldErrors, type StoredFieldError, toStoredFieldError } from './form-field-error';
+import { formNameOfPath, type StoredFieldError, toStoredFieldError } from './form-field-error';
 
 /** Flat `path -> error`, keeping the first error of each path. */
 export const toFlatFormErrors = (fieldErrors: readonly FieldError[]): Record<string, StoredFieldError> => {
@@ -24,6 +25,6 @@ export const contractResolver =
     // The input is reported so an empty required text maps to `not_empty`, as on the server.
     const result = await schema.safeParseAsync(values, { reportInput: true });
     if (result.success) return { values: result.data, errors: {} };
-    const flat = toFlatFormErrors(result.error.issues.flatMap(issueToFieldErrors)) as unknown as FieldErrors;
+    const flat = toFlatFormErrors(issuesToFieldErrors(result.error.issues)) as unknown as FieldErrors;
     return { values: {}, errors: toNestErrors(flat, options) };
   };

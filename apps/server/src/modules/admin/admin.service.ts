@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@tessera/contracts';
+import type { AuditAction, OperatorRole } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { Caller, OperatorPrincipal } from '../../platform/http/context';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
@@ -23,7 +23,7 @@ export const createAdminService = (repository: AdminRepository) => {
 
   const audit = (
     actor: AuditActor,
-    entry: Pick<NewAuditEntry, 'action' | 'target' | 'merchantCode'> & { details?: Record<string, unknown> },
+    entry: Pick<NewAuditEntry, 'target' | 'merchantCode'> & { action: AuditAction; details?: Record<string, unknown> },
   ) =>
     repository.insertAudit({
       operatorId: actor.operator?.operatorId ?? null,

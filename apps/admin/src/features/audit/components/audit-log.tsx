@@ -1,3 +1,4 @@
+import { auditActions, isAuditAction } from '@tessera/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -7,7 +8,6 @@ import { ChevronIcon } from '../../../shared/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { useAuditLog } from '../api/list-audit';
-import { auditActions } from '../audit-actions';
 import { AuditDetails } from './audit-details';
 import styles from './audit-log.module.css';
 
@@ -23,7 +23,7 @@ export interface AuditLogProps {
 /** The append-only audit log: who did what, when and from where; the query lives in the page URL. */
 export const AuditLog = ({ pageNo, pageSize, action, onChange }: AuditLogProps) => {
   const { t } = useTranslation();
-  const audit = useAuditLog({ pageNo, pageSize, ...(action ? { action } : {}) });
+  const audit = useAuditLog({ pageNo, pageSize, ...(isAuditAction(action) ? { action } : {}) });
   const [openId, setOpenId] = useState<string | null>(null);
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'medium' });
 
