@@ -9,6 +9,7 @@ export * from './field-errors';
 export * from './languages';
 export * from './merchant';
 export * from './module-ids';
+export * from './money';
 export * from './register';
 export * from './registration-patterns';
 export * from './session';

@@ -1,0 +1,47 @@
+/**
+ * Money on the wire is a decimal string in major units beside its currency ("1234.50" USD); inside, it is an
+ * integer of minor units (bigint). One parser, shared by server and browsers, turns the first into the second
+ * and names what is wrong with bad input.
+ */
+
+/** ISO 4217 minor-unit digits of a currency (USD 2, JPY 0, KWD 3), as the runtime's Intl data knows them. */
+export const currencyExponent = (currency: string): number => {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+};
+
+export type MoneyParseError = 'amount_not_numeric' | 'amount_not_positive' | 'amount_too_precise' | 'amount_too_large';
+
+/** The largest amount any single movement may carry, in minor units (within JavaScript's safe integers). */
+export const MAX_MINOR_AMOUNT = 10n ** 15n;
+
+/** Parses a positive decimal amount of `currency` into minor units, or names why it cannot. */
+export const parseMoney = (
+  text: string,
+  currency: string,
+): { ok: true; minor: bigint } | { ok: false; error: MoneyParseError } => {
+  const trimmed = text.trim();
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(trimmed);
+  if (!match) return { ok: false, error: 'amount_not_numeric' };
+  const [, sign, whole = '', fraction = ''] = match;
+  const exponent = currencyExponent(currency);
+  if (fraction.replace(/0+$/, '').length > exponent) return { ok: false, error: 'amount_too_precise' };
+  const minor =
+    BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0').slice(0, exponent) || '0');
+  if (sign || minor === 0n) return { ok: false, error: 'amount_not_positive' };
+  if (minor > MAX_MINOR_AMOUNT) return { ok: false, error: 'amount_too_large' };
+  return { ok: true, minor };
+};
+
+/** Minor units back to the wire's decimal string, with exactly the currency's digits ("-12.50"). */
+export const formatMinor = (minor: bigint, currency: string): string => {
+  const exponent = currencyExponent(currency);
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, '0');
+  const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
+  const fraction = exponent === 0 ? '' : `.${digits.slice(-exponent)}`;
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+};
