@@ -63,7 +63,7 @@ async function runDieharder(): Promise<number> {
   const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 1)));
   const results = text.split('\n').filter((line) => /\|\s*(PASSED|WEAK|FAILED)\s*$/.test(line));
   const count = (word: string): number => results.filter((line) => line.trim().endsWith(word)).length;
-  const rewinds = text.match(/rewound (\d+) times/)?.[1] ?? '0';
+  const rewinds = [...text.matchAll(/rewound (\d+) times/g)].pop()?.[1] ?? '0';
   console.log(
     `dieharder summary: ${results.length} tests, ${count('PASSED')} PASSED, ${count('WEAK')} WEAK, ${count('FAILED')} FAILED; file rewound ${rewinds} times`,
   );
