@@ -15,6 +15,7 @@ import {
 import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService } from './modules/merchants';
+import { createMessagesService, registerMessagesRoutes } from './modules/messages';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
 import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
 import { checkSiteAccess, createCaptchaService, registerSystemRoutes } from './modules/system';
@@ -24,6 +25,7 @@ import {
   createVerificationService,
   type MessageSender,
 } from './modules/verification';
+import { registerWalletRoutes } from './modules/wallet';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { installErrorHandler } from './platform/http/error-handler';
@@ -52,6 +54,7 @@ export interface AppServices {
   sealed: ReturnType<typeof createSealedPayloads>;
   proofOfWork: ReturnType<typeof createProofOfWork>;
   ledger: ReturnType<typeof createLedgerService>;
+  messages: ReturnType<typeof createMessagesService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -112,6 +115,7 @@ export const buildApp = async (
   const admin = createAdminService(createAdminRepository(db));
   const members = createMembersService(createMembersRepository(db));
   const ledger = createLedgerService(createLedgerRepository(db, database.pool));
+  const messages = createMessagesService(db);
   const captcha = createCaptchaService(db, limiter, options.captchaText);
   const secretBox = createSecretBox(db, 'member-secrets');
   // In development the outbox also prints each message (codes included) to the log; never in production.
@@ -153,6 +157,8 @@ export const buildApp = async (
   registerMembersRoutes(registrar, members);
   registerRegisterRoutes(registrar, register);
   registerAccountRoutes(registrar, account);
+  registerWalletRoutes(registrar, ledger);
+  registerMessagesRoutes(registrar, messages);
   registerAdminRoutes(registrar, admin, merchants);
   registerAdminMemberRoutes(registrar, { admin, members, session, verification });
 
@@ -170,5 +176,5 @@ export const buildApp = async (
   });
 
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
-  return { app, services: { merchants, admin, members, session, verification, sealed, proofOfWork, ledger } };
+  return { app, services: { merchants, admin, members, session, verification, sealed, proofOfWork, ledger, messages } };
 };

@@ -8,19 +8,23 @@ export * from './errors';
 export * from './field-errors';
 export * from './languages';
 export * from './merchant';
+export * from './messages';
 export * from './module-ids';
 export * from './money';
 export * from './register';
 export * from './registration-patterns';
 export * from './session';
 export * from './system';
+export * from './wallet';
 
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import type { EndpointDef } from './endpoint';
+import { messagesEndpoints } from './messages';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
+import { walletEndpoints } from './wallet';
 
 /** Every endpoint of the platform; the server registers these and /api/docs lists them. */
 export const allEndpoints: readonly EndpointDef[] = [
@@ -29,5 +33,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(memberEndpoints),
   ...Object.values(registerEndpoints),
   ...Object.values(accountEndpoints),
+  ...Object.values(walletEndpoints),
+  ...Object.values(messagesEndpoints),
   ...Object.values(adminEndpoints),
 ];

@@ -1,0 +1,1 @@
+export { registerWalletRoutes, WALLET_IS_SINGLE } from './wallet.routes';
