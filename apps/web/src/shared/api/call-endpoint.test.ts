@@ -1,3 +1,4 @@
+import { createDecipheriv, createECDH, hkdfSync } from 'node:crypto';
 import { defineEndpoint } from '@tessera/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -51,6 +52,52 @@ const saveThing = defineEndpoint({
   response: z.null(),
   summary: 'a PUT endpoint for the tests',
 });
+
+const sealThing = defineEndpoint({
+  name: 'test.sealThing',
+  method: 'POST',
+  path: '/wps/things/sealed',
+  moduleIds: ['COMM3'],
+  auth: 'none',
+  encrypted: true,
+  request: z.object({ password: z.string() }),
+  response: z.object({ ok: z.boolean() }),
+  summary: 'an encrypted endpoint for the tests',
+});
+
+const fromBase64Url = (text: string) => Buffer.from(text, 'base64url');
+
+/** A stand-in for the server's payload keys: it publishes `current` and opens seals as node:crypto does. */
+const keyServer = () => {
+  const keys = new Map<string, ReturnType<typeof createECDH>>();
+  let current = '';
+  const rotate = (kid: string) => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    keys.set(kid, ecdh);
+    current = kid;
+  };
+  const open = (sealed: { kid: string; epk: string; iv: string; ct: string }, aad: string): unknown => {
+    const ecdh = keys.get(sealed.kid);
+    if (!ecdh) throw new Error('unknown kid');
+    const epk = fromBase64Url(sealed.epk);
+    const key = Buffer.from(hkdfSync('sha256', ecdh.computeSecret(epk), epk, `tessera-sealed-v1:${sealed.kid}`, 32));
+    const data = fromBase64Url(sealed.ct);
+    const decipher = createDecipheriv('aes-256-gcm', key, fromBase64Url(sealed.iv));
+    decipher.setAAD(Buffer.from(aad));
+    decipher.setAuthTag(data.subarray(data.length - 16));
+    return JSON.parse(
+      Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(),
+    );
+  };
+  const published = () => ({
+    kid: current,
+    publicKey: keys.get(current)?.getPublicKey().toString('base64url') ?? '',
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    algorithm: 'ECDH-P256+HKDF-SHA256+A256GCM',
+  });
+  return { rotate, open, published, current: () => current };
+};
 
 const envelope = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -163,6 +210,54 @@ describe('callEndpoint', () => {
     fetchMock.mockResolvedValue(envelope({ success: true, value: { total: 'three' }, message: null, errorCode: null }));
     await expect(callEndpoint(listThings, { params: { shelf: 'a' }, query: { page: 1 } })).rejects.toMatchObject({
       code: 'unknown_error',
+    });
+  });
+
+  describe('encrypted endpoints', () => {
+    const server = keyServer();
+    const sealedBodies: { kid: string; opened: unknown }[] = [];
+
+    beforeEach(() => {
+      sealedBodies.length = 0;
+      fetchMock.mockImplementation(async (url, init) => {
+        if (String(url) === '/wps/session/key') {
+          return envelope({ success: true, value: server.published(), message: null, errorCode: null });
+        }
+        const { sealed } = JSON.parse(String(init?.body)) as {
+          sealed: { kid: string; epk: string; iv: string; ct: string };
+        };
+        if (sealed.kid !== server.current()) {
+          return envelope({ success: false, value: null, message: null, errorCode: 'request_key_expired' }, 400);
+        }
+        sealedBodies.push({ kid: sealed.kid, opened: server.open(sealed, 'POST /wps/things/sealed') });
+        return envelope({ success: true, value: { ok: true }, message: null, errorCode: null });
+      });
+    });
+
+    it('seals the body for its method and path, never sending it in clear', async () => {
+      server.rotate('k1');
+      await expect(callEndpoint(sealThing, { body: { password: 'Secret123' } })).resolves.toEqual({ ok: true });
+
+      const sent = fetchMock.mock.calls.filter(([url]) => String(url) === '/wps/things/sealed');
+      expect(sent).toHaveLength(1);
+      expect(String(sent[0]?.[1]?.body)).not.toContain('Secret123');
+      expect(sealedBodies).toEqual([
+        { kid: 'k1', opened: { ts: expect.any(Number), nonce: expect.any(String), body: { password: 'Secret123' } } },
+      ]);
+    });
+
+    it('keeps the key for later requests, and fetches a new one once when the server retired it', async () => {
+      await callEndpoint(sealThing, { body: { password: 'a' } });
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/wps/session/key')).toHaveLength(0);
+
+      server.rotate('k2');
+      await expect(callEndpoint(sealThing, { body: { password: 'b' } })).resolves.toEqual({ ok: true });
+
+      const keyFetches = fetchMock.mock.calls.filter(([url]) => String(url) === '/wps/session/key');
+      const posts = fetchMock.mock.calls.filter(([url]) => String(url) === '/wps/things/sealed');
+      expect(keyFetches).toHaveLength(1);
+      expect(posts).toHaveLength(3);
+      expect(sealedBodies.map((entry) => entry.kid)).toEqual(['k1', 'k2']);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { type PayloadKey, sealPayload } from '@tessera/client-crypto';
 import {
   buildPath,
   type EndpointDef,
@@ -5,12 +6,14 @@ import {
   type ParamsOf,
   type RequestOf,
   type ResponseOf,
+  sessionEndpoints,
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { usePublicStore } from '../state/public-store';
 import { clearSessionKeepingMerchant, readLocal, readSession, readToken } from '../storage/browser-storage';
 import { localKeys, sessionKeys } from '../storage/storage-keys';
-import { ApiError } from './api-error';
+import { ApiError, isApiError } from './api-error';
+import { createPayloadKeyCache } from './payload-key';
 import { toQueryString } from './query-string';
 
 export interface CallOptions<E extends EndpointDef> {
@@ -46,8 +49,19 @@ const headersFor = (endpoint: EndpointDef, options: CallOptions<EndpointDef>): H
   return headers;
 };
 
-const bodyFor = (endpoint: EndpointDef, body: unknown, headers: Headers): BodyInit | undefined => {
+const bodyFor = (
+  endpoint: EndpointDef,
+  path: string,
+  body: unknown,
+  headers: Headers,
+  sealKey: PayloadKey | null,
+): BodyInit | undefined => {
   if (usesQuery(endpoint)) return undefined;
+  if (sealKey) {
+    // "(enc)" endpoints: the body travels sealed for this method and path only (decision 0009), never in clear.
+    headers.set('Content-Type', 'application/json;charset=UTF-8');
+    return JSON.stringify(sealPayload(sealKey, endpoint.method, path, body ?? {}));
+  }
   if (endpoint.bodyKind === 'form') {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
     return toQueryString(body ?? {}).slice(1);
@@ -63,25 +77,16 @@ const transportCodeOf = (status: number): string => {
   return 'unknown_error';
 };
 
-/**
- * Calls one endpoint as its contract declares it: path, verb, headers (Merchant, raw Authorization token,
- * Language, ModuleId), query string or body. Resolves with the envelope's `value`, checked against the
- * contract; rejects with an ApiError carrying the error code. A lost session clears session storage
- * (keeping the merchant code) and marks the member logged out.
- */
-export const callEndpoint = async <E extends EndpointDef>(
+const send = async <E extends EndpointDef>(
   endpoint: E,
-  options: CallOptions<E> = {},
+  options: CallOptions<E>,
+  sealKey: PayloadKey | null,
 ): Promise<ResponseOf<E>> => {
-  if (endpoint.encrypted) {
-    // Sealed bodies (docs/decisions/0004) must never travel in clear through this plain path.
-    throw new Error(`${endpoint.name} is an encrypted endpoint and cannot be sent unsealed`);
-  }
   const params = options.params as Record<string, string | number> | undefined;
   const path = buildPath(endpoint.path, params);
   const headers = headersFor(endpoint, options as CallOptions<EndpointDef>);
   const url = usesQuery(endpoint) ? `${path}${toQueryString(options.query)}` : path;
-  const body = bodyFor(endpoint, options.body, headers);
+  const body = bodyFor(endpoint, path, options.body, headers, sealKey);
 
   let response: Response;
   try {
@@ -118,4 +123,30 @@ export const callEndpoint = async <E extends EndpointDef>(
   const parsed = endpoint.response.safeParse(value);
   if (!parsed.success) throw new ApiError('unknown_error', [], null, response.status);
   return parsed.data as ResponseOf<E>;
+};
+
+/** The server's sealing key, cached until it expires (see payload-key.ts). */
+const payloadKeys = createPayloadKeyCache(() => callEndpoint(sessionEndpoints.payloadKey));
+
+/**
+ * Calls one endpoint as its contract declares it: path, verb, headers (Merchant, raw Authorization token,
+ * Language, ModuleId), query string or body. Resolves with the envelope's `value`, checked against the
+ * contract; rejects with an ApiError carrying the error code. A lost session clears session storage
+ * (keeping the merchant code) and marks the member logged out.
+ *
+ * Encrypted endpoints have their body sealed under the server's published key; when the server has retired
+ * that key (`request_key_expired`) the key is fetched again and the request sealed afresh, once.
+ */
+export const callEndpoint = async <E extends EndpointDef>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> => {
+  if (!endpoint.encrypted) return send(endpoint, options, null);
+  try {
+    return await send(endpoint, options, await payloadKeys.get());
+  } catch (error) {
+    if (!isApiError(error) || error.code !== 'request_key_expired') throw error;
+    payloadKeys.forget();
+    return send(endpoint, options, await payloadKeys.get());
+  }
 };
