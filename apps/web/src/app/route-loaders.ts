@@ -1,12 +1,21 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { isTrialSession } from '../shared/account/member-session';
 import { useShellStore } from '../shared/state/shell-store';
 import { hasSessionToken } from '../shared/storage/browser-storage';
-import { guardRedirectOf } from './route-rules';
+import { guardRedirectOf, isTrialBlockedPath } from './route-rules';
 
-/** The login guard: a protected route without a session token goes to /login. */
+/**
+ * The login guard: a protected route without a session token goes to /login; a trial account is kept out of
+ * the member centre and the lottery pages with the real-account message (spec section 6).
+ */
 export const requireSession = ({ request }: LoaderFunctionArgs) => {
-  const target = guardRedirectOf(new URL(request.url).pathname, hasSessionToken());
+  const pathname = new URL(request.url).pathname;
+  const target = guardRedirectOf(pathname, hasSessionToken());
   if (target) throw redirect(target);
+  if (isTrialSession() && isTrialBlockedPath(pathname)) {
+    useShellStore.getState().openDialog('realAccount');
+    throw redirect('/');
+  }
   return null;
 };
 

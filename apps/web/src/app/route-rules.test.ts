@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirectOf, layoutOf, mainViewKeyOf, pathAfterDialogClose } from './route-rules';
+import { guardRedirectOf, isTrialBlockedPath, layoutOf, mainViewKeyOf, pathAfterDialogClose } from './route-rules';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -49,6 +49,17 @@ describe('login guard', () => {
     expect(guardRedirectOf('/member', true)).toBeNull();
     for (const path of ['/', '/promotions', '/rng', '/agent', '/pointMall', '/seamless']) {
       expect(guardRedirectOf(path, false)).toBeNull();
+    }
+  });
+});
+
+describe('trial accounts', () => {
+  it('are kept out of the member centre and the lottery pages, and nowhere else', () => {
+    for (const path of ['/member', '/Member/', '/lottery', '/seaLottery', '/vnLottery']) {
+      expect(isTrialBlockedPath(path)).toBe(true);
+    }
+    for (const path of ['/', '/promotions', '/favorite', '/rng', '/agent']) {
+      expect(isTrialBlockedPath(path)).toBe(false);
     }
   });
 });

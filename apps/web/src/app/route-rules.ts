@@ -33,6 +33,12 @@ export const agentPaths = ['/agent', '/agentHome'] as const;
 /** Routes that need a session token (spec section 2 "Guard", section 6 "Visitor cannot"). */
 export const protectedPaths = ['/member', ...lotteryPaths, ...accountGamePaths, '/agentHome'] as const;
 
+/**
+ * Routes a free-play trial account may not open (spec section 6: no member centre, no game launch); they get
+ * the real-account message instead.
+ */
+export const trialBlockedPaths = ['/member', ...lotteryPaths] as const;
+
 const withoutSideMenu = ['/seamless', ...lotteryPaths] as const;
 const withoutFooter = ['/seamless'] as const;
 const indexKeyed = ['/', '/index', '/login', '/register'] as const;
@@ -67,6 +73,9 @@ export const isProtectedPath = (pathname: string): boolean => isOneOf(pathname, 
 /** Where the guard sends a navigation: /login for a protected route without a session token, else nowhere. */
 export const guardRedirectOf = (pathname: string, hasToken: boolean): '/login' | null =>
   !hasToken && isProtectedPath(pathname) ? '/login' : null;
+
+/** Whether a trial session is turned away from a route (with the real-account message). */
+export const isTrialBlockedPath = (pathname: string): boolean => isOneOf(pathname, trialBlockedPaths);
 
 /** The route a dialog opened by its own route leaves behind when it closes (/register, /help -> home). */
 export const pathAfterDialogClose = (pathname: string): string | null =>

@@ -1,12 +1,9 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { RegisterDialog } from '../features/register/components/register-dialog';
-import { LoginDialog } from '../features/session/components/login-dialog';
-import { HelpDialog } from '../features/system/components/help-dialog';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useShellStore } from '../shared/state/shell-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
-import { navigateQuietly } from './navigate-quietly';
-import { pathAfterDialogClose } from './route-rules';
+import { ShellDialogs } from './shell-dialogs';
+import { useMemberSessionStart } from './use-member-session-start';
 
 /** Scrolls to the element the hash names, or to the top, after each route change (spec section 2). */
 const useScrollOnRouteChange = () => {
@@ -24,15 +21,12 @@ const useScrollOnRouteChange = () => {
 export const ShellRoot = () => {
   const location = useLocation();
   const navigation = useNavigation();
-  const navigate = useNavigate();
-  const activeDialog = useShellStore((state) => state.activeDialog);
   const isCoverShown = useShellStore((state) => state.isLoadingCoverShown);
-  const openDialog = useShellStore((state) => state.openDialog);
-  const closeDialog = useShellStore((state) => state.closeDialog);
   const hideLoadingCover = useShellStore((state) => state.hideLoadingCover);
   const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
 
   useScrollOnRouteChange();
+  useMemberSessionStart();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each route change, identified by its key.
   useEffect(() => {
@@ -40,20 +34,10 @@ export const ShellRoot = () => {
     setSideMenuOpen(false);
   }, [location.key]);
 
-  const handleClose = () => {
-    closeDialog();
-    const target = pathAfterDialogClose(location.pathname);
-    if (target) navigateQuietly(navigate(target, { replace: true }));
-  };
-  const handleOpenLogin = () => openDialog('login');
-  const handleOpenRegister = () => openDialog('register');
-
   return (
     <>
       <Outlet />
-      <LoginDialog isOpen={activeDialog === 'login'} onClose={handleClose} onRegister={handleOpenRegister} />
-      <RegisterDialog isOpen={activeDialog === 'register'} onClose={handleClose} onLogin={handleOpenLogin} />
-      <HelpDialog isOpen={activeDialog === 'help'} onClose={handleClose} />
+      <ShellDialogs />
       {navigation.state === 'loading' || isCoverShown ? <LoadingCover /> : null}
     </>
   );

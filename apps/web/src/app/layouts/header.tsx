@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { UserMenu } from '../../features/session/components/user-menu';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
@@ -16,7 +17,7 @@ export interface HeaderProps {
   hasSideMenu: boolean;
 }
 
-/** The member site's header (spec section 2 "Header and footer"), logged-out state. */
+/** The member site's header (spec section 2 "Header and footer"): login and register, or the member's menu. */
 export const Header = ({ hasSideMenu }: HeaderProps) => {
   const { t } = useTranslation();
   const siteName = useSiteConfig().info.site.name;
@@ -53,7 +54,9 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
               <ThemeToggle />
             </span>
           </div>
-          {isLogin ? null : (
+          {isLogin ? (
+            <UserMenu />
+          ) : (
             <>
               <Button variant="secondary" size="sm" className={styles.authButton} onClick={handleLogin}>
                 {t('hd_login_button')}

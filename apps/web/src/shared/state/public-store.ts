@@ -46,6 +46,8 @@ interface PublicActions {
   setLanguage: (language: LanguageCode) => void;
   setCurrentGameType: (gameType: GameType) => void;
   setCurrentVassalage: (vassalage: string | null) => void;
+  /** Member info loaded (spec section 4 "Session": login state becomes true then). */
+  markLoggedIn: (member: Pick<PublicState, 'isAgent' | 'isTrial' | 'firstTimeLogin'>) => void;
   /** Session gone (logout or `login.not.session`): not logged in, not agent, not trial. */
   markLoggedOut: () => void;
 }
@@ -66,5 +68,6 @@ export const usePublicStore = create<PublicState & PublicActions>()((set) => ({
   setLanguage: (language) => set({ language }),
   setCurrentGameType: (currentGameType) => set({ currentGameType }),
   setCurrentVassalage: (currentVassalage) => set({ currentVassalage }),
+  markLoggedIn: (member) => set({ isLogin: true, ...member }),
   markLoggedOut: () => set({ isLogin: false, isAgent: false, isTrial: false, firstTimeLogin: false }),
 }));

@@ -1,12 +1,22 @@
 import { create } from 'zustand';
 
 /** The shell's own popups (spec section 2 "Modals"); each feature's dialog opens by its name. */
-export type ShellDialog = 'login' | 'register' | 'help';
+export type ShellDialog =
+  | 'login'
+  | 'register'
+  | 'help'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'changePassword'
+  | 'afterLogin'
+  | 'realAccount';
 
 interface ShellState {
   activeDialog: ShellDialog | null;
   /** The `referralCode` query of /register, kept for the registration form. */
   referralCode: string | null;
+  /** The token of an e-mailed reset link (`/?resetToken=`), kept for the set-new-password popup. */
+  resetToken: string | null;
   isSideMenuOpen: boolean;
   isLoadingCoverShown: boolean;
 }
@@ -15,6 +25,8 @@ interface ShellActions {
   openDialog: (dialog: ShellDialog) => void;
   closeDialog: () => void;
   setReferralCode: (code: string | null) => void;
+  /** Opens the set-new-password popup for a reset link's token. */
+  openResetPassword: (token: string) => void;
   setSideMenuOpen: (isOpen: boolean) => void;
   showLoadingCover: () => void;
   hideLoadingCover: () => void;
@@ -23,11 +35,13 @@ interface ShellActions {
 export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   activeDialog: null,
   referralCode: null,
+  resetToken: null,
   isSideMenuOpen: false,
   isLoadingCoverShown: false,
   openDialog: (activeDialog) => set({ activeDialog, isSideMenuOpen: false }),
   closeDialog: () => set({ activeDialog: null }),
   setReferralCode: (referralCode) => set({ referralCode }),
+  openResetPassword: (resetToken) => set({ resetToken, activeDialog: 'resetPassword', isSideMenuOpen: false }),
   setSideMenuOpen: (isSideMenuOpen) => set({ isSideMenuOpen }),
   showLoadingCover: () => set({ isLoadingCoverShown: true }),
   hideLoadingCover: () => set({ isLoadingCoverShown: false }),

@@ -3,6 +3,12 @@ export const sessionKeys = {
   token: 'token',
   merchant: 'merchant',
   merchantCode: 'merchantCode',
+  // The member's identity after login (api-facts 5, storeInfo); `isAgent` holds the member type, as it always has.
+  nickname: 'nickname',
+  account: 'account',
+  username: 'username',
+  customerId: 'customerId',
+  isAgent: 'isAgent',
 } as const;
 
 export const localKeys = {
@@ -11,6 +17,18 @@ export const localKeys = {
   merchantCode: 'merchantCode',
   theme: 'theme',
 } as const;
+
+/** Remember-me cookies (api-facts 12.3): one day, the username only, never the password. */
+export const cookieNames = {
+  /** `<merchant>-login`: the remembered username. */
+  rememberedUsername: (merchant: string) => `${merchant}-login`,
+  loginRemember: 'loginRemember',
+  /** The remembered SMS-login number, JSON `{mobileNum, countryDialingCode}`. */
+  loginTypeSms: 'loginTypeSms',
+} as const;
+
+/** Remember-me cookies last one day (spec section 9). */
+export const REMEMBER_ME_MS = 86_400_000;
 
 /** Session keys that survive a logout or a lost session: the merchant code (spec section 4 "Session"). */
 export const merchantSessionKeys: readonly string[] = [sessionKeys.merchant, sessionKeys.merchantCode];

@@ -4,6 +4,7 @@ import { usePublicStore } from '../../../shared/state/public-store';
 import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
+import { SecurityCenter } from '../components/security-center';
 import { defaultMemberPage, type MemberPage, visibleMemberMenu } from '../member-menu';
 
 /** /member (lazy group MemberCenter, login required): the personal centre, opening on securityCenter. */
@@ -21,7 +22,7 @@ export const MemberCenterPage = () => {
       onSelect={setPage}
     >
       <PageFrame title={t(active?.labelKey ?? 'in_my_account')} eyebrow={t('in_personal_center')}>
-        <EmptyState />
+        {active?.page === 'securityCenter' ? <SecurityCenter /> : <EmptyState />}
       </PageFrame>
     </CenterLayout>
   );

@@ -157,3 +157,83 @@ export const UsersIcon = (props: IconProps) => (
     <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
   </Svg>
 );
+
+export const EyeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Svg>
+);
+
+export const EyeOffIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+  </Svg>
+);
+
+export const RefreshIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+    <path d="M4 4v4h4M20 20v-4h-4" />
+  </Svg>
+);
+
+export const LockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Svg>
+);
+
+export const KeyIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M10.8 12.2L20 3M16 7l3 3M18 5l2 2" />
+  </Svg>
+);
+
+export const HistoryIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 3" />
+  </Svg>
+);
+
+export const LogOutIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Svg>
+);
+
+export const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 12l5 5 9-10" />
+  </Svg>
+);
+
+export const CopyIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </Svg>
+);
+
+export const DownloadIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
+  </Svg>
+);
+
+export const SmartphoneIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="6" y="2" width="12" height="20" rx="2" />
+    <path d="M11 18h2" />
+  </Svg>
+);
+
+export const MailIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Svg>
+);

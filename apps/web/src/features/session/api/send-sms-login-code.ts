@@ -1,0 +1,9 @@
+import { type RequestOf, sessionEndpoints } from '@tessera/contracts';
+import { callEndpoint } from '../../../shared/api/call-endpoint';
+
+/** Sends an SMS code for logging in or for resetting the password by phone (purpose 'reset'). */
+export const sendSmsLoginCode = (body: RequestOf<typeof sessionEndpoints.smsLoginCode>) =>
+  callEndpoint(sessionEndpoints.smsLoginCode, {
+    body,
+    moduleId: body.purpose === 'reset' ? 'CHNGPASSVERIF3' : 'VERIFICATION3',
+  });

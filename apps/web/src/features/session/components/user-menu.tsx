@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMemberInfo } from '../../../shared/account/get-member-info';
+import { usePublicStore } from '../../../shared/state/public-store';
+import { useShellStore } from '../../../shared/state/shell-store';
+import { ConfirmDialog } from '../../../shared/ui/dialog/confirm-dialog';
+import { ChevronDownIcon, LogOutIcon, ShieldIcon, UsersIcon } from '../../../shared/ui/icons/icons';
+import { useLogout } from '../use-logout';
+import styles from './user-menu.module.css';
+
+/**
+ * The header when logged in (spec section 2): avatar, account and user id, and a dropdown with my account,
+ * agent (for agents) and sign out, which asks for confirmation first. The balance and VIP parts belong to the
+ * money and VIP features.
+ */
+export const UserMenu = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const member = useMemberInfo().data;
+  const isAgent = usePublicStore((state) => state.isAgent);
+  const isTrial = usePublicStore((state) => state.isTrial);
+  const openDialog = useShellStore((state) => state.openDialog);
+  const logout = useLogout();
+  const [isOpen, setOpen] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const handlePointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', handlePointer);
+    document.addEventListener('keydown', handleKey);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointer);
+      document.removeEventListener('keydown', handleKey);
+    };
+  }, [isOpen]);
+
+  if (!member) return null;
+  const initial = (member.nickname || member.account).slice(0, 1).toUpperCase();
+
+  const handleMyAccount = () => {
+    setOpen(false);
+    if (isTrial) openDialog('realAccount');
+    else navigate('/member');
+  };
+  const handleAgent = () => {
+    setOpen(false);
+    navigate('/agentHome');
+  };
+  const handleSignOut = () => {
+    setOpen(false);
+    setConfirming(true);
+  };
+  const handleConfirm = async () => {
+    setLoggingOut(true);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <div className={styles.menu} ref={rootRef} data-user-menu="">
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        aria-label={t('user_menu_label', { account: member.account })}
+        onClick={() => setOpen((open) => !open)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {initial}
+        </span>
+        <span className={styles.account}>{member.account}</span>
+        <ChevronDownIcon className={styles.chevron} />
+      </button>
+      {isOpen ? (
+        <div id={listId} className={styles.panel}>
+          <div className={styles.identity}>
+            <span className={styles.avatarLarge} aria-hidden="true">
+              {initial}
+            </span>
+            <div className={styles.identityText}>
+              <p className={styles.identityAccount}>{member.account}</p>
+              <p className={styles.identityId} title={member.id}>
+                {t('user_id', { id: member.id })}
+              </p>
+              {isTrial ? <p className={styles.badge}>{t('trial_account')}</p> : null}
+            </div>
+          </div>
+          <ul className={styles.list}>
+            <li>
+              <button type="button" className={styles.item} onClick={handleMyAccount}>
+                <ShieldIcon />
+                {t('in_my_account')}
+              </button>
+            </li>
+            {isAgent ? (
+              <li>
+                <button type="button" className={styles.item} onClick={handleAgent}>
+                  <UsersIcon />
+                  {t('hd_agent')}
+                </button>
+              </li>
+            ) : null}
+            <li>
+              <button type="button" className={styles.item} onClick={handleSignOut}>
+                <LogOutIcon />
+                {t('in_sign_out')}
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        name="logout"
+        isOpen={isConfirming}
+        title={t('in_popup_prompt')}
+        confirmLabel={t('in_sign_out')}
+        cancelLabel={t('in_more_cancel')}
+        isBusy={isLoggingOut}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirming(false)}
+      >
+        {t('in_sure_logout')}
+      </ConfirmDialog>
+    </div>
+  );
+};

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registrationPatternIds } from '@tessera/contracts';
+import { describe, expect, it } from 'vitest';
+import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
+import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
+import { verifyMethodLabelKeys } from '../features/session/verify-methods';
+import { phoneAuthCodes } from '../shared/forms/phone-auth-errors';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const catalogue = (language: string, namespace: string): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(here, language, `${namespace}.json`), 'utf8'));
+
+/** Keys the code picks at run time (maps, conditions), which the literal-key check cannot see. */
+const chosenKeys: Record<string, readonly string[]> = {
+  common: [
+    ...Object.values(verifyMethodLabelKeys),
+    ...Object.values(optionalFieldLabelKeys),
+    ...Object.values(registerModeLabelKeys),
+    'agent_login',
+    'hd_login_button',
+    'login_2fa_tips',
+    'login_2fa_totp_tips',
+    'ga_ver_code',
+    'ga_or_recovery_code',
+    'after_login_back',
+    'after_login_first',
+    'after_login_trial',
+    'show_password',
+    'hide_password',
+  ],
+  member: [
+    ...Object.values(loginMethodKeys),
+    ...Object.values(loginFailureKeys),
+    'login_method_other',
+    'login_result_failed',
+    'withdraw_current',
+    'withdraw_login_password',
+    'status_set',
+    'status_on',
+    'status_off',
+    'not_set',
+    'change_button',
+    'set_button',
+    'enable_button',
+    'disable_button',
+    'label_cancel',
+    'label_close',
+    'change_pass_success',
+    'withdraw_password_saved',
+    'two_factor_enabled',
+    'two_factor_disabled',
+  ],
+  errors: [
+    ...phoneAuthCodes,
+    'reset_link_expired',
+    'register_closed',
+    'captcha_required',
+    'must_agree_terms',
+    'birthday_under_age',
+    'withdraw_password_rule',
+    ...registrationPatternIds.flatMap((id) => [`reg_pattern_${id}`, `reg_pattern_${id}_exact`]),
+  ],
+};
+
+describe('keys chosen at run time', () => {
+  it('exist in EN, CN and AR', () => {
+    for (const language of ['EN', 'CN', 'AR']) {
+      for (const [namespace, keys] of Object.entries(chosenKeys)) {
+        const texts = catalogue(language, namespace);
+        expect({ language, namespace, missing: keys.filter((key) => !texts[key]) }).toEqual({
+          language,
+          namespace,
+          missing: [],
+        });
+      }
+    }
+  });
+
+  it('keep the length placeholders of every registration pattern message in every language', () => {
+    for (const language of ['EN', 'CN', 'AR']) {
+      const texts = catalogue(language, 'errors');
+      for (const id of registrationPatternIds) {
+        expect(texts[`reg_pattern_${id}`]).toMatch(/\(min\).*\(max\)/);
+        expect(texts[`reg_pattern_${id}_exact`]).toContain('(length)');
+      }
+    }
+  });
+});
