@@ -78,7 +78,16 @@ const main = async () => {
   const database = connectDatabase(url.toString(), 10);
   await runMigrations(database.pool);
   const { app, services } = await buildApp(
-    { LOG_LEVEL: 'silent', trustProxy: false, COUNTRY_HEADER: undefined, BODY_LIMIT_BYTES: 1_048_576 },
+    {
+      LOG_LEVEL: 'silent',
+      trustProxy: false,
+      COUNTRY_HEADER: undefined,
+      BODY_LIMIT_BYTES: 1_048_576,
+      SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9',
+      SANDBOX_GATEWAY_MERCHANT_ID: 'demo',
+      SANDBOX_GATEWAY_SECRET: 'sandbox-demo-secret',
+      internalUrl: 'http://127.0.0.1:8080',
+    },
     database,
     { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' } },
   );

@@ -9,12 +9,20 @@ import { createAccountRepository, createAccountService, registerAccountRoutes } 
 import {
   createAdminRepository,
   createAdminService,
+  registerAdminCashierRoutes,
   registerAdminMemberRoutes,
   registerAdminRoutes,
 } from './modules/admin';
+import {
+  createCashierRepository,
+  createCashierService,
+  createSandboxGatewayClient,
+  registerCashierRoutes,
+  registerGatewayCallbackRoute,
+} from './modules/cashier';
 import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
-import { createMerchantsRepository, createMerchantsService } from './modules/merchants';
+import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
 import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
@@ -41,7 +49,18 @@ import { createSharedRateLimiter } from './platform/security/shared-rate-limiter
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-export type AppConfig = Pick<Config, 'LOG_LEVEL' | 'trustProxy' | 'COUNTRY_HEADER' | 'BODY_LIMIT_BYTES'> & {
+export type AppConfig = Pick<
+  Config,
+  | 'LOG_LEVEL'
+  | 'trustProxy'
+  | 'COUNTRY_HEADER'
+  | 'BODY_LIMIT_BYTES'
+  | 'SANDBOX_GATEWAY_URL'
+  | 'SANDBOX_GATEWAY_MERCHANT_ID'
+  | 'SANDBOX_GATEWAY_SECRET'
+> & {
+  /** Base URL outside services call back to. */
+  internalUrl: string;
   NODE_ENV?: Config['NODE_ENV'];
 };
 
@@ -55,6 +74,7 @@ export interface AppServices {
   proofOfWork: ReturnType<typeof createProofOfWork>;
   ledger: ReturnType<typeof createLedgerService>;
   messages: ReturnType<typeof createMessagesService>;
+  cashier: ReturnType<typeof createCashierService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -116,6 +136,20 @@ export const buildApp = async (
   const members = createMembersService(createMembersRepository(db));
   const ledger = createLedgerService(createLedgerRepository(db, database.pool));
   const messages = createMessagesService(db);
+  const cashier = createCashierService({
+    repository: createCashierRepository(db),
+    ledger,
+    messages,
+    gateway: createSandboxGatewayClient({
+      baseUrl: config.SANDBOX_GATEWAY_URL,
+      merchantId: config.SANDBOX_GATEWAY_MERCHANT_ID,
+      secret: config.SANDBOX_GATEWAY_SECRET,
+    }),
+    urls: {
+      callbackUrl: (merchantCode) => `${config.internalUrl}/wps/cashier/callback/sandbox/${merchantCode}`,
+      siteBase: (merchant) => siteBaseUrl(merchant.settings),
+    },
+  });
   const captcha = createCaptchaService(db, limiter, options.captchaText);
   const secretBox = createSecretBox(db, 'member-secrets');
   // In development the outbox also prints each message (codes included) to the log; never in production.
@@ -159,8 +193,16 @@ export const buildApp = async (
   registerAccountRoutes(registrar, account);
   registerWalletRoutes(registrar, ledger);
   registerMessagesRoutes(registrar, messages);
+  registerCashierRoutes(registrar, cashier);
+  await registerGatewayCallbackRoute(app, {
+    cashier,
+    secret: config.SANDBOX_GATEWAY_SECRET,
+    merchantOf: (code) => merchants.resolve({ code, host: '' }),
+    log: (message, details) => app.log.warn(details, message),
+  });
   registerAdminRoutes(registrar, admin, merchants);
   registerAdminMemberRoutes(registrar, { admin, members, session, verification });
+  registerAdminCashierRoutes(registrar, { admin, cashier, merchants, members });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -176,5 +218,8 @@ export const buildApp = async (
   });
 
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
-  return { app, services: { merchants, admin, members, session, verification, sealed, proofOfWork, ledger, messages } };
+  return {
+    app,
+    services: { merchants, admin, members, session, verification, sealed, proofOfWork, ledger, messages, cashier },
+  };
 };

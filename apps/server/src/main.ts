@@ -31,7 +31,8 @@ const start = async () => {
   await runMigrations(database.pool);
   log.info('migrations applied');
 
-  const { app, services } = await buildApp(config, database);
+  const internalUrl = config.INTERNAL_URL?.replace(/\/$/, '') ?? `http://127.0.0.1:${config.PORT}`;
+  const { app, services } = await buildApp({ ...config, internalUrl }, database);
   const domains = config.DEMO_DOMAINS.split(',')
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);

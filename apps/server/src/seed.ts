@@ -20,5 +20,6 @@ export const seedDemo = async (
     role: 'owner',
     merchantCode: null,
   });
+  await services.cashier.ensureDemoChannels(DEMO_MERCHANT_CODE, 'USD');
   return { merchantCreated, operatorCreated };
 };

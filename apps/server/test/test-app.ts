@@ -18,7 +18,7 @@ export interface TestApp {
 
 /** The real server (every module, real PostgreSQL) in this process, seeded with the demo merchant. */
 export const createTestApp = async (
-  config: Partial<{ COUNTRY_HEADER: string; BODY_LIMIT_BYTES: number }> = {},
+  config: Partial<{ COUNTRY_HEADER: string; BODY_LIMIT_BYTES: number; SANDBOX_GATEWAY_URL: string }> = {},
   options: { captchaText?: () => string } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();
@@ -28,6 +28,10 @@ export const createTestApp = async (
       trustProxy: false,
       COUNTRY_HEADER: config.COUNTRY_HEADER,
       BODY_LIMIT_BYTES: config.BODY_LIMIT_BYTES ?? 1_048_576,
+      SANDBOX_GATEWAY_URL: config.SANDBOX_GATEWAY_URL ?? 'http://127.0.0.1:9',
+      SANDBOX_GATEWAY_MERCHANT_ID: 'demo',
+      SANDBOX_GATEWAY_SECRET: 'sandbox-demo-secret',
+      internalUrl: 'http://127.0.0.1:8080',
     },
     database,
     { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, ...options },

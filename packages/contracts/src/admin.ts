@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositOrderSchema, depositStatuses } from './cashier';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
 
@@ -16,6 +17,8 @@ export const auditActions = [
   'member.lock',
   'member.unlock',
   'member.reset_password',
+  'deposit.approve',
+  'deposit.reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>
@@ -311,5 +314,40 @@ export const adminEndpoints = {
     }),
     response: z.object({ list: z.array(outboxEntrySchema), pageNo: z.number(), totalPages: z.number() }),
     summary: 'SMS and e-mail the platform sent, newest first (owner, support).',
+  }),
+  listDeposits: defineEndpoint({
+    name: 'admin.listDeposits',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/deposits',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({
+      status: z.enum(depositStatuses).optional(),
+      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({
+      list: z.array(depositOrderSchema.extend({ memberId: z.string(), account: z.string().nullable() })),
+      pageNo: z.number(),
+      totalPages: z.number(),
+    }),
+    summary: 'The deposit queue, newest first, filtered by status (owner, finance).',
+  }),
+  decideDeposit: defineEndpoint({
+    name: 'admin.decideDeposit',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/deposits/:id/decision',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid() }),
+    request: z
+      .strictObject({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
+      .refine((d) => d.approve || Boolean(d.reason), { message: 'not_empty', path: ['reason'] }),
+    response: depositOrderSchema,
+    summary:
+      'Approves (credits the member once) or rejects, with a reason, a deposit awaiting review (owner, finance).',
   }),
 } as const;

@@ -58,6 +58,8 @@ export const errorCatalogue = {
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 400 },
   hold_already_settled: { status: 409 },
+  order_state_invalid: { status: 409 },
+  payment_gateway_unavailable: { status: 502 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

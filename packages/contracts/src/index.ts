@@ -1,5 +1,6 @@
 export * from './account';
 export * from './admin';
+export * from './cashier';
 export * from './countries';
 export * from './customer-service-path';
 export * from './endpoint';
@@ -19,6 +20,7 @@ export * from './wallet';
 
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
+import { cashierEndpoints } from './cashier';
 import type { EndpointDef } from './endpoint';
 import { messagesEndpoints } from './messages';
 import { registerEndpoints } from './register';
@@ -34,6 +36,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(registerEndpoints),
   ...Object.values(accountEndpoints),
   ...Object.values(walletEndpoints),
+  ...Object.values(cashierEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(adminEndpoints),
 ];

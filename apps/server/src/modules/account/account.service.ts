@@ -13,6 +13,7 @@ import type { SharedRateLimiter } from '../../platform/security/shared-rate-limi
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/security/totp';
 import { DEFAULT_PASSWORD, type MemberRow, type MembersService } from '../members';
+import { siteBaseUrl } from '../merchants';
 import type { SessionService } from '../session';
 import { type MessageSender, phoneRecipient, type VerificationService } from '../verification';
 import type { AccountRepository } from './account.repository';
@@ -61,10 +62,6 @@ export const createAccountService = (deps: {
     return errors;
   };
 
-  /** Where reset links point: the merchant's first mirror line, never the caller's Host header. */
-  const siteBase = (merchant: MerchantContext): string =>
-    (merchant.settings.domainRoutes[0]?.url ?? `https://${merchant.settings.mainDomain}/`).replace(/\/?$/, '/');
-
   return {
     /**
      * E-mails a reset link when username and e-mail match a member. The answer is the same either way, so the
@@ -79,7 +76,7 @@ export const createAccountService = (deps: {
       if (!(await limiter.hit(`forgot:member:${member.id}`, 3, 3_600_000)).allowed) return;
       const token = newSessionToken();
       await repository.insertResetToken(member.id, hashToken(token), RESET_LINK_TTL_MS);
-      const link = `${siteBase(ctx.merchant)}?resetToken=${token}`;
+      const link = `${siteBaseUrl(ctx.merchant.settings)}?resetToken=${token}`;
       const params = { site: ctx.merchant.settings.name, link, minutes: RESET_LINK_TTL_MS / 60_000 };
       await sender.send({
         merchantCode: ctx.merchant.code,

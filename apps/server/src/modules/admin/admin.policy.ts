@@ -11,6 +11,7 @@ const permissions = {
   'member.lock': ['owner', 'risk'],
   'member.resetPassword': ['owner', 'support'],
   'outbox.read': ['owner', 'support'],
+  'cashier.deposits': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

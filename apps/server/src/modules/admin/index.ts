@@ -2,4 +2,5 @@ export { createAdminRepository } from './admin.repository';
 export { registerAdminRoutes } from './admin.routes';
 export { auditLog, operatorSessions, operators } from './admin.schema';
 export { type AdminService, createAdminService } from './admin.service';
+export { registerAdminCashierRoutes } from './admin-cashier.routes';
 export { registerAdminMemberRoutes } from './admin-members.routes';

@@ -46,3 +46,7 @@ export const isUnderMaintenance = (maintenance: MaintenanceSettings, now: Date):
   const at = now.getTime();
   return at >= Date.parse(maintenance.startAt) && at < Date.parse(maintenance.endAt);
 };
+
+/** Where links to the member site point: the merchant's first mirror line, never a request's Host header. */
+export const siteBaseUrl = (settings: { domainRoutes: readonly { url: string }[]; mainDomain: string }): string =>
+  (settings.domainRoutes[0]?.url ?? `https://${settings.mainDomain}/`).replace(/\/?$/, '/');

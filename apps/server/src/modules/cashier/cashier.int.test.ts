@@ -1,0 +1,285 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberClient } from '../../../test/member-client';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../../platform/security/password';
+import { reconcileLedger } from '../ledger';
+import { gatewaySignature } from './sandbox-gateway.client';
+
+const SECRET = 'sandbox-demo-secret';
+let t: TestApp;
+let gateway: FastifyInstance;
+let client: ReturnType<typeof memberClient>;
+let token: string;
+let otherToken: string;
+const gatewayRequests: { signatureOk: boolean; body: Record<string, string> }[] = [];
+
+const login = async (username: string) =>
+  (
+    await client.sealed(
+      'POST',
+      '/wps/session/login',
+      { username, password: 'Secret123', botCheck: await client.botCheck() },
+      { moduleId: 'COMM3' },
+    )
+  ).json().value.token as string;
+
+const api = (method: 'GET' | 'POST', url: string, payload?: unknown, as = token) =>
+  client.send({ method, url, moduleId: 'COMM3', token: as, ...(payload ? { payload: payload as object } : {}) });
+
+const callback = (body: Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) => {
+  const raw = JSON.stringify(body);
+  const timestamp = String(options.timestamp ?? Date.now());
+  return t.request({
+    method: 'POST',
+    url: '/wps/cashier/callback/sandbox/demo',
+    payload: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-gateway-timestamp': timestamp,
+      'x-gateway-signature': gatewaySignature(options.secret ?? SECRET, `${timestamp}.${raw}`),
+    },
+  });
+};
+
+const balance = async () => (await api('GET', '/wps/v2/wallets/balance')).json().value;
+const channelId = async (kind: string) =>
+  ((await api('GET', '/wps/cashier/channels')).json().value as { id: string; kind: string }[]).find(
+    (c) => c.kind === kind,
+  )?.id ?? '';
+const count = async (sql: string) => (await t.database.pool.query(sql)).rows[0].n as number;
+
+beforeAll(async () => {
+  // A stand-in for the gateway's merchant API: it checks our signature and answers as the real one does.
+  gateway = Fastify();
+  gateway.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) => done(null, body));
+  gateway.post('/api/payments', async (request, reply) => {
+    const raw = String(request.body);
+    const body = JSON.parse(raw);
+    gatewayRequests.push({
+      signatureOk: request.headers['x-gateway-signature'] === gatewaySignature(SECRET, raw),
+      body,
+    });
+    return reply
+      .status(201)
+      .send({
+        paymentId: `pay_${body.merchantOrderId}`,
+        payUrl: `http://gateway.test/pay/pay_${body.merchantOrderId}`,
+        status: 'pending',
+      });
+  });
+  const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ SANDBOX_GATEWAY_URL: address });
+  client = memberClient(t);
+  const hash = await hashPassword('Secret123');
+  for (const username of ['payer', 'stranger']) {
+    await t.services.members.create({
+      merchantCode: 'demo',
+      username,
+      account: username,
+      nickname: username,
+      passwordHash: hash,
+    });
+  }
+  token = await login('payer');
+  otherToken = await login('stranger');
+});
+afterAll(async () => {
+  const report = await reconcileLedger(t.database.pool);
+  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
+  await t.close();
+  await gateway.close();
+});
+
+describe('deposits', () => {
+  it('lists the merchant’s channels with their limits', async () => {
+    const channels = (await api('GET', '/wps/cashier/channels')).json().value;
+    expect(channels.map((c: { kind: string }) => c.kind)).toEqual(['gateway', 'bank_transfer', 'crypto']);
+    expect(channels[0]).toMatchObject({ minAmount: '10.00', maxAmount: '10000.00', currency: 'USD', bank: null });
+    expect(channels[1].bank.accountNumber).toBeTruthy();
+  });
+
+  it('refuses each kind of bad amount with its own code and opens no order', async () => {
+    const gatewayChannel = await channelId('gateway');
+    const cases: [string, string][] = [
+      ['abc', 'amount_not_numeric'],
+      ['0', 'amount_not_positive'],
+      ['-5', 'amount_not_positive'],
+      ['12.345', 'amount_too_precise'],
+      ['5', 'amount_below_minimum'],
+      ['20000', 'amount_above_maximum'],
+    ];
+    for (const [amount, code] of cases) {
+      const response = await api('POST', '/wps/cashier/deposits', { channelId: gatewayChannel, amount });
+      expect(response.statusCode, amount).toBe(400);
+      expect(response.json().fieldErrors[0]).toMatchObject({ path: 'amount', code });
+    }
+    const unknown = await api('POST', '/wps/cashier/deposits', {
+      channelId: '00000000-0000-4000-8000-000000000000',
+      amount: '100',
+    });
+    expect(unknown.json().fieldErrors).toEqual([{ path: 'channelId', code: 'field_not_allowed' }]);
+    expect(await count('SELECT count(*)::int AS n FROM deposit_orders')).toBe(0);
+    expect(gatewayRequests).toHaveLength(0);
+  });
+
+  it('pays through the gateway: one signed payment request, then one credit however often the callback comes', async () => {
+    const order = (
+      await api('POST', '/wps/cashier/deposits', { channelId: await channelId('gateway'), amount: '125.50' })
+    ).json().value;
+    expect(order).toMatchObject({ status: 'pending', amount: '125.50', channelKind: 'gateway' });
+    expect(order.payUrl).toBe(`http://gateway.test/pay/pay_${order.reference}`);
+    expect(gatewayRequests).toHaveLength(1);
+    expect(gatewayRequests[0]?.signatureOk).toBe(true);
+    expect(gatewayRequests[0]?.body).toMatchObject({
+      merchantOrderId: order.reference,
+      amount: '12550',
+      currency: 'USD',
+    });
+    expect(gatewayRequests[0]?.body.callbackUrl).toBe('http://127.0.0.1:8080/wps/cashier/callback/sandbox/demo');
+
+    const paid = {
+      paymentId: `pay_${order.reference}`,
+      merchantOrderId: order.reference,
+      amount: '12550',
+      currency: 'USD',
+      status: 'succeeded',
+      paidAt: new Date().toISOString(),
+      attempt: 1,
+    };
+    expect((await callback(paid, { secret: 'wrong-secret-1' })).statusCode).toBe(401);
+    expect((await callback(paid, { timestamp: Date.now() - 60 * 60_000 })).statusCode).toBe(401);
+    expect((await callback({ ...paid, amount: '99999' })).statusCode).toBe(400);
+    expect((await balance()).sumBalance).toBe('0.00');
+
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => callback({ ...paid, attempt: i + 1 })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(results.filter((r) => r.json().value.outcome === 'settled').length).toBeGreaterThanOrEqual(1);
+    expect((await balance()).sumBalance).toBe('125.50');
+    expect((await api('GET', `/wps/cashier/deposits/${order.id}`)).json().value.status).toBe('succeeded');
+    expect(await count("SELECT count(*)::int AS n FROM ledger_transactions WHERE type = 'deposit'")).toBe(1);
+    const unread = await client.send({ method: 'GET', url: '/wps/relay/CSP_unreadCount', moduleId: 'INBOX3', token });
+    expect(unread.json().value).toEqual({ unread: 1 });
+
+    const contradicting = await callback({ ...paid, status: 'failed' });
+    expect(contradicting.statusCode).toBe(409);
+    expect((await balance()).sumBalance).toBe('125.50');
+  });
+
+  it('records a failed gateway payment as failed, crediting nothing', async () => {
+    const order = (
+      await api('POST', '/wps/cashier/deposits', { channelId: await channelId('gateway'), amount: '40' })
+    ).json().value;
+    const response = await callback({
+      paymentId: `pay_${order.reference}`,
+      merchantOrderId: order.reference,
+      amount: '4000',
+      currency: 'USD',
+      status: 'failed',
+      paidAt: null,
+      attempt: 1,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await api('GET', `/wps/cashier/deposits/${order.id}`)).json().value).toMatchObject({
+      status: 'failed',
+      payUrl: null,
+    });
+    expect((await balance()).sumBalance).toBe('125.50');
+  });
+
+  it('keeps a bank transfer waiting for the operator, who credits it once', async () => {
+    const channel = await channelId('bank_transfer');
+    const missingNote = await api('POST', '/wps/cashier/deposits', { channelId: channel, amount: '60' });
+    expect(missingNote.json().fieldErrors).toEqual([{ path: 'payerNote', code: 'not_empty' }]);
+    const order = (
+      await api('POST', '/wps/cashier/deposits', { channelId: channel, amount: '60', payerNote: 'J. Payer' })
+    ).json().value;
+    expect(order.status).toBe('awaiting_review');
+    const owner = await t.operatorToken();
+    const queue = await t.request({
+      method: 'GET',
+      url: '/api/admin/merchants/demo/deposits?status=awaiting_review',
+      headers: { authorization: owner },
+    });
+    expect(
+      queue.json().value.list.map((o: { reference: string; account: string }) => [o.reference, o.account]),
+    ).toEqual([[order.reference, 'payer']]);
+    const decide = (body: unknown, as = owner) =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/merchants/demo/deposits/${order.id}/decision`,
+        headers: { authorization: as },
+        payload: body as object,
+      });
+    expect((await decide({ approve: false })).json().fieldErrors).toEqual([{ path: 'reason', code: 'not_empty' }]);
+    await t.request({
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: { authorization: owner },
+      payload: {
+        username: 'helpdesk',
+        displayName: 'Help',
+        password: 'Helpdesk-Pass-1',
+        role: 'support',
+        merchantCode: 'demo',
+      },
+    });
+    expect(
+      (await decide({ approve: true }, await t.operatorToken('helpdesk', 'Helpdesk-Pass-1'))).json().errorCode,
+    ).toBe('forbidden');
+    const [first, second] = await Promise.all([decide({ approve: true }), decide({ approve: true })]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect((await balance()).sumBalance).toBe('185.50');
+    const audit = await t.database.pool.query("SELECT target, details FROM audit_log WHERE action = 'deposit.approve'");
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0].details).toMatchObject({ amount: '6000', currency: 'USD' });
+  });
+
+  it('lets only one of an approval and a rejection racing each other act', async () => {
+    const owner = await t.operatorToken();
+    await t.request({
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: { authorization: owner },
+      payload: {
+        username: 'cashier2',
+        displayName: 'Cashier',
+        password: 'Cashier2-Pass-1',
+        role: 'finance',
+        merchantCode: 'demo',
+      },
+    });
+    const finance = await t.operatorToken('cashier2', 'Cashier2-Pass-1');
+    const before = (await balance()).sumBalance;
+    const order = (
+      await api('POST', '/wps/cashier/deposits', {
+        channelId: await channelId('crypto'),
+        amount: '30',
+        payerNote: '0xabc',
+      })
+    ).json().value;
+    const url = `/api/admin/merchants/demo/deposits/${order.id}/decision`;
+    const [approve, reject] = await Promise.all([
+      t.request({ method: 'POST', url, headers: { authorization: owner }, payload: { approve: true } }),
+      t.request({
+        method: 'POST',
+        url,
+        headers: { authorization: finance },
+        payload: { approve: false, reason: 'no such transfer' },
+      }),
+    ]);
+    expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+    const final = (await api('GET', `/wps/cashier/deposits/${order.id}`)).json().value.status;
+    const credited = (await balance()).sumBalance !== before;
+    expect(final === 'succeeded').toBe(credited);
+    expect(['succeeded', 'failed']).toContain(final);
+  });
+
+  it('shows a member its own orders only', async () => {
+    const mine = (await api('GET', '/wps/cashier/deposits')).json().value;
+    expect(mine.list.length).toBe(4);
+    const theirs = await api('GET', `/wps/cashier/deposits/${mine.list[0].id}`, undefined, otherToken);
+    expect(theirs.statusCode).toBe(404);
+    expect((await api('GET', '/wps/cashier/deposits', undefined, otherToken)).json().value.list).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import type { DepositStatus } from '@tessera/contracts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { depositOrders, paymentChannels } from './cashier.schema';
+
+export type ChannelRow = typeof paymentChannels.$inferSelect;
+export type DepositRow = typeof depositOrders.$inferSelect;
+
+export const createCashierRepository = (db: Db) => ({
+  listChannels: (merchantCode: string, onlyEnabled: boolean): Promise<ChannelRow[]> =>
+    db
+      .select()
+      .from(paymentChannels)
+      .where(
+        onlyEnabled
+          ? and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.enabled, true))
+          : eq(paymentChannels.merchantCode, merchantCode),
+      )
+      .orderBy(asc(paymentChannels.sort), asc(paymentChannels.name)),
+
+  findChannel: async (merchantCode: string, id: string): Promise<ChannelRow | null> => {
+    const rows = await db
+      .select()
+      .from(paymentChannels)
+      .where(and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.id, id)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  insertChannelIfAbsent: async (values: typeof paymentChannels.$inferInsert): Promise<void> => {
+    await db.insert(paymentChannels).values(values).onConflictDoNothing();
+  },
+
+  insertDeposit: async (values: typeof depositOrders.$inferInsert): Promise<DepositRow | null> => {
+    const rows = await db.insert(depositOrders).values(values).onConflictDoNothing().returning();
+    return rows[0] ?? null;
+  },
+
+  findDeposit: async (id: string): Promise<DepositRow | null> => {
+    const rows = await db.select().from(depositOrders).where(eq(depositOrders.id, id)).limit(1);
+    return rows[0] ?? null;
+  },
+
+  findDepositByReference: async (merchantCode: string, reference: string): Promise<DepositRow | null> => {
+    const rows = await db
+      .select()
+      .from(depositOrders)
+      .where(and(eq(depositOrders.merchantCode, merchantCode), eq(depositOrders.reference, reference)))
+      .limit(1);
+    return rows[0] ?? null;
+  },
+
+  listDeposits: async (filter: {
+    merchantCode: string;
+    memberId?: string;
+    statuses?: readonly DepositStatus[];
+    offset: number;
+    limit: number;
+  }) => {
+    const where = and(
+      eq(depositOrders.merchantCode, filter.merchantCode),
+      filter.memberId ? eq(depositOrders.memberId, filter.memberId) : undefined,
+      filter.statuses ? inArray(depositOrders.status, [...filter.statuses]) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      db
+        .select()
+        .from(depositOrders)
+        .where(where)
+        .orderBy(desc(depositOrders.createdAt))
+        .offset(filter.offset)
+        .limit(filter.limit),
+      db.select({ n: count() }).from(depositOrders).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  },
+
+  /**
+   * Claims a manual deposit for one operator's decision: only one operator can hold it, and the same operator
+   * may claim it again (to finish a decision interrupted by a crash).
+   */
+  claimDeposit: async (id: string, operatorId: string): Promise<DepositRow | null> => {
+    const rows = await db
+      .update(depositOrders)
+      .set({ decidedBy: operatorId, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(depositOrders.id, id),
+          eq(depositOrders.status, 'awaiting_review'),
+          sql`(${depositOrders.decidedBy} IS NULL OR ${depositOrders.decidedBy} = ${operatorId})`,
+        ),
+      )
+      .returning();
+    return rows[0] ?? null;
+  },
+
+  /** Moves an order on only from one of `from`: the guard that makes each transition happen once. */
+  transitionDeposit: async (
+    id: string,
+    from: readonly DepositStatus[],
+    values: Partial<typeof depositOrders.$inferInsert> & { status: DepositStatus },
+  ): Promise<DepositRow | null> => {
+    const rows = await db
+      .update(depositOrders)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(depositOrders.id, id), inArray(depositOrders.status, [...from])))
+      .returning();
+    return rows[0] ?? null;
+  },
+});
+
+export type CashierRepository = ReturnType<typeof createCashierRepository>;

@@ -1,0 +1,102 @@
+import { cashierEndpoints, gatewayCallbackSchema } from '@tessera/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/http/app-error';
+import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
+import { failureEnvelope } from '../../platform/http/envelope';
+import type { Registrar } from '../../platform/http/registrar';
+import { presentChannel, presentDeposit } from './cashier.presenter';
+import type { ChannelRow, DepositRow } from './cashier.repository';
+import type { CashierService } from './cashier.service';
+import { verifyGatewayCallback } from './sandbox-gateway.client';
+
+const signedIn = (ctx: SiteContext): MemberPrincipal => {
+  if (!ctx.member) throw new AppError('login.not.session');
+  return ctx.member;
+};
+
+export const registerCashierRoutes = (r: Registrar, cashier: CashierService): void => {
+  const kindOf = async (merchant: MerchantContext, order: DepositRow) => {
+    const channels: ChannelRow[] = await cashier.listChannelsAll(merchant);
+    return channels.find((channel) => channel.id === order.channelId)?.kind ?? 'gateway';
+  };
+
+  r.site(cashierEndpoints.channels, async ({ ctx }) => {
+    signedIn(ctx);
+    return (await cashier.listChannels(ctx.merchant)).map(presentChannel);
+  });
+
+  r.site(cashierEndpoints.createDeposit, async ({ input, ctx }) => {
+    const order = await cashier.createDeposit(ctx.merchant, signedIn(ctx), input);
+    return presentDeposit(order, await kindOf(ctx.merchant, order));
+  });
+
+  r.site(cashierEndpoints.getDeposit, async ({ params, ctx }) => {
+    const order = await cashier.getDeposit(ctx.merchant, signedIn(ctx), params.id);
+    return presentDeposit(order, await kindOf(ctx.merchant, order));
+  });
+
+  r.site(cashierEndpoints.listDeposits, async ({ input, ctx }) => {
+    const { rows, totalPages } = await cashier.listDeposits(ctx.merchant, signedIn(ctx), input.pageNo);
+    const channels = await cashier.listChannelsAll(ctx.merchant);
+    const kinds = new Map(channels.map((channel) => [channel.id, channel.kind]));
+    return {
+      list: rows.map((row) => presentDeposit(row, kinds.get(row.channelId) ?? 'gateway')),
+      pageNo: input.pageNo,
+      totalPages,
+    };
+  });
+};
+
+/**
+ * The gateway's callback (docs/runbooks/sandbox-gateway.md): an outside party, so no Merchant header or module
+ * id; the merchant is in the URL, the signature covers the raw body. Any 2xx stops its retries, so only a
+ * verified, applied (or already applied) callback answers 200.
+ */
+export const registerGatewayCallbackRoute = async (
+  app: FastifyInstance,
+  deps: {
+    cashier: CashierService;
+    secret: string;
+    merchantOf: (code: string) => Promise<MerchantContext>;
+    log: (message: string, details: Record<string, unknown>) => void;
+  },
+): Promise<void> => {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post<{ Params: { merchantCode: string } }>(
+      '/wps/cashier/callback/sandbox/:merchantCode',
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const timestamp = request.headers['x-gateway-timestamp'];
+        const signature = request.headers['x-gateway-signature'];
+        if (
+          !verifyGatewayCallback(
+            deps.secret,
+            raw,
+            typeof timestamp === 'string' ? timestamp : undefined,
+            typeof signature === 'string' ? signature : undefined,
+          )
+        ) {
+          deps.log('gateway callback with a bad signature refused', { merchantCode: request.params.merchantCode });
+          return reply.status(401).send(failureEnvelope('forbidden'));
+        }
+        let parsed: ReturnType<typeof gatewayCallbackSchema.safeParse>;
+        try {
+          parsed = gatewayCallbackSchema.safeParse(JSON.parse(raw));
+        } catch {
+          return reply.status(400).send(failureEnvelope('malformed_json'));
+        }
+        if (!parsed.success) return reply.status(400).send(failureEnvelope('validation_failed'));
+        const result = await deps.cashier.handleGatewayCallback(
+          parsed.data,
+          deps.merchantOf,
+          request.params.merchantCode,
+        );
+        return reply.send({ success: true, value: result, message: null, errorCode: null });
+      },
+    );
+  });
+};

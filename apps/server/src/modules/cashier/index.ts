@@ -1,0 +1,6 @@
+export { presentChannel, presentDeposit } from './cashier.presenter';
+export { createCashierRepository } from './cashier.repository';
+export { registerCashierRoutes, registerGatewayCallbackRoute } from './cashier.routes';
+export { depositOrders, paymentChannels } from './cashier.schema';
+export { type CashierService, createCashierService } from './cashier.service';
+export { createSandboxGatewayClient, gatewaySignature, verifyGatewayCallback } from './sandbox-gateway.client';
