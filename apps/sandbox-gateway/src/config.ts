@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** A merchant the gateway knows: its id (sent in `X-Gateway-Merchant`) and the secret both sides sign with. */
+export interface Merchant {
+  id: string;
+  secret: string;
+}
+
+export const MERCHANT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const MIN_SECRET_LENGTH = 16;
+
+/** `merchantId:secret` pairs, comma-separated; the secret is everything after the first colon. */
+const merchantsFromEnv = z.string().transform((raw, ctx): Merchant[] => {
+  const merchants: Merchant[] = [];
+  const pairs = raw
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean);
+  if (pairs.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'needs at least one merchantId:secret pair' });
+    return z.NEVER;
+  }
+  for (const pair of pairs) {
+    const colon = pair.indexOf(':');
+    const id = colon === -1 ? pair : pair.slice(0, colon);
+    const secret = colon === -1 ? '' : pair.slice(colon + 1);
+    if (!MERCHANT_ID.test(id)) {
+      ctx.addIssue({ code: 'custom', message: `merchant id "${id}" must be 1-64 letters, digits, _ or -` });
+    } else if (secret.length < MIN_SECRET_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `merchant "${id}" needs a secret of at least ${MIN_SECRET_LENGTH} characters (write id:secret)`,
+      });
+    } else if (merchants.some((m) => m.id === id)) {
+      ctx.addIssue({ code: 'custom', message: `merchant "${id}" is listed twice` });
+    } else {
+      merchants.push({ id, secret });
+    }
+  }
+  return merchants;
+});
+
+/** Every setting the gateway reads, with its default. docs/runbooks/sandbox-gateway.md mirrors this table. */
+const envSchema = z.object({
+  SANDBOX_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
+  SANDBOX_GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  SANDBOX_GATEWAY_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:8081' })
+    .default('http://localhost:8081')
+    .transform((url) => url.replace(/\/+$/, '')),
+  SANDBOX_GATEWAY_MERCHANTS: merchantsFromEnv.default([{ id: 'demo', secret: 'sandbox-demo-secret' }]),
+  SANDBOX_GATEWAY_DATA: z.string().min(1).default('./data/sandbox-gateway'),
+  SANDBOX_GATEWAY_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  publicUrl: string;
+  merchants: Merchant[];
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['SANDBOX_GATEWAY_LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value stops the start with one message naming each variable. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig => {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`The sandbox gateway's configuration is invalid:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    host: value.SANDBOX_GATEWAY_HOST,
+    port: value.SANDBOX_GATEWAY_PORT,
+    publicUrl: value.SANDBOX_GATEWAY_PUBLIC_URL,
+    merchants: value.SANDBOX_GATEWAY_MERCHANTS,
+    dataDir: value.SANDBOX_GATEWAY_DATA,
+    logLevel: value.SANDBOX_GATEWAY_LOG_LEVEL,
+  };
+};
