@@ -2,6 +2,7 @@ import {
   adminEndpoints,
   buildPath,
   type EndpointDef,
+  type OperatorRole,
   type ResponseOf,
   type SystemStatusValue,
   systemEndpoints,
@@ -35,6 +36,9 @@ export const signInAdminApi = async (baseUrl: string) => {
   const { token } = await call(baseUrl, adminEndpoints.login, { body: DEMO_OPERATOR });
   const headers = { Authorization: token };
   return {
+    /** Creates an operator of any role (as the demo owner). */
+    createOperator: (operator: { username: string; password: string; role: OperatorRole; displayName: string }) =>
+      call(baseUrl, adminEndpoints.createOperator, { headers, body: { ...operator, merchantCode: null } }),
     getDemoMerchant: () => call(baseUrl, adminEndpoints.getMerchant, { params: { code: 'demo' }, headers }),
     replaceDemoSettings: async (
       change: (settings: ResponseOf<typeof adminEndpoints.getMerchant>['settings']) => void,

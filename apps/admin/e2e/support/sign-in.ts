@@ -1,11 +1,18 @@
 import { DEMO_OPERATOR } from '@tessera/testkit';
 import type { Page } from 'playwright-core';
 
-/** Signs the demo owner in through the login page and waits for the merchants list. */
-export const signInAsOwner = async (page: Page, baseUrl: string): Promise<void> => {
+/** Signs an operator in through the login page and waits for the merchants list. */
+export const signIn = async (
+  page: Page,
+  baseUrl: string,
+  operator: { username: string; password: string },
+): Promise<void> => {
   await page.goto(`${baseUrl}/admin/`);
-  await page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-  await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(operator.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('[data-merchant="demo"]').waitFor();
 };
+
+/** Signs the demo owner in through the login page and waits for the merchants list. */
+export const signInAsOwner = (page: Page, baseUrl: string): Promise<void> => signIn(page, baseUrl, DEMO_OPERATOR);

@@ -30,6 +30,15 @@ export const router = createBrowserRouter(
               path: 'merchants/:code',
               lazy: async () => ({ Component: (await import('./routes/merchant-settings-page')).MerchantSettingsPage }),
             },
+            {
+              path: 'members',
+              lazy: async () => ({ Component: (await import('./routes/members-page')).MembersPage }),
+            },
+            {
+              path: 'members/:id',
+              lazy: async () => ({ Component: (await import('./routes/member-page')).MemberPage }),
+            },
+            { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {
               path: 'operators',

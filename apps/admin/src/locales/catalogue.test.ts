@@ -2,12 +2,16 @@ import {
   auditActions,
   type errorCatalogue,
   fieldErrorCodes,
+  loginVerifyMethods,
   moduleIds,
   operatorRoles,
   registrationFieldNames,
 } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
+import { loginMethods, loginReasons } from '../features/members/lib/login-outcome';
+import { memberKinds } from '../features/members/lib/member-type';
 import { settingsSections } from '../features/merchants/lib/settings-sections';
+import { outboxStatuses, outboxTemplates } from '../features/outbox/lib/outbox-labels';
 import cn from './CN/admin.json';
 import en from './EN/admin.json';
 
@@ -56,6 +60,22 @@ describe('translation catalogues', () => {
     for (const code of [...fieldErrorCodes, 'domain_taken', 'username_taken', 'module_id_unknown']) {
       expect(enKeys, code).toContain(`fieldErrors.${code}`);
     }
+  });
+
+  it('names every member type, login method and reason, outbox template and status, and verification method', () => {
+    const expected = [
+      ...memberKinds.map((kind) => `memberTypes.${kind}`),
+      ...loginMethods.map((method) => `loginMethods.${method}`),
+      ...[...loginReasons, 'other'].map((reason) => `loginReasons.${reason}`),
+      'loginResults.success',
+      ...outboxTemplates.map((template) => `outboxTemplates.${template}`),
+      ...outboxStatuses.map((status) => `outboxStatuses.${status}`),
+      ...loginVerifyMethods.flatMap((method) => [
+        `settings.loginVerification.${method}`,
+        `settings.loginVerification.${method}Hint`,
+      ]),
+    ];
+    for (const key of expected) expect(enKeys, key).toContain(key);
   });
 
   it('names every module, registration field, pattern id, role, audit action and settings section', () => {

@@ -5,7 +5,16 @@ import { useLogout } from '../../features/session/api/logout';
 import { canOperator } from '../../features/session/operator-permissions';
 import { Badge } from '../../shared/ui/badge';
 import { Button } from '../../shared/ui/button';
-import { CloseIcon, ListIcon, LogoutIcon, MenuIcon, StoreIcon, UsersIcon } from '../../shared/ui/icons';
+import {
+  CloseIcon,
+  InboxIcon,
+  ListIcon,
+  LogoutIcon,
+  MemberSearchIcon,
+  MenuIcon,
+  StoreIcon,
+  UsersIcon,
+} from '../../shared/ui/icons';
 import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
@@ -30,6 +39,18 @@ export const AppShell = () => {
 
   const navItems = [
     { to: '/merchants', label: t('nav.merchants'), icon: <StoreIcon />, isVisible: true },
+    {
+      to: '/members',
+      label: t('nav.members'),
+      icon: <MemberSearchIcon />,
+      isVisible: canOperator(operator.role, 'member.read'),
+    },
+    {
+      to: '/outbox',
+      label: t('nav.outbox'),
+      icon: <InboxIcon />,
+      isVisible: canOperator(operator.role, 'outbox.read'),
+    },
     { to: '/audit', label: t('nav.audit'), icon: <ListIcon />, isVisible: canOperator(operator.role, 'audit.read') },
     {
       to: '/operators',

@@ -12,4 +12,16 @@ describe('canOperator', () => {
     expect(operatorRoles.filter((role) => canOperator(role, 'operator.manage'))).toEqual(['owner']);
     expect(operatorRoles.filter((role) => canOperator(role, 'audit.read'))).toEqual(['owner', 'risk']);
   });
+
+  it('gives the member tools to the roles the server allows', () => {
+    expect(operatorRoles.filter((role) => canOperator(role, 'member.read'))).toEqual([
+      'owner',
+      'finance',
+      'risk',
+      'support',
+    ]);
+    expect(operatorRoles.filter((role) => canOperator(role, 'member.lock'))).toEqual(['owner', 'risk']);
+    expect(operatorRoles.filter((role) => canOperator(role, 'member.resetPassword'))).toEqual(['owner', 'support']);
+    expect(operatorRoles.filter((role) => canOperator(role, 'outbox.read'))).toEqual(['owner', 'support']);
+  });
 });

@@ -9,6 +9,10 @@ const permissions = {
   'merchant.update': ['owner'],
   'audit.read': ['owner', 'risk'],
   'operator.manage': ['owner'],
+  'member.read': ['owner', 'finance', 'risk', 'support'],
+  'member.lock': ['owner', 'risk'],
+  'member.resetPassword': ['owner', 'support'],
+  'outbox.read': ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type OperatorPermission = keyof typeof permissions;

@@ -7,6 +7,7 @@ describe('settings sections', () => {
     expect(sectionOfPath('maintenance.endAt')).toBe('siteStatus');
     expect(sectionOfPath('themeTokens.dark.brand')).toBe('theme');
     expect(sectionOfPath('launchGameCDNs.2')).toBe('analytics');
+    expect(sectionOfPath('loginVerification.methods.1')).toBe('loginVerification');
     expect(sectionOfPath('root.form')).toBeNull();
   });
 

@@ -17,6 +17,7 @@ import { AnalyticsSection } from './analytics-section';
 import { CustomerServiceSection } from './customer-service-section';
 import { DomainRoutesSection } from './domain-routes-section';
 import { GeneralSection } from './general-section';
+import { LoginVerificationSection } from './login-verification-section';
 import { RegionSection } from './region-section';
 import { RegistrationSection } from './registration-section';
 import { ResourcesSection } from './resources-section';
@@ -150,6 +151,7 @@ export const SettingsForm = ({ detail, canEdit, onReload }: SettingsFormProps) =
             <RegionSection code={base.code} isReadOnly={isReadOnly} />
             <WhitelabelSection isReadOnly={isReadOnly} />
             <RegistrationSection isReadOnly={isReadOnly} />
+            <LoginVerificationSection isReadOnly={isReadOnly} />
             <CustomerServiceSection isReadOnly={isReadOnly} />
             <DomainRoutesSection isReadOnly={isReadOnly} />
             <ResourcesSection isReadOnly={isReadOnly} />

@@ -1,0 +1,99 @@
+import { type BotChallenge, type PayloadKey, sealPayload, solveBotChallenge } from '@tessera/client-crypto';
+import { accountEndpoints, type EndpointDef, registerEndpoints, sessionEndpoints } from '@tessera/contracts';
+import type { TestServer } from '@tessera/testkit';
+
+/** A phone browser's user agent, so the login history has a real device to show. */
+export const MEMBER_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+interface Envelope {
+  success: boolean;
+  value: unknown;
+  errorCode: string | null;
+}
+
+/**
+ * The demo member site's API as its browser calls it: module ids, sealed "(enc)" bodies and proof-of-work bot
+ * checks. Used to make real members, sign-ins and messages for the back-office journeys.
+ */
+export const memberSite = (server: TestServer) => {
+  let key: PayloadKey | undefined;
+
+  const send = async (
+    endpoint: EndpointDef,
+    options: { body?: unknown; form?: Record<string, string> } = {},
+  ): Promise<Envelope> => {
+    const headers: Record<string, string> = {
+      ModuleId: endpoint.moduleIds[0] ?? 'COMM3',
+      'user-agent': MEMBER_USER_AGENT,
+    };
+    let body: string | undefined;
+    if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(
+        endpoint.encrypted
+          ? sealPayload(await payloadKey(), endpoint.method, endpoint.path, options.body)
+          : options.body,
+      );
+    }
+    const response = await fetch(server.url + endpoint.path, { method: endpoint.method, headers, body });
+    return (await response.json()) as Envelope;
+  };
+
+  const payloadKey = async (): Promise<PayloadKey> => {
+    key ??= (await send(sessionEndpoints.payloadKey)).value as PayloadKey;
+    return key;
+  };
+
+  const botCheck = async (): Promise<string> =>
+    solveBotChallenge((await send(sessionEndpoints.botChallenge)).value as BotChallenge);
+
+  /** The newest code the outbox holds for a recipient (what the SMS provider would have delivered). */
+  const lastCode = async (recipient: string): Promise<string> => {
+    const rows = await server.query<{ body: string }>(
+      'SELECT body FROM outbox_messages WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+      [recipient],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+    if (!code) throw new Error(`no code sent to ${recipient}`);
+    return code;
+  };
+
+  return {
+    /** Registers by username with a mobile number, confirming it with the SMS code the site sends. */
+    register: async (member: {
+      username: string;
+      password: string;
+      email: string;
+      mobileNum: string;
+      countryDialingCode: string;
+    }): Promise<void> => {
+      const sms = await send(registerEndpoints.smsCode, {
+        body: { mobileNo: member.mobileNum, countryDialingCode: member.countryDialingCode, botCheck: await botCheck() },
+      });
+      if (!sms.success) throw new Error(`registration SMS refused: ${sms.errorCode}`);
+      const code = await lastCode(`+${member.countryDialingCode}${member.mobileNum}`);
+      const registered = await send(registerEndpoints.register, {
+        body: {
+          ...member,
+          confirmPassword: member.password,
+          verificationCode: code,
+          termsAccepted: true,
+          botCheck: await botCheck(),
+        },
+      });
+      if (!registered.success) throw new Error(`registration refused: ${registered.errorCode}`);
+    },
+
+    /** Signs in by username; the envelope says how it went. */
+    login: async (username: string, password: string): Promise<Envelope> =>
+      send(sessionEndpoints.login, { body: { username, password, botCheck: await botCheck() } }),
+
+    /** Asks for a password reset link by e-mail (a form post, as the site's page sends it). */
+    forgotPasswordByEmail: async (username: string, email: string): Promise<Envelope> =>
+      send(accountEndpoints.forgotPasswordByEmail, { form: { username, email } }),
+  };
+};

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminEndpoints } from '@tessera/contracts';
+import { callEndpoint } from '../../../shared/api/api-client';
+
+export const getMember = (id: string, signal?: AbortSignal) =>
+  callEndpoint(adminEndpoints.getMember, { params: { id }, input: {}, signal });
+
+export const getMemberQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [adminEndpoints.getMember.name, id],
+    queryFn: ({ signal }) => getMember(id, signal),
+  });
+
+/** A member and its last 50 login attempts. */
+export const useMember = (id: string) => useQuery(getMemberQueryOptions(id));
