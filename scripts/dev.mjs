@@ -1,11 +1,13 @@
 // `npm run dev`: the API server (restarting on change) and the two Vite dev servers, side by side.
 // The member site's dev server is on :5173 and the back office's on :5174; both proxy the API to :8080.
+// The sandbox payment gateway runs on :8081.
 import { spawn } from 'node:child_process';
 
 const processes = [
   ['server', ['run', 'dev', '-w', '@tessera/server'], { NODE_ENV: 'development', LOG_LEVEL: 'info' }],
   ['web', ['run', 'dev', '-w', '@tessera/web'], {}],
   ['admin', ['run', 'dev', '-w', '@tessera/admin'], {}],
+  ['gateway', ['run', 'dev', '-w', '@tessera/sandbox-gateway'], {}],
 ];
 
 const children = processes.map(([name, args, env]) => {

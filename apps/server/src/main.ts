@@ -74,6 +74,7 @@ const start = async () => {
     `  Member site:  ${base}/`,
     `  Back office:  ${base}/admin/`,
     `  API docs:     ${base}/api/docs`,
+    `  Payment sandbox (deposits pay here): ${config.SANDBOX_GATEWAY_URL}`,
   ];
   if (config.SEED_DEMO) {
     lines.push(

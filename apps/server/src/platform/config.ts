@@ -31,7 +31,7 @@ const envSchema = z.object({
   INTERNAL_URL: z.url().optional().describe('How outside services (the payment gateway) reach this server'),
   SANDBOX_GATEWAY_URL: z.url().default('http://127.0.0.1:8081'),
   SANDBOX_GATEWAY_MERCHANT_ID: z.string().min(1).default('demo'),
-  SANDBOX_GATEWAY_SECRET: z.string().min(8).default('sandbox-demo-secret'),
+  SANDBOX_GATEWAY_SECRET: z.string().min(16).default('sandbox-demo-secret'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 

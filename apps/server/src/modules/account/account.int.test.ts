@@ -257,6 +257,11 @@ describe('operators and members', () => {
       401,
     );
     expect((await login('Keeper01', 'Phone1234')).json().errorCode).toBe('account_locked');
+    const refused = await t.database.pool.query(
+      'SELECT reason FROM member_logins WHERE member_id = $1 ORDER BY id DESC LIMIT 1',
+      [id],
+    );
+    expect(refused.rows[0].reason).toBe('locked');
     await t.request({
       method: 'POST',
       url: `/api/admin/members/${id}/lock`,

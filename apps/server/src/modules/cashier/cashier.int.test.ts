@@ -60,13 +60,11 @@ beforeAll(async () => {
       signatureOk: request.headers['x-gateway-signature'] === gatewaySignature(SECRET, raw),
       body,
     });
-    return reply
-      .status(201)
-      .send({
-        paymentId: `pay_${body.merchantOrderId}`,
-        payUrl: `http://gateway.test/pay/pay_${body.merchantOrderId}`,
-        status: 'pending',
-      });
+    return reply.status(201).send({
+      paymentId: `pay_${body.merchantOrderId}`,
+      payUrl: `http://gateway.test/pay/pay_${body.merchantOrderId}`,
+      status: 'pending',
+    });
   });
   const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
   t = await createTestApp({ SANDBOX_GATEWAY_URL: address });

@@ -139,7 +139,8 @@ export const createCashierService = (deps: {
           merchantOrderId: order.reference,
           amount: order.amount,
           currency: order.currency,
-          description: `${merchant.settings.name} deposit ${order.reference}`,
+          // The gateway takes at most 200 characters of description.
+          description: `${merchant.settings.name.slice(0, 150)} deposit ${order.reference}`,
           callbackUrl: urls.callbackUrl(merchant.code),
           returnUrl: `${urls.siteBase(merchant)}member?page=depositv2&order=${order.id}`,
         });

@@ -222,7 +222,18 @@ export const createSessionService = (deps: {
         usedDefaultPassword = input.password === DEFAULT_PASSWORD;
       }
 
-      if (member.lockedAt) throw new AppError('account_locked');
+      if (member.lockedAt) {
+        await members.recordLogin({
+          memberId: member.id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          deviceId: input.loginDeviceId ?? null,
+          method: input.type === 'sms' ? 'sms' : 'password',
+          success: false,
+          reason: 'locked',
+        });
+        throw new AppError('account_locked');
+      }
       if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('member_no_enter');
       if (input.agentLogin && !isAgentType(member.type)) throw new AppError('error_not_agent');
       await limiter.reset(key);
