@@ -5,7 +5,11 @@
  * The bytes are, for nonce = 0, 1, 2, …: blocks 0 … 3 (128 bytes) of HMAC-SHA256(serverSeed,
  * `clientSeed:nonce:cursor`), so both the nonce and the cursor vary, exactly as bets read the stream.
  * With --run it then calls `dieharder -a -g 201 -f <file>` (file_input_raw) and exits non-zero if any test
- * reports FAILED. dieharder rewinds a file shorter than a test needs; the summary says how often.
+ * reports FAILED. dieharder rewinds a file shorter than a test needs (the whole battery reads far more than a
+ * gigabyte); the summary says how often. The file therefore holds a prime number of 32-bit words: with a
+ * power-of-two size, a lagged test re-reads, after each rewind, exactly the words it read before
+ * (rgb_lagged_sum at lag 31 sees only 1/32 of the file, over and over, and fails on the repetition, not on the
+ * generator); with a prime size every rewind shifts the phase.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -22,7 +26,18 @@ const shouldRun = process.argv.includes('--run');
 if (!(megabytes >= 100)) throw new Error('dieharder needs at least 100 MB here');
 
 const BLOCKS_PER_NONCE = 4;
-const bytesWanted = megabytes * 1024 * 1024;
+
+function largestPrimeAtMost(n: number): number {
+  const isPrime = (k: number): boolean => {
+    for (let d = 2; d * d <= k; d += 1) if (k % d === 0) return false;
+    return k >= 2;
+  };
+  let k = n;
+  while (!isPrime(k)) k -= 1;
+  return k;
+}
+
+const bytesWanted = 4 * largestPrimeAtMost((megabytes * 1024 * 1024) / 4);
 const serverSeed = argument('server-seed', '9b1f0c7d3e5a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e4f6a8b0c');
 const clientSeed = argument('client-seed', 'dieharder');
 
@@ -39,9 +54,11 @@ async function writeFeed(): Promise<void> {
       filled += 32;
     }
     nonce += 1;
-    if (filled === chunk.length) {
-      if (!file.write(Buffer.from(chunk))) await new Promise<void>((resolve) => file.once('drain', () => resolve()));
-      written += filled;
+    if (filled === chunk.length || written + filled >= bytesWanted) {
+      const take = Math.min(filled, bytesWanted - written);
+      if (!file.write(Buffer.from(chunk.subarray(0, take))))
+        await new Promise<void>((resolve) => file.once('drain', () => resolve()));
+      written += take;
       filled = 0;
       if (written % (64 << 20) === 0) {
         const seconds = (performance.now() - started) / 1000;
@@ -50,7 +67,7 @@ async function writeFeed(): Promise<void> {
     }
   }
   await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  console.log(`wrote ${written >> 20} MB of stream output (${nonce} nonces) to ${out}`);
+  console.log(`wrote ${written} bytes (${written / 4} words, a prime) of stream output from ${nonce} nonces to ${out}`);
 }
 
 async function runDieharder(): Promise<number> {
