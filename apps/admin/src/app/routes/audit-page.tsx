@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuditLog, auditPageSizes } from '../../features/audit/components/audit-log';
-import { canOperator } from '../../features/session/operator-permissions';
+import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 

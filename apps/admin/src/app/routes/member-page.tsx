@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { MemberDetail } from '../../features/members/components/member-detail';
-import { canOperator } from '../../features/session/operator-permissions';
+import { canOperator } from '../../shared/permissions/operator-permissions';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
 /** Set by the members list when it opens a member, so the breadcrumb returns to the same search. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { MemberSearch } from '../../features/members/components/member-search';
-import { canOperator } from '../../features/session/operator-permissions';
+import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { MerchantSettingsEditor } from '../../features/merchants/components/settings/merchant-settings-editor';
-import { canOperator } from '../../features/session/operator-permissions';
+import { canOperator } from '../../shared/permissions/operator-permissions';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
 export const MerchantSettingsPage = () => {

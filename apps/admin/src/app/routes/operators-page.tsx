@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useMerchants } from '../../features/merchants/api/list-merchants';
 import { OperatorManager } from '../../features/operators/components/operator-manager';
-import { canOperator } from '../../features/session/operator-permissions';
+import { canOperator } from '../../shared/permissions/operator-permissions';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
 export const OperatorsPage = () => {

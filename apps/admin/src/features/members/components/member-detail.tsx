@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui/button';
 import { KeyIcon, LockIcon, UnlockIcon } from '../../../shared/ui/icons';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { canOperator } from '../../session/operator-permissions';
+import { canOperator } from '../../../shared/permissions/operator-permissions';
 import { useMember } from '../api/get-member';
 import { LockMemberDialog } from './lock-member-dialog';
 import { LoginHistory } from './login-history';
