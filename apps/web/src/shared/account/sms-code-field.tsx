@@ -14,6 +14,8 @@ export interface SmsCodeFieldProps extends Omit<ComponentPropsWithRef<'input'>, 
   label?: string;
   error?: FieldErrorLike | undefined;
   isRequired?: boolean;
+  /** Checks what the send needs (the phone number) first; a refusal neither sends nor counts for the throttle. */
+  onBeforeSend?: () => Promise<boolean>;
   /** Sends the code; resolves with the countdown in seconds, or null when sending failed (shown by the form). */
   onSend: () => Promise<number | null>;
   /** e.g. while the phone number is still empty. */
@@ -29,6 +31,7 @@ export const SmsCodeField = ({
   label,
   error,
   isRequired = true,
+  onBeforeSend,
   onSend,
   isSendDisabled,
   ...input
@@ -39,7 +42,9 @@ export const SmsCodeField = ({
   const throttle = useRef(createThrottle(SEND_INTERVAL_MS));
 
   const handleSend = async () => {
-    if (isSending || countdown.isRunning || !throttle.current.tryPass()) return;
+    if (isSending || countdown.isRunning) return;
+    if (onBeforeSend && !(await onBeforeSend())) return;
+    if (!throttle.current.tryPass()) return;
     setSending(true);
     try {
       const seconds = await onSend();

@@ -12,6 +12,10 @@ describe('throttle and countdown', () => {
     now = 6_000;
     expect(throttle.waitMs()).toBe(0);
     expect(throttle.tryPass()).toBe(true);
+    now = 6_800;
+    throttle.restart();
+    now = 7_000;
+    expect(throttle.waitMs()).toBe(800);
   });
 
   it('counts the SMS wait as expiredMinutes times 60 seconds, in whole seconds rounded up', () => {

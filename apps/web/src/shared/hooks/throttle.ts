@@ -6,6 +6,10 @@ export const createThrottle = (intervalMs: number, now: () => number = Date.now)
   let last = Number.NEGATIVE_INFINITY;
   return {
     waitMs: (): number => Math.max(0, last + intervalMs - now()),
+    /** Starts the interval again from now (e.g. when the answer to the last action arrives). */
+    restart: (): void => {
+      last = now();
+    },
     /** Passes (and records the time) when the interval has gone by; refuses otherwise. */
     tryPass: (): boolean => {
       const at = now();

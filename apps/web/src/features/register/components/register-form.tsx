@@ -150,7 +150,6 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
 
   const handleSend = async (): Promise<number | null> => {
     setSendWarning(null);
-    if (!(await trigger('mobileNum'))) return null;
     const { mobileNum, countryDialingCode } = getValues();
     try {
       const sent = await sendRegisterCode(
@@ -234,7 +233,8 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
   };
 
   const fieldError = (name: TextFieldName) => errors[name];
-  const mobileField =
+  // Built where they appear, so that fields register in the order shown and focus finds the first invalid one.
+  const renderMobile = () =>
     plan.mobile !== 'none' ? (
       <PhoneField
         key="mobile"
@@ -249,15 +249,17 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
         number={register('mobileNum', { validate: validateMobile })}
       />
     ) : null;
-  const smsField = plan.hasSmsCode ? (
-    <SmsCodeField
-      key="sms"
-      id={idOf('verificationCode')}
-      error={fieldError('verificationCode')}
-      onSend={handleSend}
-      {...register('verificationCode', { validate: validateSmsCode })}
-    />
-  ) : null;
+  const renderSms = () =>
+    plan.hasSmsCode ? (
+      <SmsCodeField
+        key="sms"
+        id={idOf('verificationCode')}
+        error={fieldError('verificationCode')}
+        onBeforeSend={() => trigger('mobileNum')}
+        onSend={handleSend}
+        {...register('verificationCode', { validate: validateSmsCode })}
+      />
+    ) : null;
 
   return (
     <form className={formStyles.form} onSubmit={handleFormSubmit} noValidate data-form={`register-${mode}`}>
@@ -276,7 +278,7 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
           {...register('username', { validate: validateByRule(ruleOf(rules, 'username'), { required: true }) })}
         />
       ) : null}
-      {mode === 'mobile' ? [mobileField, smsField] : null}
+      {mode === 'mobile' ? [renderMobile(), renderSms()] : null}
       {plan.hasPassword ? (
         <>
           <PasswordField
@@ -304,7 +306,7 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
           />
         </>
       ) : null}
-      {mode === 'username' ? [mobileField, smsField] : null}
+      {mode === 'username' ? [renderMobile(), renderSms()] : null}
       <FormError code={sendWarning} tone="warning" />
       {plan.optional.map(({ name, rule }) => (
         <OptionalField

@@ -74,7 +74,6 @@ export const ForgotByPhoneForm = () => {
 
   const handleSend = async (): Promise<number | null> => {
     setSendWarning(null);
-    if (!(await trigger('mobileNum'))) return null;
     const { mobileNum, countryDialingCode } = getValues();
     try {
       const sent = await sendSmsLoginCode({
@@ -129,6 +128,7 @@ export const ForgotByPhoneForm = () => {
       <SmsCodeField
         id="forgot-code"
         error={errors.verificationCode}
+        onBeforeSend={() => trigger('mobileNum')}
         onSend={handleSend}
         {...register('verificationCode', { validate: validateSmsCode })}
       />

@@ -83,7 +83,6 @@ export const SmsLoginForm = ({ agentLogin }: SmsLoginFormProps) => {
 
   const handleSend = async (): Promise<number | null> => {
     setSendWarning(null);
-    if (!(await trigger('mobileNum'))) return null;
     const { mobileNum, countryDialingCode } = getValues();
     try {
       const sent = await sendSmsLoginCode({
@@ -156,6 +155,7 @@ export const SmsLoginForm = ({ agentLogin }: SmsLoginFormProps) => {
       <SmsCodeField
         id="login-sms-code"
         error={errors.code}
+        onBeforeSend={() => trigger('mobileNum')}
         onSend={handleSend}
         {...register('code', { validate: validateSmsCode })}
       />

@@ -18,14 +18,17 @@ export interface FieldProps {
  */
 export const Field = ({ id, label, hint, error, errorTone, isRequired, children }: FieldProps) => (
   <div className={styles.field}>
-    <label className={styles.label} htmlFor={id}>
-      {label}
+    {/* The star sits beside the label, not in it: the control says aria-required, and its name stays the label. */}
+    <div className={styles.labelRow}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
       {isRequired ? (
         <span className={styles.required} aria-hidden="true">
           *
         </span>
       ) : null}
-    </label>
+    </div>
     {children}
     {hint ? (
       <p className={styles.hint} id={`${id}-hint`}>

@@ -23,6 +23,7 @@ export const SelectField = ({ id, label, options, error, isRequired, ...select }
       id={id}
       className={styles.select}
       aria-invalid={error?.message ? true : undefined}
+      aria-required={isRequired || undefined}
       aria-describedby={describedByOf(id, { hasError: Boolean(error?.message) })}
       {...select}
     >
