@@ -1,6 +1,7 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberApi } from '../support/member-api';
 
 let server: TestServer;
 let browser: Browser;
@@ -67,11 +68,23 @@ describe('member-site shell', () => {
   });
 
   it('opens /member with a session token', async () => {
+    const { token } = await memberApi(server).registerByMobile('81190001', 'Secret123');
     const { context, page } = await newPage(browser);
-    await context.addInitScript(() => sessionStorage.setItem('token', 'a-token'));
+    await context.addInitScript((value) => sessionStorage.setItem('token', value), token);
     await page.goto(`${server.url}/member`);
     await page.getByRole('heading', { level: 1, name: 'My Account' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/member');
+    await context.close();
+  });
+
+  it('sends /member with a token the server no longer knows to the login popup, clearing it', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => sessionStorage.setItem('token', 'a-stale-token'));
+    await page.goto(`${server.url}/member`);
+    await page.locator('dialog[data-dialog="login"]').waitFor({ state: 'visible' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await context.close();
   });
 
@@ -116,8 +129,9 @@ describe('member-site shell', () => {
     expect(await count(page, '[data-shell="side-menu"]')).toBe(0);
     await context.close();
 
+    const { token } = await memberApi(server).registerByMobile('81190002', 'Secret123');
     const lottery = await newPage(browser);
-    await lottery.context.addInitScript(() => sessionStorage.setItem('token', 'a-token'));
+    await lottery.context.addInitScript((value) => sessionStorage.setItem('token', value), token);
     await lottery.page.goto(`${server.url}/vnLottery?gameCode=VN1`);
     await lottery.page.getByRole('heading', { level: 1, name: 'Vietnam Lottery' }).waitFor();
     expect(await count(lottery.page, '[data-shell="footer"]')).toBe(1);
