@@ -53,7 +53,9 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
     const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     lockPageScroll();
     if (!dialog.open) dialog.showModal();
-    const first = panelRef.current?.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
+    // The control the content marks comes first (the username, the confirm button), else the first focusable.
+    const panel = panelRef.current;
+    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog).focus();
     return () => {
       if (dialog.open) dialog.close();
