@@ -1,6 +1,7 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../support/admin-api';
 import { memberApi } from '../support/member-api';
 import { dialog, memberRow, openSite, sessionOf, sessionsOf, userMenu } from '../support/site';
 
@@ -159,5 +160,46 @@ describe('registration', () => {
       'This username is already taken.',
     );
     await context.close();
+  });
+
+  it('asks the captcha and the birthday when the merchant turns them on, checking the age of 21', async () => {
+    const admin = await adminApi(server.url);
+    const rule = { enabled: true, required: true, acceptedPattern: '*', minLength: 4, maxLength: 10 };
+    await admin.updateDemoMerchant((settings) => {
+      const rules = settings.registerRules as Record<string, unknown>;
+      rules.captcha = { ...rule, patternId: 4 };
+      rules.birthday = { ...rule, patternId: 11, minLength: 10 };
+    });
+    try {
+      const { context, page } = await openSite(browser, server, '/register');
+      const form = dialog(page, 'register').locator('form');
+      await form.locator('[data-captcha-image] img').waitFor();
+      const young = new Date();
+      young.setFullYear(young.getFullYear() - 20);
+      await form.getByLabel('Date of birth').fill(young.toISOString().slice(0, 10));
+      await form.getByLabel('Mobile number').fill('81110006');
+      await form.getByRole('button', { name: 'Get code' }).click();
+      await form.getByRole('button', { name: /Resend in/ }).waitFor();
+      await form.getByLabel('Verification code').fill(await api.lastCode('+6581110006'));
+      await form.getByLabel('Password', { exact: true }).fill('Secret123');
+      await form.getByLabel('Confirm password').fill('Secret123');
+      await form.getByRole('checkbox').check();
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+      await form.getByText('You must be at least 21 years old.').waitFor();
+      expect(await form.locator('#register-mobile-captcha-error').textContent()).toBe('Input cannot be empty.');
+
+      await form.getByLabel('Date of birth').fill('1990-05-17');
+      await form.getByLabel('Captcha', { exact: true }).fill('WRONG');
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+      await form.locator('[data-field-error="captcha_invalid"]').waitFor();
+      expect(await server.query("SELECT 1 FROM members WHERE username = '81110006'")).toHaveLength(0);
+      await context.close();
+    } finally {
+      await admin.updateDemoMerchant((settings) => {
+        const rules = settings.registerRules as Record<string, unknown>;
+        delete rules.captcha;
+        delete rules.birthday;
+      });
+    }
   });
 });

@@ -103,6 +103,14 @@ describe('security centre', () => {
     await row.getByLabel('Confirm withdraw password').fill('Draw1357');
     await row.getByRole('button', { name: 'Save' }).click();
     await row.getByText('Your withdraw password has been saved.').waitFor();
+
+    // Switching the language while signed in: the page speaks Chinese, and the server keeps the choice.
+    await page.locator('[data-shell="side-menu"] select[data-language-select]').selectOption('CN');
+    await page.getByRole('heading', { level: 2, name: '账户安全' }).waitFor();
+    expect(await setting(page, 'withdraw').getByRole('button', { name: '修改' }).isVisible()).toBe(true);
+    await expect
+      .poll(async () => (await server.query("SELECT language FROM members WHERE username = 'olga0001'"))[0]?.language)
+      .toBe('CN');
     await context.close();
   });
 });
