@@ -32,11 +32,16 @@ const status = run('tests (unit, integration, e2e)', 'npx', [
   `--outputFile.json=${report}`,
   ...process.argv.slice(2),
 ]);
+let failed = 1;
 if (existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = numPendingTests + numTodoTests;
-  process.stdout.write(`\ntests: ${numPassedTests} passed, ${numFailedTests} failed, ${skipped} skipped\n`);
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  // A suite that fails before its tests run (an import error, a throw at the top) counts no failed test, and an
+  // unhandled error fails no test either: count both, and trust the report's own verdict.
+  failed = summary.numFailedTests + summary.numFailedTestSuites;
+  if (!summary.success && failed === 0) failed = 1;
+  const skipped = summary.numPendingTests + summary.numTodoTests;
+  process.stdout.write(`\ntests: ${summary.numPassedTests} passed, ${failed} failed, ${skipped} skipped\n`);
 } else {
   process.stdout.write('\ntests: 0 passed, 1 failed\n');
 }
-process.exit(status);
+process.exit(status !== 0 || failed > 0 ? 1 : 0);

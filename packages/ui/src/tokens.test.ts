@@ -13,7 +13,8 @@ const declaredIn = (selector: string): Set<string> => {
 };
 
 describe('design tokens', () => {
-  const root = declaredIn(':root');
+  // Light is declared for the page root and for any [data-theme="light"] island (a preview inside a dark page).
+  const root = declaredIn(':root,\n[data-theme="light"]');
   const dark = declaredIn('[data-theme="dark"]');
 
   it('defines every themed token for the light (root) and the dark theme', () => {
