@@ -210,7 +210,7 @@ describe('login and logout', () => {
     expect(await login.getByRole('heading', { name: 'Verification' }).isVisible()).toBe(true);
     expect(await step.getByRole('radio').count()).toBe(2);
     expect(await step.getByRole('radio', { name: 'SMS code' }).isChecked()).toBe(true);
-    await step.getByText('The code will be sent to +65•••••005.').waitFor();
+    await step.getByText(/^The code will be sent to \u2066\+65•••••005\u2069\.$/).waitFor();
 
     await step.getByRole('button', { name: 'Get code' }).click();
     await step.getByRole('button', { name: /Resend in/ }).waitFor();

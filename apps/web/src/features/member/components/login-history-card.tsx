@@ -57,7 +57,7 @@ export const LoginHistoryCard = () => {
                 <tr key={`${entry.at}-${entry.ip}-${entry.method}`} data-login-entry={entry.success ? 'ok' : 'failed'}>
                   <td data-label={columns.time}>{formatDateTime(entry.at)}</td>
                   <td data-label={columns.ip} className={styles.mono}>
-                    {entry.ip}
+                    <bdi dir="ltr">{entry.ip}</bdi>
                   </td>
                   <td data-label={columns.device} title={entry.userAgent ?? undefined}>
                     {deviceOf(entry.userAgent)}

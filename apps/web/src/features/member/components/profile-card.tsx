@@ -34,15 +34,18 @@ export const ProfileCard = ({ member }: ProfileCardProps) => {
         </div>
         <div className={styles.fact}>
           <dt>{t('profile_user_id')}</dt>
-          <dd className={styles.factId}>{member.id}</dd>
+          <dd className={styles.factId}>
+            <bdi dir="ltr">{member.id}</bdi>
+          </dd>
         </div>
         <div className={styles.fact}>
           <dt>{t('profile_mobile')}</dt>
-          <dd data-profile="mobile">{member.mobileMasked ?? notSet}</dd>
+          {/* Numbers and addresses read left to right, also in Arabic. */}
+          <dd data-profile="mobile">{member.mobileMasked ? <bdi dir="ltr">{member.mobileMasked}</bdi> : notSet}</dd>
         </div>
         <div className={styles.fact}>
           <dt>{t('profile_email')}</dt>
-          <dd data-profile="email">{member.emailMasked ?? notSet}</dd>
+          <dd data-profile="email">{member.emailMasked ? <bdi dir="ltr">{member.emailMasked}</bdi> : notSet}</dd>
         </div>
         <div className={styles.fact}>
           <dt>{t('profile_currency')}</dt>

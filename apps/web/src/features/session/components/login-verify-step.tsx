@@ -120,7 +120,7 @@ export const LoginVerifyStep = ({ pending, onBack }: LoginVerifyStepProps) => {
           </div>
         </fieldset>
       ) : null}
-      {target ? <p className={styles.target}>{t('login_2fa_sent_to', { target })}</p> : null}
+      {target ? <p className={styles.target}>{t('login_2fa_sent_to', { target: `\u2066${target}\u2069` })}</p> : null}
       {method === 'sms' || method === 'email' ? (
         <SmsCodeField
           key={method}

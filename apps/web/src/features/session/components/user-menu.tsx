@@ -9,6 +9,9 @@ import { ChevronDownIcon, LogOutIcon, ShieldIcon, UsersIcon } from '../../../sha
 import { useLogout } from '../use-logout';
 import styles from './user-menu.module.css';
 
+/** Keeps an id or a number left to right inside a sentence of either direction (Unicode isolates). */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
 /**
  * The header when logged in (spec section 2): avatar, account and user id, and a dropdown with my account,
  * agent (for agents) and sign out, which asks for confirmation first. The balance and VIP parts belong to the
@@ -95,7 +98,7 @@ export const UserMenu = () => {
             <div className={styles.identityText}>
               <p className={styles.identityAccount}>{member.account}</p>
               <p className={styles.identityId} title={member.id}>
-                {t('user_id', { id: member.id })}
+                {t('user_id', { id: ltr(member.id) })}
               </p>
               {isTrial ? <p className={styles.badge}>{t('trial_account')}</p> : null}
             </div>
