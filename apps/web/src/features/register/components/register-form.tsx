@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { RegisterRules, RegistrationUser } from '@tessera/contracts';
+import type { RegisterRules } from '@tessera/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -10,12 +10,7 @@ import { PhoneField } from '../../../shared/account/phone-field';
 import { SmsCodeField } from '../../../shared/account/sms-code-field';
 import { useCaptchaImage } from '../../../shared/account/use-captcha-image';
 import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
-import {
-  decodeFieldError,
-  encodeFieldError,
-  toFormError,
-  translateFieldError,
-} from '../../../shared/forms/field-error';
+import { decodeFieldError, toFormError, translateFieldError } from '../../../shared/forms/field-error';
 import { phoneAuthKeyOf } from '../../../shared/forms/phone-auth-errors';
 import { validateSmsCode } from '../../../shared/forms/phone-validation';
 import { validateByRule } from '../../../shared/forms/rule-validation';
@@ -34,22 +29,18 @@ import { checkAffiliate } from '../api/check-affiliate';
 import { registerByUsername } from '../api/register';
 import { registerByMobile } from '../api/register-mobile';
 import { sendRegisterCode } from '../api/send-register-code';
-import { ageOn, birthdayForPattern, MINIMUM_AGE, TERMS_AGE } from '../birthday';
-import { type OptionalFieldName, planRegisterForm, type RegisterMode, ruleOf } from '../register-plan';
+import { TERMS_AGE } from '../birthday';
+import { planRegisterForm, type RegisterMode, ruleOf } from '../register-plan';
+import {
+  buildRegistrationBody,
+  type RegisterTextField,
+  type RegisterValues,
+  registerFieldNamesOf,
+  ruleMessageOf,
+  validateBirthday,
+} from '../registration-body';
 import { OptionalField } from './optional-field';
 import styles from './register-dialog.module.css';
-
-type TextFieldName =
-  | 'username'
-  | 'password'
-  | 'confirmPassword'
-  | 'countryDialingCode'
-  | 'mobileNum'
-  | 'verificationCode'
-  | 'captcha'
-  | OptionalFieldName;
-
-type RegisterValues = Record<TextFieldName, string> & { termsAccepted: boolean };
 
 const phoneFields: ReadonlySet<string> = new Set(['mobileNum', 'verificationCode']);
 
@@ -98,40 +89,16 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
   }, [hasCaptcha, refreshCaptcha]);
 
   const idOf = (name: string) => `register-${mode}-${name}`;
-  const fieldNames: string[] = [
-    ...(plan.hasUsername ? ['username'] : []),
-    ...(plan.mobile !== 'none' ? ['mobileNum'] : []),
-    ...(plan.hasSmsCode ? ['verificationCode'] : []),
-    ...(plan.hasPassword ? ['password', 'confirmPassword'] : []),
-    ...plan.optional.map((field) => field.name),
-    ...(hasCaptcha ? ['captcha'] : []),
-    'termsAccepted',
-  ];
+  const fieldNames = registerFieldNamesOf(plan);
   /** The rule of a field in words ("6–16 characters, starting with a letter"), shown before anything is typed. */
   const ruleHint = (name: 'username' | 'password') => {
     const rule = ruleOf(rules, name);
-    if (!rule) return undefined;
-    const params: Record<string, string> =
-      rule.minLength === rule.maxLength
-        ? { length: String(rule.minLength) }
-        : { min: String(rule.minLength), max: String(rule.maxLength) };
-    return translateFieldError(tErrors, `reg_pattern_${rule.patternId}`, params);
+    return rule ? translateFieldError(tErrors, ...ruleMessageOf(rule)) : undefined;
   };
 
   const validateMobile = (value: unknown) => {
     const result = validateByRule(ruleOf(rules, 'mobileNum'), { required: plan.mobile === 'required' })(value);
     return result === 'not_empty' ? 'auth/missing-phone-number' : result;
-  };
-
-  const validateBirthday = (rule: Parameters<typeof validateByRule>[0]) => (raw: unknown) => {
-    const value = typeof raw === 'string' ? raw : '';
-    if (!value) return validateByRule(rule)(value);
-    const formatted = birthdayForPattern(value, rule?.patternId ?? 11);
-    const ruleResult = validateByRule(rule)(formatted);
-    if (ruleResult !== true) return ruleResult;
-    const age = ageOn(value, new Date());
-    if (age === null) return 'field_invalid';
-    return age >= MINIMUM_AGE ? true : encodeFieldError('birthday_under_age', { age: MINIMUM_AGE });
   };
 
   const showServerErrors = (error: unknown, setAlert: (code: string) => void) => {
@@ -182,29 +149,13 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
         return;
       }
     }
-    const mobileNum = plan.mobile !== 'none' ? values.mobileNum.trim() : '';
-    const body: RegistrationUser = {
-      username: plan.hasUsername ? values.username.trim() : mobileNum,
-      password: plan.hasPassword ? values.password : '',
-      confirmPassword: plan.hasPassword ? values.confirmPassword : '',
-      ...(mobileNum ? { mobileNum, countryDialingCode: values.countryDialingCode } : {}),
-      ...(plan.hasSmsCode ? { verificationCode: values.verificationCode.trim() } : {}),
-      ...(hasCaptcha ? { captcha: values.captcha.trim() } : {}),
-      ...(referralCode ? { referralCode } : {}),
-      domain: window.location.hostname,
-      registerUrl: window.location.href.slice(0, 2000),
-      registerMethod: 'WEB',
-      login: true,
-      termsAccepted: values.termsAccepted,
-      botCheck: '',
-    };
-    for (const { name, rule } of plan.optional) {
-      const raw = values[name] ?? '';
-      const value = name === 'paymentPassword' ? raw : raw.trim();
-      if (value) body[name] = name === 'birthday' ? birthdayForPattern(value, rule.patternId) : value;
-    }
     try {
-      body.botCheck = await getBotCheck();
+      const body = buildRegistrationBody(plan, values, {
+        referralCode,
+        domain: window.location.hostname,
+        registerUrl: window.location.href,
+        botCheck: await getBotCheck(),
+      });
       const value = mode === 'mobile' ? await registerByMobile(body) : await registerByUsername(body);
       storeSessionToken(value.token);
       await loadMemberInfo(queryClient, { firstTimeLogin: value.firstTimeLogin });
@@ -232,7 +183,7 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
     void handleSubmit(onValid)(event);
   };
 
-  const fieldError = (name: TextFieldName) => errors[name];
+  const fieldError = (name: RegisterTextField) => errors[name];
   // Built where they appear, so that fields register in the order shown and focus finds the first invalid one.
   const renderMobile = () =>
     plan.mobile !== 'none' ? (
