@@ -81,3 +81,32 @@ export const fieldErrorCodes = [
   'field_unknown',
 ] as const;
 export type FieldErrorCode = (typeof fieldErrorCodes)[number];
+
+/** Field codes the accounts endpoints send besides the general ones; the member site translates every one. */
+export const accountFieldErrorCodes = [
+  'error_password',
+  'password_too_common',
+  'password_same_as_old',
+  'inconsistent_twice',
+  'must_agree_terms',
+  'birthday_under_age',
+  'referral_code_invalid',
+  'invitation_code_error',
+  'withdraw_password_rule',
+  'withdraw_password_same_as_login',
+  'in_payeeName_error',
+  'in_mobileNum_error',
+  'enter_verification_code',
+  'verification_code_invalid',
+  'verification_code_expired',
+  'bot_check_required',
+  'bot_check_failed',
+  'mobile_taken',
+  'username_taken',
+  'amount_not_numeric',
+  'amount_not_positive',
+  'amount_too_precise',
+  'amount_too_large',
+  'amount_below_minimum',
+  'amount_above_maximum',
+] as const;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorCatalogue, fieldErrorCodes, languageCodes } from '@tessera/contracts';
+import { accountFieldErrorCodes, errorCatalogue, fieldErrorCodes, languageCodes } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +26,7 @@ const sourceFiles = (dir: string): string[] =>
 describe('translation catalogues', () => {
   it('translate every error code of the contracts catalogue in EN', () => {
     const errors = catalogue('EN', 'errors');
-    const codes = [...Object.keys(errorCatalogue), ...fieldErrorCodes];
+    const codes = [...Object.keys(errorCatalogue), ...fieldErrorCodes, ...accountFieldErrorCodes];
     expect(codes.filter((code) => !errors[code])).toEqual([]);
   });
 
