@@ -8,19 +8,12 @@
  * Uses DATABASE_URL's server when set, else an embedded PostgreSQL under .tmp/bench.
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { sealPayload } from '@tessera/client-crypto';
-import pg from 'pg';
 import { buildApp } from '../src/app';
-import { connectDatabase } from '../src/platform/db/database';
-import { startEmbeddedPostgres } from '../src/platform/db/embedded';
-import { runMigrations } from '../src/platform/db/migrate';
-import { serverRoot } from '../src/platform/paths';
 import { hashPassword, verifyPassword } from '../src/platform/security/password';
 import { seedDemo } from '../src/seed';
+import { benchDatabase, percentile } from './bench-support';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 const solve = (challenge: {
@@ -62,21 +55,7 @@ const main = async () => {
   );
 
   // 2. logins through the stack
-  let serverUrl = process.env.DATABASE_URL;
-  let stop: (() => Promise<void>) | undefined;
-  if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres(path.join(serverRoot, '.tmp/bench'), 54_331, () => {});
-    serverUrl = embedded.url;
-    stop = embedded.stop;
-  }
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = connectDatabase(url.toString(), 10);
-  await runMigrations(database.pool);
+  const { database, drop } = await benchDatabase('bench_auth', 10);
   const { app, services } = await buildApp(
     {
       LOG_LEVEL: 'silent',
@@ -181,10 +160,7 @@ const main = async () => {
   );
 
   await app.close();
-  await database.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
-  await stop?.();
+  await drop();
 };
 
 main().catch((error) => {

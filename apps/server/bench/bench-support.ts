@@ -1,0 +1,71 @@
+import path from 'node:path';
+import pg from 'pg';
+import { connectDatabase, type Database } from '../src/platform/db/database';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded';
+import { runMigrations } from '../src/platform/db/migrate';
+import { serverRoot } from '../src/platform/paths';
+
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Runs `call` `total` times from `concurrency` callers and prints calls per second with p50 and p99. The
+ * figures are printed, never asserted: benches inform, tests decide.
+ */
+export const measure = async (
+  label: string,
+  concurrency: number,
+  total: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<number> => {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await call(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const perSecond = total / ((performance.now() - started) / 1000);
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(38)} ${String(concurrency).padStart(2)} callers: ${perSecond.toFixed(1).padStart(8)}/s  p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+  );
+  return perSecond;
+};
+
+/** A fresh, migrated database for one bench run: on DATABASE_URL's server, else an embedded PostgreSQL. */
+export const benchDatabase = async (
+  prefix: string,
+  poolSize: number,
+): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  let serverUrl = process.env.DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres(path.join(serverRoot, '.tmp/bench'), 54_331, () => {});
+    serverUrl = embedded.url;
+    stop = embedded.stop;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectDatabase(url.toString(), poolSize);
+  await runMigrations(database.pool);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+      await stop?.();
+    },
+  };
+};
