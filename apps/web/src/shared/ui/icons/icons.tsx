@@ -1,239 +1,39 @@
-import type { SVGProps } from 'react';
+import { createIcons, type IconProps } from '@tessera/ui/icons';
 
-export type IconProps = SVGProps<SVGSVGElement>;
+export type { IconProps };
 
-/** Line icons on a 24 px grid; they take the text colour and hide from assistive technology. */
-const Svg = ({ children, ...rest }: IconProps) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="20"
-    height="20"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    {...rest}
-  >
-    {children}
-  </svg>
-);
-
-export const MenuIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
-
-export const CloseIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
-
-export const SunIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-  </Svg>
-);
-
-export const MoonIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
-  </Svg>
-);
-
-export const GlobeIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </Svg>
-);
-
-export const HeadsetIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
-    <rect x="3" y="14" width="4" height="6" rx="1.5" />
-    <rect x="17" y="14" width="4" height="6" rx="1.5" />
-    <path d="M19 20a3 3 0 0 1-3 2h-3" />
-  </Svg>
-);
-
-export const HomeIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M3 11l9-7 9 7" />
-    <path d="M5 10v10h5v-6h4v6h5V10" />
-  </Svg>
-);
-
-export const GiftIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="3" y="8" width="18" height="4" rx="1" />
-    <path d="M5 12v8h14v-8M12 8v12" />
-    <path d="M12 8c-1.5-3-5-3.5-5-1.5S10 8 12 8zM12 8c1.5-3 5-3.5 5-1.5S14 8 12 8z" />
-  </Svg>
-);
-
-export const CoinsIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <ellipse cx="9" cy="7" rx="6" ry="3" />
-    <path d="M3 7v5c0 1.7 2.7 3 6 3s6-1.3 6-3V7" />
-    <path d="M9 15v2c0 1.7 2.7 3 6 3s6-1.3 6-3v-5c0-1.7-2.7-3-6-3" />
-  </Svg>
-);
-
-export const HelpIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.7.3-1 .9-1 1.7v.5M12 17h.01" />
-  </Svg>
-);
-
-export const UserIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </Svg>
-);
-
-export const ChevronDownIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M6 9l6 6 6-6" />
-  </Svg>
-);
-
-export const InboxIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M3 13l3-8h12l3 8v6H3z" />
-    <path d="M3 13h5l1 2h6l1-2h5" />
-  </Svg>
-);
-
-export const ShieldIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
-  </Svg>
-);
-
-export const WrenchIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.6 2.6-2.8-.7-.7-2.8z" />
-  </Svg>
-);
-
-export const WifiOffIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M2 2l20 20M8.5 16.5a5 5 0 0 1 7 0M5 13a10 10 0 0 1 5.2-2.8M19 13a10 10 0 0 0-2.4-1.7M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 11 5M12 20h.01" />
-  </Svg>
-);
-
-export const LinkOffIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M9 17H7a5 5 0 0 1 0-10h2M15 7h2a5 5 0 0 1 4 8M8 12h4M3 3l18 18" />
-  </Svg>
-);
-
-export const GamepadIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="2" y="7" width="20" height="11" rx="5" />
-    <path d="M7 11v3M5.5 12.5h3M15.5 12h.01M18 14h.01" />
-  </Svg>
-);
-
-export const TicketIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M3 8a2 2 0 0 0 0 4v4h18v-4a2 2 0 0 1 0-4V4H3z" transform="translate(0 2)" />
-    <path d="M13 6v2M13 11v2M13 16v2" />
-  </Svg>
-);
-
-export const UsersIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
-    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
-  </Svg>
-);
-
-export const EyeIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Svg>
-);
-
-export const EyeOffIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-  </Svg>
-);
-
-export const RefreshIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 13a8 8 0 0 0 14.6 4.5L20 16" />
-    <path d="M4 4v4h4M20 20v-4h-4" />
-  </Svg>
-);
-
-export const LockIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="4" y="11" width="16" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </Svg>
-);
-
-export const KeyIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="8" cy="15" r="4" />
-    <path d="M10.8 12.2L20 3M16 7l3 3M18 5l2 2" />
-  </Svg>
-);
-
-export const HistoryIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-    <path d="M3 3v5h5M12 7v5l3 3" />
-  </Svg>
-);
-
-export const LogOutIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Svg>
-);
-
-export const CheckIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M5 12l5 5 9-10" />
-  </Svg>
-);
-
-export const CopyIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-  </Svg>
-);
-
-export const DownloadIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
-  </Svg>
-);
-
-export const SmartphoneIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="6" y="2" width="12" height="20" rx="2" />
-    <path d="M11 18h2" />
-  </Svg>
-);
-
-export const MailIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="M3 7l9 6 9-6" />
-  </Svg>
-);
+/** The member site draws icons at 20 px, stroke 1.8. */
+export const {
+  CheckIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  CoinsIcon,
+  CopyIcon,
+  DownloadIcon,
+  EyeIcon,
+  EyeOffIcon,
+  GamepadIcon,
+  GiftIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  HelpIcon,
+  HistoryIcon,
+  HomeIcon,
+  InboxIcon,
+  KeyIcon,
+  LinkOffIcon,
+  LockIcon,
+  LogOutIcon,
+  MailIcon,
+  MenuIcon,
+  MoonIcon,
+  RefreshIcon,
+  ShieldIcon,
+  SmartphoneIcon,
+  SunIcon,
+  TicketIcon,
+  UserIcon,
+  UsersIcon,
+  WifiOffIcon,
+  WrenchIcon,
+} = createIcons({ size: 20, strokeWidth: 1.8 });
