@@ -44,6 +44,8 @@ export const errorCatalogue = {
   verification_code_invalid: { status: 400 },
   verification_code_expired: { status: 400 },
   sms_too_frequent: { status: 429 },
+  /** A recipient's hourly cap on codes is used up. */
+  sms_quota_exceeded: { status: 429 },
   username_taken: { status: 409 },
   mobile_taken: { status: 409 },
   // Operators

@@ -297,6 +297,38 @@ describe('login', () => {
     expect(response.json().value.member.account).toBe('91234567');
   });
 
+  it('caps codes per number per hour with sms_quota_exceeded, for a member’s number and a stranger’s alike', async () => {
+    const send = async (mobileNum: string) =>
+      client.send({
+        method: 'POST',
+        url: '/wps/verification/sms/noLogin',
+        moduleId: 'VERIFICATION3',
+        payload: { mobileNum, countryDialingCode: '+65', botCheck: await client.botCheck() },
+      });
+    const outbox = async () =>
+      (await t.database.pool.query('SELECT count(*)::int AS n FROM outbox_messages')).rows[0].n as number;
+    // Ten sends already this hour for each number (the cap), as if made earlier, and none this second.
+    await t.database.pool.query(`DELETE FROM rate_limit_counters WHERE key LIKE 'code:demo:%'`);
+    for (const number of ['91234567', '98887777']) {
+      await t.database.pool.query(
+        `INSERT INTO rate_limit_counters (key, window_start, count) VALUES ($1, now(), 10)
+         ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 10`,
+        [`code:demo:+65${number}:h`],
+      );
+    }
+    const before = await outbox();
+    try {
+      for (const number of ['91234567', '98887777']) {
+        const response = await send(number);
+        expect(response.statusCode).toBe(429);
+        expect(response.json().errorCode).toBe('sms_quota_exceeded');
+      }
+      expect(await outbox()).toBe(before);
+    } finally {
+      await t.database.pool.query(`DELETE FROM rate_limit_counters WHERE key LIKE 'code:demo:%'`);
+    }
+  });
+
   it('forces a change after logging in with the default password, without asking for the old one', async () => {
     await t.services.members.create({
       merchantCode: 'demo',

@@ -343,10 +343,7 @@ export const createSessionService = (deps: {
       const recipient = phoneRecipient(dialing, input.mobileNum);
       if (!member) {
         // Same throttle and answer as a real send, so the endpoint does not reveal who is a member.
-        if (!(await limiter.hit(`code:${ctx.merchant.code}:${recipient}:s`, 1, 1000)).allowed) {
-          throw new AppError('sms_too_frequent');
-        }
-        return { expiredMinutes: 5 };
+        return verification.throttleSend(ctx.merchant.code, recipient);
       }
       return verification.sendCode({
         merchantCode: ctx.merchant.code,

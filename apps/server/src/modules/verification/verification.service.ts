@@ -38,7 +38,22 @@ export const createVerificationService = (
     return createHmac('sha256', secret).update(code).digest('hex');
   };
 
+  /** At most one code a second and SENDS_PER_HOUR an hour per recipient; counts this send. */
+  const throttleSend = async (merchantCode: string, recipient: string): Promise<{ expiredMinutes: number }> => {
+    const key = `code:${merchantCode}:${recipient}`;
+    if (!(await limiter.hit(`${key}:s`, 1, 1000)).allowed) throw new AppError('sms_too_frequent');
+    const perHour = await limiter.hit(`${key}:h`, SENDS_PER_HOUR, 3_600_000);
+    if (!perHour.allowed) throw new AppError('sms_quota_exceeded', { value: { retryAfterMs: perHour.retryAfterMs } });
+    return { expiredMinutes: CODE_TTL_MINUTES };
+  };
+
   return {
+    /**
+     * Counts a send that is answered without one (a number that is not a member's), so that its answers,
+     * throttles included, match a real send's.
+     */
+    throttleSend,
+
     /**
      * Sends a 6-digit code by SMS or e-mail: at most once per second and ten times an hour per recipient.
      * Returns the minutes it stays valid.
@@ -50,11 +65,7 @@ export const createVerificationService = (
       channel: 'sms' | 'email';
       recipient: string;
     }): Promise<{ expiredMinutes: number }> => {
-      const key = `code:${input.merchantCode}:${input.recipient}`;
-      const perSecond = await limiter.hit(`${key}:s`, 1, 1000);
-      if (!perSecond.allowed) throw new AppError('sms_too_frequent');
-      const perHour = await limiter.hit(`${key}:h`, SENDS_PER_HOUR, 3_600_000);
-      if (!perHour.allowed) throw new AppError('too_many_requests', { value: { retryAfterMs: perHour.retryAfterMs } });
+      await throttleSend(input.merchantCode, input.recipient);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repository.insertCode({
         merchantCode: input.merchantCode,

@@ -20,6 +20,7 @@ export type PhoneAuthCode = (typeof phoneAuthCodes)[number];
 const fromServer: Readonly<Record<string, PhoneAuthCode>> = {
   in_mobileNum_error: 'auth/invalid-phone-number',
   sms_too_frequent: 'auth/too-many-requests',
+  sms_quota_exceeded: 'auth/quota-exceeded',
   too_many_requests: 'auth/too-many-requests',
   verification_code_invalid: 'auth/invalid-verification-code',
   enter_verification_code: 'auth/missing-verification-code',
