@@ -10,6 +10,7 @@ import {
   createAdminRepository,
   createAdminService,
   registerAdminCashierRoutes,
+  registerAdminContentRoutes,
   registerAdminMemberRoutes,
   registerAdminRoutes,
 } from './modules/admin';
@@ -20,6 +21,12 @@ import {
   registerCashierRoutes,
   registerGatewayCallbackRoute,
 } from './modules/cashier';
+import {
+  createContentRepository,
+  createContentService,
+  registerContentImageRoute,
+  registerContentRoutes,
+} from './modules/content';
 import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
@@ -75,6 +82,7 @@ export interface AppServices {
   ledger: ReturnType<typeof createLedgerService>;
   messages: ReturnType<typeof createMessagesService>;
   cashier: ReturnType<typeof createCashierService>;
+  content: ReturnType<typeof createContentService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -136,6 +144,7 @@ export const buildApp = async (
   const members = createMembersService(createMembersRepository(db));
   const ledger = createLedgerService(createLedgerRepository(db, database.pool));
   const messages = createMessagesService(db);
+  const content = createContentService(createContentRepository(db));
   const cashier = createCashierService({
     repository: createCashierRepository(db),
     ledger,
@@ -194,6 +203,8 @@ export const buildApp = async (
   registerWalletRoutes(registrar, ledger);
   registerMessagesRoutes(registrar, messages);
   registerCashierRoutes(registrar, cashier);
+  registerContentRoutes(registrar, content);
+  registerContentImageRoute(app, content);
   await registerGatewayCallbackRoute(app, {
     cashier,
     secret: config.SANDBOX_GATEWAY_SECRET,
@@ -203,6 +214,7 @@ export const buildApp = async (
   registerAdminRoutes(registrar, admin, merchants);
   registerAdminMemberRoutes(registrar, { admin, members, session, verification });
   registerAdminCashierRoutes(registrar, { admin, cashier, merchants, members });
+  registerAdminContentRoutes(registrar, { admin, content, merchants });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -220,6 +232,18 @@ export const buildApp = async (
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
   return {
     app,
-    services: { merchants, admin, members, session, verification, sealed, proofOfWork, ledger, messages, cashier },
+    services: {
+      merchants,
+      admin,
+      members,
+      session,
+      verification,
+      sealed,
+      proofOfWork,
+      ledger,
+      messages,
+      cashier,
+      content,
+    },
   };
 };

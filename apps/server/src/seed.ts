@@ -1,4 +1,5 @@
 import type { AppServices } from './app';
+import { seedDemoContent } from './modules/content';
 import { demoMerchantSettings } from './modules/merchants';
 
 export const DEMO_MERCHANT_CODE = 'demo';
@@ -21,5 +22,6 @@ export const seedDemo = async (
     merchantCode: null,
   });
   await services.cashier.ensureDemoChannels(DEMO_MERCHANT_CODE, 'USD');
+  await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
   return { merchantCreated, operatorCreated };
 };

@@ -19,6 +19,10 @@ export const auditActions = [
   'member.reset_password',
   'deposit.approve',
   'deposit.reject',
+  'content.create',
+  'content.update',
+  'content.delete',
+  'content.image_upload',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

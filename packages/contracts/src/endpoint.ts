@@ -39,6 +39,8 @@ export interface EndpointDef<
   readonly openDuringRestriction?: boolean;
   /** `form` for application/x-www-form-urlencoded bodies (forgot password by e-mail). */
   readonly bodyKind?: 'json' | 'form';
+  /** A larger body than the server's default limit (image uploads), in bytes. */
+  readonly bodyLimit?: number;
   readonly params?: Params;
   readonly request: Req;
   /** Schema of the envelope's `value` on success. */

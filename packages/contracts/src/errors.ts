@@ -56,6 +56,9 @@ export const errorCatalogue = {
   in_network_again: { status: 503 },
   timeout_retry_please: { status: 504 },
   conflict: { status: 409 },
+  // Content
+  image_invalid: { status: 400 },
+  image_too_large: { status: 413 },
   // Money
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 400 },

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './cashier';
+export * from './content';
 export * from './countries';
 export * from './customer-service-path';
 export * from './endpoint';
@@ -21,6 +22,7 @@ export * from './wallet';
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { cashierEndpoints } from './cashier';
+import { adminContentEndpoints, contentEndpoints } from './content';
 import type { EndpointDef } from './endpoint';
 import { messagesEndpoints } from './messages';
 import { registerEndpoints } from './register';
@@ -38,5 +40,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(walletEndpoints),
   ...Object.values(cashierEndpoints),
   ...Object.values(messagesEndpoints),
+  ...Object.values(contentEndpoints),
   ...Object.values(adminEndpoints),
+  ...Object.values(adminContentEndpoints),
 ];

@@ -12,6 +12,8 @@ const permissions = {
   'member.resetPassword': ['owner', 'support'],
   'outbox.read': ['owner', 'support'],
   'cashier.deposits': ['owner', 'finance'],
+  'content.read': ['owner', 'content', 'support'],
+  'content.write': ['owner', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

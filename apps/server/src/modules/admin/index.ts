@@ -3,4 +3,5 @@ export { registerAdminRoutes } from './admin.routes';
 export { auditLog, operatorSessions, operators } from './admin.schema';
 export { type AdminService, createAdminService } from './admin.service';
 export { registerAdminCashierRoutes } from './admin-cashier.routes';
+export { registerAdminContentRoutes } from './admin-content.routes';
 export { registerAdminMemberRoutes } from './admin-members.routes';

@@ -148,6 +148,7 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
     app.route({
       method: fastifyMethods(endpoint),
       url: endpoint.path,
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       handler: async (request, reply) => {
         const caller = callerOf(request, hooks.countryHeader);
         checkModuleId(endpoint, caller, null);

@@ -1,0 +1,84 @@
+import { adminContentEndpoints } from '@tessera/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { AdminContext } from '../../platform/http/context';
+import type { Registrar } from '../../platform/http/registrar';
+import { type ContentService, presentContentItem, presentImage } from '../content';
+import type { MerchantsService } from '../merchants';
+import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
+import type { AdminService } from './admin.service';
+
+/** Site content per merchant and language: content editors and owners write, and every change is audited. */
+export const registerAdminContentRoutes = (
+  r: Registrar,
+  deps: { admin: AdminService; content: ContentService; merchants: MerchantsService },
+): void => {
+  const { admin, content, merchants } = deps;
+
+  const merchantFor = async (ctx: AdminContext, code: string, permission: Permission) => {
+    assertCan(ctx.operator, permission);
+    assertMerchantInScope(ctx.operator, code);
+    return merchants.resolve({ code, host: '' }).catch(() => {
+      throw new AppError('not_found');
+    });
+  };
+  const actorOf = (ctx: AdminContext) => ({ operator: ctx.operator, caller: ctx });
+
+  r.admin(adminContentEndpoints.listContent, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'content.read');
+    return (await content.list(merchant.code, input.language, input.kind)).map(presentContentItem);
+  });
+
+  r.admin(adminContentEndpoints.createContent, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'content.write');
+    const row = await content.create(merchant.code, input);
+    await admin.audit(actorOf(ctx), {
+      action: 'content.create',
+      target: row.id,
+      merchantCode: merchant.code,
+      details: { kind: row.kind, language: row.language, after: input },
+    });
+    return presentContentItem(row);
+  });
+
+  r.admin(adminContentEndpoints.updateContent, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'content.write');
+    const before = (await content.list(merchant.code, input.language)).find((item) => item.id === params.id);
+    const row = await content.update(merchant.code, params.id, input);
+    await admin.audit(actorOf(ctx), {
+      action: 'content.update',
+      target: row.id,
+      merchantCode: merchant.code,
+      details: {
+        kind: row.kind,
+        language: row.language,
+        before: before ? presentContentItem(before) : null,
+        after: input,
+      },
+    });
+    return presentContentItem(row);
+  });
+
+  r.admin(adminContentEndpoints.deleteContent, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'content.write');
+    const row = await content.remove(merchant.code, params.id);
+    await admin.audit(actorOf(ctx), {
+      action: 'content.delete',
+      target: row.id,
+      merchantCode: merchant.code,
+      details: { kind: row.kind, language: row.language, before: presentContentItem(row) },
+    });
+    return { id: row.id };
+  });
+
+  r.admin(adminContentEndpoints.uploadImage, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'content.write');
+    const image = await content.uploadImage(merchant.code, Buffer.from(input.dataBase64, 'base64'));
+    await admin.audit(actorOf(ctx), {
+      action: 'content.image_upload',
+      target: image.id,
+      merchantCode: merchant.code,
+      details: { mediaType: image.mediaType, width: image.width, height: image.height, byteSize: image.byteSize },
+    });
+    return presentImage(image);
+  });
+};

@@ -1,0 +1,36 @@
+import { contentEndpoints } from '@tessera/contracts';
+import type { FastifyInstance } from 'fastify';
+import { failureEnvelope } from '../../platform/http/envelope';
+import type { Registrar } from '../../platform/http/registrar';
+import { presentAnnouncements, presentHelp } from './content.presenter';
+import type { ContentService } from './content.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const registerContentRoutes = (r: Registrar, content: ContentService): void => {
+  r.site(contentEndpoints.announcements, async ({ input, ctx }) => {
+    const language = content.languageOf(ctx.merchant, input.language ?? ctx.language);
+    // execution=B asks for the visitor's list; a member is only a member with a valid token.
+    const audience = ctx.member && input.execution !== 'B' ? 'member' : 'visitor';
+    const rows = await content.announcements(ctx.merchant, { language, types: input.types, audience });
+    return presentAnnouncements(rows);
+  });
+
+  r.site(contentEndpoints.helpCenter, async ({ input, ctx }) => {
+    const language = content.languageOf(ctx.merchant, input.lang ?? ctx.language);
+    return presentHelp(await content.help(ctx.merchant, language));
+  });
+};
+
+/** Serves stored images: immutable by id, with the type they were re-encoded as. */
+export const registerContentImageRoute = (app: FastifyInstance, content: ContentService): void => {
+  app.get<{ Params: { id: string } }>('/wps/content/images/:id', async (request, reply) => {
+    const image = UUID.test(request.params.id) ? await content.image(request.params.id) : null;
+    if (!image) return reply.status(404).send(failureEnvelope('not_found'));
+    return reply
+      .header('content-type', image.mediaType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .send(image.bytes);
+  });
+};

@@ -1,0 +1,44 @@
+import type { ContentData, ContentKind } from '@tessera/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Every piece of site content an operator edits (decision 0014): banners, ticker notices, popups, promotion
+ * notices, help sections and the footer text, one row per item and language. `data` holds the kind's fields,
+ * validated by the contracts' schema on the way in.
+ */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    kind: text('kind').$type<ContentKind>().notNull(),
+    language: text('language').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    data: jsonb('data').$type<ContentData['data']>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index('content_items_lookup_idx').on(table.merchantCode, table.language, table.kind, table.sortOrder)],
+);
+
+/** Uploaded (and re-encoded) images, served from /wps/content/images/:id. */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    mediaType: text('media_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index('content_images_merchant_idx').on(table.merchantCode)],
+);

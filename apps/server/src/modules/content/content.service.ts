@@ -1,0 +1,157 @@
+import {
+  type AnnouncementType,
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_IMAGE_MAX_SIDE,
+  type ContentItemInput,
+  type ContentKind,
+  isLanguageCode,
+  type LanguageCode,
+} from '@tessera/contracts';
+import { AppError, fieldError } from '../../platform/http/app-error';
+import type { MerchantContext } from '../../platform/http/context';
+import { recodeImage } from '../../platform/images/image-recode';
+import { contentOf } from './content.presenter';
+import type { ContentItemRow, ContentItemValues, ContentRepository } from './content.repository';
+
+/** Which content kinds each announcement request type asks for. */
+const kindsOfType: Record<AnnouncementType, ContentKind[]> = {
+  B: ['banner'],
+  PL: ['notice'],
+  PU: ['popup'],
+  PR: ['promotion'],
+  H: ['help'],
+};
+
+export type Audience = 'member' | 'visitor';
+
+/**
+ * Content in the asked language where it exists, per kind: a kind with nothing visible in that language is
+ * shown in the merchant's default language instead (never a mix within one kind).
+ */
+export const pickLanguage = (
+  rows: readonly ContentItemRow[],
+  language: string,
+  defaultLanguage: string,
+): ContentItemRow[] => {
+  const kindsInLanguage = new Set(rows.filter((row) => row.language === language).map((row) => row.kind));
+  return rows.filter((row) =>
+    kindsInLanguage.has(row.kind) ? row.language === language : row.language === defaultLanguage,
+  );
+};
+
+/** Members see popups for members (A, and F which the browser shows on a first login); visitors see B. */
+export const isForAudience = (row: ContentItemRow, audience: Audience): boolean => {
+  const content = contentOf(row);
+  if (content.kind !== 'popup') return true;
+  return audience === 'member' ? content.data.execution !== 'B' : content.data.execution === 'B';
+};
+
+const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
+
+export const createContentService = (repository: ContentRepository) => {
+  const languageOf = (merchant: MerchantContext, asked: string | null | undefined): LanguageCode => {
+    const code = asked?.trim().toUpperCase();
+    return code && isLanguageCode(code) && merchant.settings.supportedLanguages.includes(code)
+      ? code
+      : merchant.settings.defaultLanguage;
+  };
+
+  const visibleIn = async (merchant: MerchantContext, language: LanguageCode, kinds: ContentKind[], now: Date) => {
+    const fallback = merchant.settings.defaultLanguage;
+    const rows = await repository.visible(merchant.code, [...new Set([language, fallback])], kinds, now);
+    return pickLanguage(rows, language, fallback);
+  };
+
+  /** Checks what the schema cannot: the banner's image is this merchant's, help tags and the footer are unique. */
+  const checkInput = async (merchantCode: string, input: ContentItemInput, id: string | null): Promise<void> => {
+    const { content } = input;
+    if (content.kind === 'banner' && !(await repository.imageOfMerchant(merchantCode, content.data.imageId))) {
+      throw fieldError('content.data.imageId', 'field_invalid');
+    }
+    if (content.kind === 'help' || content.kind === 'footer') {
+      const siblings = await repository.sameLanguageOfKind(merchantCode, input.language, content.kind);
+      const clash = siblings.some((row) => {
+        if (row.id === id) return false;
+        const other = contentOf(row);
+        return content.kind === 'footer' || (other.kind === 'help' && other.data.tag === content.data.tag);
+      });
+      if (clash) {
+        throw fieldError(content.kind === 'help' ? 'content.data.tag' : 'content.kind', 'field_not_allowed');
+      }
+    }
+  };
+
+  const valuesOf = (merchantCode: string, input: ContentItemInput): ContentItemValues => ({
+    merchantCode,
+    kind: input.content.kind,
+    language: input.language,
+    sortOrder: input.sortOrder,
+    enabled: input.enabled,
+    startsAt: toDate(input.startsAt),
+    endsAt: toDate(input.endsAt),
+    data: input.content.data,
+  });
+
+  return {
+    languageOf,
+
+    /** MCSFE_getListAnnouncements: what the site shows now, for a member or a visitor. */
+    announcements: async (
+      merchant: MerchantContext,
+      request: { language: LanguageCode; types: readonly AnnouncementType[]; audience: Audience },
+      now = new Date(),
+    ): Promise<ContentItemRow[]> => {
+      const kinds = [...new Set(request.types.flatMap((type) => kindsOfType[type]))];
+      const rows = await visibleIn(merchant, request.language, kinds, now);
+      return rows.filter((row) => isForAudience(row, request.audience));
+    },
+
+    /** The help centre's sections and the footer text. */
+    help: (merchant: MerchantContext, language: LanguageCode, now = new Date()) =>
+      visibleIn(merchant, language, ['help', 'footer'], now),
+
+    list: (merchantCode: string, language: string, kind?: ContentKind) => repository.list(merchantCode, language, kind),
+
+    create: async (merchantCode: string, input: ContentItemInput): Promise<ContentItemRow> => {
+      await checkInput(merchantCode, input, null);
+      return repository.insert(valuesOf(merchantCode, input));
+    },
+
+    update: async (merchantCode: string, id: string, input: ContentItemInput): Promise<ContentItemRow> => {
+      const existing = await repository.find(merchantCode, id);
+      if (!existing) throw new AppError('not_found');
+      if (existing.kind !== input.content.kind) throw fieldError('content.kind', 'field_not_allowed');
+      await checkInput(merchantCode, input, id);
+      const row = await repository.update(merchantCode, id, valuesOf(merchantCode, input));
+      if (!row) throw new AppError('not_found');
+      return row;
+    },
+
+    remove: async (merchantCode: string, id: string): Promise<ContentItemRow> => {
+      const existing = await repository.find(merchantCode, id);
+      if (!existing || !(await repository.remove(merchantCode, id))) throw new AppError('not_found');
+      return existing;
+    },
+
+    /** Checks and re-encodes an image (an operator's upload or the seed's), then stores it for the merchant. */
+    uploadImage: async (merchantCode: string, bytes: Buffer) => {
+      if (bytes.length === 0) throw new AppError('image_invalid');
+      const image = recodeImage(bytes, { maxBytes: CONTENT_IMAGE_MAX_BYTES, maxSide: CONTENT_IMAGE_MAX_SIDE });
+      return repository.insertImage({
+        merchantCode,
+        mediaType: image.mediaType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        byteSize: image.bytes.length,
+      });
+    },
+
+    image: (id: string) => repository.image(id),
+
+    hasContent: async (merchantCode: string) => (await repository.countFor(merchantCode)) > 0,
+    insertMany: (values: readonly ContentItemValues[]) => repository.insertMany(values),
+  };
+};
+
+export type ContentService = ReturnType<typeof createContentService>;

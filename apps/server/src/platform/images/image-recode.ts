@@ -1,0 +1,94 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { AppError } from '../http/app-error';
+
+export type ImageMediaType = 'image/png' | 'image/jpeg';
+
+export interface RecodedImage {
+  mediaType: ImageMediaType;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface RecodeLimits {
+  maxBytes: number;
+  /** Largest width or height, checked from the header before any pixel is decoded. */
+  maxSide: number;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The type the bytes themselves declare (magic numbers); the file name and the sender's word are ignored. */
+export const sniffImageType = (bytes: Buffer): ImageMediaType | null => {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+};
+
+/** The PNG up to the end of its IEND chunk: whatever was appended after it is not part of the picture. */
+const pngWithoutTrailer = (bytes: Buffer): Buffer => {
+  const at = bytes.lastIndexOf('IEND', undefined, 'latin1');
+  return at > 0 && at + 8 <= bytes.length ? bytes.subarray(0, at + 8) : bytes;
+};
+
+/** Width and height from a PNG's IHDR chunk. */
+const pngSize = (bytes: Buffer): { width: number; height: number } | null => {
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+};
+
+/** Width and height from a JPEG's first start-of-frame marker. */
+const jpegSize = (bytes: Buffer): { width: number; height: number } | null => {
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1] ?? 0;
+    const length = bytes.readUInt16BE(offset + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    offset += 2 + length;
+  }
+  return null;
+};
+
+/**
+ * Checks an uploaded image and re-encodes it: only png and jpeg by their magic bytes, within the byte and
+ * pixel limits (read from the header before decoding, so a decompression bomb is refused unread), decoded
+ * fully and written again, which drops metadata (EXIF, text chunks) and anything appended to the file.
+ * Failures are `image_too_large` or `image_invalid`.
+ */
+export const recodeImage = (bytes: Buffer, limits: RecodeLimits): RecodedImage => {
+  if (bytes.length > limits.maxBytes) throw new AppError('image_too_large');
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError('image_invalid');
+  const size = type === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+  if (!size || size.width < 1 || size.height < 1) throw new AppError('image_invalid');
+  if (size.width > limits.maxSide || size.height > limits.maxSide) throw new AppError('image_too_large');
+  try {
+    if (type === 'image/png') {
+      const decoded = PNG.sync.read(pngWithoutTrailer(bytes));
+      const out = new PNG({ width: decoded.width, height: decoded.height });
+      decoded.data.copy(out.data);
+      return { mediaType: type, bytes: PNG.sync.write(out), width: decoded.width, height: decoded.height };
+    }
+    const decoded = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: (limits.maxSide * limits.maxSide) / 1_000_000,
+      maxMemoryUsageInMB: 512,
+    });
+    const encoded = jpeg.encode({ data: decoded.data, width: decoded.width, height: decoded.height }, 85);
+    return { mediaType: type, bytes: encoded.data, width: decoded.width, height: decoded.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('image_invalid');
+  }
+};
+
+/** Encodes RGBA pixels as a PNG (the seed's generated pictures). */
+export const encodePng = (width: number, height: number, rgba: Uint8Array): Buffer => {
+  const png = new PNG({ width, height });
+  png.data.set(rgba);
+  return PNG.sync.write(png);
+};
