@@ -23,6 +23,10 @@ export const auditActions = [
   'content.update',
   'content.delete',
   'content.image_upload',
+  'withdrawal.approve',
+  'withdrawal.disburse',
+  'withdrawal.reject',
+  'wallet.adjust',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
 
+/** Files a multipart endpoint accepts. */
+export interface UploadRule {
+  readonly field: string;
+  readonly maxFiles: number;
+  readonly maxBytes: number;
+  readonly contentTypes: readonly string[];
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /**
@@ -37,8 +45,13 @@ export interface EndpointDef<
   readonly encrypted: boolean;
   /** Site endpoints that still answer during maintenance or region restriction (site start, help, locales). */
   readonly openDuringRestriction?: boolean;
-  /** `form` for application/x-www-form-urlencoded bodies (forgot password by e-mail). */
-  readonly bodyKind?: 'json' | 'form';
+  /**
+   * `form` for application/x-www-form-urlencoded bodies (forgot password by e-mail); `multipart` for
+   * multipart/form-data with files: `request` describes the text fields, `upload` the files.
+   */
+  readonly bodyKind?: 'json' | 'form' | 'multipart';
+  /** Multipart endpoints: the file field, how many files, how large, which types (checked by their bytes). */
+  readonly upload?: UploadRule;
   /** A larger body than the server's default limit (image uploads), in bytes. */
   readonly bodyLimit?: number;
   readonly params?: Params;

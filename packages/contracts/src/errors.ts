@@ -65,6 +65,12 @@ export const errorCatalogue = {
   hold_already_settled: { status: 409 },
   order_state_invalid: { status: 409 },
   payment_gateway_unavailable: { status: 502 },
+  withdraw_password_not_set: { status: 400 },
+  withdrawal_daily_limit: { status: 400 },
+  payout_method_limit: { status: 400 },
+  no_upline: { status: 403 },
+  upload_too_many: { status: 400 },
+  proof_required: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -114,4 +120,8 @@ export const accountFieldErrorCodes = [
   'amount_too_large',
   'amount_below_minimum',
   'amount_above_maximum',
+  'error_withdraw_password',
+  'crypto_address_invalid',
+  'insufficient_funds',
+  'proof_required',
 ] as const;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FieldError } from './envelope';
 
-const I18N_KEY = /^[a-z][a-z0-9_./-]*$/;
+const I18N_KEY = /^[a-z][a-zA-Z0-9_./-]*$/;
 
 /**
  * Maps one zod issue to the platform's field errors: messages the contracts wrote are i18n keys; zod's own

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './admin';
+export * from './admin-cashier';
 export * from './cashier';
 export * from './content';
 export * from './countries';
@@ -18,9 +19,11 @@ export * from './registration-patterns';
 export * from './session';
 export * from './system';
 export * from './wallet';
+export * from './withdrawal';
 
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
+import { adminCashierEndpoints } from './admin-cashier';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import type { EndpointDef } from './endpoint';
@@ -29,6 +32,7 @@ import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
 import { walletEndpoints } from './wallet';
+import { withdrawalEndpoints } from './withdrawal';
 
 /** Every endpoint of the platform; the server registers these and /api/docs lists them. */
 export const allEndpoints: readonly EndpointDef[] = [
@@ -39,8 +43,10 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(accountEndpoints),
   ...Object.values(walletEndpoints),
   ...Object.values(cashierEndpoints),
+  ...Object.values(withdrawalEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(contentEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(adminContentEndpoints),
+  ...Object.values(adminCashierEndpoints),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from './languages';
 import { isModuleId } from './module-ids';
+import { payoutMethodKinds } from './withdrawal';
 
 /** A node of the whitelabel feature tree (api-facts 7.2): `enabled` is the string "1" when on. */
 export interface WhitelabelNode {
@@ -163,6 +164,37 @@ export const themeTokensSchema = z
   )
   .refine((tokens) => Object.keys(tokens).length <= 200, { message: 'field_too_large' });
 
+const majorAmount = z.string().regex(/^\d{1,13}(\.\d{1,3})?$/, { message: 'field_invalid' });
+
+export const withdrawalSettingsSchema = z.strictObject({
+  /** After a payout, minutes until an unconfirmed withdrawal counts as received. */
+  autoConfirmMinutes: z.number().int().min(1).max(43_200),
+  /** Withdrawals a member may open per day in the merchant's time zone. */
+  dailyCount: z.number().int().min(1).max(1000),
+  /** Payout methods on offer, each with its limits in major units of the merchant's currency. */
+  methods: z
+    .array(
+      z
+        .strictObject({ kind: z.enum(payoutMethodKinds), minAmount: majorAmount, maxAmount: majorAmount })
+        .refine((m) => Number(m.minAmount) > 0 && Number(m.minAmount) <= Number(m.maxAmount), {
+          message: 'field_invalid',
+          path: ['maxAmount'],
+        }),
+    )
+    .max(payoutMethodKinds.length),
+});
+
+export const defaultWithdrawalSettings: z.infer<typeof withdrawalSettingsSchema> = {
+  autoConfirmMinutes: 120,
+  dailyCount: 5,
+  methods: [
+    { kind: 'bank_account', minAmount: '50', maxAmount: '50000' },
+    { kind: 'e_wallet', minAmount: '20', maxAmount: '20000' },
+    { kind: 'crypto', minAmount: '20', maxAmount: '100000' },
+    { kind: 'mobile', minAmount: '10', maxAmount: '5000' },
+  ],
+};
+
 /** Everything an operator can set about a merchant (white label). */
 export const merchantSettingsSchema = z
   .strictObject({
@@ -195,6 +227,23 @@ export const merchantSettingsSchema = z
     analytics: z.strictObject({ gtagId: z.string().trim().max(40).nullable() }),
     imageCDNs: z.array(httpUrl).max(20),
     launchGameCDNs: z.array(httpUrl).max(20),
+    /** Separate game wallets the member moves money into (GCS_walletTransfer); none: one wallet (isSingle). */
+    gameWallets: z
+      .array(
+        z.strictObject({
+          code: z
+            .string()
+            .regex(/^[a-z][a-z0-9_]{1,31}$/, { message: 'field_invalid' })
+            .refine((code) => code !== 'main' && code !== 'bonus' && code !== 'points', {
+              message: 'field_not_allowed',
+            }),
+          name: z.string().trim().min(1).max(60),
+        }),
+      )
+      .max(20)
+      .default([]),
+    /** Withdrawal rules: limits per payout method, per-day count, and the confirmation window (spec 4, 9). */
+    withdrawal: withdrawalSettingsSchema.default(defaultWithdrawalSettings),
     /** How a member may confirm a login from a new IP (LOGINIPVERF3). */
     loginVerification: z
       .strictObject({ methods: z.array(z.enum(['sms', 'email', 'payee', 'totp'])).max(4) })
@@ -205,6 +254,8 @@ export const merchantSettingsSchema = z
     path: ['defaultLanguage'],
   });
 export type MerchantSettings = z.infer<typeof merchantSettingsSchema>;
+
+export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
 
 export const merchantCodeSchema = z
   .string()

@@ -21,6 +21,47 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
+/** Ledger transaction types a member's account record shows (more come with games and promotions). */
+export const memberTransactionTypes = [
+  'deposit',
+  'withdrawal',
+  'adjustment',
+  'transfer_upline',
+  'wallet_transfer',
+] as const;
+export type MemberTransactionType = (typeof memberTransactionTypes)[number];
+
+export const transactionRanges = ['today', '7d', '30d'] as const;
+export type TransactionRange = (typeof transactionRanges)[number];
+
+/** One movement of one of the member's wallets. */
+export const ledgerEntrySchema = z.object({
+  /** The posting's id. */
+  id: z.string(),
+  transactionId: z.string(),
+  type: z.string(),
+  /** 'main', 'bonus' or a game wallet code. */
+  wallet: z.string(),
+  /** Signed: positive in, negative out. */
+  amount: moneyStringSchema,
+  balanceAfter: moneyStringSchema,
+  currency: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** 'main' or a game wallet's code (lower-case letters, digits, underscores). */
+const walletCode = z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, { message: 'field_invalid' });
+
+export const memberWalletSchema = z.object({
+  code: z.string(),
+  /** 'main' for the main wallet; otherwise the game wallet's name as the merchant set it. */
+  name: z.string(),
+  available: moneyStringSchema,
+  held: moneyStringSchema,
+});
+
 export const walletEndpoints = {
   balance: defineEndpoint({
     name: 'wallet.balance',
@@ -43,5 +84,93 @@ export const walletEndpoints = {
     request: z.strictObject({}),
     response: z.object({ isSingle: z.boolean() }),
     summary: 'Whether the merchant keeps one wallet for all games (seamless) or separate game wallets.',
+  }),
+  wallets: defineEndpoint({
+    name: 'wallet.wallets',
+    method: 'GET',
+    path: '/wps/wallet/wallets',
+    moduleIds: ['COMM3'],
+    auth: 'member',
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({ currency: z.string(), isSingle: z.boolean(), wallets: z.array(memberWalletSchema) }),
+    summary:
+      'My wallet (transferFund): the main wallet and, for merchants that keep separate game wallets, each game wallet with its balance.',
+  }),
+  transfer: defineEndpoint({
+    name: 'wallet.transfer',
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    moduleIds: ['FUNDTRANS3', 'COMM3'],
+    auth: 'member',
+    encrypted: false,
+    request: z
+      .strictObject({
+        requestId: z.uuid({ message: 'field_invalid' }),
+        /** 'main' or a game wallet code from wallet.wallets. */
+        from: walletCode,
+        to: walletCode,
+        amount: z.string().trim().min(1, { message: 'not_empty' }).max(40),
+      })
+      .refine((v) => v.from !== v.to, { message: 'field_invalid', path: ['to'] }),
+    response: z.object({ currency: z.string(), isSingle: z.boolean(), wallets: z.array(memberWalletSchema) }),
+    summary:
+      'Moves money between the main wallet and a game wallet. A single-wallet merchant answers function.not.available. A retry with the same requestId is applied once.',
+  }),
+  transactions: defineEndpoint({
+    name: 'wallet.transactions',
+    method: 'GET',
+    path: '/wps/member/transactions',
+    moduleIds: ['COMM3', 'MEMTRANS3'],
+    auth: 'member',
+    encrypted: false,
+    request: z.strictObject({
+      type: z.enum(memberTransactionTypes).optional(),
+      /** Past 7 or 30 days (spec section 9), or today, in the merchant's time zone. */
+      range: z.enum(transactionRanges).default('7d'),
+      pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: z.object({
+      list: z.array(ledgerEntrySchema),
+      pageNo: z.number(),
+      totalPages: z.number(),
+      total: z.number(),
+    }),
+    summary: "Account record (transactionHistory): the member's own ledger movements, newest first.",
+  }),
+  uplineInfo: defineEndpoint({
+    name: 'wallet.uplineInfo',
+    method: 'GET',
+    path: '/wps/member/transfer/upline',
+    moduleIds: ['COMM3', 'AGETRANSFERUP3'],
+    auth: 'member',
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({
+      /** The member has an upline agent to transfer to. */
+      available: z.boolean(),
+      uplineAccount: z.string().nullable(),
+      currency: z.string(),
+      availableBalance: moneyStringSchema,
+      hasWithdrawPassword: z.boolean(),
+    }),
+    summary: 'Whether the member can transfer to an upline agent, and to whom.',
+  }),
+  transferUpline: defineEndpoint({
+    name: 'wallet.transferUpline',
+    method: 'POST',
+    path: '/wps/member/transfer/upline',
+    moduleIds: ['COMM3', 'AGETRANSFERUP3'],
+    auth: 'member',
+    encrypted: true,
+    request: z.strictObject({
+      requestId: z.uuid({ message: 'field_invalid' }),
+      amount: z.string().trim().min(1, { message: 'not_empty' }).max(40),
+      withdrawPassword: z.string().min(1, { message: 'not_empty' }).max(128),
+    }),
+    response: ledgerEntrySchema,
+    summary:
+      "Moves money from the member's main wallet to its upline agent's, checked by the withdraw password. Errors: no_upline, withdraw_password_not_set, error_withdraw_password (field), amount codes, insufficient_funds.",
   }),
 } as const;

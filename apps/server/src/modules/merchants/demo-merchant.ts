@@ -1,4 +1,10 @@
-import { languageCodes, type MerchantSettings, moduleIds, type WhitelabelNode } from '@tessera/contracts';
+import {
+  defaultWithdrawalSettings,
+  languageCodes,
+  type MerchantSettings,
+  moduleIds,
+  type WhitelabelNode,
+} from '@tessera/contracts';
 
 const on = (modId: string, childrenNodes: WhitelabelNode[] = []): WhitelabelNode => ({
   modId,
@@ -131,4 +137,6 @@ export const demoMerchantSettings = (domains: readonly string[], port: number): 
   imageCDNs: [],
   launchGameCDNs: [],
   loginVerification: { methods: ['sms', 'email', 'payee', 'totp'] },
+  gameWallets: [],
+  withdrawal: defaultWithdrawalSettings,
 });

@@ -89,8 +89,15 @@ const operationOf = (endpoint: EndpointDef): JsonSchema => {
       parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
   } else {
-    const mediaType = endpoint.bodyKind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-    operation.requestBody = { required: true, content: { [mediaType]: { schema: request } } };
+    if (endpoint.bodyKind === 'multipart' && endpoint.upload) {
+      const { field, maxFiles } = endpoint.upload;
+      const files = { type: 'array', maxItems: maxFiles, items: { type: 'string', format: 'binary' } };
+      const schema = { ...request, properties: { ...(request.properties ?? {}), [field]: files } };
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema } } };
+    } else {
+      const mediaType = endpoint.bodyKind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      operation.requestBody = { required: true, content: { [mediaType]: { schema: request } } };
+    }
   }
   if (endpoint.auth === 'member' || endpoint.auth === 'operator') operation.security = [{ sessionToken: [] }];
   if (endpoint.auth === 'optional') operation.security = [{}, { sessionToken: [] }];
