@@ -11,7 +11,7 @@ export default defineConfig({
     port: 5173,
     // Regular expressions, so that the page /lottery is not mistaken for the /lotto gateway.
     proxy: {
-      '^/wps/': { target: api, changeOrigin: false },
+      '^/wps/': { target: api, changeOrigin: false, ws: true },
       '^/lgw/': { target: api, changeOrigin: false },
       '^/lotto/': { target: api, changeOrigin: false },
       '^/api/': { target: api, changeOrigin: false },

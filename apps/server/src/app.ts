@@ -40,7 +40,7 @@ import {
   createVerificationService,
   type MessageSender,
 } from './modules/verification';
-import { registerWalletRoutes } from './modules/wallet';
+import { createBalancePusher, createWalletService, registerWalletRoutes } from './modules/wallet';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { installErrorHandler } from './platform/http/error-handler';
@@ -49,6 +49,7 @@ import { createRegistrar } from './platform/http/registrar';
 import { registerStaticSites } from './platform/http/static-sites';
 import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
+import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
 import { createProofOfWork } from './platform/security/proof-of-work';
 import { createSealedPayloads } from './platform/security/sealed-payload';
 import { createSecretBox } from './platform/security/secret-box';
@@ -83,6 +84,9 @@ export interface AppServices {
   messages: ReturnType<typeof createMessagesService>;
   cashier: ReturnType<typeof createCashierService>;
   content: ReturnType<typeof createContentService>;
+  wallet: ReturnType<typeof createWalletService>;
+  /** Push to browsers: `publishToMember` for a member's own events, `broadcast` and `defineTopic` for public ones. */
+  realtime: RealtimeHub;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -142,7 +146,24 @@ export const buildApp = async (
   const merchants = createMerchantsService(createMerchantsRepository(db));
   const admin = createAdminService(createAdminRepository(db));
   const members = createMembersService(createMembersRepository(db));
-  const ledger = createLedgerService(createLedgerRepository(db, database.pool));
+  const reportRealtimeError = (error: unknown) => app.log.warn({ err: error }, 'realtime delivery failed');
+  const realtime = createRealtimeHub({
+    fanout: createPgFanout({ pool: database.pool, onError: reportRealtimeError }),
+    onError: reportRealtimeError,
+  });
+  await realtime.start();
+  app.addHook('onClose', async () => realtime.stop());
+  const ledger = createLedgerService(createLedgerRepository(db, database.pool), {
+    onMemberBalanceChange: (merchantCode, memberIds) => pushBalance(merchantCode, memberIds),
+  });
+  const wallet = createWalletService(ledger);
+  const pushBalance = createBalancePusher({
+    wallet,
+    currencyOf: async (code) => (await merchants.resolve({ code, host: '' })).settings.currency,
+    publish: (merchantCode, memberId, balance) =>
+      realtime.publishToMember(merchantCode, memberId, 'wallet.balance', balance),
+    onError: reportRealtimeError,
+  });
   const messages = createMessagesService(db);
   const content = createContentService(createContentRepository(db));
   const cashier = createCashierService({
@@ -200,7 +221,13 @@ export const buildApp = async (
   registerMembersRoutes(registrar, members);
   registerRegisterRoutes(registrar, register);
   registerAccountRoutes(registrar, account);
-  registerWalletRoutes(registrar, ledger);
+  registerWalletRoutes(registrar, wallet);
+  await registerRealtimeSocket(app, realtime, {
+    resolveMerchant: merchants.resolve,
+    checkSiteAccess,
+    authenticateMember: session.authenticate,
+    countryHeader: config.COUNTRY_HEADER,
+  });
   registerMessagesRoutes(registrar, messages);
   registerCashierRoutes(registrar, cashier);
   registerContentRoutes(registrar, content);
@@ -244,6 +271,8 @@ export const buildApp = async (
       messages,
       cashier,
       content,
+      wallet,
+      realtime,
     },
   };
 };

@@ -14,6 +14,7 @@ export * from './merchant';
 export * from './messages';
 export * from './module-ids';
 export * from './money';
+export * from './realtime';
 export * from './register';
 export * from './registration-patterns';
 export * from './session';

@@ -4,6 +4,7 @@ import { useShellStore } from '../shared/state/shell-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { ShellDialogs } from './shell-dialogs';
 import { useMemberSessionStart } from './use-member-session-start';
+import { useRealtimeSession } from './use-realtime-session';
 
 /** Scrolls to the element the hash names, or to the top, after each route change (spec section 2). */
 const useScrollOnRouteChange = () => {
@@ -27,6 +28,7 @@ export const ShellRoot = () => {
 
   useScrollOnRouteChange();
   useMemberSessionStart();
+  useRealtimeSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each route change, identified by its key.
   useEffect(() => {

@@ -169,6 +169,16 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     }
   },
 
+  /** The member whose account a hold reserves (null for a house account's hold). */
+  memberOfHold: async (merchantCode: string, holdId: bigint): Promise<string | null> => {
+    const { rows } = await pool.query<{ owner_id: string }>(
+      `SELECT a.owner_id FROM ledger_holds h JOIN ledger_accounts a ON a.id = h.account_id
+        WHERE h.id = $1 AND h.merchant_code = $2 AND a.owner_type = 'member'`,
+      [String(holdId), merchantCode],
+    );
+    return rows[0]?.owner_id ?? null;
+  },
+
   /** Balance and holds of an owner's account, summed over its shards. */
   balanceOf: async (identity: Omit<AccountIdentity, 'shard'>) => {
     const rows = await db

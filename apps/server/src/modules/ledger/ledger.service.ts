@@ -51,8 +51,26 @@ export interface Movement {
  * function that locks, checks and writes atomically; an idempotency key is applied exactly once, and a replay
  * answers with the first result.
  */
-export const createLedgerService = (repository: LedgerRepository) => {
+export const createLedgerService = (
+  repository: LedgerRepository,
+  options: {
+    /**
+     * Called after a movement of members' accounts has committed (never for a replay), with the members whose
+     * balance changed; the wallet pushes their new balance to the browser. Must not throw.
+     */
+    onMemberBalanceChange?: (merchantCode: string, memberIds: string[]) => void;
+  } = {},
+) => {
   const ids = new Map<string, bigint>();
+  const notify = (merchantCode: string, refs: AccountRef[]) => {
+    const members = [...new Set(refs.flatMap((ref) => ('member' in ref ? [ref.member] : [])))];
+    if (members.length > 0) options.onMemberBalanceChange?.(merchantCode, members);
+  };
+  const notifyHoldOwner = async (merchantCode: string, holdId: bigint) => {
+    if (!options.onMemberBalanceChange) return;
+    const member = await repository.memberOfHold(merchantCode, holdId);
+    if (member !== null) options.onMemberBalanceChange(merchantCode, [member]);
+  };
 
   const accountId = async (merchantCode: string, currency: string, ref: AccountRef): Promise<bigint> => {
     const identity: AccountIdentity =
@@ -81,7 +99,7 @@ export const createLedgerService = (repository: LedgerRepository) => {
     const accountIds = await Promise.all(
       movement.legs.map((leg) => accountId(movement.merchantCode, movement.currency, leg.account)),
     );
-    return repository.post({
+    const result = await repository.post({
       merchantCode: movement.merchantCode,
       type: movement.type,
       idempotencyKey: movement.idempotencyKey,
@@ -96,6 +114,12 @@ export const createLedgerService = (repository: LedgerRepository) => {
       accountIds,
       amounts: movement.legs.map((leg) => leg.amount),
     });
+    if (!result.replayed)
+      notify(
+        movement.merchantCode,
+        movement.legs.map((leg) => leg.account),
+      );
+    return result;
   };
 
   return {
@@ -124,7 +148,7 @@ export const createLedgerService = (repository: LedgerRepository) => {
       reference?: string | null;
     }) => {
       checkAmount(input.amount);
-      return repository.hold({
+      const result = await repository.hold({
         merchantCode: input.merchantCode,
         idempotencyKey: input.idempotencyKey,
         requestHash: requestHash({
@@ -137,6 +161,8 @@ export const createLedgerService = (repository: LedgerRepository) => {
         amount: input.amount,
         reference: input.reference ?? null,
       });
+      if (!result.replayed) notify(input.merchantCode, [input.account]);
+      return result;
     },
 
     /** Moves a held amount to `to` (the withdrawal is paid out, the bet is taken). Exactly once. */
@@ -149,8 +175,8 @@ export const createLedgerService = (repository: LedgerRepository) => {
       idempotencyKey: string;
       reference?: string | null;
       metadata?: Record<string, unknown>;
-    }) =>
-      repository.settleHold({
+    }) => {
+      const result = await repository.settleHold({
         merchantCode: input.merchantCode,
         holdId: input.holdId,
         action: 'post',
@@ -160,11 +186,14 @@ export const createLedgerService = (repository: LedgerRepository) => {
         requestHash: requestHash({ capture: input.holdId, to: labelOf(input.to), type: input.type }),
         reference: input.reference ?? null,
         metadata: input.metadata ?? {},
-      }),
+      });
+      if (!result.replayed) await notifyHoldOwner(input.merchantCode, input.holdId);
+      return result;
+    },
 
     /** Releases a hold: the money is free again. Exactly once. */
-    void: (input: { merchantCode: string; holdId: bigint }) =>
-      repository.settleHold({
+    void: async (input: { merchantCode: string; holdId: bigint }) => {
+      const result = await repository.settleHold({
         merchantCode: input.merchantCode,
         holdId: input.holdId,
         action: 'void',
@@ -174,7 +203,10 @@ export const createLedgerService = (repository: LedgerRepository) => {
         requestHash: requestHash({ void: input.holdId }),
         reference: null,
         metadata: {},
-      }),
+      });
+      if (!result.replayed) await notifyHoldOwner(input.merchantCode, input.holdId);
+      return result;
+    },
 
     balance: (input: { merchantCode: string; currency: string; account: AccountRef }) =>
       repository.balanceOf(

@@ -1,1 +1,7 @@
-export { registerWalletRoutes, WALLET_IS_SINGLE } from './wallet.routes';
+export { registerWalletRoutes } from './wallet.routes';
+export {
+  createBalancePusher,
+  createWalletService,
+  WALLET_IS_SINGLE,
+  type WalletService,
+} from './wallet.service';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { UserMenu } from '../../features/session/components/user-menu';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { Button, IconButton } from '../../shared/ui/button/button';
@@ -55,7 +56,10 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
             </span>
           </div>
           {isLogin ? (
-            <UserMenu />
+            <>
+              <HeaderBalance />
+              <UserMenu />
+            </>
           ) : (
             <>
               <Button variant="secondary" size="sm" className={styles.authButton} onClick={handleLogin}>

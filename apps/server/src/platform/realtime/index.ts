@@ -1,0 +1,11 @@
+export { createPgFanout, REALTIME_CHANNEL } from './pg-fanout';
+export {
+  createRealtimeHub,
+  type RealtimeConnection,
+  type RealtimeEnvelope,
+  type RealtimeEvent,
+  type RealtimeFanout,
+  type RealtimeHub,
+  type TopicDefinition,
+} from './realtime-hub';
+export { realtimeCloseCodes, registerRealtimeSocket } from './realtime-socket';

@@ -1,0 +1,82 @@
+import { DEMO_OPERATOR, type TestServer } from '@tessera/testkit';
+import type { Page } from 'playwright-core';
+
+interface Envelope<T> {
+  success: boolean;
+  value: T;
+  errorCode: string | null;
+  fieldErrors?: unknown;
+}
+
+const call = async <T>(url: string, init: RequestInit): Promise<T> => {
+  const response = await fetch(url, init);
+  const body = (await response.json()) as Envelope<T>;
+  if (!body.success) {
+    throw new Error(`${init.method ?? 'GET'} ${url} failed: ${body.errorCode} ${JSON.stringify(body.fieldErrors)}`);
+  }
+  return body.value;
+};
+
+interface Channel {
+  id: string;
+  kind: 'bank_transfer' | 'gateway' | 'crypto';
+}
+interface Order {
+  id: string;
+  reference: string;
+  status: string;
+}
+
+/** Money set-up for the journeys: the member's side through the site API, the operator's through the admin API. */
+export const moneyApi = (server: TestServer) => {
+  const member = <T>(token: string, method: string, path: string, body?: unknown) =>
+    call<T>(`${server.url}${path}`, {
+      method,
+      headers: {
+        ModuleId: 'COMM3',
+        Authorization: token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  let operatorToken: string | undefined;
+  const operator = async <T>(method: string, path: string, body?: unknown) => {
+    operatorToken ??= (
+      await call<{ token: string }>(`${server.url}/api/admin/session/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_OPERATOR),
+      })
+    ).token;
+    return call<T>(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: operatorToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
+
+  return {
+    member,
+    operator,
+    /** A bank-transfer deposit the member declares and the operator approves: the member is credited. */
+    creditByBankTransfer: async (token: string, amount: string): Promise<Order> => {
+      const channels = await member<Channel[]>(token, 'GET', '/wps/cashier/channels');
+      const bank = channels.find((channel) => channel.kind === 'bank_transfer');
+      if (!bank) throw new Error('the demo merchant has no bank-transfer channel');
+      const order = await member<Order>(token, 'POST', '/wps/cashier/deposits', {
+        channelId: bank.id,
+        amount,
+        payerNote: 'E2E payer',
+      });
+      return operator<Order>('POST', `/api/admin/merchants/demo/deposits/${order.id}/decision`, { approve: true });
+    },
+  };
+};
+
+/** The header's balance, as its data attribute carries it (the wire amount, or `hidden`). */
+export const headerBalance = (page: Page) => page.locator('[data-header-balance] output');
+
+/** Waits until the header shows `amount` (a wire amount such as "50.00"). */
+export const waitForHeaderBalance = (page: Page, amount: string, timeout = 10_000) =>
+  page.locator(`[data-header-balance] output[data-balance="${amount}"]`).waitFor({ timeout });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from './format-money';
+
+describe('formatMoney', () => {
+  it('groups digits and shows the currency in the reader’s language', () => {
+    expect(formatMoney('1234.5', 'USD', 'EN')).toBe('$1,234.50');
+    expect(formatMoney('1234.50', 'USD', 'CN')).toBe('US$1,234.50');
+  });
+
+  it('keeps every digit of amounts beyond floating-point precision', () => {
+    expect(formatMoney('90071992547409.93', 'USD', 'EN')).toBe('$90,071,992,547,409.93');
+  });
+
+  it('falls back to the bare amount for an unknown currency code', () => {
+    expect(formatMoney('1.00', 'NOT A CODE', 'EN')).toBe('1.00 NOT A CODE');
+  });
+});

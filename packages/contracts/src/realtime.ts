@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { walletBalanceSchema } from './wallet';
+
+/**
+ * The realtime channel (decision 0015): one WebSocket per browser tab at {@link REALTIME_PATH}. The browser
+ * may subscribe to public topics at once; after `auth` with its session token it also receives the events
+ * published to its member. Every frame is one JSON object with an `op`.
+ */
+export const REALTIME_PATH = '/wps/realtime';
+
+/** Limits the server enforces; the browser keeps within them. */
+export const realtimeLimits = {
+  /** Largest frame a browser may send, in bytes. */
+  maxInboundBytes: 4096,
+  /** Public topics one connection may follow at once. */
+  maxTopics: 32,
+  /** Names of public topics: `<kind>` or `<kind>:<id>`. */
+  topicPattern: /^[a-z][a-z0-9_-]{0,31}(:[A-Za-z0-9_.-]{1,64})?$/,
+} as const;
+
+/**
+ * The events each publisher may send, by type, with the schema of their `data`. A module that publishes adds
+ * its entry here so the server's publish and the browser's handler agree on the shape.
+ */
+export const realtimeEventSchemas = {
+  /** The member's balances changed (after every committed ledger movement of one of its accounts). */
+  'wallet.balance': walletBalanceSchema,
+} as const;
+export type RealtimeEventType = keyof typeof realtimeEventSchemas;
+export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;
+
+const topicSchema = z.string().regex(realtimeLimits.topicPattern);
+
+/** What a browser may send. */
+export const realtimeClientMessageSchema = z.discriminatedUnion('op', [
+  /** Binds the connection to a member session; sending it again with another token switches, `null` drops it. */
+  z.strictObject({ op: z.literal('auth'), token: z.string().min(1).max(256).nullable() }),
+  z.strictObject({ op: z.literal('subscribe'), topic: topicSchema }),
+  z.strictObject({ op: z.literal('unsubscribe'), topic: topicSchema }),
+  z.strictObject({ op: z.literal('ping') }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/**
+ * What the server sends. `event.topic` is `member` for the member's own events, else the public topic.
+ * `error.code` is a catalogue code; `ref` names the op or topic it answers.
+ */
+export const realtimeServerMessageSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('ready'), member: z.boolean() }),
+  z.object({ op: z.literal('subscribed'), topic: z.string() }),
+  z.object({ op: z.literal('unsubscribed'), topic: z.string() }),
+  z.object({ op: z.literal('event'), topic: z.string(), type: z.string(), data: z.unknown() }),
+  z.object({ op: z.literal('error'), code: z.string(), ref: z.string().optional() }),
+  z.object({ op: z.literal('pong') }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+
+/** The topic name of a member's own events. */
+export const MEMBER_TOPIC = 'member';
