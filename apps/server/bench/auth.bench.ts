@@ -65,6 +65,8 @@ const main = async () => {
       SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9',
       SANDBOX_GATEWAY_MERCHANT_ID: 'demo',
       SANDBOX_GATEWAY_SECRET: 'sandbox-demo-secret',
+      REFERENCE_PROVIDER_URL: 'http://127.0.0.1:8082',
+      REFERENCE_PROVIDER_SECRET: 'reference-provider-demo-secret',
       internalUrl: 'http://127.0.0.1:8080',
     },
     database,

@@ -11,9 +11,11 @@ import {
   createAdminService,
   registerAdminCashierRoutes,
   registerAdminContentRoutes,
+  registerAdminGamesRoutes,
   registerAdminMemberRoutes,
   registerAdminRoutes,
 } from './modules/admin';
+import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
 import {
   createCashierRepository,
   createCashierService,
@@ -27,10 +29,17 @@ import {
   registerContentImageRoute,
   registerContentRoutes,
 } from './modules/content';
+import {
+  createGamesRepository,
+  createGamesService,
+  registerGameMediaRoutes,
+  registerGamesRoutes,
+} from './modules/games';
 import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
+import { createProviderRegistry, DEMO_PROVIDER_CODE } from './modules/providers';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
 import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
 import { checkSiteAccess, createCaptchaService, registerSystemRoutes } from './modules/system';
@@ -66,6 +75,8 @@ export type AppConfig = Pick<
   | 'SANDBOX_GATEWAY_URL'
   | 'SANDBOX_GATEWAY_MERCHANT_ID'
   | 'SANDBOX_GATEWAY_SECRET'
+  | 'REFERENCE_PROVIDER_URL'
+  | 'REFERENCE_PROVIDER_SECRET'
 > & {
   /** Base URL outside services call back to. */
   internalUrl: string;
@@ -87,6 +98,9 @@ export interface AppServices {
   wallet: ReturnType<typeof createWalletService>;
   /** Push to browsers: `publishToMember` for a member's own events, `broadcast` and `defineTopic` for public ones. */
   realtime: RealtimeHub;
+  games: ReturnType<typeof createGamesService>;
+  bets: ReturnType<typeof createBetsService>;
+  providers: ReturnType<typeof createProviderRegistry>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -206,6 +220,21 @@ export const buildApp = async (
     secretBox,
   });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
+  const providers = createProviderRegistry([
+    {
+      code: DEMO_PROVIDER_CODE,
+      name: 'Tessera demo provider',
+      launchUrl: config.REFERENCE_PROVIDER_URL,
+      secret: config.REFERENCE_PROVIDER_SECRET,
+    },
+  ]);
+  const bets = createBetsService(createBetsRepository(database.pool), database.pool);
+  const games = createGamesService({
+    repository: createGamesRepository(database.pool),
+    bets,
+    memberName: async (memberId) => (await members.findById(memberId))?.account ?? null,
+    providerLaunchUrl: providers.launchUrl,
+  });
 
   const registrar = createRegistrar(app, {
     resolveMerchant: merchants.resolve,
@@ -232,6 +261,9 @@ export const buildApp = async (
   registerCashierRoutes(registrar, cashier);
   registerContentRoutes(registrar, content);
   registerContentImageRoute(app, content);
+  registerGamesRoutes(registrar, games);
+  registerGameMediaRoutes(app, games);
+  registerBetsRoutes(registrar, bets, games.describe);
   await registerGatewayCallbackRoute(app, {
     cashier,
     secret: config.SANDBOX_GATEWAY_SECRET,
@@ -242,6 +274,7 @@ export const buildApp = async (
   registerAdminMemberRoutes(registrar, { admin, members, session, verification });
   registerAdminCashierRoutes(registrar, { admin, cashier, merchants, members });
   registerAdminContentRoutes(registrar, { admin, content, merchants });
+  registerAdminGamesRoutes(registrar, { admin, games, merchants });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -273,6 +306,9 @@ export const buildApp = async (
       content,
       wallet,
       realtime,
+      games,
+      bets,
+      providers,
     },
   };
 };

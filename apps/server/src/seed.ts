@@ -1,6 +1,7 @@
 import type { AppServices } from './app';
 import { seedDemoContent } from './modules/content';
 import { demoMerchantSettings } from './modules/merchants';
+import { DEMO_PROVIDER_CODE } from './modules/providers';
 
 export const DEMO_MERCHANT_CODE = 'demo';
 export const DEMO_OPERATOR_USERNAME = 'owner';
@@ -9,7 +10,7 @@ export const DEMO_OPERATOR_USERNAME = 'owner';
 export const seedDemo = async (
   services: AppServices,
   options: { domains: readonly string[]; port: number; operatorPassword: string },
-): Promise<{ merchantCreated: boolean; operatorCreated: boolean }> => {
+): Promise<{ merchantCreated: boolean; operatorCreated: boolean; gamesAdded: number }> => {
   const merchantCreated = await services.merchants.createIfAbsent(
     DEMO_MERCHANT_CODE,
     demoMerchantSettings(options.domains, options.port),
@@ -23,5 +24,7 @@ export const seedDemo = async (
   });
   await services.cashier.ensureDemoChannels(DEMO_MERCHANT_CODE, 'USD');
   await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
-  return { merchantCreated, operatorCreated };
+  // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
+  const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);
+  return { merchantCreated, operatorCreated, gamesAdded };
 };

@@ -4,6 +4,7 @@ import { seedDemo } from '../src/seed';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Tessera-Owner-2026';
+export const REFERENCE_PROVIDER_SECRET = 'reference-provider-test-secret';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,7 +19,12 @@ export interface TestApp {
 
 /** The real server (every module, real PostgreSQL) in this process, seeded with the demo merchant. */
 export const createTestApp = async (
-  config: Partial<{ COUNTRY_HEADER: string; BODY_LIMIT_BYTES: number; SANDBOX_GATEWAY_URL: string }> = {},
+  config: Partial<{
+    COUNTRY_HEADER: string;
+    BODY_LIMIT_BYTES: number;
+    SANDBOX_GATEWAY_URL: string;
+    REFERENCE_PROVIDER_URL: string;
+  }> = {},
   options: { captchaText?: () => string } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();
@@ -31,6 +37,8 @@ export const createTestApp = async (
       SANDBOX_GATEWAY_URL: config.SANDBOX_GATEWAY_URL ?? 'http://127.0.0.1:9',
       SANDBOX_GATEWAY_MERCHANT_ID: 'demo',
       SANDBOX_GATEWAY_SECRET: 'sandbox-demo-secret',
+      REFERENCE_PROVIDER_URL: config.REFERENCE_PROVIDER_URL ?? 'http://127.0.0.1:8082',
+      REFERENCE_PROVIDER_SECRET: REFERENCE_PROVIDER_SECRET,
       internalUrl: 'http://127.0.0.1:8080',
     },
     database,

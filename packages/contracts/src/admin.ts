@@ -27,6 +27,9 @@ export const auditActions = [
   'withdrawal.disburse',
   'withdrawal.reject',
   'wallet.adjust',
+  'games.vendor_update',
+  'games.game_update',
+  'games.reorder',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

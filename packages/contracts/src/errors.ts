@@ -71,6 +71,16 @@ export const errorCatalogue = {
   no_upline: { status: 403 },
   upload_too_many: { status: 400 },
   proof_required: { status: 400 },
+  // Games and the seamless wallet (docs/seamless-wallet.md)
+  free_play_unavailable: { status: 403 },
+  date_range_invalid: { status: 400 },
+  provider_signature_invalid: { status: 401 },
+  game_token_invalid: { status: 401 },
+  round_not_found: { status: 404 },
+  bet_not_found: { status: 404 },
+  round_already_settled: { status: 409 },
+  bet_rolled_back: { status: 409 },
+  currency_mismatch: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -9,6 +9,7 @@ export * from './endpoint';
 export * from './envelope';
 export * from './errors';
 export * from './field-errors';
+export * from './games';
 export * from './languages';
 export * from './merchant';
 export * from './messages';
@@ -28,6 +29,7 @@ import { adminCashierEndpoints } from './admin-cashier';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import type { EndpointDef } from './endpoint';
+import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { messagesEndpoints } from './messages';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
@@ -50,4 +52,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),
+  ...Object.values(gamesEndpoints),
+  ...Object.values(betsEndpoints),
+  ...Object.values(adminGamesEndpoints),
 ];

@@ -32,6 +32,11 @@ const envSchema = z.object({
   SANDBOX_GATEWAY_URL: z.url().default('http://127.0.0.1:8081'),
   SANDBOX_GATEWAY_MERCHANT_ID: z.string().min(1).default('demo'),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).default('sandbox-demo-secret'),
+  REFERENCE_PROVIDER_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('http://127.0.0.1:8082')
+    .describe('Where members’ browsers open the demo game provider (apps/reference-provider)'),
+  REFERENCE_PROVIDER_SECRET: z.string().min(16).default('reference-provider-demo-secret'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 

@@ -14,6 +14,8 @@ const permissions = {
   'cashier.deposits': ['owner', 'finance'],
   'content.read': ['owner', 'content', 'support'],
   'content.write': ['owner', 'content'],
+  'games.read': ['owner', 'finance', 'risk', 'support', 'content'],
+  'games.manage': ['owner', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

@@ -1,0 +1,75 @@
+import { adminGamesEndpoints } from '@tessera/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { OperatorPrincipal } from '../../platform/http/context';
+import type { Registrar } from '../../platform/http/registrar';
+import { type GamesService, presentAdminGame, presentAdminVendor } from '../games';
+import type { MerchantsService } from '../merchants';
+import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
+import type { AdminService } from './admin.service';
+
+/** The catalogue per merchant: content operators and owners edit it, everyone in scope reads it; edits are audited. */
+export const registerAdminGamesRoutes = (
+  r: Registrar,
+  deps: { admin: AdminService; games: GamesService; merchants: MerchantsService },
+): void => {
+  const { admin, games, merchants } = deps;
+
+  const merchantFor = async (operator: OperatorPrincipal, code: string, permission: Permission) => {
+    assertCan(operator, permission);
+    assertMerchantInScope(operator, code);
+    return merchants.resolve({ code, host: '' }).catch(() => {
+      throw new AppError('not_found');
+    });
+  };
+
+  r.admin(adminGamesEndpoints.listVendors, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'games.read');
+    return (await games.adminVendors(merchant.code)).map(presentAdminVendor);
+  });
+
+  r.admin(adminGamesEndpoints.updateVendor, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'games.manage');
+    const vendor = await games.adminUpdateVendor(merchant.code, params.vassalage, input);
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      { action: 'games.vendor_update', target: params.vassalage, merchantCode: merchant.code, details: { ...input } },
+    );
+    return presentAdminVendor(vendor);
+  });
+
+  r.admin(adminGamesEndpoints.listGames, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'games.read');
+    const { rows, totalPages } = await games.adminGames(
+      merchant.code,
+      {
+        ...(input.gameType ? { gameType: input.gameType } : {}),
+        ...(input.vassalage ? { vassalage: input.vassalage } : {}),
+        ...(input.q ? { q: input.q } : {}),
+        ...(input.enabled ? { enabled: input.enabled === 'true' } : {}),
+        ...(input.hot ? { hot: input.hot === 'true' } : {}),
+      },
+      { pageNo: input.pageNo, pageSize: input.pageSize },
+    );
+    return { list: rows.map(presentAdminGame), pageNo: input.pageNo, totalPages };
+  });
+
+  r.admin(adminGamesEndpoints.updateGame, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'games.manage');
+    const row = await games.adminUpdateGame(merchant.code, params.nodeId, input);
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      { action: 'games.game_update', target: params.nodeId, merchantCode: merchant.code, details: { ...input } },
+    );
+    return presentAdminGame(row);
+  });
+
+  r.admin(adminGamesEndpoints.reorderGames, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'games.manage');
+    const updated = await games.adminReorder(merchant.code, input.nodeIds);
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      { action: 'games.reorder', target: null, merchantCode: merchant.code, details: { nodeIds: input.nodeIds } },
+    );
+    return { updated };
+  });
+};

@@ -1,0 +1,10 @@
+export {
+  type BetRoundRow,
+  createBetsRepository,
+  type NewRound,
+  type Queryable,
+  type RoundKey,
+} from './bets.repository';
+export { registerBetsRoutes } from './bets.routes';
+export { betRounds } from './bets.schema';
+export { type BetsService, checkDateRange, createBetsService } from './bets.service';

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back';
+export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback';
+
+/** A round as an outside provider reported it through the seamless wallet (docs/seamless-wallet.md). */
+export const seamlessRounds = pgTable(
+  'seamless_rounds',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id').notNull(),
+    gameId: bigint('game_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<SeamlessRoundStatus>().notNull(),
+    betTotal: bigint('bet_total', { mode: 'bigint' }).notNull().default(sql`0`),
+    winTotal: bigint('win_total', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('seamless_rounds_provider_round_key').on(table.provider, table.roundId)],
+);
+
+/**
+ * Every wallet call that moved (or would have moved) money, keyed by the provider's transaction id: a repeat
+ * answers with `response`, a repeat with other details (`request_hash`) is refused.
+ */
+export const seamlessTransactions = pgTable(
+  'seamless_transactions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    kind: text('kind').$type<SeamlessTransactionKind>().notNull(),
+    roundId: text('round_id').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** For a rollback: the bet it reverses. */
+    referenceTransactionId: text('reference_transaction_id'),
+    requestHash: text('request_hash').notNull(),
+    /** 'ok', or for a rollback that found no bet, 'not_found' (a later bet with that id is refused). */
+    outcome: text('outcome').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('seamless_transactions_provider_tx_key').on(table.provider, table.transactionId),
+    index('seamless_transactions_round_idx').on(table.provider, table.roundId),
+    index('seamless_transactions_reference_idx')
+      .on(table.provider, table.referenceTransactionId)
+      .where(sql`${table.referenceTransactionId} IS NOT NULL`),
+  ],
+);
