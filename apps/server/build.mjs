@@ -11,7 +11,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: { '@tessera/contracts': '../../packages/contracts/src/index.ts' },
+  alias: {
+    '@tessera/contracts': '../../packages/contracts/src/index.ts',
+    '@tessera/engines': '../../packages/engines/src/index.ts',
+  },
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

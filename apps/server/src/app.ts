@@ -35,6 +35,12 @@ import {
   registerGameMediaRoutes,
   registerGamesRoutes,
 } from './modules/games';
+import {
+  createInhouseEvents,
+  createInhouseRepository,
+  createInhouseService,
+  registerInhouseRoutes,
+} from './modules/inhouse';
 import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
@@ -101,6 +107,8 @@ export interface AppServices {
   games: ReturnType<typeof createGamesService>;
   bets: ReturnType<typeof createBetsService>;
   providers: ReturnType<typeof createProviderRegistry>;
+  inhouse: ReturnType<typeof createInhouseService>;
+  inhouseEvents: ReturnType<typeof createInhouseEvents>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -194,6 +202,14 @@ export const buildApp = async (
       siteBase: (merchant) => siteBaseUrl(merchant.settings),
     },
   });
+  const inhouseEvents = createInhouseEvents((error, event) =>
+    app.log.error({ err: error, roundId: event.roundId }, 'in-house event listener failed'),
+  );
+  const inhouse = createInhouseService({
+    repository: createInhouseRepository(database.pool),
+    ledger,
+    events: inhouseEvents,
+  });
   const captcha = createCaptchaService(db, limiter, options.captchaText);
   const secretBox = createSecretBox(db, 'member-secrets');
   // In development the outbox also prints each message (codes included) to the log; never in production.
@@ -264,6 +280,7 @@ export const buildApp = async (
   registerGamesRoutes(registrar, games);
   registerGameMediaRoutes(app, games);
   registerBetsRoutes(registrar, bets, games.describe);
+  registerInhouseRoutes(registrar, inhouse);
   await registerGatewayCallbackRoute(app, {
     cashier,
     secret: config.SANDBOX_GATEWAY_SECRET,
@@ -309,6 +326,8 @@ export const buildApp = async (
       games,
       bets,
       providers,
+      inhouse,
+      inhouseEvents,
     },
   };
 };

@@ -31,23 +31,37 @@ export const memberClient = (t: TestApp, defaults: { ip?: string } = {}) => {
     return key;
   };
 
+  /** A fresh proof-of-work solution. */
+  const botCheck = async (): Promise<string> => {
+    const challenge = (await send({ method: 'GET', url: '/wps/verification/challenge', moduleId: 'COMM3' })).json()
+      .value as BotChallenge;
+    return solveBotChallenge(challenge);
+  };
+
+  /** Sends `body` sealed for `method url`. */
+  const sealed = async (
+    method: 'POST' | 'PUT',
+    url: string,
+    body: unknown,
+    options: { moduleId: string; token?: string; ip?: string },
+  ): Promise<LightMyRequestResponse> =>
+    send({ method, url, payload: sealPayload(await payloadKey(), method, url, body) as never, ...options });
+
   return {
     send,
-    /** A fresh proof-of-work solution. */
-    botCheck: async (): Promise<string> => {
-      const challenge = (await send({ method: 'GET', url: '/wps/verification/challenge', moduleId: 'COMM3' })).json()
-        .value as BotChallenge;
-      return solveBotChallenge(challenge);
-    },
-    /** Sends `body` sealed for `method url`. */
-    sealed: async (
-      method: 'POST' | 'PUT',
-      url: string,
-      body: unknown,
-      options: { moduleId: string; token?: string; ip?: string },
-    ): Promise<LightMyRequestResponse> =>
-      send({ method, url, payload: sealPayload(await payloadKey(), method, url, body) as never, ...options }),
+    botCheck,
+    sealed,
     payloadKey,
+    /** Signs a member in by password and returns the session token. */
+    login: async (username: string, password: string): Promise<string> =>
+      (
+        await sealed(
+          'POST',
+          '/wps/session/login',
+          { username, password, botCheck: await botCheck() },
+          { moduleId: 'COMM3' },
+        )
+      ).json().value.token as string,
     /** The newest code the outbox sent to a recipient (the SMS or e-mail provider's view). */
     lastCode: async (recipient: string): Promise<string> => {
       const rows = await t.database.pool.query(

@@ -81,6 +81,15 @@ export const errorCatalogue = {
   round_already_settled: { status: 409 },
   bet_rolled_back: { status: 409 },
   currency_mismatch: { status: 400 },
+  // In-house games
+  inhouse_round_open: { status: 409 },
+  inhouse_round_closed: { status: 409 },
+  inhouse_tile_taken: { status: 409 },
+  mines_pick_first: { status: 409 },
+  inhouse_payout_above_maximum: { status: 400 },
+  crash_betting_closed: { status: 409 },
+  crash_bet_exists: { status: 409 },
+  crash_no_open_bet: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -10,6 +10,7 @@ export * from './envelope';
 export * from './errors';
 export * from './field-errors';
 export * from './games';
+export * from './inhouse';
 export * from './languages';
 export * from './merchant';
 export * from './messages';
@@ -30,6 +31,7 @@ import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
+import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
@@ -49,6 +51,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(withdrawalEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(contentEndpoints),
+  ...Object.values(inhouseEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),

@@ -1,3 +1,4 @@
+export * from './bet/seeded-bet';
 export * from './crash/crash-point';
 export * from './crash/crash-rtp';
 export * from './crash/hash-chain';

@@ -14,15 +14,7 @@ let token: string;
 let otherToken: string;
 const gatewayRequests: { signatureOk: boolean; body: Record<string, string> }[] = [];
 
-const login = async (username: string) =>
-  (
-    await client.sealed(
-      'POST',
-      '/wps/session/login',
-      { username, password: 'Secret123', botCheck: await client.botCheck() },
-      { moduleId: 'COMM3' },
-    )
-  ).json().value.token as string;
+const login = (username: string) => client.login(username, 'Secret123');
 
 const api = (method: 'GET' | 'POST', url: string, payload?: unknown, as = token) =>
   client.send({ method, url, moduleId: 'COMM3', token: as, ...(payload ? { payload: payload as object } : {}) });

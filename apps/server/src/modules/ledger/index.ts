@@ -1,5 +1,5 @@
 export { type ReconcileCheck, reconcileLedger } from './ledger.reconcile';
-export { createLedgerRepository, type PostingResult } from './ledger.repository';
+export { createLedgerRepository, type LedgerExecutor, type PostingResult } from './ledger.repository';
 export { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions } from './ledger.schema';
 export {
   type AccountRef,

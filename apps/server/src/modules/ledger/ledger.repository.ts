@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -12,6 +12,12 @@ export interface AccountIdentity {
   currency: string;
   shard: number;
 }
+
+/**
+ * Where a movement's statement runs: the pool (its own transaction) or a client inside a caller's open
+ * transaction, so a module can make a movement and its own rows commit or roll back together.
+ */
+export type LedgerExecutor = Pick<pg.PoolClient, 'query'>;
 
 export interface PostingResult {
   transactionId: bigint;
@@ -57,18 +63,21 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     return id;
   },
 
-  post: async (input: {
-    merchantCode: string;
-    type: string;
-    idempotencyKey: string;
-    requestHash: string;
-    reference: string | null;
-    metadata: Record<string, unknown>;
-    accountIds: bigint[];
-    amounts: bigint[];
-  }): Promise<PostingResult> => {
+  post: async (
+    input: {
+      merchantCode: string;
+      type: string;
+      idempotencyKey: string;
+      requestHash: string;
+      reference: string | null;
+      metadata: Record<string, unknown>;
+      accountIds: bigint[];
+      amounts: bigint[];
+    },
+    executor: LedgerExecutor = pool,
+  ): Promise<PostingResult> => {
     try {
-      const { rows } = await pool.query<{
+      const { rows } = await executor.query<{
         transaction_id: bigint;
         replayed: boolean;
         account_id: bigint;
@@ -180,22 +189,12 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
   },
 
   /** Balance and holds of an owner's account, summed over its shards. */
-  balanceOf: async (identity: Omit<AccountIdentity, 'shard'>) => {
-    const rows = await db
-      .select({
-        balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text`,
-        held: sql<string>`coalesce(sum(${ledgerAccounts.held}), 0)::text`,
-      })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.merchantCode, identity.merchantCode),
-          eq(ledgerAccounts.ownerType, identity.ownerType),
-          eq(ledgerAccounts.ownerId, identity.ownerId),
-          eq(ledgerAccounts.kind, identity.kind),
-          eq(ledgerAccounts.currency, identity.currency),
-        ),
-      );
+  balanceOf: async (identity: Omit<AccountIdentity, 'shard'>, executor: LedgerExecutor = pool) => {
+    const { rows } = await executor.query<{ balance: string; held: string }>(
+      `SELECT coalesce(sum(balance), 0)::text AS balance, coalesce(sum(held), 0)::text AS held FROM ledger_accounts
+       WHERE merchant_code = $1 AND owner_type = $2 AND owner_id = $3 AND kind = $4 AND currency = $5`,
+      [identity.merchantCode, identity.ownerType, identity.ownerId, identity.kind, identity.currency],
+    );
     const balance = BigInt(rows[0]?.balance ?? '0');
     const held = BigInt(rows[0]?.held ?? '0');
     return { balance, held, available: balance - held };

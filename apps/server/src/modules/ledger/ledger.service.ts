@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { AppError } from '../../platform/http/app-error';
-import type { AccountIdentity, LedgerRepository, PostingResult } from './ledger.repository';
+import type { AccountIdentity, LedgerExecutor, LedgerRepository, PostingResult } from './ledger.repository';
 
 /** The merchant's own accounts: where money enters, leaves, and is paid from. */
 export const houseAccounts = [
@@ -10,6 +10,7 @@ export const houseAccounts = [
   'promotions',
   'adjustments',
   'agent_commissions',
+  'inhouse_games',
 ] as const;
 export type HouseAccount = (typeof houseAccounts)[number];
 export type MemberWallet = 'main' | 'bonus' | 'points';
@@ -72,7 +73,12 @@ export const createLedgerService = (
     if (member !== null) options.onMemberBalanceChange(merchantCode, [member]);
   };
 
-  const accountId = async (merchantCode: string, currency: string, ref: AccountRef): Promise<bigint> => {
+  const accountId = async (
+    merchantCode: string,
+    currency: string,
+    ref: AccountRef,
+    houseShard: number = randomInt(HOUSE_SHARDS),
+  ): Promise<bigint> => {
     const identity: AccountIdentity =
       'member' in ref
         ? { merchantCode, ownerType: 'member', ownerId: ref.member, kind: ref.wallet, currency, shard: 0 }
@@ -82,7 +88,7 @@ export const createLedgerService = (
             ownerId: ref.house,
             kind: 'house',
             currency,
-            shard: randomInt(HOUSE_SHARDS),
+            shard: houseShard,
           };
     const key = `${merchantCode}|${identity.ownerType}|${identity.ownerId}|${identity.kind}|${currency}|${identity.shard}`;
     const known = ids.get(key);
@@ -92,29 +98,37 @@ export const createLedgerService = (
     return id;
   };
 
-  const post = async (movement: Movement): Promise<PostingResult> => {
+  /**
+   * `executor`: a client inside the caller's open transaction. Accounts are still created outside it (so a
+   * rolled-back caller never leaves a cached id of an account that does not exist).
+   */
+  const post = async (movement: Movement, executor?: LedgerExecutor): Promise<PostingResult> => {
     if (movement.legs.some((leg) => leg.amount === 0n || leg.amount > MAX_AMOUNT || leg.amount < -MAX_AMOUNT)) {
       throw invalidAmount();
     }
     const accountIds = await Promise.all(
       movement.legs.map((leg) => accountId(movement.merchantCode, movement.currency, leg.account)),
     );
-    const result = await repository.post({
-      merchantCode: movement.merchantCode,
-      type: movement.type,
-      idempotencyKey: movement.idempotencyKey,
-      requestHash: requestHash({
+    const result = await repository.post(
+      {
+        merchantCode: movement.merchantCode,
         type: movement.type,
-        currency: movement.currency,
+        idempotencyKey: movement.idempotencyKey,
+        requestHash: requestHash({
+          type: movement.type,
+          currency: movement.currency,
+          reference: movement.reference ?? null,
+          legs: movement.legs.map((leg) => [labelOf(leg.account), leg.amount]),
+        }),
         reference: movement.reference ?? null,
-        legs: movement.legs.map((leg) => [labelOf(leg.account), leg.amount]),
-      }),
-      reference: movement.reference ?? null,
-      metadata: movement.metadata ?? {},
-      accountIds,
-      amounts: movement.legs.map((leg) => leg.amount),
-    });
-    if (!result.replayed)
+        metadata: movement.metadata ?? {},
+        accountIds,
+        amounts: movement.legs.map((leg) => leg.amount),
+      },
+      executor,
+    );
+    // Inside a caller's transaction nothing has committed yet: the caller announces after its commit.
+    if (!result.replayed && !executor)
       notify(
         movement.merchantCode,
         movement.legs.map((leg) => leg.account),
@@ -125,17 +139,44 @@ export const createLedgerService = (
   return {
     post,
 
+    /** After the caller's transaction that moved money through an executor has committed. */
+    announceBalanceChange: (merchantCode: string, memberIds: string[]) => {
+      if (memberIds.length > 0) options.onMemberBalanceChange?.(merchantCode, memberIds);
+    },
+
+    /**
+     * Resolves (creating when absent) the accounts, every shard of a house account included, so that movements
+     * made later inside a caller's transaction need no second connection and never create an account there.
+     */
+    prepare: async (input: { merchantCode: string; currency: string; accounts: AccountRef[] }): Promise<void> => {
+      for (const ref of input.accounts) {
+        if ('member' in ref) {
+          await accountId(input.merchantCode, input.currency, ref);
+          continue;
+        }
+        for (let shard = 0; shard < HOUSE_SHARDS; shard += 1) {
+          await accountId(input.merchantCode, input.currency, ref, shard);
+        }
+      }
+    },
+
     /** Moves `amount` from one account to another. */
-    transfer: async (input: Omit<Movement, 'legs'> & { from: AccountRef; to: AccountRef; amount: bigint }) => {
+    transfer: async (
+      input: Omit<Movement, 'legs'> & { from: AccountRef; to: AccountRef; amount: bigint },
+      executor?: LedgerExecutor,
+    ) => {
       checkAmount(input.amount);
       const { from, to, amount, ...rest } = input;
-      return post({
-        ...rest,
-        legs: [
-          { account: from, amount: -amount },
-          { account: to, amount },
-        ],
-      });
+      return post(
+        {
+          ...rest,
+          legs: [
+            { account: from, amount: -amount },
+            { account: to, amount },
+          ],
+        },
+        executor,
+      );
     },
 
     /** Reserves `amount` of an account until it is captured or voided. */
@@ -208,7 +249,8 @@ export const createLedgerService = (
       return result;
     },
 
-    balance: (input: { merchantCode: string; currency: string; account: AccountRef }) =>
+    /** `executor`: read inside the caller's open transaction. */
+    balance: (input: { merchantCode: string; currency: string; account: AccountRef }, executor?: LedgerExecutor) =>
       repository.balanceOf(
         'member' in input.account
           ? {
@@ -225,6 +267,7 @@ export const createLedgerService = (
               kind: 'house',
               currency: input.currency,
             },
+        executor,
       ),
   };
 };

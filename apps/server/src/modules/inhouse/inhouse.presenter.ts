@@ -1,0 +1,47 @@
+import { formatMinor, type InhouseGameInfo, type InhouseRound, type RevealedSeedPair } from '@tessera/contracts';
+import type { RoundRow, SeedPairRow } from './inhouse.repository';
+import type { InhouseService } from './inhouse.service';
+
+/** A round as the member sees it: money as decimal strings, the server seed only once it was revealed. */
+export const presentRound = (row: RoundRow): InhouseRound =>
+  ({
+    id: row.id,
+    game: row.game,
+    status: row.status,
+    currency: row.currency,
+    stake: formatMinor(row.stake, row.currency),
+    payout: formatMinor(row.payout, row.currency),
+    multiplier: { numerator: row.multiplierNumerator, denominator: row.multiplierDenominator },
+    params: row.params,
+    outcome: row.outcome,
+    serverSeedHash: row.serverSeedHash,
+    clientSeed: row.clientSeed,
+    nonce: row.nonce,
+    serverSeed: row.revealedSeed,
+    balanceBefore: formatMinor(row.balanceBefore, row.currency),
+    balanceAfter: row.balanceAfter === null ? null : formatMinor(row.balanceAfter, row.currency),
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt ? row.settledAt.toISOString() : null,
+  }) as InhouseRound;
+
+export const presentRevealedPair = (row: SeedPairRow): RevealedSeedPair => ({
+  serverSeed: row.serverSeed,
+  serverSeedHash: row.serverSeedHash,
+  clientSeed: row.clientSeed,
+  nonce: row.nextNonce,
+  revealedAt: (row.revealedAt ?? new Date()).toISOString(),
+});
+
+export const presentGames = (
+  games: Awaited<ReturnType<InhouseService['games']>>,
+  currency: string,
+): InhouseGameInfo[] =>
+  games.map((g) => ({
+    game: g.game,
+    rtp: g.rtp,
+    maxMultiplier: { numerator: g.maxMultiplier.numerator, denominator: g.maxMultiplier.denominator },
+    currency,
+    minStake: formatMinor(g.limits.minStake, currency),
+    maxStake: formatMinor(g.limits.maxStake, currency),
+    maxPayout: formatMinor(g.limits.maxPayout, currency),
+  }));
