@@ -4,6 +4,17 @@ export type IconProps = SVGProps<SVGSVGElement>;
 
 /** Each line icon's drawing on a 24 px grid, shared by the member site and the back office. */
 const drawings = {
+  Bank: (
+    <>
+      <path d="M3 10l9-6 9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+    </>
+  ),
+  Card: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 10h18M7 15h3" />
+    </>
+  ),
   Check: (
     <>
       <path d="M5 12l5 5 9-10" />
@@ -35,6 +46,12 @@ const drawings = {
     <>
       <rect x="9" y="9" width="12" height="12" rx="2" />
       <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+    </>
+  ),
+  Crypto: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M10 7v10M13 7v1.5M13 15.5V17M9 8.5h4.5a2 2 0 0 1 0 4H9m0 0h5a2 2 0 0 1 0 4H9" />
     </>
   ),
   Download: (
@@ -216,6 +233,11 @@ const drawings = {
       <path d="M13 6v2M13 11v2M13 16v2" />
     </>
   ),
+  Transfer: (
+    <>
+      <path d="M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4" />
+    </>
+  ),
   Trash: (
     <>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
@@ -225,6 +247,11 @@ const drawings = {
     <>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 017.7-1.5" />
+    </>
+  ),
+  Upload: (
+    <>
+      <path d="M12 16V4M7 9l5-5 5 5M4 20h16" />
     </>
   ),
   User: (
@@ -238,6 +265,12 @@ const drawings = {
       <circle cx="9" cy="8" r="3.5" />
       <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
       <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+    </>
+  ),
+  Wallet: (
+    <>
+      <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
+      <path d="M16 14h.01" />
     </>
   ),
   WifiOff: (
@@ -282,12 +315,15 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     return IconComponent;
   };
   return {
+    BankIcon: make('Bank'),
+    CardIcon: make('Card'),
     CheckIcon: make('Check'),
     ChevronDownIcon: make('ChevronDown'),
     ChevronIcon: make('Chevron'),
     CloseIcon: make('Close'),
     CoinsIcon: make('Coins'),
     CopyIcon: make('Copy'),
+    CryptoIcon: make('Crypto'),
     DownloadIcon: make('Download'),
     ExternalIcon: make('External'),
     EyeIcon: make('Eye'),
@@ -319,10 +355,13 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     StoreIcon: make('Store'),
     SunIcon: make('Sun'),
     TicketIcon: make('Ticket'),
+    TransferIcon: make('Transfer'),
     TrashIcon: make('Trash'),
     UnlockIcon: make('Unlock'),
+    UploadIcon: make('Upload'),
     UserIcon: make('User'),
     UsersIcon: make('Users'),
+    WalletIcon: make('Wallet'),
     WifiOffIcon: make('WifiOff'),
     WrenchIcon: make('Wrench'),
   };

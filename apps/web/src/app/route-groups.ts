@@ -9,8 +9,7 @@ export const routeGroups: Readonly<Record<RouteGroupName, LazyRoute>> = {
     import('../features/promotions/pages/promotions-page').then((m) => ({ Component: m.PromotionsPage })),
   Seamless: () => import('../features/games/pages/seamless-page').then((m) => ({ Component: m.SeamlessPage })),
   Lottery: () => import('../features/lottery/pages/lottery-page').then((m) => ({ Component: m.LotteryPage })),
-  MemberCenter: () =>
-    import('../features/member/pages/member-center-page').then((m) => ({ Component: m.MemberCenterPage })),
+  MemberCenter: () => import('./member-center-route').then((m) => ({ Component: m.MemberCenterRoute })),
   PointMall: () => import('../features/points/pages/point-mall-page').then((m) => ({ Component: m.PointMallPage })),
   AccountGame: () =>
     import('../features/games/pages/account-game-page').then((m) => ({ Component: m.AccountGamePage })),

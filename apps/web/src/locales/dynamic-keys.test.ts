@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registrationPatternIds } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
+import { channelKindKeys, depositStatusKeys } from '../features/cashier/deposit-status';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
@@ -14,6 +15,7 @@ const catalogue = (language: string, namespace: string): Record<string, string> 
 
 /** Keys the code picks at run time (maps, conditions), which the literal-key check cannot see. */
 const chosenKeys: Record<string, readonly string[]> = {
+  money: [...Object.values(depositStatusKeys), ...Object.values(channelKindKeys)],
   common: [
     ...Object.values(verifyMethodLabelKeys),
     ...Object.values(optionalFieldLabelKeys),

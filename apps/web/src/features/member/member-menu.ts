@@ -39,6 +39,12 @@ export const memberMenu: readonly MemberMenuItem[] = [
   { page: 'manualRebate', labelKey: 'manual_rebate', requires: 'MANUALREBATE3' },
 ];
 
+const memberPages: ReadonlySet<string> = new Set(memberMenu.map((item) => item.page));
+
+/** The page a `?page=` value names, or null for none or an unknown one. */
+export const memberPageOf = (value: string | null): MemberPage | null =>
+  value !== null && memberPages.has(value) ? (value as MemberPage) : null;
+
 /** The default member-center page. */
 export const defaultMemberPage: MemberPage = 'securityCenter';
 

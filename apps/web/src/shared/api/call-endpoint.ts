@@ -25,6 +25,8 @@ export interface CallOptions<E extends EndpointDef> {
   params?: ParamsOf<E>;
   /** Overrides the endpoint's first module id, for paths that serve several flows. */
   moduleId?: string;
+  /** Multipart endpoints: the files, sent under the contract's upload field after the text fields. */
+  files?: readonly Blob[];
   /** Site start leaves the Merchant header out so that the server resolves the merchant by host. */
   sendMerchant?: boolean;
   signal?: AbortSignal;
@@ -55,12 +57,22 @@ const bodyFor = (
   body: unknown,
   headers: Headers,
   sealKey: PayloadKey | null,
+  files: readonly Blob[] = [],
 ): BodyInit | undefined => {
   if (usesQuery(endpoint)) return undefined;
   if (sealKey) {
     // "(enc)" endpoints: the body travels sealed for this method and path only (decision 0009), never in clear.
     headers.set('Content-Type', 'application/json;charset=UTF-8');
     return JSON.stringify(sealPayload(sealKey, endpoint.method, path, body ?? {}));
+  }
+  if (endpoint.bodyKind === 'multipart') {
+    // The browser writes the multipart boundary into Content-Type itself.
+    const form = new FormData();
+    for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) form.append(name, String(value));
+    }
+    for (const file of files) form.append(endpoint.upload?.field ?? 'files', file);
+    return form;
   }
   if (endpoint.bodyKind === 'form') {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
@@ -86,7 +98,7 @@ const send = async <E extends EndpointDef>(
   const path = buildPath(endpoint.path, params);
   const headers = headersFor(endpoint, options as CallOptions<EndpointDef>);
   const url = usesQuery(endpoint) ? `${path}${toQueryString(options.query)}` : path;
-  const body = bodyFor(endpoint, path, options.body, headers, sealKey);
+  const body = bodyFor(endpoint, path, options.body, headers, sealKey, options.files);
 
   let response: Response;
   try {

@@ -7,6 +7,10 @@ describe('formatMoney', () => {
     expect(formatMoney('1234.50', 'USD', 'CN')).toBe('US$1,234.50');
   });
 
+  it('keeps the currency sign whole in right-to-left languages', () => {
+    expect(formatMoney('1234.5', 'USD', 'AR')).toBe('\u200f1,234.50\u00a0\u2066US$\u2069');
+  });
+
   it('keeps every digit of amounts beyond floating-point precision', () => {
     expect(formatMoney('90071992547409.93', 'USD', 'EN')).toBe('$90,071,992,547,409.93');
   });

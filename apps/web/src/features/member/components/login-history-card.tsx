@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../shared/api/api-error';
+import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
+import tableStyles from '../../../shared/ui/data-table/data-table.module.css';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
@@ -7,7 +9,6 @@ import { useLoginHistory } from '../api/get-login-history';
 import { loginFailureKeys, loginMethodKeys } from '../login-history-labels';
 import { describeUserAgent } from '../user-agent';
 import styles from './security-center.module.css';
-import { useFormatDateTime } from './use-format-date-time';
 
 /** The member's recent logins: time, IP, device, method and result (a table; label and value pairs on phones). */
 export const LoginHistoryCard = () => {
@@ -41,8 +42,8 @@ export const LoginHistoryCard = () => {
       ) : null}
       {history.data && history.data.length === 0 ? <EmptyState /> : null}
       {history.data && history.data.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
+        <div className={tableStyles.tableWrap}>
+          <table className={tableStyles.table}>
             <thead>
               <tr>
                 <th scope="col">{columns.time}</th>
@@ -56,7 +57,7 @@ export const LoginHistoryCard = () => {
               {history.data.map((entry) => (
                 <tr key={`${entry.at}-${entry.ip}-${entry.method}`} data-login-entry={entry.success ? 'ok' : 'failed'}>
                   <td data-label={columns.time}>{formatDateTime(entry.at)}</td>
-                  <td data-label={columns.ip} className={styles.mono}>
+                  <td data-label={columns.ip} className={tableStyles.mono}>
                     <bdi dir="ltr">{entry.ip}</bdi>
                   </td>
                   <td data-label={columns.device} title={entry.userAgent ?? undefined}>

@@ -1,7 +1,7 @@
 import type { MemberInfo } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
 import styles from './security-center.module.css';
-import { useFormatDateTime } from './use-format-date-time';
 
 export interface ProfileCardProps {
   member: MemberInfo;

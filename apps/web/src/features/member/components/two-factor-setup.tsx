@@ -8,9 +8,9 @@ import formStyles from '../../../shared/ui/form/form.module.css';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { TextField } from '../../../shared/ui/form/text-field';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
+import { QrCode } from '../../../shared/ui/qr-code/qr-code';
 import { enableTwoFactor } from '../api/enable-two-factor';
 import { startTwoFactor } from '../api/start-two-factor';
-import { QrCode } from './qr-code';
 import styles from './security-center.module.css';
 
 interface EnrolValues {

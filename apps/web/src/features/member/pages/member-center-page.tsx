@@ -1,28 +1,44 @@
-import { useState } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { SecurityCenter } from '../components/security-center';
-import { defaultMemberPage, type MemberPage, visibleMemberMenu } from '../member-menu';
+import { defaultMemberPage, type MemberPage, memberPageOf, visibleMemberMenu } from '../member-menu';
 
-/** /member (lazy group MemberCenter, login required): the personal centre, opening on securityCenter. */
-export const MemberCenterPage = () => {
+export interface MemberCenterPageProps {
+  /** The pages other features provide, composed by the app layer (features never import each other). */
+  pages?: Partial<Record<MemberPage, ComponentType>>;
+  /** Items the member has no use for now (transfer to upline without an upline agent). */
+  hiddenPages?: readonly MemberPage[];
+}
+
+/**
+ * /member (lazy group MemberCenter, login required): the personal centre, opening on securityCenter. The page
+ * is the query parameter `page`, named by its menu key (`/member?page=depositv2`), so a page can be linked
+ * to, reloaded, and returned to from the payment gateway.
+ */
+export const MemberCenterPage = ({ pages = {}, hiddenPages = [] }: MemberCenterPageProps) => {
   const { t } = useTranslation('member');
   const whitelabel = usePublicStore((state) => state.whitelabel);
-  const items = visibleMemberMenu(whitelabel);
-  const [page, setPage] = useState<MemberPage>(defaultMemberPage);
-  const active = items.find((item) => item.page === page) ?? items[0];
+  const [params, setParams] = useSearchParams();
+  const items = visibleMemberMenu(whitelabel).filter((item) => !hiddenPages.includes(item.page));
+  const requested = memberPageOf(params.get('page'));
+  const active =
+    items.find((item) => item.page === requested) ?? items.find((item) => item.page === defaultMemberPage) ?? items[0];
+  const Page = active ? pages[active.page] : undefined;
+  const handleSelect = (page: MemberPage) => setParams({ page });
   return (
     <CenterLayout
       title={t('in_personal_center')}
       items={items.map((item) => ({ id: item.page, label: t(item.labelKey) }))}
       activeId={active?.page ?? defaultMemberPage}
-      onSelect={setPage}
+      onSelect={handleSelect}
     >
       <PageFrame title={t(active?.labelKey ?? 'in_my_account')} eyebrow={t('in_personal_center')}>
-        {active?.page === 'securityCenter' ? <SecurityCenter /> : <EmptyState />}
+        {active?.page === 'securityCenter' ? <SecurityCenter /> : Page ? <Page /> : <EmptyState />}
       </PageFrame>
     </CenterLayout>
   );

@@ -1,7 +1,7 @@
 import { type LanguageCode, languages } from '@tessera/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/i18n/format-date-time';
+import { formatDateTime } from './format-date-time';
 
 /** The member's own moments (logins, member since) in the reader's language and the device's time zone. */
 export const useFormatDateTime = () => {
