@@ -45,7 +45,13 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
-import { createProviderRegistry, DEMO_PROVIDER_CODE } from './modules/providers';
+import {
+  createProviderRegistry,
+  createProvidersRepository,
+  createSeamlessService,
+  DEMO_PROVIDER_CODE,
+  registerSeamlessRoutes,
+} from './modules/providers';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
 import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
 import { checkSiteAccess, createCaptchaService, registerSystemRoutes } from './modules/system';
@@ -251,6 +257,13 @@ export const buildApp = async (
     memberName: async (memberId) => (await members.findById(memberId))?.account ?? null,
     providerLaunchUrl: providers.launchUrl,
   });
+  const seamless = createSeamlessService({
+    pool: database.pool,
+    repository: createProvidersRepository(),
+    ledger,
+    bets,
+    games,
+  });
 
   const registrar = createRegistrar(app, {
     resolveMerchant: merchants.resolve,
@@ -281,6 +294,7 @@ export const buildApp = async (
   registerGameMediaRoutes(app, games);
   registerBetsRoutes(registrar, bets, games.describe);
   registerInhouseRoutes(registrar, inhouse);
+  await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
     secret: config.SANDBOX_GATEWAY_SECRET,

@@ -19,6 +19,7 @@ export * from './money';
 export * from './realtime';
 export * from './register';
 export * from './registration-patterns';
+export * from './seamless';
 export * from './session';
 export * from './system';
 export * from './wallet';

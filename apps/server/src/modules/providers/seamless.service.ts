@@ -1,0 +1,403 @@
+import { createHash } from 'node:crypto';
+import { type ErrorCode, formatMinor, parseMoney, type SeamlessResult } from '@tessera/contracts';
+import type pg from 'pg';
+import { AppError } from '../../platform/http/app-error';
+import type { BetsService } from '../bets';
+import type { GamesService } from '../games';
+import { GAME_SESSION_TTL_MS } from '../games';
+import type { LedgerService } from '../ledger';
+import type { ProvidersRepository } from './providers.repository';
+
+type Client = pg.PoolClient;
+type Session = NonNullable<Awaited<ReturnType<GamesService['sessionOf']>>>;
+
+const ZERO = /^0+(\.0+)?$/;
+
+/** Minor units of a wire amount; `allowZero` for wins. Bad amounts are field errors on `amount`. */
+const minorOf = (amount: string, currency: string, allowZero: boolean): bigint => {
+  if (allowZero && ZERO.test(amount)) return 0n;
+  const parsed = parseMoney(amount, currency);
+  if (!parsed.ok) throw new AppError('validation_failed', { fieldErrors: [{ path: 'amount', code: parsed.error }] });
+  return parsed.minor;
+};
+
+/** What a repeat must match: every detail of the call except the token (a retry may carry a newer one). */
+const hashOf = (action: string, body: Record<string, unknown>): string => {
+  const { token: _token, ...details } = body;
+  return createHash('sha256')
+    .update(JSON.stringify([action, Object.entries(details).sort(([a], [b]) => a.localeCompare(b))]))
+    .digest('hex');
+};
+
+/** A refusal recorded for good (a rollback of an unknown bet): committed, then answered. */
+class RecordedRefusal {
+  constructor(readonly code: ErrorCode) {}
+}
+
+/**
+ * The seamless wallet (docs/seamless-wallet.md, decision 0018). Each money call is one PostgreSQL transaction on
+ * one connection: an advisory lock on the bet's transaction id, the round's row lock, the ledger movement, the
+ * provider transaction with its answer, the round and the betting record, all committed together. A repeat of
+ * a transaction id answers with the stored first answer; the same id with other details is refused.
+ */
+export const createSeamlessService = (deps: {
+  pool: pg.Pool;
+  repository: ProvidersRepository;
+  ledger: LedgerService;
+  bets: BetsService;
+  games: Pick<GamesService, 'sessionOf' | 'extendSession'>;
+}) => {
+  const { pool, repository, ledger, bets, games } = deps;
+
+  const sessionFor = async (provider: string, token: string, live: boolean): Promise<Session> => {
+    const session = await games.sessionOf(token);
+    if (!session || session.providerCode !== provider || session.mode !== 'real')
+      throw new AppError('game_token_invalid');
+    if (live) {
+      const left = session.expiresAt.getTime() - Date.now();
+      if (left <= 0) throw new AppError('game_token_invalid');
+      // Activity keeps the token alive; write only once half its life is gone.
+      if (left < GAME_SESSION_TTL_MS / 2) await games.extendSession(session.id);
+    }
+    return session;
+  };
+
+  const available = async (session: Session, db?: Client): Promise<bigint> =>
+    (
+      await ledger.balance(
+        {
+          merchantCode: session.merchantCode,
+          currency: session.currency,
+          account: { member: session.memberId, wallet: 'main' },
+        },
+        db,
+      )
+    ).available;
+
+  const checkCurrency = (session: Session, currency: string) => {
+    if (currency !== session.currency) throw new AppError('currency_mismatch');
+  };
+
+  /** Runs `work` in a transaction on one client; commits unless it throws (a RecordedRefusal commits, then throws). */
+  const inTransaction = async <T>(session: Session, work: (client: Client) => Promise<T>): Promise<T> => {
+    // The accounts exist before the transaction starts, so the movement inside it needs no other connection.
+    await ledger.prepare({
+      merchantCode: session.merchantCode,
+      currency: session.currency,
+      accounts: [{ member: session.memberId, wallet: 'main' }, { house: 'game_providers' }],
+    });
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      let result: T;
+      try {
+        result = await work(client);
+      } catch (error) {
+        if (error instanceof RecordedRefusal) {
+          await client.query('COMMIT');
+          throw new AppError(error.code);
+        }
+        await client.query('ROLLBACK');
+        throw error;
+      }
+      await client.query('COMMIT');
+      return result;
+    } finally {
+      client.release();
+    }
+  };
+
+  /** A stored answer for a repeated transaction id, or a refusal when its details differ. */
+  const replayOf = async (client: Client, provider: string, transactionId: string, requestHash: string) => {
+    const existing = await repository.findTransaction(client, provider, transactionId);
+    if (!existing) return null;
+    if (existing.requestHash !== requestHash) throw new AppError('idempotency_conflict');
+    if (existing.outcome !== 'ok')
+      throw new AppError(String(existing.response.errorCode ?? 'bet_not_found') as ErrorCode);
+    return existing.response as SeamlessResult;
+  };
+
+  const lockTransactionId = (client: Client, provider: string, transactionId: string) =>
+    client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`seamless:${provider}:${transactionId}`]);
+
+  /** Stores an applied call with its answer (the balance after it), and returns the answer. */
+  const recordApplied = async (
+    client: Client,
+    session: Session,
+    call: {
+      provider: string;
+      kind: 'bet' | 'win' | 'rollback';
+      body: { transactionId: string; roundId: string };
+      amount: bigint;
+      referenceTransactionId: string | null;
+      requestHash: string;
+      ledgerTransactionId: bigint | null;
+    },
+  ): Promise<SeamlessResult> => {
+    const response: SeamlessResult = {
+      balance: formatMinor(await available(session, client), session.currency),
+      currency: session.currency,
+      transactionId: call.body.transactionId,
+      platformTransactionId: call.ledgerTransactionId === null ? null : String(call.ledgerTransactionId),
+    };
+    await repository.insertTransaction(client, {
+      provider: call.provider,
+      transactionId: call.body.transactionId,
+      kind: call.kind,
+      roundId: call.body.roundId,
+      merchantCode: session.merchantCode,
+      memberId: session.memberId,
+      amount: call.amount,
+      referenceTransactionId: call.referenceTransactionId,
+      requestHash: call.requestHash,
+      outcome: 'ok',
+      response,
+      ledgerTransactionId: call.ledgerTransactionId,
+    });
+    return response;
+  };
+
+  const insufficientFunds = async (session: Session): Promise<never> => {
+    const balance = await available(session);
+    throw new AppError('insufficient_funds', {
+      value: { balance: formatMinor(balance, session.currency), currency: session.currency },
+    });
+  };
+
+  return {
+    balance: async (provider: string, body: { token: string }): Promise<SeamlessResult> => {
+      const session = await sessionFor(provider, body.token, true);
+      return { balance: formatMinor(await available(session), session.currency), currency: session.currency };
+    },
+
+    bet: async (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
+    ): Promise<SeamlessResult> => {
+      const session = await sessionFor(provider, body.token, true);
+      checkCurrency(session, body.currency);
+      const amount = minorOf(body.amount, session.currency, false);
+      const requestHash = hashOf('bet', body);
+      let memberMoved = false;
+      try {
+        const result = await inTransaction(session, async (client) => {
+          await lockTransactionId(client, provider, body.transactionId);
+          const replay = await replayOf(client, provider, body.transactionId, requestHash);
+          if (replay) return replay;
+          // A rollback already came for this bet: it must never be taken afterwards.
+          if (await repository.findRollbackOf(client, provider, body.transactionId, null)) {
+            throw new AppError('bet_rolled_back');
+          }
+          const round = await repository.openOrLockRound(client, {
+            provider,
+            roundId: body.roundId,
+            merchantCode: session.merchantCode,
+            memberId: session.memberId,
+            gameId: session.gameId,
+            currency: session.currency,
+          });
+          if (round.memberId !== session.memberId) throw new AppError('conflict');
+          if (round.status !== 'open') throw new AppError('round_already_settled');
+          const posted = await ledger.transfer(
+            {
+              merchantCode: session.merchantCode,
+              currency: session.currency,
+              type: 'game_bet',
+              idempotencyKey: `seamless:${provider}:${body.transactionId}`,
+              reference: `${provider}:${body.roundId}`,
+              metadata: { provider, roundId: body.roundId, transactionId: body.transactionId, gameId: session.gameId },
+              from: { member: session.memberId, wallet: 'main' },
+              to: { house: 'game_providers' },
+              amount,
+            },
+            client,
+          );
+          const response = await recordApplied(client, session, {
+            provider,
+            kind: 'bet',
+            body,
+            amount,
+            referenceTransactionId: null,
+            requestHash,
+            ledgerTransactionId: posted.transactionId,
+          });
+          await repository.updateRound(client, round.id, { betDelta: amount });
+          await bets.recordBet(
+            {
+              merchantCode: session.merchantCode,
+              memberId: session.memberId,
+              source: 'seamless',
+              provider,
+              roundRef: body.roundId,
+              gameId: session.gameId,
+              gameType: session.gameType,
+              vendorCode: session.vendorCode,
+              currency: session.currency,
+              amount,
+            },
+            client,
+          );
+          memberMoved = true;
+          return response;
+        });
+        if (memberMoved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
+        return result;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'insufficient_funds') return insufficientFunds(session);
+        throw error;
+      }
+    },
+
+    win: async (
+      provider: string,
+      body: {
+        token: string;
+        transactionId: string;
+        roundId: string;
+        amount: string;
+        currency: string;
+        roundClosed: boolean;
+      },
+    ): Promise<SeamlessResult> => {
+      // A win settles a bet already taken: it is accepted after the game token expired.
+      const session = await sessionFor(provider, body.token, false);
+      checkCurrency(session, body.currency);
+      const amount = minorOf(body.amount, session.currency, true);
+      const requestHash = hashOf('win', body);
+      let memberMoved = false;
+      const result = await inTransaction(session, async (client) => {
+        await lockTransactionId(client, provider, body.transactionId);
+        const replay = await replayOf(client, provider, body.transactionId, requestHash);
+        if (replay) return replay;
+        const round = await repository.lockRound(client, provider, body.roundId);
+        if (!round || round.memberId !== session.memberId) throw new AppError('round_not_found');
+        if (round.status !== 'open') throw new AppError('round_already_settled');
+        const posted =
+          amount > 0n
+            ? await ledger.transfer(
+                {
+                  merchantCode: session.merchantCode,
+                  currency: session.currency,
+                  type: 'game_win',
+                  idempotencyKey: `seamless:${provider}:${body.transactionId}`,
+                  reference: `${provider}:${body.roundId}`,
+                  metadata: {
+                    provider,
+                    roundId: body.roundId,
+                    transactionId: body.transactionId,
+                    gameId: round.gameId,
+                  },
+                  from: { house: 'game_providers' },
+                  to: { member: session.memberId, wallet: 'main' },
+                  amount,
+                },
+                client,
+              )
+            : null;
+        const response = await recordApplied(client, session, {
+          provider,
+          kind: 'win',
+          body,
+          amount,
+          referenceTransactionId: null,
+          requestHash,
+          ledgerTransactionId: posted?.transactionId ?? null,
+        });
+        await repository.updateRound(client, round.id, {
+          winDelta: amount,
+          ...(body.roundClosed ? { status: 'settled' as const } : {}),
+        });
+        await bets.recordPayout(
+          { source: 'seamless', provider, roundRef: body.roundId },
+          amount,
+          { close: body.roundClosed },
+          client,
+        );
+        memberMoved = posted !== null;
+        return response;
+      });
+      if (memberMoved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
+      return result;
+    },
+
+    rollback: async (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string; referenceTransactionId: string },
+    ): Promise<SeamlessResult> => {
+      // A rollback returns a stake: it is accepted after the game token expired.
+      const session = await sessionFor(provider, body.token, false);
+      const requestHash = hashOf('rollback', body);
+      let memberMoved = false;
+      const result = await inTransaction(session, async (client) => {
+        // The bet's lock: a bet and its rollback arriving together are applied one after the other.
+        await lockTransactionId(client, provider, body.referenceTransactionId);
+        const replay = await replayOf(client, provider, body.transactionId, requestHash);
+        if (replay) return replay;
+        const bet = await repository.findTransaction(client, provider, body.referenceTransactionId);
+        if (!bet || bet.kind !== 'bet' || bet.roundId !== body.roundId || bet.memberId !== session.memberId) {
+          // Remembered, so the bet is refused if it arrives later and a repeat gets the same answer.
+          await repository.insertTransaction(client, {
+            provider,
+            transactionId: body.transactionId,
+            kind: 'rollback',
+            roundId: body.roundId,
+            merchantCode: session.merchantCode,
+            memberId: session.memberId,
+            amount: 0n,
+            referenceTransactionId: body.referenceTransactionId,
+            requestHash,
+            outcome: 'not_found',
+            response: { errorCode: 'bet_not_found' },
+            ledgerTransactionId: null,
+          });
+          throw new RecordedRefusal('bet_not_found');
+        }
+        const earlier = await repository.findRollbackOf(client, provider, body.referenceTransactionId, 'ok');
+        if (earlier) return earlier.response as SeamlessResult;
+        const round = await repository.lockRound(client, provider, body.roundId);
+        if (!round) throw new AppError('round_not_found');
+        if (round.status === 'settled' || round.winTotal > 0n) throw new AppError('round_already_settled');
+        const posted = await ledger.transfer(
+          {
+            merchantCode: session.merchantCode,
+            currency: session.currency,
+            type: 'game_rollback',
+            idempotencyKey: `seamless:${provider}:rollback:${body.referenceTransactionId}`,
+            reference: `${provider}:${body.roundId}`,
+            metadata: {
+              provider,
+              roundId: body.roundId,
+              transactionId: body.transactionId,
+              referenceTransactionId: body.referenceTransactionId,
+            },
+            from: { house: 'game_providers' },
+            to: { member: session.memberId, wallet: 'main' },
+            amount: bet.amount,
+          },
+          client,
+        );
+        const response = await recordApplied(client, session, {
+          provider,
+          kind: 'rollback',
+          body,
+          amount: bet.amount,
+          referenceTransactionId: body.referenceTransactionId,
+          requestHash,
+          ledgerTransactionId: posted.transactionId,
+        });
+        const left = round.betTotal - bet.amount;
+        await repository.updateRound(client, round.id, {
+          betDelta: -bet.amount,
+          ...(left <= 0n ? { status: 'rolled_back' as const } : {}),
+        });
+        await bets.recordRefund({ source: 'seamless', provider, roundRef: body.roundId }, bet.amount, {}, client);
+        memberMoved = true;
+        return response;
+      });
+      if (memberMoved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
+      return result;
+    },
+  };
+};
+
+export type SeamlessService = ReturnType<typeof createSeamlessService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { moneyStringSchema } from './wallet';
+
+/**
+ * The seamless-wallet API outside game providers call (docs/seamless-wallet.md): POST
+ * /seamless/v1/:provider/:action with the raw JSON body signed by HMAC-SHA256 under the provider's secret
+ * (hex, header `X-Signature`). Not a site endpoint: no merchant header, no module id; the game token names
+ * member, game and merchant.
+ */
+export const seamlessActions = ['balance', 'bet', 'win', 'rollback'] as const;
+export type SeamlessAction = (typeof seamlessActions)[number];
+
+const id = z.string().trim().min(1).max(100);
+/** A positive decimal in major units of the currency ("1.50"); wins may be "0". */
+const amount = z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, { message: 'field_invalid' });
+const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'field_invalid' });
+
+export const seamlessRequestSchemas = {
+  balance: z.strictObject({ token: id.max(200) }),
+  bet: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
+  win: z.strictObject({
+    token: id.max(200),
+    transactionId: id,
+    roundId: id,
+    amount,
+    currency,
+    /** The round is over after this win (default). A win with false leaves it open for more. */
+    roundClosed: z.boolean().default(true),
+  }),
+  rollback: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, referenceTransactionId: id }),
+} as const;
+
+/** Every answer carries the member's available balance after the call. */
+export const seamlessResultSchema = z.object({
+  balance: moneyStringSchema,
+  currency: z.string(),
+  /** The provider's transaction id, echoed (absent for balance). */
+  transactionId: z.string().optional(),
+  /** The ledger transaction that moved the money (absent when none moved: a win of 0). */
+  platformTransactionId: z.string().nullable().optional(),
+});
+export type SeamlessResult = z.infer<typeof seamlessResultSchema>;
