@@ -1,9 +1,25 @@
 import { DepositPage } from '../features/cashier/pages/deposit-page';
+import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
+import { useUplineInfo } from '../features/wallet/api/get-upline-info';
+import { AccountRecordPage } from '../features/wallet/pages/account-record-page';
+import { MyWalletPage } from '../features/wallet/pages/my-wallet-page';
+import { TransferUplinePage } from '../features/wallet/pages/transfer-upline-page';
+import { usePublicStore } from '../shared/state/public-store';
 
 /** The personal centre with the pages other features provide (features never import each other). */
 const pages = {
+  transferFund: MyWalletPage,
   depositv2: DepositPage,
+  withdraw: WithdrawPage,
+  transferUpline: TransferUplinePage,
+  transactionHistory: AccountRecordPage,
 } as const;
 
-export const MemberCenterRoute = () => <MemberCenterPage pages={pages} />;
+export const MemberCenterRoute = () => {
+  // Transfer to upline is only for members under an agent (AGETRANSFERUP3 on and an upline to send to).
+  const isUplineOn = usePublicStore((state) => state.whitelabel.AGETRANSFERUP3 === true);
+  const upline = useUplineInfo({ enabled: isUplineOn });
+  const hiddenPages = upline.data?.available ? [] : (['transferUpline'] as const);
+  return <MemberCenterPage pages={pages} hiddenPages={hiddenPages} />;
+};

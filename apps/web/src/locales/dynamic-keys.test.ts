@@ -4,9 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { registrationPatternIds } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { channelKindKeys, depositStatusKeys } from '../features/cashier/deposit-status';
+import {
+  confirmationOutcomeKeys,
+  payoutFields,
+  payoutKindKeys,
+  withdrawalStatusKeys,
+} from '../features/cashier/withdraw-labels';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
+import { transactionRangeKeys, transactionTypeKeys, walletLabelKeys } from '../features/wallet/transaction-labels';
 import { phoneAuthCodes } from '../shared/forms/phone-auth-errors';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,7 +22,17 @@ const catalogue = (language: string, namespace: string): Record<string, string> 
 
 /** Keys the code picks at run time (maps, conditions), which the literal-key check cannot see. */
 const chosenKeys: Record<string, readonly string[]> = {
-  money: [...Object.values(depositStatusKeys), ...Object.values(channelKindKeys)],
+  money: [
+    ...Object.values(depositStatusKeys),
+    ...Object.values(channelKindKeys),
+    ...Object.values(withdrawalStatusKeys),
+    ...Object.values(payoutKindKeys),
+    ...Object.values(payoutFields).flatMap((fields) => fields.map((field) => field.labelKey)),
+    ...Object.values(confirmationOutcomeKeys),
+    ...Object.values(transactionTypeKeys),
+    ...Object.values(transactionRangeKeys),
+    ...Object.values(walletLabelKeys),
+  ],
   common: [
     ...Object.values(verifyMethodLabelKeys),
     ...Object.values(optionalFieldLabelKeys),

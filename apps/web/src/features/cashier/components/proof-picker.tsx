@@ -1,0 +1,77 @@
+import { PROOF_UPLOAD } from '@tessera/contracts';
+import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldMessage } from '../../../shared/ui/form/field-message';
+import { CloseIcon, UploadIcon } from '../../../shared/ui/icons/icons';
+import { checkProofFiles } from '../proof-files';
+import styles from './cashier.module.css';
+
+export interface ProofPickerProps {
+  id: string;
+  files: readonly File[];
+  onChange: (files: File[]) => void;
+  /** A server or form error code to show under the picker. */
+  error?: string | null;
+}
+
+/** Picks up to 3 png or jpg proof images of at most 5 MB, checked in the browser, with previews. */
+export const ProofPicker = ({ id, files, onChange, error }: ProofPickerProps) => {
+  const { t } = useTranslation('money');
+  const [pickError, setPickError] = useState<string | null>(null);
+  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(
+    () => () => {
+      for (const url of previews) URL.revokeObjectURL(url);
+    },
+    [previews],
+  );
+
+  const handlePick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const added = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const result = await checkProofFiles(files, added);
+    setPickError(result.error);
+    onChange(result.accepted);
+  };
+  const shown = pickError ?? error ?? null;
+
+  return (
+    <div className={styles.stack} data-proofs="">
+      {files.length > 0 ? (
+        <ul className={styles.proofs}>
+          {files.map((file, index) => (
+            <li key={`${file.name}-${file.size}-${file.lastModified}`} className={styles.proof}>
+              <img src={previews[index]} alt={file.name} />
+              <button
+                type="button"
+                className={styles.proofRemove}
+                aria-label={t('proof_remove', { name: file.name })}
+                onClick={() => onChange(files.filter((_, at) => at !== index))}
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {files.length < PROOF_UPLOAD.maxFiles ? (
+        <label className={styles.upload}>
+          <UploadIcon />
+          {t('proof_add', { left: PROOF_UPLOAD.maxFiles - files.length })}
+          <input
+            id={id}
+            type="file"
+            accept={PROOF_UPLOAD.contentTypes.join(',')}
+            multiple
+            aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+            onChange={handlePick}
+          />
+        </label>
+      ) : null}
+      <p className={styles.muted} id={`${id}-hint`}>
+        {t('proof_rules')}
+      </p>
+      <FieldMessage id={`${id}-error`} error={shown ? { message: shown } : undefined} />
+    </div>
+  );
+};

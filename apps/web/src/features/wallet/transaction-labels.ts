@@ -1,0 +1,23 @@
+import { type MemberTransactionType, memberTransactionTypes, type TransactionRange } from '@tessera/contracts';
+
+/** i18n keys (money namespace) of the account record's transaction types. */
+export const transactionTypeKeys: Record<MemberTransactionType, string> = {
+  deposit: 'txn_type_deposit',
+  withdrawal: 'txn_type_withdrawal',
+  adjustment: 'txn_type_adjustment',
+  transfer_upline: 'txn_type_transfer_upline',
+  wallet_transfer: 'txn_type_wallet_transfer',
+};
+
+export const isKnownTransactionType = (type: string): type is MemberTransactionType =>
+  (memberTransactionTypes as readonly string[]).includes(type);
+
+/** The date ranges of spec section 9 (past 7 and 30 days), and today. */
+export const transactionRangeKeys: Record<TransactionRange, string> = {
+  today: 'range_today',
+  '7d': 'range_7d',
+  '30d': 'range_30d',
+};
+
+/** Wallet names the record shows; a game wallet shows its own code. */
+export const walletLabelKeys: Record<string, string> = { main: 'wallet_main', bonus: 'wallet_bonus' };

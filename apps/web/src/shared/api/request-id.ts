@@ -1,0 +1,11 @@
+/**
+ * A fresh UUID v4 for a submission's `requestId`: the server applies a retry with the same id once. Built from
+ * getRandomValues, which (unlike randomUUID) also exists on plain-http pages.
+ */
+export const newRequestId = (): string => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
