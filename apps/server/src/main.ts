@@ -41,6 +41,7 @@ const start = async () => {
       domains,
       port: config.PORT,
       operatorPassword: config.DEMO_OPERATOR_PASSWORD,
+      content: config.SEED_DEMO_CONTENT,
     });
     log.info(seeded, 'demo data checked');
   }

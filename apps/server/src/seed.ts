@@ -9,7 +9,7 @@ export const DEMO_OPERATOR_USERNAME = 'owner';
 /** Creates the demo merchant and its owner operator when absent; later starts leave operator edits alone. */
 export const seedDemo = async (
   services: AppServices,
-  options: { domains: readonly string[]; port: number; operatorPassword: string },
+  options: { domains: readonly string[]; port: number; operatorPassword: string; content?: boolean },
 ): Promise<{ merchantCreated: boolean; operatorCreated: boolean; gamesAdded: number }> => {
   const merchantCreated = await services.merchants.createIfAbsent(
     DEMO_MERCHANT_CODE,
@@ -23,7 +23,7 @@ export const seedDemo = async (
     merchantCode: null,
   });
   await services.cashier.ensureDemoChannels(DEMO_MERCHANT_CODE, 'USD');
-  await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
+  if (options.content !== false) await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
   // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
   const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);
   return { merchantCreated, operatorCreated, gamesAdded };

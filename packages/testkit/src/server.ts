@@ -71,6 +71,8 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DEMO_DOMAINS: 'localhost,127.0.0.1',
+    // The demo's announcement popup would cover every journey; the content journeys ask for it.
+    SEED_DEMO_CONTENT: 'false',
     ...(database
       ? { DATABASE_URL: database.url }
       : { DATA_DIR: dataDir ?? '', EMBEDDED_PG_PORT: String(await freePort()) }),

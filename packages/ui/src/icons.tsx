@@ -15,6 +15,12 @@ const drawings = {
       <path d="M3 10h18M7 15h3" />
     </>
   ),
+  Bell: (
+    <>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </>
+  ),
   Check: (
     <>
       <path d="M5 12l5 5 9-10" />
@@ -188,6 +194,16 @@ const drawings = {
       <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
     </>
   ),
+  Pause: (
+    <>
+      <path d="M9 6v12M15 6v12" />
+    </>
+  ),
+  Play: (
+    <>
+      <path d="M8 5l11 7-11 7z" />
+    </>
+  ),
   Plus: (
     <>
       <path d="M12 5v14M5 12h14" />
@@ -317,6 +333,7 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
   return {
     BankIcon: make('Bank'),
     CardIcon: make('Card'),
+    BellIcon: make('Bell'),
     CheckIcon: make('Check'),
     ChevronDownIcon: make('ChevronDown'),
     ChevronIcon: make('Chevron'),
@@ -347,6 +364,8 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     MenuIcon: make('Menu'),
     MessageIcon: make('Message'),
     MoonIcon: make('Moon'),
+    PauseIcon: make('Pause'),
+    PlayIcon: make('Play'),
     PlusIcon: make('Plus'),
     RefreshIcon: make('Refresh'),
     SearchIcon: make('Search'),

@@ -25,6 +25,7 @@ const envSchema = z.object({
     .describe('Header a trusted CDN sets with the caller’s ISO country, e.g. cf-ipcountry'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
   SEED_DEMO: booleanFromEnv.default(true),
+  SEED_DEMO_CONTENT: booleanFromEnv.default(true).describe('With SEED_DEMO: the demo banners, notices and help'),
   DEMO_DOMAINS: z.string().default('localhost,127.0.0.1'),
   DEMO_OPERATOR_PASSWORD: z.string().min(10).default('Tessera-Owner-2026'),
   PUBLIC_URL: z.url().optional(),

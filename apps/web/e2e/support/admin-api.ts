@@ -40,5 +40,12 @@ export const adminApi = async (baseUrl: string) => {
         body: JSON.stringify({ version: current.version, settings: current.settings }),
       });
     },
+    /** Adds a content item (notice, popup, banner, ...) to the demo merchant. */
+    createContent: (item: { language?: string; sortOrder?: number; content: Record<string, unknown> }) =>
+      call<{ id: string }>(`${merchantUrl}/content`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ language: 'EN', sortOrder: 100, enabled: true, startsAt: null, endsAt: null, ...item }),
+      }),
   };
 };

@@ -1,8 +1,17 @@
+import { BannerCarousel } from '../features/content/components/banner-carousel';
+import { NoticeTicker } from '../features/content/components/notice-ticker';
 import { HomeLobbyPage } from '../features/games/pages/home-lobby-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
+import styles from './home-route.module.css';
 
-/** The home lobby with the merchant's name. */
+/** The home lobby: the banner carousel and the notice ticker above the game lobby (spec section 2). */
 export const HomeRoute = () => {
   const site = useSiteConfig().info.site;
-  return <HomeLobbyPage siteName={site.name} />;
+  return (
+    <div className={styles.home}>
+      <BannerCarousel />
+      <NoticeTicker />
+      <HomeLobbyPage siteName={site.name} />
+    </div>
+  );
 };

@@ -3,6 +3,7 @@ import { AgentHomePage } from '../features/agents/pages/agent-home-page';
 import { AgentPage } from '../features/agents/pages/agent-page';
 import { InHousePage } from '../features/games/pages/in-house-page';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
+import { AppDownloadRoute, LinesRoute } from './content-routes';
 import { HomeRoute } from './home-route';
 import { AgentLayout } from './layouts/agent-layout';
 import { SiteLayout } from './layouts/site-layout';
@@ -37,6 +38,8 @@ const siteRoutes: RouteObject[] = [
   { path: '/promotions', lazy: routeGroups.Promotions },
   { path: '/pointMall', lazy: routeGroups.PointMall },
   { path: '/seamless', lazy: routeGroups.Seamless },
+  { path: '/appDownload', element: <AppDownloadRoute /> },
+  { path: '/lines', element: <LinesRoute /> },
 ];
 
 const agentRoutes: RouteObject[] = [

@@ -1,4 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
+import { AnnouncementPopup } from '../features/content/components/announcement-popup';
+import { HelpDialog } from '../features/content/components/help-dialog';
+import { NoticeDialog } from '../features/content/components/notice-dialog';
 import { ChangePasswordDialog } from '../features/member/components/change-password-dialog';
 import { RegisterDialog } from '../features/register/components/register-dialog';
 import { AfterLoginDialog } from '../features/session/components/after-login-dialog';
@@ -8,7 +11,6 @@ import { RealAccountDialog } from '../features/session/components/real-account-d
 import { ResetPasswordDialog } from '../features/session/components/reset-password-dialog';
 import { useLogout } from '../features/session/use-logout';
 import { useSiteConfig } from '../features/system/api/get-system-status';
-import { HelpDialog } from '../features/system/components/help-dialog';
 import { navigateQuietly } from '../shared/routing/navigate-quietly';
 import { useShellStore } from '../shared/state/shell-store';
 import { pathAfterDialogClose } from './route-rules';
@@ -58,6 +60,8 @@ export const ShellDialogs = () => {
       <AfterLoginDialog isOpen={activeDialog === 'afterLogin'} siteName={siteName} onClose={handleClose} />
       <RealAccountDialog isOpen={activeDialog === 'realAccount'} onClose={handleClose} />
       <HelpDialog isOpen={activeDialog === 'help'} onClose={handleClose} />
+      <NoticeDialog isOpen={activeDialog === 'notice'} onClose={handleClose} />
+      <AnnouncementPopup />
     </>
   );
 };

@@ -5,7 +5,7 @@ import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { Button, IconButton } from '../../shared/ui/button/button';
-import { MenuIcon } from '../../shared/ui/icons/icons';
+import { BellIcon, MenuIcon } from '../../shared/ui/icons/icons';
 import { Brand } from './brand';
 import { CustomerServiceMenu } from './customer-service-menu';
 import styles from './header.module.css';
@@ -26,6 +26,7 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
   const isSideMenuOpen = useShellStore((state) => state.isSideMenuOpen);
   const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
   const openDialog = useShellStore((state) => state.openDialog);
+  const openNotice = useShellStore((state) => state.openNotice);
 
   const handleMenu = () => setSideMenuOpen(!isSideMenuOpen);
   const handleLogin = () => openDialog('login');
@@ -48,6 +49,9 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
         <Brand siteName={siteName} isCompactOnPhones />
         <TopNavigation placement="header" />
         <div className={styles.actions}>
+          <IconButton label={t('notice_title')} onClick={() => openNotice(0)} data-notice-button="">
+            <BellIcon />
+          </IconButton>
           <CustomerServiceMenu />
           <div className={hasSideMenu ? styles.wideOnly : styles.always}>
             <LanguageSelect variant="compact" />

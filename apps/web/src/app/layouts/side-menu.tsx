@@ -1,13 +1,24 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { SideAppDownload, SideBanner, SidePromotions } from '../../features/content/components/side-menu-parts';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../shared/hooks/use-media-query';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { IconButton } from '../../shared/ui/button/button';
-import { CloseIcon, CoinsIcon, GiftIcon, HeadsetIcon, HelpIcon, HomeIcon, UserIcon } from '../../shared/ui/icons/icons';
+import {
+  CloseIcon,
+  CoinsIcon,
+  GiftIcon,
+  GlobeIcon,
+  HeadsetIcon,
+  HelpIcon,
+  HomeIcon,
+  UserIcon,
+  UsersIcon,
+} from '../../shared/ui/icons/icons';
 import { LanguageSelect } from './language-select';
 import styles from './side-menu.module.css';
 import { ThemeToggle } from './theme-toggle';
@@ -19,8 +30,9 @@ interface SideMenuLink {
 }
 
 /**
- * The side menu (spec section 2 "Side menu"): a column on wide screens, a drawer on narrow ones. Banners,
- * the promotions list, VIP, referral, game categories and app download join as their features arrive.
+ * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, referral and reward
+ * centre, licence banner, site links, customer service, app download, language. A column on wide screens, a
+ * drawer on narrow ones.
  */
 export const SideMenu = () => {
   const { t } = useTranslation();
@@ -44,11 +56,22 @@ export const SideMenu = () => {
     return () => document.removeEventListener('keydown', handleKey);
   }, [isDrawer, isOpen, setSideMenuOpen]);
 
+  const whitelabel = usePublicStore((state) => state.whitelabel);
+  // Referral shows to visitors, or when the referral promotion is on; the reward centre when it is enabled.
+  const rewardLinks: SideMenuLink[] = [
+    ...(!isLogin || whitelabel.REFERRAL3
+      ? [{ to: '/member?page=referral', labelKey: 'invite_friends', icon: <UsersIcon /> }]
+      : []),
+    ...(whitelabel.REWCEN3
+      ? [{ to: '/member?page=rewardCenter', labelKey: 'in_reward_center', icon: <GiftIcon /> }]
+      : []),
+  ];
   const links: SideMenuLink[] = [
     { to: '/', labelKey: 'hd_home', icon: <HomeIcon /> },
     { to: '/promotions', labelKey: 'local_header_promotions', icon: <GiftIcon /> },
     { to: '/pointMall', labelKey: 'point_mall', icon: <CoinsIcon /> },
     { to: '/help', labelKey: 'in_help_center', icon: <HelpIcon /> },
+    { to: '/lines', labelKey: 'lines_title', icon: <GlobeIcon /> },
     ...(isLogin ? [{ to: '/member', labelKey: 'hd_member_center', icon: <UserIcon /> }] : []),
   ];
 
@@ -72,6 +95,21 @@ export const SideMenu = () => {
             </IconButton>
           </div>
         ) : null}
+        <SideBanner group="w_leftmenu" />
+        <SidePromotions />
+        {rewardLinks.length > 0 ? (
+          <ul className={styles.links}>
+            {rewardLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={styles.link}>
+                  <span className={styles.linkIcon}>{link.icon}</span>
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <SideBanner group="w_license" />
         <nav aria-label={t('in_menu')}>
           <ul className={styles.links}>
             {links.map((link) => (
@@ -108,6 +146,8 @@ export const SideMenu = () => {
             </ul>
           </section>
         ) : null}
+
+        <SideAppDownload />
 
         <section className={`${styles.section} ${styles.settings}`}>
           <LanguageSelect variant="full" />

@@ -9,7 +9,8 @@ export type ShellDialog =
   | 'resetPassword'
   | 'changePassword'
   | 'afterLogin'
-  | 'realAccount';
+  | 'realAccount'
+  | 'notice';
 
 interface ShellState {
   activeDialog: ShellDialog | null;
@@ -19,6 +20,8 @@ interface ShellState {
   resetToken: string | null;
   isSideMenuOpen: boolean;
   isLoadingCoverShown: boolean;
+  /** The ticker notice the notice modal opens at. */
+  noticeIndex: number;
 }
 
 interface ShellActions {
@@ -28,6 +31,8 @@ interface ShellActions {
   /** Opens the set-new-password popup for a reset link's token. */
   openResetPassword: (token: string) => void;
   setSideMenuOpen: (isOpen: boolean) => void;
+  /** Opens the notice modal at a ticker item (spec section 2 "Home lobby"). */
+  openNotice: (index: number) => void;
   showLoadingCover: () => void;
   hideLoadingCover: () => void;
 }
@@ -38,11 +43,13 @@ export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   resetToken: null,
   isSideMenuOpen: false,
   isLoadingCoverShown: false,
+  noticeIndex: 0,
   openDialog: (activeDialog) => set({ activeDialog, isSideMenuOpen: false }),
   closeDialog: () => set({ activeDialog: null }),
   setReferralCode: (referralCode) => set({ referralCode }),
   openResetPassword: (resetToken) => set({ resetToken, activeDialog: 'resetPassword', isSideMenuOpen: false }),
   setSideMenuOpen: (isSideMenuOpen) => set({ isSideMenuOpen }),
+  openNotice: (noticeIndex) => set({ noticeIndex, activeDialog: 'notice', isSideMenuOpen: false }),
   showLoadingCover: () => set({ isLoadingCoverShown: true }),
   hideLoadingCover: () => set({ isLoadingCoverShown: false }),
 }));

@@ -9,6 +9,9 @@ export const sessionKeys = {
   username: 'username',
   customerId: 'customerId',
   isAgent: 'isAgent',
+  // The announcement popup, once closed, stays closed for the session (api-facts 9).
+  userPopup: 'USER_POPUP',
+  anonymousPopup: 'ANONYMOUS_POPUP',
 } as const;
 
 export const localKeys = {
