@@ -54,8 +54,7 @@ export const HelpDialog = ({ isOpen, onClose }: HelpDialogProps) => {
               ))}
             </ul>
           </nav>
-          {/* A scrolling box: focusable, so keyboard users can scroll it too. */}
-          <div className={styles.sections} tabIndex={0} role="region" aria-label={t('in_help_center')}>
+          <div className={styles.sections}>
             {sections.map((section) => (
               <section
                 key={section.tag}
