@@ -92,13 +92,13 @@ describe('home banners, ticker and notices', () => {
     const expanded = modal.locator('[data-expanded]');
     expect(await expanded.locator('button').first().textContent()).toContain('Card deposits now arrive instantly');
     expect(await modal.locator('[data-notice]').count()).toBe(8);
-    expect(await modal.getByText('Page 1 of 2').isVisible()).toBe(true);
+    await modal.getByText('Page 1 of 2').waitFor();
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
     // The tenth notice is on the second page.
     await ticker.locator('[data-ticker-item="9"]').click({ force: true });
     await modal.waitFor();
-    expect(await modal.getByText('Page 2 of 2').isVisible()).toBe(true);
+    await modal.getByText('Page 2 of 2').waitFor();
     expect(await modal.locator('[data-notice]').count()).toBe(2);
     expect(await modal.locator('[data-expanded] button').first().textContent()).toContain('Extra notice 6');
     await context.close();
