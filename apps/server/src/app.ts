@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -61,7 +62,13 @@ import {
   createVerificationService,
   type MessageSender,
 } from './modules/verification';
-import { createBalancePusher, createWalletService, registerWalletRoutes } from './modules/wallet';
+import {
+  createBalancePusher,
+  createWalletMovesService,
+  createWalletService,
+  registerWalletRoutes,
+} from './modules/wallet';
+import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { installErrorHandler } from './platform/http/error-handler';
@@ -115,6 +122,9 @@ export interface AppServices {
   providers: ReturnType<typeof createProviderRegistry>;
   inhouse: ReturnType<typeof createInhouseService>;
   inhouseEvents: ReturnType<typeof createInhouseEvents>;
+  withdrawals: ReturnType<typeof createWithdrawalsService>;
+  walletMoves: ReturnType<typeof createWalletMovesService>;
+  account: ReturnType<typeof createAccountService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -126,6 +136,8 @@ export const buildApp = async (
     messageSender?: MessageSender;
     /** Tests only: a known captcha text. */
     captchaText?: () => string;
+    /** How often this process runs the withdrawal job (auto-confirm, crash healing); null: never (tests drive it). */
+    withdrawalJobIntervalMs?: number | null;
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
   const app = Fastify({
@@ -166,6 +178,8 @@ export const buildApp = async (
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16_384 });
+  // Limits are set per endpoint from its contract's upload rule (registrar).
+  await app.register(multipart, { throwFileSizeLimit: true });
 
   const { db } = database;
   const limiter = createSharedRateLimiter(db);
@@ -241,6 +255,14 @@ export const buildApp = async (
     limiter,
     secretBox,
   });
+  const withdrawals = createWithdrawalsService({
+    repository: createWithdrawalsRepository(db),
+    ledger,
+    messages,
+    account,
+    merchantOf: (code) => merchants.resolve({ code, host: '' }),
+  });
+  const walletMoves = createWalletMovesService({ ledger, members, account });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
   const providers = createProviderRegistry([
     {
@@ -279,7 +301,7 @@ export const buildApp = async (
   registerMembersRoutes(registrar, members);
   registerRegisterRoutes(registrar, register);
   registerAccountRoutes(registrar, account);
-  registerWalletRoutes(registrar, wallet);
+  registerWalletRoutes(registrar, { wallet, moves: walletMoves });
   await registerRealtimeSocket(app, realtime, {
     resolveMerchant: merchants.resolve,
     checkSiteAccess,
@@ -288,6 +310,7 @@ export const buildApp = async (
   });
   registerMessagesRoutes(registrar, messages);
   registerCashierRoutes(registrar, cashier);
+  registerWithdrawalRoutes(registrar, withdrawals);
   registerContentRoutes(registrar, content);
   registerContentImageRoute(app, content);
   registerGamesRoutes(registrar, games);
@@ -303,7 +326,7 @@ export const buildApp = async (
   });
   registerAdminRoutes(registrar, admin, merchants);
   registerAdminMemberRoutes(registrar, { admin, members, session, verification });
-  registerAdminCashierRoutes(registrar, { admin, cashier, merchants, members });
+  registerAdminCashierRoutes(registrar, { admin, cashier, withdrawals, wallet: walletMoves, merchants, members });
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
 
@@ -319,6 +342,23 @@ export const buildApp = async (
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+
+  const jobInterval = options.withdrawalJobIntervalMs === undefined ? 15_000 : options.withdrawalJobIntervalMs;
+  if (jobInterval !== null) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      withdrawals
+        .runDue()
+        .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal job failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, jobInterval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
   return {
@@ -342,6 +382,9 @@ export const buildApp = async (
       providers,
       inhouse,
       inhouseEvents,
+      withdrawals,
+      walletMoves,
+      account,
     },
   };
 };

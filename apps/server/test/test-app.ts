@@ -42,7 +42,7 @@ export const createTestApp = async (
       internalUrl: 'http://127.0.0.1:8080',
     },
     database,
-    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, ...options },
+    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, withdrawalJobIntervalMs: null, ...options },
   );
   await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
   const request = (options: InjectOptions) => app.inject(options);

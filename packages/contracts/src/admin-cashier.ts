@@ -52,7 +52,7 @@ export const cashReportDaySchema = z.object({
   withdrawals: moneyStringSchema,
   adjustmentsIn: moneyStringSchema,
   adjustmentsOut: moneyStringSchema,
-  /** deposits − withdrawals + adjustments in − adjustments out. */
+  /** Cash kept: deposits − withdrawals (adjustments move no cash and are shown beside it). */
   net: moneyStringSchema,
 });
 export type CashReportDay = z.infer<typeof cashReportDaySchema>;

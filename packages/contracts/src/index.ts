@@ -24,6 +24,7 @@ export * from './session';
 export * from './system';
 export * from './wallet';
 export * from './withdrawal';
+export * from './zoned-time';
 
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';

@@ -20,6 +20,8 @@ import type { AccountRepository } from './account.repository';
 
 const RESET_LINK_TTL_MS = 30 * 60_000;
 const WITHDRAW_PASSWORD = /^.{6,20}$/u;
+const WITHDRAW_PASSWORD_TRIES = 5;
+const WITHDRAW_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export const createAccountService = (deps: {
   repository: AccountRepository;
@@ -200,6 +202,26 @@ export const createAccountService = (deps: {
       if (errors.length > 0) throw new AppError('validation_failed', { fieldErrors: errors });
       await members.update(member.id, { paymentPasswordHash: await hashPassword(input.newWithdrawPassword) });
     },
+
+    /**
+     * Proves the withdraw password before money leaves (withdrawal, payout method, transfer to upline). Only wrong
+     * answers count: five in 15 minutes and further tries are refused until the window passes.
+     */
+    checkWithdrawPassword: async (principal: MemberPrincipal, password: string, path = 'withdrawPassword') => {
+      const member = await memberOf(principal);
+      if (!member.paymentPasswordHash) throw new AppError('withdraw_password_not_set');
+      const key = `withdrawpw-check:${member.id}`;
+      if ((await limiter.peek(key, WITHDRAW_PASSWORD_WINDOW_MS)) >= WITHDRAW_PASSWORD_TRIES)
+        throw new AppError('too_many_requests');
+      if (!(await verifyPassword(member.paymentPasswordHash, password))) {
+        await limiter.hit(key, WITHDRAW_PASSWORD_TRIES, WITHDRAW_PASSWORD_WINDOW_MS);
+        throw fieldError(path, 'error_withdraw_password');
+      }
+      return member;
+    },
+
+    hasWithdrawPassword: async (principal: MemberPrincipal): Promise<boolean> =>
+      Boolean((await members.findById(principal.memberId))?.paymentPasswordHash),
 
     countries: (merchant: MerchantContext) => {
       const own = countryOfTimeZone(merchant.settings.timeZone);

@@ -1,29 +1,62 @@
-import { adminEndpoints } from '@tessera/contracts';
+import { adminCashierEndpoints, adminEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
+import type { OperatorPrincipal } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type CashierService, presentDeposit } from '../cashier';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
-import { assertCan, assertMerchantInScope } from './admin.policy';
+import type { WalletMovesService } from '../wallet';
+import { presentWithdrawal, type WithdrawalRow, type WithdrawalsService } from '../withdrawals';
+import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
 import type { AdminService } from './admin.service';
+
+const RECENT_ACTIVITY = 10;
 
 /** The cashier desk: only finance and owners move money, and every decision is audited. */
 export const registerAdminCashierRoutes = (
   r: Registrar,
-  deps: { admin: AdminService; cashier: CashierService; merchants: MerchantsService; members: MembersService },
+  deps: {
+    admin: AdminService;
+    cashier: CashierService;
+    withdrawals: WithdrawalsService;
+    wallet: WalletMovesService;
+    merchants: MerchantsService;
+    members: MembersService;
+  },
 ): void => {
-  const { admin, cashier, merchants, members } = deps;
+  const { admin, cashier, withdrawals, wallet, merchants, members } = deps;
 
-  const merchantFor = async (operator: Parameters<typeof assertMerchantInScope>[0], code: string) => {
-    assertCan(operator, 'cashier.deposits');
+  const merchantFor = async (operator: OperatorPrincipal, code: string, permission: Permission) => {
+    assertCan(operator, permission);
     assertMerchantInScope(operator, code);
     return merchants.resolve({ code, host: '' }).catch(() => {
       throw new AppError('not_found');
     });
   };
 
+  /** A member of this merchant, or not found (another merchant's member id is answered the same way). */
+  const memberOf = async (merchantCode: string, memberId: string) => {
+    const member = await members.findById(memberId);
+    if (!member || member.merchantCode !== merchantCode) throw new AppError('not_found');
+    return member;
+  };
+
+  const presentForDesk = async (rows: WithdrawalRow[]) => {
+    const proofs = await withdrawals.proofIds(rows.map((row) => row.id));
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...presentWithdrawal(row, proofs.get(row.id)),
+        memberId: row.memberId,
+        account: (await members.findById(row.memberId))?.account ?? null,
+        payout: { kind: row.payoutKind, ...row.payoutDetails },
+        decidedBy: row.decidedBy,
+        approvedAt: row.approvedAt?.toISOString() ?? null,
+      })),
+    );
+  };
+
   r.admin(adminEndpoints.listDeposits, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code);
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.deposits');
     const statuses = input.status
       ? [input.status]
       : (['pending', 'awaiting_review', 'succeeded', 'failed', 'expired'] as const);
@@ -40,7 +73,7 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminEndpoints.decideDeposit, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code);
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.deposits');
     const order = await cashier.decideDeposit(merchant, params.id, {
       approve: input.approve,
       reason: input.reason ?? null,
@@ -62,5 +95,123 @@ export const registerAdminCashierRoutes = (
     );
     const kinds = new Map((await cashier.listChannelsAll(merchant)).map((channel) => [channel.id, channel.kind]));
     return presentDeposit(order, kinds.get(order.channelId) ?? 'gateway');
+  });
+
+  r.admin(adminCashierEndpoints.listWithdrawals, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const { rows, total } = await withdrawals.queue(merchant.code, input.status, input.pageNo, input.pageSize);
+    return {
+      list: await presentForDesk(rows),
+      pageNo: input.pageNo,
+      totalPages: Math.max(1, Math.ceil(total / input.pageSize)),
+    };
+  });
+
+  r.admin(adminCashierEndpoints.getWithdrawal, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const order = await withdrawals.findForMerchant(merchant.code, params.id);
+    const [[presented], activity, balances, deposits, payouts] = await Promise.all([
+      presentForDesk([order]),
+      wallet.transactions(merchant, order.memberId, { pageNo: 1, pageSize: RECENT_ACTIVITY }),
+      wallet.wallets(merchant, order.memberId),
+      wallet.memberTotal(merchant, order.memberId, 'deposit'),
+      wallet.memberTotal(merchant, order.memberId, 'withdrawal'),
+    ]);
+    if (!presented) throw new AppError('not_found');
+    return {
+      ...presented,
+      recentActivity: activity.list,
+      balances: balances.wallets,
+      totals: { deposits, withdrawals: payouts },
+    };
+  });
+
+  r.admin(adminCashierEndpoints.decideWithdrawal, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const order = await withdrawals.decide(merchant.code, params.id, {
+      action: input.action,
+      reason: input.reason ?? null,
+      operatorId: ctx.operator.operatorId,
+    });
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      {
+        action:
+          input.action === 'approve'
+            ? 'withdrawal.approve'
+            : input.action === 'disburse'
+              ? 'withdrawal.disburse'
+              : 'withdrawal.reject',
+        target: order.reference,
+        merchantCode: merchant.code,
+        details: {
+          withdrawalId: order.id,
+          memberId: order.memberId,
+          amount: order.amount.toString(),
+          currency: order.currency,
+          reason: input.reason ?? null,
+        },
+      },
+    );
+    const [presented] = await presentForDesk([order]);
+    if (!presented) throw new AppError('not_found');
+    return presented;
+  });
+
+  r.admin(adminCashierEndpoints.withdrawalProof, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const order = await withdrawals.findForMerchant(merchant.code, params.id);
+    return withdrawals.proof(order.id, params.proofId);
+  });
+
+  r.admin(adminCashierEndpoints.memberWallet, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'member.wallet');
+    const member = await memberOf(merchant.code, params.memberId);
+    const [balances, page] = await Promise.all([
+      wallet.wallets(merchant, member.id),
+      wallet.transactions(merchant, member.id, { type: input.type, pageNo: input.pageNo, pageSize: input.pageSize }),
+    ]);
+    return {
+      memberId: member.id,
+      account: member.account,
+      currency: balances.currency,
+      balances: balances.wallets,
+      list: page.list,
+      pageNo: page.pageNo,
+      totalPages: page.totalPages,
+    };
+  });
+
+  r.admin(adminCashierEndpoints.adjustBalance, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.adjust');
+    const member = await memberOf(merchant.code, params.memberId);
+    const { entry, replayed } = await wallet.adjust(merchant, member.id, {
+      ...input,
+      operatorId: ctx.operator.operatorId,
+    });
+    if (!replayed) {
+      await admin.audit(
+        { operator: ctx.operator, caller: ctx },
+        {
+          action: 'wallet.adjust',
+          target: member.account,
+          merchantCode: merchant.code,
+          details: {
+            memberId: member.id,
+            direction: input.direction,
+            amount: entry.amount,
+            currency: entry.currency,
+            reason: input.reason,
+            transactionId: entry.transactionId,
+          },
+        },
+      );
+    }
+    return entry;
+  });
+
+  r.admin(adminCashierEndpoints.cashReport, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.reports');
+    return wallet.cashReport(merchant, input.from, input.to);
   });
 };

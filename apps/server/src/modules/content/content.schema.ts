@@ -1,8 +1,7 @@
 import type { ContentData, ContentKind } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../platform/db/columns';
 
 /**
  * Every piece of site content an operator edits (decision 0014): banners, ticker notices, popups, promotion

@@ -188,6 +188,138 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     return rows[0]?.owner_id ?? null;
   },
 
+  /** A hold by the idempotency key it was placed with. */
+  findHold: async (merchantCode: string, idempotencyKey: string) => {
+    const { rows } = await pool.query<{ id: string; status: string; amount: string }>(
+      'SELECT id::text, status, amount::text FROM ledger_holds WHERE merchant_code = $1 AND idempotency_key = $2',
+      [merchantCode, idempotencyKey],
+    );
+    const row = rows[0];
+    return row ? { holdId: BigInt(row.id), status: row.status, amount: BigInt(row.amount) } : null;
+  },
+
+  /** Postings of an owner's accounts, newest first, with the transaction's type and reference. */
+  entries: async (filter: {
+    merchantCode: string;
+    ownerId: string;
+    type: string | null;
+    since: Date | null;
+    transactionId?: bigint | null;
+    offset: number;
+    limit: number;
+  }) => {
+    const { rows } = await pool.query<{
+      id: string;
+      transaction_id: string;
+      type: string;
+      kind: string;
+      amount: string;
+      balance_after: string;
+      currency: string;
+      reference: string | null;
+      created_at: Date;
+      total: string;
+    }>(
+      `SELECT p.id::text, p.transaction_id::text, t.type, a.kind, p.amount::text, p.balance_after::text, a.currency,
+              t.reference, p.created_at, count(*) OVER ()::text AS total
+         FROM ledger_accounts a
+         JOIN ledger_postings p ON p.account_id = a.id
+         JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE a.merchant_code = $1 AND a.owner_type = 'member' AND a.owner_id = $2
+          AND ($3::text IS NULL OR t.type = $3)
+          AND ($4::timestamptz IS NULL OR p.created_at >= $4)
+          AND ($7::bigint IS NULL OR p.transaction_id = $7)
+        ORDER BY p.id DESC
+        LIMIT $5 OFFSET $6`,
+      [
+        filter.merchantCode,
+        filter.ownerId,
+        filter.type,
+        filter.since,
+        filter.limit,
+        filter.offset,
+        filter.transactionId === undefined || filter.transactionId === null ? null : String(filter.transactionId),
+      ],
+    );
+    return {
+      total: Number(rows[0]?.total ?? 0),
+      rows: rows.map((row) => ({
+        postingId: BigInt(row.id),
+        transactionId: BigInt(row.transaction_id),
+        type: row.type,
+        kind: row.kind,
+        amount: BigInt(row.amount),
+        balanceAfter: BigInt(row.balance_after),
+        currency: row.currency,
+        reference: row.reference,
+        createdAt: row.created_at,
+      })),
+    };
+  },
+
+  /** The absolute sum of an owner's postings in transactions of one type. */
+  memberTotal: async (merchantCode: string, ownerId: string, type: string): Promise<bigint> => {
+    const { rows } = await pool.query<{ total: string }>(
+      `SELECT coalesce(abs(sum(p.amount)), 0)::text AS total
+         FROM ledger_accounts a
+         JOIN ledger_postings p ON p.account_id = a.id
+         JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE a.merchant_code = $1 AND a.owner_type = 'member' AND a.owner_id = $2 AND t.type = $3`,
+      [merchantCode, ownerId, type],
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  },
+
+  /** Every account of an owner (one row per wallet, shards summed). */
+  walletsOf: async (merchantCode: string, ownerId: string, currency: string) => {
+    const { rows } = await pool.query<{ kind: string; balance: string; held: string }>(
+      `SELECT kind, sum(balance)::text AS balance, sum(held)::text AS held FROM ledger_accounts
+        WHERE merchant_code = $1 AND owner_type = 'member' AND owner_id = $2 AND currency = $3 GROUP BY kind`,
+      [merchantCode, ownerId, currency],
+    );
+    return rows.map((row) => ({ kind: row.kind, balance: BigInt(row.balance), held: BigInt(row.held) }));
+  },
+
+  /** Per day in `timeZone`, the movements of house accounts, split into money in and money out. */
+  houseDaily: async (filter: {
+    merchantCode: string;
+    currency: string;
+    timeZone: string;
+    from: string;
+    to: string;
+    houses: readonly string[];
+  }) => {
+    const { rows } = await pool.query<{
+      day: string;
+      house: string;
+      in_count: number;
+      in_amount: string;
+      out_count: number;
+      out_amount: string;
+    }>(
+      `SELECT to_char((p.created_at AT TIME ZONE $3)::date, 'YYYY-MM-DD') AS day, a.owner_id AS house,
+              count(*) FILTER (WHERE p.amount > 0)::int AS in_count,
+              coalesce(sum(p.amount) FILTER (WHERE p.amount > 0), 0)::text AS in_amount,
+              count(*) FILTER (WHERE p.amount < 0)::int AS out_count,
+              coalesce(-sum(p.amount) FILTER (WHERE p.amount < 0), 0)::text AS out_amount
+         FROM ledger_accounts a
+         JOIN ledger_postings p ON p.account_id = a.id
+        WHERE a.merchant_code = $1 AND a.currency = $2 AND a.owner_type = 'house' AND a.owner_id = ANY($6::text[])
+          AND p.created_at >= ($4::date)::timestamp AT TIME ZONE $3
+          AND p.created_at < ($5::date + 1)::timestamp AT TIME ZONE $3
+        GROUP BY 1, 2`,
+      [filter.merchantCode, filter.currency, filter.timeZone, filter.from, filter.to, filter.houses],
+    );
+    return rows.map((row) => ({
+      day: row.day,
+      house: row.house,
+      inCount: row.in_count,
+      inAmount: BigInt(row.in_amount),
+      outCount: row.out_count,
+      outAmount: BigInt(row.out_amount),
+    }));
+  },
+
   /** Balance and holds of an owner's account, summed over its shards. */
   balanceOf: async (identity: Omit<AccountIdentity, 'shard'>, executor: LedgerExecutor = pool) => {
     const { rows } = await executor.query<{ balance: string; held: string }>(

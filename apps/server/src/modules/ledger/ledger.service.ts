@@ -13,7 +13,8 @@ export const houseAccounts = [
   'inhouse_games',
 ] as const;
 export type HouseAccount = (typeof houseAccounts)[number];
-export type MemberWallet = 'main' | 'bonus' | 'points';
+/** A member's wallets; `game:<code>` are the separate game wallets of merchants that keep them. */
+export type MemberWallet = 'main' | 'bonus' | 'points' | `game:${string}`;
 
 export type AccountRef = { member: string; wallet: MemberWallet } | { house: HouseAccount };
 
@@ -248,6 +249,47 @@ export const createLedgerService = (
       if (!result.replayed) await notifyHoldOwner(input.merchantCode, input.holdId);
       return result;
     },
+
+    /** A hold placed with `idempotencyKey`, if any. */
+    findHold: (merchantCode: string, idempotencyKey: string) => repository.findHold(merchantCode, idempotencyKey),
+
+    /** A member's postings over all its wallets, newest first. */
+    entries: (filter: {
+      merchantCode: string;
+      memberId: string;
+      type?: string | null;
+      since?: Date | null;
+      transactionId?: bigint | null;
+      offset: number;
+      limit: number;
+    }) =>
+      repository.entries({
+        merchantCode: filter.merchantCode,
+        ownerId: filter.memberId,
+        type: filter.type ?? null,
+        since: filter.since ?? null,
+        transactionId: filter.transactionId ?? null,
+        offset: filter.offset,
+        limit: filter.limit,
+      }),
+
+    /** The absolute sum of a member's postings of one transaction type. */
+    memberTotal: (merchantCode: string, memberId: string, type: string) =>
+      repository.memberTotal(merchantCode, memberId, type),
+
+    /** Every wallet a member holds money in, by kind. */
+    walletsOf: (merchantCode: string, memberId: string, currency: string) =>
+      repository.walletsOf(merchantCode, memberId, currency),
+
+    /** Money in and out of house accounts per day of the merchant's time zone (dates inclusive). */
+    houseDaily: (filter: {
+      merchantCode: string;
+      currency: string;
+      timeZone: string;
+      from: string;
+      to: string;
+      houses: readonly HouseAccount[];
+    }) => repository.houseDaily(filter),
 
     /** `executor`: read inside the caller's open transaction. */
     balance: (input: { merchantCode: string; currency: string; account: AccountRef }, executor?: LedgerExecutor) =>

@@ -1,7 +1,3 @@
 export { registerWalletRoutes } from './wallet.routes';
-export {
-  createBalancePusher,
-  createWalletService,
-  WALLET_IS_SINGLE,
-  type WalletService,
-} from './wallet.service';
+export { createBalancePusher, createWalletService, type WalletService } from './wallet.service';
+export { createWalletMovesService, presentEntry, rangeStart, type WalletMovesService } from './wallet-moves.service';

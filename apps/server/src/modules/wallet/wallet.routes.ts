@@ -1,13 +1,44 @@
 import { walletEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
+import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
-import { WALLET_IS_SINGLE, type WalletService } from './wallet.service';
+import type { WalletService } from './wallet.service';
+import type { WalletMovesService } from './wallet-moves.service';
 
-export const registerWalletRoutes = (r: Registrar, wallet: WalletService): void => {
-  r.site(walletEndpoints.balance, async ({ ctx }) => {
-    if (!ctx.member) throw new AppError('login.not.session');
-    return wallet.getBalance(ctx.merchant.code, ctx.merchant.settings.currency, ctx.member.memberId);
-  });
+const signedIn = (ctx: SiteContext): MemberPrincipal => {
+  if (!ctx.member) throw new AppError('login.not.session');
+  return ctx.member;
+};
 
-  r.site(walletEndpoints.merchantWallet, async () => ({ isSingle: WALLET_IS_SINGLE }));
+/**
+ * Games move money through the seamless-wallet API, so a merchant has one wallet per member unless it lists
+ * separate game wallets in its settings (decision 0019); then GCS_walletTransfer moves money between them.
+ */
+export const registerWalletRoutes = (
+  r: Registrar,
+  deps: { wallet: WalletService; moves: WalletMovesService },
+): void => {
+  const { wallet, moves } = deps;
+
+  r.site(walletEndpoints.balance, async ({ ctx }) =>
+    wallet.getBalance(ctx.merchant.code, ctx.merchant.settings.currency, signedIn(ctx).memberId),
+  );
+
+  r.site(walletEndpoints.merchantWallet, async ({ ctx }) => ({
+    isSingle: ctx.merchant.settings.gameWallets.length === 0,
+  }));
+
+  r.site(walletEndpoints.wallets, async ({ ctx }) => moves.wallets(ctx.merchant, signedIn(ctx).memberId));
+
+  r.site(walletEndpoints.transfer, async ({ input, ctx }) => moves.transfer(ctx.merchant, signedIn(ctx), input));
+
+  r.site(walletEndpoints.transactions, async ({ input, ctx }) =>
+    moves.transactions(ctx.merchant, signedIn(ctx).memberId, input),
+  );
+
+  r.site(walletEndpoints.uplineInfo, async ({ ctx }) => moves.uplineInfo(ctx.merchant, signedIn(ctx)));
+
+  r.site(walletEndpoints.transferUpline, async ({ input, ctx }) =>
+    moves.transferUpline(ctx.merchant, signedIn(ctx), input),
+  );
 };

@@ -1,12 +1,6 @@
 import { formatMinor, type WalletBalance } from '@tessera/contracts';
 import type { LedgerService } from '../ledger';
 
-/**
- * Tessera runs one wallet per member for every game (games debit and credit it through the seamless-wallet
- * API), so there are no game wallets to transfer between (decision 0012).
- */
-export const WALLET_IS_SINGLE = true;
-
 export const createWalletService = (ledger: LedgerService) => ({
   /** The member's balances as `/wps/v2/wallets/balance` presents them (api-facts 6.2). */
   getBalance: async (merchantCode: string, currency: string, memberId: string): Promise<WalletBalance> => {

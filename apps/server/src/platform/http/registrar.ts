@@ -7,9 +7,10 @@ import {
   type ParsedRequestOf,
   type ResponseOf,
 } from '@tessera/contracts';
+import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
-import { AppError } from './app-error';
+import { AppError, fieldError } from './app-error';
 import type { AdminContext, Caller, MemberPrincipal, MerchantContext, OperatorPrincipal, SiteContext } from './context';
 import { successEnvelope } from './envelope';
 import { parseInput } from './validation';
@@ -25,8 +26,16 @@ export interface RegistrarHooks {
   countryHeader: string | undefined;
 }
 
+/** A file of a multipart request, read whole within the endpoint's upload rule. */
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
+}
+
 interface HandlerArgs<E extends EndpointDef, C> {
   input: ParsedRequestOf<E>;
+  /** Multipart endpoints: the files of the `upload` field; otherwise empty. */
+  files: UploadedFile[];
   params: ParamsOf<E>;
   ctx: C;
   request: FastifyRequest;
@@ -66,11 +75,51 @@ const callerOf = (request: FastifyRequest, countryHeader: string | undefined): C
   };
 };
 
+/** Whether the request is multipart/form-data (false where the multipart plugin is not registered). */
+const isMultipart = (request: FastifyRequest): boolean =>
+  typeof request.isMultipart === 'function' && request.isMultipart();
+
+/**
+ * Reads a multipart body: text fields into an object for the request schema, files of the endpoint's upload field
+ * into memory within its count and size. Too many files, a file too large, or a file under another name is refused
+ * before the handler runs.
+ */
+const readMultipart = async (
+  endpoint: EndpointDef,
+  request: FastifyRequest,
+): Promise<{ body: Record<string, string>; files: UploadedFile[] }> => {
+  const rule = endpoint.upload;
+  if (!rule || !isMultipart(request)) throw new AppError('unsupported_media_type');
+  const body: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    const parts = request.parts({
+      limits: { files: rule.maxFiles, fileSize: rule.maxBytes, fields: 20, fieldSize: 4096, parts: rule.maxFiles + 20 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== rule.field) throw fieldError(part.fieldname, 'field_unknown');
+        files.push({ filename: part.filename, bytes: await part.toBuffer() });
+      } else {
+        body[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('upload_too_many');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
+    throw error;
+  }
+  return { body, files };
+};
+
 const rawInputOf = async (
   endpoint: EndpointDef,
   request: FastifyRequest,
   openSealed: RegistrarHooks['openSealed'],
 ): Promise<unknown> => {
+  if (isMultipart(request)) throw new AppError('unsupported_media_type');
   if (endpoint.encrypted) {
     return openSealed(request.body, request.method, request.url.split('?')[0] ?? endpoint.path);
   }
@@ -112,6 +161,14 @@ const respond = <E extends EndpointDef>(endpoint: E, value: ResponseOf<E>, reque
 };
 
 export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => {
+  const readInput = async (endpoint: EndpointDef, request: FastifyRequest) => {
+    if (endpoint.bodyKind === 'multipart') {
+      const { body, files } = await readMultipart(endpoint, request);
+      return { raw: body as unknown, files };
+    }
+    return { raw: await rawInputOf(endpoint, request, hooks.openSealed), files: [] as UploadedFile[] };
+  };
+
   /** A member-site endpoint: resolves the merchant, module id, site gate, session, then validates input. */
   const site = <E extends EndpointDef>(endpoint: E, handler: SiteHandler<E>): void => {
     if (endpoint.auth === 'operator') throw new Error(`${endpoint.name} is a back-office endpoint`);
@@ -132,12 +189,10 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
           if (!member && endpoint.auth === 'member') throw new AppError('login.not.session');
         }
         const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
-        const input = parseInput(
-          endpoint.request,
-          await rawInputOf(endpoint, request, hooks.openSealed),
-        ) as ParsedRequestOf<E>;
+        const { raw, files } = await readInput(endpoint, request);
+        const input = parseInput(endpoint.request, raw) as ParsedRequestOf<E>;
         const ctx: SiteContext = { ...caller, merchant, member };
-        const value = await handler({ input, params: params as ParamsOf<E>, ctx, request, reply });
+        const value = await handler({ input, files, params: params as ParamsOf<E>, ctx, request, reply });
         return respond(endpoint, value, request);
       },
     });
@@ -159,13 +214,11 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
           if (!operator) throw new AppError('login.not.session');
         }
         const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
-        const input = parseInput(
-          endpoint.request,
-          await rawInputOf(endpoint, request, hooks.openSealed),
-        ) as ParsedRequestOf<E>;
+        const { raw, files } = await readInput(endpoint, request);
+        const input = parseInput(endpoint.request, raw) as ParsedRequestOf<E>;
         // Unauthenticated back-office endpoints (login) get a context without an operator.
         const ctx = { ...caller, operator } as AdminContext;
-        const value = await handler({ input, params: params as ParamsOf<E>, ctx, request, reply });
+        const value = await handler({ input, files, params: params as ParamsOf<E>, ctx, request, reply });
         return respond(endpoint, value, request);
       },
     });

@@ -39,7 +39,7 @@ const toPayloads = (origin: string, envelopes: RealtimeEnvelope[], onTooLarge: (
 };
 
 /**
- * Fans realtime events out to every server process through PostgreSQL LISTEN/NOTIFY (decision 0016): no
+ * Fans realtime events out to every server process through PostgreSQL LISTEN/NOTIFY (decision 0018): no
  * extra service to run, and a notification is delivered only once its transaction commits. Publishes made in
  * the same tick go out as one NOTIFY. A dedicated connection listens and reconnects on its own; while it is
  * down, other processes' events are missed (the browser refetches on reconnect), never this process's own.

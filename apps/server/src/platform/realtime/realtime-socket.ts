@@ -35,7 +35,7 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 };
 
 /**
- * The realtime endpoint (decision 0016). The merchant comes from the host (or `?merchant=`, browsers cannot
+ * The realtime endpoint (decision 0018). The merchant comes from the host (or `?merchant=`, browsers cannot
  * set headers on a WebSocket); the session token arrives in the first `auth` frame, never in the URL, so it
  * stays out of access logs. Since no cookie authenticates the socket, a page of another origin gains nothing
  * by opening one.

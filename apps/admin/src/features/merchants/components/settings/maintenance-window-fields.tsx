@@ -1,10 +1,10 @@
+import { formatUtcOffset, isoToZonedWallTime, isValidTimeZone, zonedWallTimeToIso } from '@tessera/contracts';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorAt } from '../../../../shared/forms/field-error-at';
 import { currentLocale } from '../../../../shared/i18n/i18n';
 import { Button } from '../../../../shared/ui/button';
 import { Field } from '../../../../shared/ui/field';
-import { formatUtcOffset, isoToZonedWallTime, isValidTimeZone, zonedWallTimeToIso } from '../../lib/zoned-time';
 import styles from './sections.module.css';
 import { useSettingsForm } from './use-settings-form';
 

@@ -84,3 +84,11 @@ export const formatUtcOffset = (utcMs: number, timeZone: string): string => {
   const abs = Math.abs(minutes);
   return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 };
+
+/** The calendar date at `at` in the zone, as `YYYY-MM-DD`. */
+export const zonedDate = (timeZone: string, at: Date = new Date()): string =>
+  isoToZonedWallTime(at.toISOString(), timeZone).slice(0, 10);
+
+/** The instant the day containing `at` began in the zone (daily limits, "today" in reports). */
+export const startOfZonedDay = (timeZone: string, at: Date = new Date()): Date =>
+  new Date(zonedWallTimeToIso(`${zonedDate(timeZone, at)}T00:00`, timeZone) ?? at.toISOString());

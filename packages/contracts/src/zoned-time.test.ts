@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatUtcOffset, isoToZonedWallTime, isValidTimeZone, zonedWallTimeToIso } from './zoned-time';
+import {
+  formatUtcOffset,
+  isoToZonedWallTime,
+  isValidTimeZone,
+  startOfZonedDay,
+  zonedDate,
+  zonedWallTimeToIso,
+} from './zoned-time';
 
 describe('zoned wall time', () => {
   it('reads a wall time in the merchant zone as the right UTC instant', () => {
@@ -31,5 +38,15 @@ describe('zoned wall time', () => {
   it('formats the offset', () => {
     expect(formatUtcOffset(Date.parse('2026-03-01T00:00:00Z'), 'Asia/Singapore')).toBe('UTC+08:00');
     expect(formatUtcOffset(Date.parse('2026-01-01T00:00:00Z'), 'America/St_Johns')).toBe('UTC-03:30');
+  });
+});
+
+describe('merchant calendar days', () => {
+  it('finds the local date and the instant its day began', () => {
+    const at = new Date('2026-03-01T17:30:00Z');
+    expect(zonedDate('Asia/Singapore', at)).toBe('2026-03-02');
+    expect(startOfZonedDay('Asia/Singapore', at).toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    expect(startOfZonedDay('America/New_York', at).toISOString()).toBe('2026-03-01T05:00:00.000Z');
+    expect(startOfZonedDay('UTC', at).toISOString()).toBe('2026-03-01T00:00:00.000Z');
   });
 });
