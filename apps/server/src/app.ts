@@ -33,6 +33,7 @@ import {
 import {
   createGamesRepository,
   createGamesService,
+  IN_HOUSE_VENDOR,
   registerGameMediaRoutes,
   registerGamesRoutes,
 } from './modules/games';
@@ -222,14 +223,6 @@ export const buildApp = async (
       siteBase: (merchant) => siteBaseUrl(merchant.settings),
     },
   });
-  const inhouseEvents = createInhouseEvents((error, event) =>
-    app.log.error({ err: error, roundId: event.roundId }, 'in-house event listener failed'),
-  );
-  const inhouse = createInhouseService({
-    repository: createInhouseRepository(database.pool),
-    ledger,
-    events: inhouseEvents,
-  });
   const captcha = createCaptchaService(db, limiter, options.captchaText);
   const secretBox = createSecretBox(db, 'member-secrets');
   // In development the outbox also prints each message (codes included) to the log; never in production.
@@ -285,6 +278,17 @@ export const buildApp = async (
     ledger,
     bets,
     games,
+  });
+  const inhouseEvents = createInhouseEvents((error, event) =>
+    app.log.error({ err: error, roundId: event.roundId }, 'in-house event listener failed'),
+  );
+  const gamesRepository = createGamesRepository(database.pool);
+  const inhouse = createInhouseService({
+    repository: createInhouseRepository(database.pool),
+    ledger,
+    events: inhouseEvents,
+    bets,
+    catalogueId: async (gameCode) => (await gamesRepository.findByCode('', IN_HOUSE_VENDOR, gameCode))?.id ?? null,
   });
 
   const registrar = createRegistrar(app, {

@@ -211,6 +211,16 @@ describe('a seeded bet', () => {
       expect(stored.outcome).toEqual(again.outcome);
       expect(stored.multiplier).toEqual(again.multiplier);
     }
+    const recorded = await t.database.pool.query(
+      `SELECT round_ref, bet_amount, payout, status, game_type FROM bet_rounds WHERE member_id = $1 AND source = 'inhouse'`,
+      [memberIds.carol],
+    );
+    expect(recorded.rows).toHaveLength(played.length);
+    for (const round of played) {
+      const row = recorded.rows.find((r) => r.round_ref === round.id);
+      expect(row).toMatchObject({ bet_amount: 100n, status: 'settled', game_type: 'INHOUSE' });
+      expect((Number(row?.payout) / 100).toFixed(2)).toBe(round.payout);
+    }
     const revealed = (await api('GET', '/wps/inhouse/seeds/revealed', 'carol')).json().value;
     expect(revealed[0]).toMatchObject({ serverSeed, nonce: played.length });
   });
@@ -303,6 +313,11 @@ describe('mines', () => {
     expect(cashed.outcome.mineTiles).toEqual(mineTiles.mineTiles);
     // 0.99 × C(25,2)/C(22,2) = 0.99 × 300/231 → 1.00 stake pays 1.28.
     expect(cashed.payout).toBe('1.28');
+    const recorded = await t.database.pool.query(
+      `SELECT bet_amount, payout, status FROM bet_rounds WHERE source = 'inhouse' AND round_ref = $1`,
+      [round.id],
+    );
+    expect(recorded.rows).toEqual([{ bet_amount: 100n, payout: 128n, status: 'settled' }]);
     expect(await balance('bob')).toBe(9_900n + 128n);
     expect(
       (await api('POST', `/wps/inhouse/mines/${round.id}/reveal`, 'bob', { tile: safe[2] })).json().errorCode,

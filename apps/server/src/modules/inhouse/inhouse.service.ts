@@ -37,6 +37,7 @@ import {
 } from '@tessera/engines';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { BetsService } from '../bets';
 import type { LedgerService, PostingResult } from '../ledger';
 import type { InhouseEvents } from './inhouse.events';
 import type { Client, InhouseRepository, RoundRow, SeedPairRow } from './inhouse.repository';
@@ -56,6 +57,8 @@ const DEFAULT_LIMITS = { minStake: 0.1, maxStake: 1000, maxPayout: 100_000 };
 /** A payout of at least this many major units (and 10x the stake) goes on the winners board. */
 export const BIG_WIN_MAJOR = 100;
 const REVEALED_PAIRS_SHOWN = 20;
+/** The catalogue's vendor of the platform's own games (games module, demo catalogue). */
+const IN_HOUSE_PROVIDER = 'TESSERA';
 const RECALL_ROUNDS = 10;
 const LIMITS_CACHE_MS = 5_000;
 
@@ -103,8 +106,55 @@ export const createInhouseService = (deps: {
   repository: InhouseRepository;
   ledger: LedgerService;
   events: InhouseEvents;
+  /** The betting record (and, through it, the winners board) every round is written to. */
+  bets: BetsService;
+  /** The catalogue id of an in-house game by its code (null when the catalogue does not list it). */
+  catalogueId: (gameCode: string) => Promise<number | null>;
 }) => {
-  const { repository, ledger, events } = deps;
+  const { repository, ledger, events, bets } = deps;
+  const catalogueIds = new Map<string, number | null>();
+  const catalogueIdOf = async (game: InhouseGame): Promise<number | null> => {
+    if (!catalogueIds.has(game)) catalogueIds.set(game, await deps.catalogueId(game));
+    return catalogueIds.get(game) ?? null;
+  };
+
+  /**
+   * Writes the round to the member's betting record inside the round's transaction: a settled round at once,
+   * an open one (mines, crash) as a stake now and its payout when it settles. A game missing from the
+   * catalogue has no record (its id is what the record and the winners board name).
+   */
+  const record = async (
+    client: Client,
+    round: { id: string; merchantCode: string; memberId: string; currency: string; game: InhouseGame },
+    step:
+      | { kind: 'settled'; stake: bigint; payout: bigint }
+      | { kind: 'opened'; stake: bigint }
+      | { kind: 'closed'; payout: bigint }
+      | { kind: 'refunded'; stake: bigint },
+  ): Promise<void> => {
+    const gameId = await catalogueIdOf(round.game);
+    if (gameId === null) return;
+    const key = { source: 'inhouse', provider: IN_HOUSE_PROVIDER, roundRef: round.id };
+    const identity = {
+      ...key,
+      merchantCode: round.merchantCode,
+      memberId: round.memberId,
+      gameId,
+      gameType: 'INHOUSE' as const,
+      vendorCode: IN_HOUSE_PROVIDER,
+      currency: round.currency,
+      details: { game: round.game },
+    };
+    if (step.kind === 'settled') {
+      await bets.recordSettledRound({ ...identity, betAmount: step.stake, payout: step.payout }, client);
+    } else if (step.kind === 'opened') {
+      await bets.recordBet({ ...identity, amount: step.stake }, client);
+    } else if (step.kind === 'closed') {
+      await bets.recordPayout(key, step.payout, { close: true }, client);
+    } else {
+      await bets.recordRefund(key, step.stake, {}, client);
+    }
+  };
   const pairsEnsured = new Set<string>();
   const limitsCache = new Map<string, { at: number; rows: Awaited<ReturnType<InhouseRepository['limits']>> }>();
 
@@ -243,6 +293,30 @@ export const createInhouseService = (deps: {
     return { round, pair, mines: Number(round.params.mines), picks: (round.params.picks as number[]) ?? [] };
   };
 
+  /** Ends an open round at `multiplier`: pays it, records the final state and closes its betting record. */
+  const settleOpen = async (
+    client: Client,
+    merchant: MerchantContext,
+    round: RoundRow,
+    params: Record<string, unknown>,
+    outcome: Record<string, unknown>,
+    multiplier: Multiplier,
+  ): Promise<void> => {
+    const payout = computePayout(round.stake, multiplier);
+    const balanceAfter =
+      payout > 0n ? await credit(client, round, payout) : await balanceOf(client, merchant, round.memberId);
+    await repository.updateRound(client, round.id, {
+      params,
+      status: 'settled',
+      outcome,
+      payout,
+      multiplierNumerator: multiplier.numerator,
+      multiplierDenominator: multiplier.denominator,
+      balanceAfter,
+    });
+    await record(client, round, { kind: 'closed', payout });
+  };
+
   /** Reads a round back after its transaction committed. */
   const reload = async (memberId: string, id: string): Promise<RoundRow> => {
     const round = await repository.roundById(repository.pool, memberId, id);
@@ -364,6 +438,7 @@ export const createInhouseService = (deps: {
           balanceAfter,
         });
         await repository.advanceNonce(client, pair.id);
+        await record(client, round, open ? { kind: 'opened', stake } : { kind: 'settled', stake, payout });
         return { id: round.id, replayed: false };
       });
       const round = await reload(member.memberId, id);
@@ -383,36 +458,28 @@ export const createInhouseService = (deps: {
           { mines, picks: [tile] },
         );
         const nextPicks = [...picks, tile];
+        const params = { mines, picks: nextPicks };
+        const settledOutcome = { mineTiles: outcome.mineTiles };
         if (outcome.mineTiles.includes(tile)) {
-          await repository.updateRound(client, round.id, {
-            params: { mines, picks: nextPicks },
-            status: 'settled',
-            outcome: { mineTiles: outcome.mineTiles },
-            payout: 0n,
-            multiplierNumerator: ZERO_MULTIPLIER.numerator,
-            multiplierDenominator: ZERO_MULTIPLIER.denominator,
-            balanceAfter: await balanceOf(client, merchant, member.memberId),
-          });
+          await settleOpen(client, merchant, round, params, settledOutcome, ZERO_MULTIPLIER);
           return true;
         }
         const multiplier = minesCashOutMultiplier(mines, nextPicks.length);
         if (computePayout(round.stake, multiplier) > limits.maxPayout) throw payoutTooLarge(round.currency, limits);
-        const allSafe = nextPicks.length === MINES_TILES - mines;
-        const payout = allSafe ? computePayout(round.stake, multiplier) : 0n;
+        if (nextPicks.length === MINES_TILES - mines) {
+          await settleOpen(client, merchant, round, params, settledOutcome, multiplier);
+          return true;
+        }
         await repository.updateRound(client, round.id, {
-          params: { mines, picks: nextPicks },
-          status: allSafe ? 'settled' : 'open',
-          outcome: allSafe ? { mineTiles: outcome.mineTiles } : null,
-          payout,
+          params,
+          status: 'open',
+          outcome: null,
+          payout: 0n,
           multiplierNumerator: multiplier.numerator,
           multiplierDenominator: multiplier.denominator,
-          balanceAfter: allSafe
-            ? payout > 0n
-              ? await credit(client, round, payout)
-              : await balanceOf(client, merchant, member.memberId)
-            : null,
+          balanceAfter: null,
         });
-        return allSafe;
+        return false;
       });
       const round = await reload(member.memberId, roundId);
       if (settled) announce(round);
@@ -430,17 +497,14 @@ export const createInhouseService = (deps: {
           { game: 'mines', params: { mines, picks } },
         );
         if (compareMultipliers(result.multiplier, ZERO_MULTIPLIER) === 0) throw new Error('open mines round on a mine');
-        const payout = computePayout(round.stake, result.multiplier);
-        await repository.updateRound(client, round.id, {
-          params: { mines, picks },
-          status: 'settled',
-          outcome: result.outcome as Record<string, unknown>,
-          payout,
-          multiplierNumerator: result.multiplier.numerator,
-          multiplierDenominator: result.multiplier.denominator,
-          balanceAfter:
-            payout > 0n ? await credit(client, round, payout) : await balanceOf(client, merchant, member.memberId),
-        });
+        await settleOpen(
+          client,
+          merchant,
+          round,
+          { mines, picks },
+          result.outcome as Record<string, unknown>,
+          result.multiplier,
+        );
       });
       const round = await reload(member.memberId, roundId);
       announce(round);
@@ -458,7 +522,7 @@ export const createInhouseService = (deps: {
     },
 
     /** Shared with crash: the ledger legs of a round and the announcement after commit. */
-    internals: { move, debit, credit, announce, reload, parseStake, payoutTooLarge, prepare },
+    internals: { move, debit, credit, record, settleOpen, announce, reload, parseStake, payoutTooLarge, prepare },
   };
 };
 
