@@ -1,10 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AgentHomePage } from '../features/agents/pages/agent-home-page';
 import { AgentPage } from '../features/agents/pages/agent-page';
-import { InHousePage } from '../features/games/pages/in-house-page';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { AppDownloadRoute, LinesRoute } from './content-routes';
 import { HomeRoute } from './home-route';
+import { InHouseRoute } from './in-house-route';
 import { AgentLayout } from './layouts/agent-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -32,7 +32,11 @@ const siteRoutes: RouteObject[] = [
   guarded({ path: '/member', lazy: routeGroups.MemberCenter }),
   ...gameCenterPaths.map((path) => ({ path, lazy: routeGroups.GameCenter })),
   ...gameListCenterPaths.map((path) => ({ path, lazy: routeGroups.GameListCenter })),
-  { path: '/inHouse', element: <InHousePage /> },
+  { path: '/inHouse', element: <InHouseRoute /> },
+  {
+    path: '/inHouse/verify',
+    lazy: () => import('../features/inhouse/pages/verify-page').then((m) => ({ Component: m.VerifyPage })),
+  },
   ...accountGamePaths.map((path) => guarded({ path, lazy: routeGroups.AccountGame })),
   ...lotteryPaths.map((path) => guarded({ path, lazy: routeGroups.Lottery })),
   { path: '/promotions', lazy: routeGroups.Promotions },

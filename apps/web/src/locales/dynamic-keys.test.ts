@@ -10,6 +10,7 @@ import {
   payoutKindKeys,
   withdrawalStatusKeys,
 } from '../features/cashier/withdraw-labels';
+import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
@@ -70,6 +71,12 @@ const chosenKeys: Record<string, readonly string[]> = {
     'withdraw_password_saved',
     'two_factor_enabled',
     'two_factor_disabled',
+  ],
+  inhouse: [
+    ...Object.values(gameNameKeys),
+    ...Object.values(gameRulesKeys),
+    ...Object.values(slotSymbolKeys),
+    ...Object.values(riskKeys),
   ],
   errors: [
     ...phoneAuthCodes,

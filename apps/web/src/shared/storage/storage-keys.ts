@@ -21,6 +21,8 @@ export const localKeys = {
   theme: 'theme',
   /** The header's balance is masked ('1') or shown; the spec names no key for it (decision 0015). */
   hideBalance: 'hideBalance',
+  /** In-house games' sound: 'off' mutes it. */
+  inhouseSound: 'inhouseSound',
 } as const;
 
 /** Remember-me cookies (api-facts 12.3): one day, the username only, never the password. */

@@ -1,0 +1,174 @@
+import { crashPoint, hashServerSeed, playSeededBet, type SeededBet, type SeededResult } from '@tessera/engines';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
+import { formatHundredths, formatMultiplier } from '../game-logic';
+import styles from '../inhouse.module.css';
+import { gameNameKeys } from '../labels';
+
+const games = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'slot', 'crash'] as const;
+type VerifiableGame = (typeof games)[number];
+
+const exampleParams: Record<Exclude<VerifiableGame, 'crash'>, string> = {
+  dice: '{"target":5000,"direction":"under"}',
+  limbo: '{"target":200}',
+  mines: '{"mines":3,"picks":[0,1]}',
+  plinko: '{"rows":12,"risk":"medium"}',
+  keno: '{"picks":[3,11,19,27,35],"risk":"medium"}',
+  slot: '{}',
+};
+
+const describeOutcome = (result: SeededResult): string => {
+  switch (result.game) {
+    case 'dice':
+      return (result.outcome.roll / 100).toFixed(2);
+    case 'limbo':
+      return `${formatHundredths(result.outcome.result)}×`;
+    case 'mines':
+      return result.outcome.mineTiles.map((tile) => tile + 1).join(', ');
+    case 'plinko':
+      return `${result.outcome.bounces.join('')} → ${result.outcome.slot}`;
+    case 'keno':
+      return result.outcome.drawn.join(', ');
+    case 'slot':
+      return result.outcome.stops.join(' ');
+  }
+};
+
+/**
+ * /inHouse/verify: anyone pastes a bet's seeds, nonce and choices (or a crash round's hash and salt) and the
+ * outcome is recomputed here, in the browser, by the same engine the server settles with.
+ */
+export const VerifyPage = () => {
+  const { t } = useTranslation('inhouse');
+  const [search] = useSearchParams();
+  const initialGame = (games as readonly string[]).includes(search.get('game') ?? '')
+    ? (search.get('game') as VerifiableGame)
+    : 'dice';
+  const [game, setGame] = useState<VerifiableGame>(initialGame);
+  const [serverSeed, setServerSeed] = useState(search.get('serverSeed') ?? '');
+  const [clientSeed, setClientSeed] = useState(search.get('clientSeed') ?? '');
+  const [nonce, setNonce] = useState(search.get('nonce') ?? '0');
+  const [params, setParams] = useState(
+    search.get('params') ?? (initialGame === 'crash' ? '' : exampleParams[initialGame]),
+  );
+  const [salt, setSalt] = useState(search.get('salt') ?? '');
+
+  const verdict = useMemo((): { ok: true; lines: [string, string][] } | { ok: false; error: string } => {
+    if (!serverSeed) return { ok: false, error: t('ih_verify_enter') };
+    try {
+      if (game === 'crash') {
+        return { ok: true, lines: [[t('ih_crash_point'), `${formatHundredths(crashPoint(serverSeed, salt))}×`]] };
+      }
+      const nonceValue = Number(nonce);
+      if (!Number.isSafeInteger(nonceValue) || nonceValue < 0) return { ok: false, error: t('ih_verify_bad_nonce') };
+      const bet = { game, params: JSON.parse(params || '{}') } as SeededBet;
+      const result = playSeededBet({ serverSeed, clientSeed, nonce: nonceValue }, bet);
+      return {
+        ok: true,
+        lines: [
+          [t('ih_server_seed_hash'), hashServerSeed(serverSeed)],
+          [t('ih_outcome'), describeOutcome(result)],
+          [t('ih_multiplier'), `${formatMultiplier(result.multiplier)}×`],
+        ],
+      };
+    } catch {
+      return { ok: false, error: t('ih_verify_bad_input') };
+    }
+  }, [game, serverSeed, clientSeed, nonce, params, salt, t]);
+
+  return (
+    <PageFrame title={t('ih_verifier')} eyebrow={t('ih_title')}>
+      <div className={styles.gameLayout}>
+        <form className={styles.panel} onSubmit={(event) => event.preventDefault()}>
+          <p className={styles.hint}>{t('ih_verify_intro')}</p>
+          <label className={styles.label}>
+            {t('ih_game')}
+            <select
+              className={styles.select}
+              value={game}
+              data-testid="verify-game"
+              onChange={(event) => {
+                const next = event.target.value as VerifiableGame;
+                setGame(next);
+                setParams(next === 'crash' ? '' : exampleParams[next]);
+              }}
+            >
+              {games.map((g) => (
+                <option key={g} value={g}>
+                  {t(gameNameKeys[g])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.label}>
+            {game === 'crash' ? t('ih_game_hash') : t('ih_server_seed')}
+            <input
+              className={styles.input}
+              value={serverSeed}
+              data-testid="verify-server-seed"
+              onChange={(event) => setServerSeed(event.target.value.trim())}
+            />
+          </label>
+          {game === 'crash' ? (
+            <label className={styles.label}>
+              {t('ih_salt')}
+              <input className={styles.input} value={salt} onChange={(event) => setSalt(event.target.value)} />
+            </label>
+          ) : (
+            <>
+              <label className={styles.label}>
+                {t('ih_client_seed')}
+                <input
+                  className={styles.input}
+                  value={clientSeed}
+                  data-testid="verify-client-seed"
+                  onChange={(event) => setClientSeed(event.target.value)}
+                />
+              </label>
+              <label className={styles.label}>
+                {t('ih_nonce')}
+                <input
+                  className={styles.input}
+                  inputMode="numeric"
+                  value={nonce}
+                  data-testid="verify-nonce"
+                  onChange={(event) => setNonce(event.target.value)}
+                />
+              </label>
+              <label className={styles.label}>
+                {t('ih_choices')}
+                <textarea
+                  className={styles.input}
+                  rows={2}
+                  value={params}
+                  dir="ltr"
+                  data-testid="verify-params"
+                  onChange={(event) => setParams(event.target.value)}
+                />
+              </label>
+            </>
+          )}
+        </form>
+        <div className={styles.panel} aria-live="polite">
+          {verdict.ok ? (
+            <dl className={styles.facts} data-testid="verify-result">
+              {verdict.lines.map(([label, value]) => (
+                <div key={label} className={styles.factRow}>
+                  <dt>{label}</dt>
+                  <dd className={styles.mono}>
+                    <bdi>{value}</bdi>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className={styles.hint}>{verdict.error}</p>
+          )}
+          <p className={styles.hint}>{t('ih_verify_how')}</p>
+        </div>
+      </div>
+    </PageFrame>
+  );
+};
