@@ -16,6 +16,12 @@ const namespacesOf = (language: string): string[] =>
     .map((file) => file.replace(/\.json$/, ''))
     .sort();
 
+/** The {{placeholders}} of a text, sorted, as one string. */
+const placeholdersOf = (text: string): string =>
+  Array.from(text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g), (match) => match[1])
+    .sort()
+    .join(',');
+
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -35,19 +41,32 @@ describe('translation catalogues', () => {
     expect(languageCodes.filter((code) => !names[code])).toEqual([]);
   });
 
-  it('give CN and AR the same keys as EN in every translated namespace', () => {
-    for (const language of ['CN', 'AR']) {
+  it('ship only complete catalogues: every shipped language has every EN key and placeholder, none empty', () => {
+    // A language folder ships only when complete; one missing a key fails here (decision 0018).
+    const shipped = readdirSync(here, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'EN')
+      .map((entry) => entry.name);
+    expect(shipped).toEqual(expect.arrayContaining(['CN', 'AR']));
+    for (const language of shipped) {
+      expect(languageCodes).toContain(language);
       const namespaces = namespacesOf(language);
-      expect(namespaces).toEqual(namespacesOf('EN').filter((ns) => ns !== 'languages'));
+      expect({ language, namespaces }).toEqual({
+        language,
+        namespaces: namespacesOf('EN').filter((ns) => ns !== 'languages'),
+      });
       for (const namespace of namespaces) {
-        const english = Object.keys(catalogue('EN', namespace)).sort();
+        const english = catalogue('EN', namespace);
         const translated = catalogue(language, namespace);
         expect({ language, namespace, keys: Object.keys(translated).sort() }).toEqual({
           language,
           namespace,
-          keys: english,
+          keys: Object.keys(english).sort(),
         });
         expect(Object.entries(translated).filter(([, text]) => text.trim() === '')).toEqual([]);
+        const wrongPlaceholders = Object.keys(english).filter(
+          (key) => placeholdersOf(english[key] ?? '') !== placeholdersOf(translated[key] ?? ''),
+        );
+        expect({ language, namespace, wrongPlaceholders }).toEqual({ language, namespace, wrongPlaceholders: [] });
       }
     }
   });

@@ -2,6 +2,7 @@ import { isLanguageCode } from '@tessera/contracts';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { displayedLanguage, shippedLanguages } from '../../shared/i18n/i18n';
 import { usePublicStore } from '../../shared/state/public-store';
 import { GlobeIcon } from '../../shared/ui/icons/icons';
 import { VisuallyHidden } from '../../shared/ui/visually-hidden/visually-hidden';
@@ -13,7 +14,10 @@ export interface LanguageSelectProps {
   variant?: 'compact' | 'full';
 }
 
-/** The merchant's supported languages, each named in its own language. */
+/**
+ * The merchant's supported languages, each named in its own language; one without a shipped catalogue says
+ * which language it will show in (decision 0018).
+ */
 export const LanguageSelect = ({ variant = 'full' }: LanguageSelectProps) => {
   const { t } = useTranslation();
   const id = useId();
@@ -35,7 +39,14 @@ export const LanguageSelect = ({ variant = 'full' }: LanguageSelectProps) => {
       <select id={id} className={styles.select} value={language ?? ''} onChange={handleChange} data-language-select="">
         {supported.map((code) => (
           <option key={code} value={code}>
-            {variant === 'compact' ? code : t(code, { ns: 'languages' })}
+            {variant === 'compact'
+              ? code
+              : shippedLanguages.has(code)
+                ? t(code, { ns: 'languages' })
+                : t('language_in_fallback', {
+                    language: t(code, { ns: 'languages' }),
+                    fallback: t(displayedLanguage(code), { ns: 'languages' }),
+                  })}
           </option>
         ))}
       </select>

@@ -3,7 +3,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocal, writeLocal } from '../storage/browser-storage';
 import { localKeys } from '../storage/storage-keys';
-import { directionOf, fallbackChainOf, type LanguageChoice } from './language-choice';
+import { directionOf, displayedLanguageOf, fallbackChainOf, type LanguageChoice } from './language-choice';
 
 /** Namespaces every screen needs; the member and agent centres load theirs when they first render. */
 export const coreNamespaces = ['common', 'errors', 'languages'] as const;
@@ -11,6 +11,11 @@ export type Namespace = (typeof coreNamespaces)[number] | 'member' | 'agent' | '
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });
+
+/** Languages with a complete catalogue in this build (the CI check holds each to every key of EN). */
+export const shippedLanguages: ReadonlySet<string> = new Set(
+  Object.keys(catalogues).map((file) => file.split('/').at(-2) ?? ''),
+);
 
 /** i18next may canonicalise codes (PT-BR -> pt-BR); the catalogue folders use the platform's codes. */
 const loaderOf = (language: string, namespace: string) =>
@@ -59,15 +64,21 @@ export const initI18n = (): Promise<unknown> => {
     });
 };
 
+/** `<html lang dir>` name the language the text is in: a chosen language without a catalogue shows its fallback. */
 const applyDocumentLanguage = (language: LanguageCode): void => {
+  const displayed = displayedLanguageOf(language, merchantDefault, shippedLanguages);
   const root = document.documentElement;
-  root.lang = languages[language].locale;
-  root.dir = directionOf(language);
+  root.lang = languages[displayed].locale;
+  root.dir = directionOf(displayed);
 };
 
 export const setMerchantDefaultLanguage = (language: LanguageCode): void => {
   merchantDefault = language;
 };
+
+/** The language a choice is shown in (itself, or its fallback when no catalogue ships). */
+export const displayedLanguage = (language: LanguageCode): LanguageCode =>
+  displayedLanguageOf(language, merchantDefault, shippedLanguages);
 
 /** Applies a language choice: storage, <html lang/dir>, and the loaded catalogues. */
 export const applyLanguageChoice = async (choice: LanguageChoice): Promise<void> => {

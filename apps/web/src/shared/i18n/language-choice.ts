@@ -35,3 +35,18 @@ export const fallbackChainOf = (language: string, defaultLanguage: LanguageCode 
   [...new Set([defaultLanguage ?? 'EN', 'EN'])].filter((code) => code.toUpperCase() !== language.toUpperCase());
 
 export const directionOf = (language: LanguageCode): 'ltr' | 'rtl' => languages[language].dir;
+
+/**
+ * The language the interface is actually shown in (decision 0018): the chosen one when its catalogue ships,
+ * else the merchant default when that ships, else EN. `<html lang dir>` follow it, so a reader is never told a
+ * page is Persian while it reads English.
+ */
+export const displayedLanguageOf = (
+  chosen: LanguageCode,
+  defaultLanguage: LanguageCode | null,
+  shipped: ReadonlySet<string>,
+): LanguageCode => {
+  if (shipped.has(chosen)) return chosen;
+  if (defaultLanguage && shipped.has(defaultLanguage)) return defaultLanguage;
+  return 'EN';
+};
