@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AgentHomePage } from '../features/agents/pages/agent-home-page';
 import { AgentPage } from '../features/agents/pages/agent-page';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
-import { AppDownloadRoute, LinesRoute } from './content-routes';
 import { HomeRoute } from './home-route';
 import { InHouseRoute } from './in-house-route';
 import { AgentLayout } from './layouts/agent-layout';
@@ -42,8 +41,8 @@ const siteRoutes: RouteObject[] = [
   { path: '/promotions', lazy: routeGroups.Promotions },
   { path: '/pointMall', lazy: routeGroups.PointMall },
   { path: '/seamless', lazy: routeGroups.Seamless },
-  { path: '/appDownload', element: <AppDownloadRoute /> },
-  { path: '/lines', element: <LinesRoute /> },
+  { path: '/appDownload', lazy: () => import('./content-routes').then((m) => ({ Component: m.AppDownloadRoute })) },
+  { path: '/lines', lazy: () => import('./content-routes').then((m) => ({ Component: m.LinesRoute })) },
 ];
 
 const agentRoutes: RouteObject[] = [

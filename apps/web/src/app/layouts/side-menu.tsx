@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { SideAppDownload, SideBanner, SidePromotions } from '../../features/content/components/side-menu-parts';
+import { SideBanner, SidePromotions } from '../../features/content/components/side-menu-parts';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../shared/hooks/use-media-query';
@@ -22,6 +22,11 @@ import {
 import { LanguageSelect } from './language-select';
 import styles from './side-menu.module.css';
 import { ThemeToggle } from './theme-toggle';
+
+/** The app QR pulls in the QR encoder: loaded after the first paint, not with the shell. */
+const SideAppDownload = lazy(() =>
+  import('../../features/content/components/side-app-download').then((module) => ({ default: module.SideAppDownload })),
+);
 
 interface SideMenuLink {
   to: string;
@@ -147,7 +152,9 @@ export const SideMenu = () => {
           </section>
         ) : null}
 
-        <SideAppDownload />
+        <Suspense fallback={null}>
+          <SideAppDownload />
+        </Suspense>
 
         <section className={`${styles.section} ${styles.settings}`}>
           <LanguageSelect variant="full" />

@@ -1,0 +1,107 @@
+/**
+ * npm run bench:web — the member site's first load of `/`, on the production build (run `npm run build` first).
+ * 1. Bytes: every script and stylesheet the browser fetches to show `/` (entry, preloads, lazily loaded locale
+ *    chunks), each gzipped at level 9 as a CDN would serve it, against the 170 KB JavaScript budget.
+ * 2. Largest Contentful Paint from Chromium's own PerformanceObserver, at desktop width unthrottled and at phone
+ *    width with 4x CPU slowdown and a 1.6 Mbps / 150 ms network (Lighthouse's mobile profile), median of 5.
+ * The server is the built one with the demo content (testkit), on DATABASE_URL's PostgreSQL when set.
+ */
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, startTestServer } from '@tessera/testkit';
+import type { Browser } from 'playwright-core';
+
+const JS_BUDGET = 170 * 1024;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const firstLoadBytes = async (browser: Browser, url: string) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => sessionStorage.setItem('ANONYMOUS_POPUP', 'closed'));
+  const page = await context.newPage();
+  const files: { url: string; kind: 'js' | 'css'; raw: number; gzip: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then((body) => {
+        files.push({
+          url: new URL(response.url()).pathname,
+          kind: type === 'script' ? 'js' : 'css',
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        });
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('[data-carousel]').waitFor();
+  await Promise.all(pending);
+  await context.close();
+  return files;
+};
+
+const lcpOnce = async (browser: Browser, url: string, profile: 'desktop' | 'mobile') => {
+  const context = await browser.newContext({
+    viewport: profile === 'desktop' ? { width: 1440, height: 900 } : { width: 390, height: 844 },
+  });
+  await context.addInitScript(() => sessionStorage.setItem('ANONYMOUS_POPUP', 'closed'));
+  const page = await context.newPage();
+  if (profile === 'mobile') {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+  }
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator('[data-carousel] img').first().waitFor();
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<{ time: number; element: string }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
+          if (last) resolve({ time: last.startTime, element: last.element?.tagName.toLowerCase() ?? '?' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  await context.close();
+  return lcp;
+};
+
+const main = async () => {
+  const server = await startTestServer({ env: { SEED_DEMO_CONTENT: 'true' } });
+  const browser = await launchBrowser();
+  try {
+    const files = await firstLoadBytes(browser, `${server.url}/`);
+    const js = files.filter((file) => file.kind === 'js');
+    const css = files.filter((file) => file.kind === 'css');
+    const sum = (list: typeof files, key: 'raw' | 'gzip') => list.reduce((total, file) => total + file[key], 0);
+    console.log('First load of / (production build), gzip level 9:');
+    for (const file of [...files].sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`  ${file.kind.padEnd(3)} ${kb(file.gzip).padStart(9)}  (${kb(file.raw)} raw)  ${file.url}`);
+    }
+    const jsGzip = sum(js, 'gzip');
+    console.log(
+      `JavaScript: ${kb(jsGzip)} gzip in ${js.length} files (budget ${kb(JS_BUDGET)}: ${jsGzip <= JS_BUDGET ? 'within' : 'OVER'})`,
+    );
+    console.log(`CSS:        ${kb(sum(css, 'gzip'))} gzip in ${css.length} files`);
+    for (const profile of ['desktop', 'mobile'] as const) {
+      const runs = [];
+      for (let run = 0; run < 5; run += 1) runs.push(await lcpOnce(browser, `${server.url}/`, profile));
+      const times = runs.map((run) => run.time);
+      console.log(
+        `LCP ${profile.padEnd(7)}: median ${median(times).toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')}; element ${runs[0]?.element})`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+};
+
+await main();
