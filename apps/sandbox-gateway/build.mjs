@@ -1,17 +1,4 @@
-// Bundles the gateway into dist/main.js; npm dependencies (fastify, zod) stay external.
-import { build } from 'esbuild';
+// Bundles the sandbox gateway into dist/main.js (npm dependencies stay external).
+import { bundleNodeService } from '../../scripts/bundle-node-service.mjs';
 
-await build({
-  entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  packages: 'external',
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+await bundleNodeService();

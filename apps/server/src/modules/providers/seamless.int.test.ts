@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
 import { seamlessSignature } from './seamless.routes';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let memberToken: string;
-let memberId: string;
 let nodeId: string;
 let sequence = 0;
 
@@ -48,32 +47,7 @@ const count = async (sql: string, params: unknown[] = []) =>
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const created = await t.services.members.create({
-    merchantCode: 'demo',
-    username: 'slotfan',
-    account: 'slotfan',
-    nickname: 'slotfan',
-    passwordHash: await hashPassword('Secret123'),
-  });
-  if (!('row' in created)) throw new Error('member not created');
-  memberId = created.row.id;
-  memberToken = (
-    await client.sealed(
-      'POST',
-      '/wps/session/login',
-      { username: 'slotfan', password: 'Secret123', botCheck: await client.botCheck() },
-      { moduleId: 'COMM3' },
-    )
-  ).json().value.token;
-  await t.services.ledger.transfer({
-    merchantCode: 'demo',
-    currency: 'USD',
-    type: 'deposit',
-    idempotencyKey: 'test-funding',
-    from: { house: 'deposits' },
-    to: { member: memberId, wallet: 'main' },
-    amount: 100_00n,
-  });
+  memberToken = (await fundedMember(t, client, 'slotfan', 100_00n)).token;
   const { rows } = await t.database.pool.query<{ id: number }>(
     "SELECT id FROM games WHERE vendor_code = 'PT' AND game_type = 'RNG' ORDER BY id LIMIT 1",
   );

@@ -334,7 +334,7 @@ export const createSeamlessService = (deps: {
         const replay = await replayOf(client, provider, body.transactionId, requestHash);
         if (replay) return replay;
         const bet = await repository.findTransaction(client, provider, body.referenceTransactionId);
-        if (!bet || bet.kind !== 'bet' || bet.roundId !== body.roundId || bet.memberId !== session.memberId) {
+        if (bet?.kind !== 'bet' || bet.roundId !== body.roundId || bet.memberId !== session.memberId) {
           // Remembered, so the bet is refused if it arrives later and a repeat gets the same answer.
           await repository.insertTransaction(client, {
             provider,

@@ -1,0 +1,142 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ProviderConfig } from './config';
+import {
+  DICE_MULTIPLIER,
+  type DicePick,
+  diceWins,
+  MAX_STAKE,
+  MIN_STAKE,
+  payout,
+  rollDice,
+  slotMultiplier,
+  spinReels,
+} from './maths';
+import { gamePage, languageOf, PLAY_SCRIPT } from './page';
+import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './rounds';
+import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
+
+interface PlayBody {
+  token?: unknown;
+  mode?: unknown;
+  currency?: unknown;
+  stake?: unknown;
+  pick?: unknown;
+}
+
+const STAKE = /^\d{1,6}(\.\d{1,2})?$/;
+
+export interface ProviderApp {
+  app: FastifyInstance;
+  rounds: RoundRunner;
+}
+
+/** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
+export const buildApp = (
+  config: Omit<ProviderConfig, 'host' | 'port'>,
+  options: { fetch?: WalletClientOptions['fetch']; backoffMs?: number } = {},
+): ProviderApp => {
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 8 * 1024 });
+  const wallet = createWalletClient({
+    platformUrl: config.platformUrl,
+    providerCode: config.providerCode,
+    secret: config.secret,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+  });
+  const rounds = createRoundRunner({
+    wallet,
+    log: app.log,
+    retryEveryMs: config.settlementRetryMs,
+  });
+  app.addHook('onClose', async () => rounds.stop());
+
+  const session = (body: PlayBody) => {
+    const token =
+      typeof body.token === 'string' && body.token.length > 0 && body.token.length <= 200 ? body.token : null;
+    const currency = typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency) ? body.currency : null;
+    const mode: 'real' | 'fun' = body.mode === 'fun' ? 'fun' : 'real';
+    return token && currency ? { token, currency, mode } : null;
+  };
+
+  const failure = (error: unknown) => {
+    if (error instanceof WalletRefusal) {
+      const value = error.value as { balance?: string } | null;
+      return { error: error.code, ...(value?.balance ? { balance: value.balance } : {}) };
+    }
+    if (error instanceof WalletUnavailable) return { error: 'wallet_unavailable' };
+    throw error;
+  };
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/play', async (request, reply) => {
+    const engine = request.query.engine === 'slot' ? 'slot' : 'dice';
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; frame-ancestors ${config.frameAncestors}`,
+      )
+      .header('referrer-policy', 'no-referrer')
+      .send(
+        gamePage({
+          engine,
+          gameCode: (request.query.game ?? '').slice(0, 60),
+          language: languageOf(request.query.lang),
+          mode: request.query.mode === 'fun' ? 'fun' : 'real',
+        }),
+      );
+  });
+
+  app.get('/assets/play.js', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(PLAY_SCRIPT),
+  );
+
+  app.get<{ Querystring: PlayBody }>('/api/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const s = session(request.query);
+    if (!s) return reply.status(400).send({ error: 'game_token_invalid' });
+    if (s.mode === 'fun')
+      return { balance: toDecimal(rounds.funBalance(s.token), s.currency), currency: s.currency, mode: s.mode };
+    try {
+      const answer = await wallet.balance(s.token);
+      return { balance: answer.balance, currency: answer.currency, mode: s.mode };
+    } catch (error) {
+      return reply.status(200).send(failure(error));
+    }
+  });
+
+  const play = async (body: PlayBody, decide: (stake: bigint) => { outcome: unknown; win: bigint }) => {
+    const s = session(body);
+    if (!s) return { error: 'game_token_invalid' };
+    if (typeof body.stake !== 'string' || !STAKE.test(body.stake)) return { error: 'stake_invalid' };
+    const stake = toMinor(body.stake, s.currency);
+    if (stake < MIN_STAKE || stake > MAX_STAKE) return { error: 'stake_invalid' };
+    try {
+      return await rounds.play({ ...s, stake, decide: () => decide(stake) });
+    } catch (error) {
+      return failure(error);
+    }
+  };
+
+  app.post<{ Body: PlayBody }>('/api/spin', async (request) =>
+    play(request.body ?? {}, (stake) => {
+      const line = spinReels();
+      return { outcome: { line }, win: payout(stake, slotMultiplier(line)) };
+    }),
+  );
+
+  app.post<{ Body: PlayBody }>('/api/roll', async (request) => {
+    const pick: DicePick = request.body?.pick === 'small' ? 'small' : 'big';
+    return play(request.body ?? {}, (stake) => {
+      const dice = rollDice();
+      return { outcome: { dice, pick }, win: diceWins(dice, pick) ? payout(stake, DICE_MULTIPLIER) : 0n };
+    });
+  });
+
+  return { app, rounds };
+};

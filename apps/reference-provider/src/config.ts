@@ -1,0 +1,54 @@
+/** Every setting the reference provider reads, with its default; README.md mirrors this table. */
+export interface ProviderConfig {
+  host: string;
+  port: number;
+  /** Where the platform's seamless wallet answers (server to server). */
+  platformUrl: string;
+  /** This provider's code at the platform. */
+  providerCode: string;
+  /** The secret both sides sign with (at least 16 characters). */
+  secret: string;
+  /** Who may frame the game pages (CSP frame-ancestors). */
+  frameAncestors: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How often wins and rollbacks the platform could not take yet are sent again. */
+  settlementRetryMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): ProviderConfig => {
+  const problems: string[] = [];
+  const value = (name: string, fallback: string) => {
+    const raw = env[name];
+    return raw === undefined || raw === '' ? fallback : raw;
+  };
+  const port = Number(value('REFERENCE_PROVIDER_PORT', '8082'));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('REFERENCE_PROVIDER_PORT: a port number');
+  const platformUrl = value('REFERENCE_PROVIDER_PLATFORM_URL', 'http://127.0.0.1:8080');
+  if (!/^https?:\/\/[^\s]+$/.test(platformUrl)) problems.push('REFERENCE_PROVIDER_PLATFORM_URL: an http(s) URL');
+  const secret = value('REFERENCE_PROVIDER_SECRET', 'reference-provider-demo-secret');
+  if (secret.length < 16) problems.push('REFERENCE_PROVIDER_SECRET: at least 16 characters');
+  const logLevel = value('REFERENCE_PROVIDER_LOG_LEVEL', 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    problems.push(`REFERENCE_PROVIDER_LOG_LEVEL: one of ${LOG_LEVELS.join(', ')}`);
+  const settlementRetryMs = Number(value('REFERENCE_PROVIDER_RETRY_MS', '5000'));
+  if (!Number.isInteger(settlementRetryMs) || settlementRetryMs < 50)
+    problems.push('REFERENCE_PROVIDER_RETRY_MS: at least 50');
+  if (problems.length > 0)
+    throw new ConfigError(`The reference provider's configuration is invalid:\n  ${problems.join('\n  ')}`);
+  return {
+    host: value('REFERENCE_PROVIDER_HOST', '0.0.0.0'),
+    port,
+    platformUrl: platformUrl.replace(/\/+$/, ''),
+    providerCode: value('REFERENCE_PROVIDER_CODE', 'DEMO'),
+    secret,
+    frameAncestors: value('REFERENCE_PROVIDER_FRAME_ANCESTORS', '*'),
+    logLevel: logLevel as ProviderConfig['logLevel'],
+    settlementRetryMs,
+  };
+};
