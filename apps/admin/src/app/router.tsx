@@ -38,6 +38,14 @@ export const router = createBrowserRouter(
               path: 'members/:id',
               lazy: async () => ({ Component: (await import('./routes/member-page')).MemberPage }),
             },
+            {
+              path: 'cashier',
+              lazy: async () => ({ Component: (await import('./routes/cashier-page')).CashierPage }),
+            },
+            {
+              path: 'cashier/wallet/:code/:memberId',
+              lazy: async () => ({ Component: (await import('./routes/member-wallet-page')).MemberWalletPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -14,6 +14,7 @@ import {
   MenuIcon,
   StoreIcon,
   UsersIcon,
+  WalletIcon,
 } from '../../shared/ui/icons';
 import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
@@ -44,6 +45,12 @@ export const AppShell = () => {
       label: t('nav.members'),
       icon: <MemberSearchIcon />,
       isVisible: canOperator(operator.role, 'member.read'),
+    },
+    {
+      to: '/cashier',
+      label: t('nav.cashier'),
+      icon: <WalletIcon />,
+      isVisible: canOperator(operator.role, 'cashier.withdrawals') || canOperator(operator.role, 'cashier.reports'),
     },
     {
       to: '/outbox',

@@ -13,6 +13,11 @@ const permissions = {
   'member.lock': ['owner', 'risk'],
   'member.resetPassword': ['owner', 'support'],
   'outbox.read': ['owner', 'support'],
+  'cashier.deposits': ['owner', 'finance'],
+  'cashier.withdrawals': ['owner', 'finance'],
+  'cashier.adjust': ['owner', 'finance'],
+  'cashier.reports': ['owner', 'finance', 'risk'],
+  'member.wallet': ['owner', 'finance', 'risk', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type OperatorPermission = keyof typeof permissions;

@@ -28,4 +28,5 @@ export const {
   TrashIcon,
   UnlockIcon,
   UsersIcon,
+  WalletIcon,
 } = createIcons({ size: 16, strokeWidth: 2 });

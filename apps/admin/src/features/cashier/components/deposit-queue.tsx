@@ -1,0 +1,133 @@
+import { type DepositStatus, depositStatuses } from '@tessera/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../shared/i18n/i18n';
+import { Badge } from '../../../shared/ui/badge';
+import { Button } from '../../../shared/ui/button';
+import table from '../../../shared/ui/data-table.module.css';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { Pagination } from '../../../shared/ui/pagination';
+import { useDecideDeposit, useDeposits } from '../api/cashier-api';
+import { statusTone } from '../lib/cashier-labels';
+import styles from './cashier.module.css';
+import { FailureText } from './failure-text';
+
+/** Deposits: gateway orders settle by callback; manual transfers wait here for an approval or a rejection. */
+export const DepositQueue = ({ code }: { code: string }) => {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<DepositStatus | undefined>('awaiting_review');
+  const [pageNo, setPageNo] = useState(1);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const deposits = useDeposits(code, status, pageNo);
+  const decide = useDecideDeposit(code);
+  const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.filters}>
+        <label className={styles.filter}>
+          <span>{t('cashier.status')}</span>
+          <select
+            value={status ?? ''}
+            onChange={(event) => {
+              setStatus((event.target.value || undefined) as DepositStatus | undefined);
+              setPageNo(1);
+            }}
+          >
+            <option value="">{t('cashier.allStatuses')}</option>
+            {depositStatuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`cashier.depositStatuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button onClick={() => void deposits.refetch()} isBusy={deposits.isFetching}>
+          {t('common.refresh')}
+        </Button>
+      </div>
+      <FailureText error={decide.error} />
+      {deposits.isPending ? <LoadingState /> : null}
+      {deposits.isError ? <ErrorState error={deposits.error} onRetry={() => void deposits.refetch()} /> : null}
+      {deposits.data && deposits.data.list.length === 0 ? <EmptyState message={t('cashier.noDeposits')} /> : null}
+      {deposits.data && deposits.data.list.length > 0 ? (
+        <div className={table.wrap}>
+          <table className={table.table} data-testid="deposit-queue">
+            <thead>
+              <tr>
+                <th scope="col">{t('cashier.reference')}</th>
+                <th scope="col">{t('cashier.member')}</th>
+                <th scope="col">{t('cashier.amount')}</th>
+                <th scope="col">{t('cashier.channel')}</th>
+                <th scope="col">{t('cashier.payerNote')}</th>
+                <th scope="col">{t('cashier.status')}</th>
+                <th scope="col">{t('cashier.requested')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deposits.data.list.map((order) => (
+                <tr key={order.id}>
+                  <td data-label={t('cashier.reference')} className={table.mono}>
+                    {order.reference}
+                  </td>
+                  <td data-label={t('cashier.member')}>{order.account}</td>
+                  <td data-label={t('cashier.amount')} className={styles.amount}>
+                    {order.amount} {order.currency}
+                  </td>
+                  <td data-label={t('cashier.channel')}>{t(`cashier.channels.${order.channelKind}`)}</td>
+                  <td data-label={t('cashier.payerNote')}>{order.payerNote ?? order.reason ?? ''}</td>
+                  <td data-label={t('cashier.status')}>
+                    <Badge tone={statusTone(order.status)}>{t(`cashier.depositStatuses.${order.status}`)}</Badge>
+                  </td>
+                  <td data-label={t('cashier.requested')} className={table.nowrap}>
+                    {formatTime.format(Date.parse(order.createdAt))}
+                  </td>
+                  <td data-label={t('common.actions')}>
+                    {order.status === 'awaiting_review' ? (
+                      <div className={styles.actions}>
+                        <Button
+                          size="sm"
+                          variant="primary"
+                          isBusy={decide.isPending}
+                          onClick={() => decide.mutate({ id: order.id, approve: true })}
+                        >
+                          {t('cashier.approve')}
+                        </Button>
+                        <input
+                          aria-label={t('cashier.rejectReason')}
+                          placeholder={t('cashier.rejectReason')}
+                          value={reasons[order.id] ?? ''}
+                          maxLength={200}
+                          onChange={(event) => setReasons({ ...reasons, [order.id]: event.target.value })}
+                        />
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          isBusy={decide.isPending}
+                          onClick={() =>
+                            decide.mutate({ id: order.id, approve: false, reason: (reasons[order.id] ?? '').trim() })
+                          }
+                        >
+                          {t('cashier.reject')}
+                        </Button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {deposits.data ? (
+        <Pagination
+          pageNo={pageNo}
+          totalPages={deposits.data.totalPages}
+          isDisabled={deposits.isFetching}
+          onChange={setPageNo}
+        />
+      ) : null}
+    </div>
+  );
+};
