@@ -1,4 +1,5 @@
 import {
+  adminCashierEndpoints,
   adminEndpoints,
   buildPath,
   type EndpointDef,
@@ -39,6 +40,13 @@ export const signInAdminApi = async (baseUrl: string) => {
     /** Creates an operator of any role (as the demo owner). */
     createOperator: (operator: { username: string; password: string; role: OperatorRole; displayName: string }) =>
       call(baseUrl, adminEndpoints.createOperator, { headers, body: { ...operator, merchantCode: null } }),
+    /** Credits a demo member's main wallet through the desk's adjustment (a real ledger movement). */
+    credit: (memberId: string, amount: string) =>
+      call(baseUrl, adminCashierEndpoints.adjustBalance, {
+        params: { code: 'demo', memberId },
+        headers,
+        body: { requestId: crypto.randomUUID(), direction: 'credit', amount, reason: 'Opening balance for the test' },
+      }),
     getDemoMerchant: () => call(baseUrl, adminEndpoints.getMerchant, { params: { code: 'demo' }, headers }),
     replaceDemoSettings: async (
       change: (settings: ResponseOf<typeof adminEndpoints.getMerchant>['settings']) => void,

@@ -1,5 +1,5 @@
 import { type BotChallenge, type PayloadKey, sealPayload, solveBotChallenge } from '@tessera/client-crypto';
-import { accountEndpoints, type EndpointDef, registerEndpoints, sessionEndpoints } from '@tessera/contracts';
+import { accountEndpoints, buildPath, type EndpointDef, registerEndpoints, sessionEndpoints } from '@tessera/contracts';
 import type { TestServer } from '@tessera/testkit';
 
 /** A phone browser's user agent, so the login history has a real device to show. */
@@ -21,11 +21,12 @@ export const memberSite = (server: TestServer) => {
 
   const send = async (
     endpoint: EndpointDef,
-    options: { body?: unknown; form?: Record<string, string> } = {},
+    options: { body?: unknown; form?: Record<string, string>; token?: string; params?: Record<string, string> } = {},
   ): Promise<Envelope> => {
     const headers: Record<string, string> = {
       ModuleId: endpoint.moduleIds[0] ?? 'COMM3',
       'user-agent': MEMBER_USER_AGENT,
+      ...(options.token ? { authorization: options.token } : {}),
     };
     let body: string | undefined;
     if (options.form) {
@@ -35,11 +36,12 @@ export const memberSite = (server: TestServer) => {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(
         endpoint.encrypted
-          ? sealPayload(await payloadKey(), endpoint.method, endpoint.path, options.body)
+          ? sealPayload(await payloadKey(), endpoint.method, buildPath(endpoint.path, options.params), options.body)
           : options.body,
       );
     }
-    const response = await fetch(server.url + endpoint.path, { method: endpoint.method, headers, body });
+    const path = buildPath(endpoint.path, options.params);
+    const response = await fetch(server.url + path, { method: endpoint.method, headers, body });
     return (await response.json()) as Envelope;
   };
 
@@ -87,6 +89,10 @@ export const memberSite = (server: TestServer) => {
       });
       if (!registered.success) throw new Error(`registration refused: ${registered.errorCode}`);
     },
+
+    /** Any site endpoint as the signed-in member (`token`), sealed when the endpoint says so. */
+    call: (endpoint: EndpointDef, token: string, body?: unknown, params?: Record<string, string>): Promise<Envelope> =>
+      send(endpoint, { token, ...(body === undefined ? {} : { body }), ...(params ? { params } : {}) }),
 
     /** Signs in by username; the envelope says how it went. */
     login: async (username: string, password: string): Promise<Envelope> =>

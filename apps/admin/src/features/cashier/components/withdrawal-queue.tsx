@@ -74,7 +74,7 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
           <FailureText error={decide.error} />
           <dl className={styles.details}>
             <dt>{t('cashier.status')}</dt>
-            <dd>
+            <dd data-testid="withdrawal-status-value" data-status={order.status}>
               <Badge tone={statusTone(order.status)}>{t(`cashier.statuses.${order.status}`)}</Badge>
             </dd>
             <dt>{t('cashier.member')}</dt>
@@ -101,7 +101,12 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
             ) : null}
             <dt>{t('cashier.balance')}</dt>
             <dd>
-              {order.balances.map((b) => `${b.name}: ${b.available} (${t('cashier.held')} ${b.held})`).join(' · ')}
+              {order.balances
+                .map(
+                  (b) =>
+                    `${b.code === 'main' ? t('cashier.mainWallet') : b.name}: ${b.available} (${t('cashier.held')} ${b.held})`,
+                )
+                .join(' · ')}
             </dd>
             <dt>{t('cashier.totals')}</dt>
             <dd>{t('cashier.totalsLine', order.totals)}</dd>
