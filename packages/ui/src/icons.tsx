@@ -87,6 +87,11 @@ const drawings = {
       <path d="M7 11v3M5.5 12.5h3M15.5 12h.01M18 14h.01" />
     </>
   ),
+  Flame: (
+    <>
+      <path d="M12 22c4 0 7-2.7 7-6.6 0-3.2-2-5.6-4-7.4-.4 2-1.4 3.2-2.6 3.6C12.8 8.2 11.5 5 9 2.5 9 6 5 9 5 15.4 5 19.3 8 22 12 22z" />
+    </>
+  ),
   Gift: (
     <>
       <rect x="3" y="8" width="18" height="4" rx="1" />
@@ -106,6 +111,11 @@ const drawings = {
       <rect x="3" y="14" width="4" height="6" rx="1.5" />
       <rect x="17" y="14" width="4" height="6" rx="1.5" />
       <path d="M19 20a3 3 0 0 1-3 2h-3" />
+    </>
+  ),
+  Heart: (
+    <>
+      <path d="M12 20.5s-8-4.9-8-10.6A4.4 4.4 0 0 1 12 7.3a4.4 4.4 0 0 1 8 2.6c0 5.7-8 10.6-8 10.6z" />
     </>
   ),
   Help: (
@@ -254,6 +264,11 @@ const drawings = {
       <path d="M4 8h14M14 4l4 4-4 4M20 16H6M10 12l-4 4 4 4" />
     </>
   ),
+  Trophy: (
+    <>
+      <path d="M8 4h8v5a4 4 0 0 1-8 0V4zM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8.5 20h7M10 17h4" />
+    </>
+  ),
   Trash: (
     <>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
@@ -346,9 +361,11 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     EyeIcon: make('Eye'),
     EyeOffIcon: make('EyeOff'),
     GamepadIcon: make('Gamepad'),
+    FlameIcon: make('Flame'),
     GiftIcon: make('Gift'),
     GlobeIcon: make('Globe'),
     HeadsetIcon: make('Headset'),
+    HeartIcon: make('Heart'),
     HelpIcon: make('Help'),
     HistoryIcon: make('History'),
     HomeIcon: make('Home'),
@@ -376,6 +393,7 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     TicketIcon: make('Ticket'),
     TransferIcon: make('Transfer'),
     TrashIcon: make('Trash'),
+    TrophyIcon: make('Trophy'),
     UnlockIcon: make('Unlock'),
     UploadIcon: make('Upload'),
     UserIcon: make('User'),

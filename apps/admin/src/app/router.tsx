@@ -46,6 +46,11 @@ export const router = createBrowserRouter(
               path: 'cashier/wallet/:code/:memberId',
               lazy: async () => ({ Component: (await import('./routes/member-wallet-page')).MemberWalletPage }),
             },
+            {
+              path: 'merchants/:code/games',
+              lazy: async () => ({ Component: (await import('./routes/games-page')).GamesPage }),
+            },
+            { path: 'games', lazy: async () => ({ Component: (await import('./routes/games-page')).GamesIndexPage }) },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -33,9 +33,23 @@ describe('member-site shell', () => {
     await page.locator('[data-shell="header"]').getByRole('button', { name: 'Login' }).waitFor();
     await page.locator('[data-shell="side-menu"]').waitFor({ state: 'visible' });
     await page.locator('[data-shell="footer"]').waitFor({ state: 'visible' });
+    // Home first, promotions last, and between them each category that has a vendor, in the spec's order.
     const navigation = page.locator('[data-shell="header"] nav').first();
-    expect(await navigation.getByRole('link').allTextContents()).toEqual(['Home', 'Promotions']);
-    expect(await page.getByTestId('empty-state').textContent()).toContain('No data');
+    await navigation.getByRole('link', { name: 'Slots' }).waitFor();
+    expect(await navigation.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'E-Lottery',
+      'Lottery',
+      'Live Casino',
+      'Sports',
+      'Fishing',
+      'Slots',
+      'Cards',
+      'E-Sports',
+      'In-House Games',
+      'Promotions',
+    ]);
+    await page.locator('[data-home-section]').first().waitFor();
     expect(await page.title()).toBe('Tessera Demo');
     expect(await hasNoSideScroll(page)).toBe(true);
     await context.close();
@@ -91,6 +105,8 @@ describe('member-site shell', () => {
   it('keeps the dialog open on an outside click, locks the page and gives the scroll position back', async () => {
     const { context, page } = await open('/', 'phone');
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The lobby's sections have arrived, so the page is tall enough to scroll and no longer grows above the fold.
+    await page.locator('[data-home-section]').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 150));
     await page.waitForFunction(() => window.scrollY === 150);
     // A real pointer click where the button is: a locator click would first scroll the sticky header into view.

@@ -1,11 +1,19 @@
 import { DepositPage } from '../features/cashier/pages/deposit-page';
 import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
+import { BettingRecord } from '../features/games/records/betting-record';
+import { PersonalProfit } from '../features/games/records/personal-profit';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
+import { useSiteConfig } from '../features/system/api/get-system-status';
 import { useUplineInfo } from '../features/wallet/api/get-upline-info';
 import { AccountRecordPage } from '../features/wallet/pages/account-record-page';
 import { MyWalletPage } from '../features/wallet/pages/my-wallet-page';
 import { TransferUplinePage } from '../features/wallet/pages/transfer-upline-page';
 import { usePublicStore } from '../shared/state/public-store';
+
+/** The betting record's days are the merchant's days. */
+const BettingRecordPage = () => <BettingRecord timeZone={useSiteConfig().info.site.timeZone} />;
+
+const PersonalProfitPage = () => <PersonalProfit timeZone={useSiteConfig().info.site.timeZone} />;
 
 /** The personal centre with the pages other features provide (features never import each other). */
 const pages = {
@@ -14,6 +22,8 @@ const pages = {
   withdraw: WithdrawPage,
   transferUpline: TransferUplinePage,
   transactionHistory: AccountRecordPage,
+  personalHistoryCopy: BettingRecordPage,
+  personalProfit: PersonalProfitPage,
 } as const;
 
 export const MemberCenterRoute = () => {

@@ -10,6 +10,10 @@ import {
   payoutKindKeys,
   withdrawalStatusKeys,
 } from '../features/cashier/withdraw-labels';
+import { filterLabelKeys } from '../features/games/components/lobby-filters';
+import { gameTypeLabelKeys } from '../features/games/game-types';
+import { statusLabelKeys } from '../features/games/records/betting-record';
+import { presetLabelKeys } from '../features/games/records/range-picker';
 import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
@@ -34,7 +38,10 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(transactionRangeKeys),
     ...Object.values(walletLabelKeys),
   ],
+  games: [...Object.values(presetLabelKeys), ...Object.values(statusLabelKeys)],
   common: [
+    ...Object.values(gameTypeLabelKeys),
+    ...Object.values(filterLabelKeys),
     ...Object.values(verifyMethodLabelKeys),
     ...Object.values(optionalFieldLabelKeys),
     ...Object.values(registerModeLabelKeys),

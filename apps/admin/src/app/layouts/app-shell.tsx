@@ -7,6 +7,7 @@ import { Badge } from '../../shared/ui/badge';
 import { Button } from '../../shared/ui/button';
 import {
   CloseIcon,
+  GamepadIcon,
   InboxIcon,
   ListIcon,
   LogoutIcon,
@@ -51,6 +52,12 @@ export const AppShell = () => {
       label: t('nav.cashier'),
       icon: <WalletIcon />,
       isVisible: canOperator(operator.role, 'cashier.withdrawals') || canOperator(operator.role, 'cashier.reports'),
+    },
+    {
+      to: '/games',
+      label: t('nav.games'),
+      icon: <GamepadIcon />,
+      isVisible: canOperator(operator.role, 'games.read'),
     },
     {
       to: '/outbox',

@@ -24,4 +24,9 @@ describe('canOperator', () => {
     expect(operatorRoles.filter((role) => canOperator(role, 'member.resetPassword'))).toEqual(['owner', 'support']);
     expect(operatorRoles.filter((role) => canOperator(role, 'outbox.read'))).toEqual(['owner', 'support']);
   });
+
+  it('lets every role see the game catalogue and owners and content editors change it', () => {
+    for (const role of operatorRoles) expect(canOperator(role, 'games.read')).toBe(true);
+    expect(operatorRoles.filter((role) => canOperator(role, 'games.manage'))).toEqual(['owner', 'content']);
+  });
 });

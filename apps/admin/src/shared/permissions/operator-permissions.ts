@@ -18,6 +18,8 @@ const permissions = {
   'cashier.adjust': ['owner', 'finance'],
   'cashier.reports': ['owner', 'finance', 'risk'],
   'member.wallet': ['owner', 'finance', 'risk', 'support'],
+  'games.read': ['owner', 'finance', 'risk', 'support', 'content'],
+  'games.manage': ['owner', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type OperatorPermission = keyof typeof permissions;

@@ -9,6 +9,7 @@ export const {
   CloseIcon,
   CopyIcon,
   ExternalIcon,
+  GamepadIcon,
   GlobeIcon,
   InboxIcon,
   KeyIcon,

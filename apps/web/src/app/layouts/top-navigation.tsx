@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
 import { topNavigationOf } from '../../features/games/game-types';
 import styles from './top-navigation.module.css';
-
-/** Categories with vendors arrive with the games catalogue; none yet, so home and promotions remain. */
-const categoriesWithVendors = new Set<never>();
 
 export interface TopNavigationProps {
   placement: 'header' | 'strip';
@@ -13,7 +11,7 @@ export interface TopNavigationProps {
 /** The game-category navigation of the header (spec section 2): home first, promotions last. */
 export const TopNavigation = ({ placement }: TopNavigationProps) => {
   const { t } = useTranslation();
-  const entries = topNavigationOf(categoriesWithVendors);
+  const entries = topNavigationOf(useCategoriesWithVendors());
   return (
     <nav className={`${styles.nav} ${styles[placement]}`} aria-label={t('local_header_games')}>
       <ul className={styles.list}>

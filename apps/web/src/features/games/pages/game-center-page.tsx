@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router';
-import { CategoryFrame } from '../components/category-frame';
+import { CategoryLobby } from '../components/category-lobby';
 import { gameTypeOfPath } from '../game-types';
 
 /** /sports, /esports, /lott and /elott (lazy group GameCenter); the path is the gameType parameter. */
 export const GameCenterPage = () => {
   const { pathname } = useLocation();
-  return <CategoryFrame gameType={gameTypeOfPath(pathname) ?? 'SPORTS'} />;
+  const gameType = gameTypeOfPath(pathname) ?? 'SPORTS';
+  return <CategoryLobby key={gameType} gameType={gameType} />;
 };

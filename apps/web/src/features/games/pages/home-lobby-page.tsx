@@ -1,10 +1,31 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePublicStore } from '../../../shared/state/public-store';
+import { useCallback, useEffect, useState } from 'react';
+import { type GameType, usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { Button } from '../../../shared/ui/button/button';
-import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
+import { useGameList } from '../api/get-game-list';
+import { useHotGames } from '../api/get-hot-games';
+import { useRecentGames } from '../api/get-recent-games';
+import { useVendorLanes } from '../api/get-vendor-lanes';
+import { GameActionDialogs, type GameActions, useGameActions } from '../components/game-actions';
+import { GameLobby } from '../components/game-lobby';
+import { GameMenu } from '../components/game-menu';
+import { HomeSection } from '../components/home-section';
+import { SearchBox } from '../components/search-box';
+import { WinnersBoard } from '../components/winners-board';
 import { gameTypeLabelKeys } from '../game-types';
+import {
+  gameMenuOf,
+  gameTypeAfterSearch,
+  HOME_SECTION_SIZE,
+  type HomeSection as HomeSectionName,
+  homeSectionsOf,
+  initialLobbyState,
+  type LobbyAction,
+  type LobbyState,
+  nextLobbyState,
+} from '../lobby/lobby-rules';
+import { useGamesTranslation } from '../use-games-translation';
+import { useLobbyLanguage } from '../use-lobby-language';
 import styles from './home-lobby-page.module.css';
 
 export interface HomeLobbyPageProps {
@@ -12,24 +33,57 @@ export interface HomeLobbyPageProps {
 }
 
 /**
- * The home lobby (/, /index, /index.html, /home, and under the /login, /register and /help popups). Banners,
- * notices, game sections and the winners board come with the catalogue and content issues; until then the
- * lobby shows its frame and the platform's empty state.
+ * The home lobby (/, /index, /index.html, /home, and under the /login, /register and /help popups): the welcome,
+ * the game menu, the search box, and either the home sections with the winners board (HOME) or the lobby of the
+ * chosen category, of HOT, or of the search (SEARCH) (spec section 2).
  */
 export const HomeLobbyPage = ({ siteName }: HomeLobbyPageProps) => {
-  const { t } = useTranslation();
+  const { t } = useGamesTranslation();
   const isLogin = usePublicStore((state) => state.isLogin);
-  const setCurrentGameType = usePublicStore((state) => state.setCurrentGameType);
   const openDialog = useShellStore((state) => state.openDialog);
+  const language = useLobbyLanguage();
+  const currentGameType = usePublicStore((state) => state.currentGameType);
+  const setCurrentGameType = usePublicStore((state) => state.setCurrentGameType);
+  const [searchText, setSearchText] = useState('');
+  const [lobbyState, setLobbyState] = useState<LobbyState>(initialLobbyState);
+  const lanes = useVendorLanes(language).data ?? [];
+  const categories = new Set(lanes.filter((lane) => lane.vendors.length > 0).map((lane) => lane.title));
+
   useEffect(() => {
     setCurrentGameType('HOME');
   }, [setCurrentGameType]);
 
-  const handleRegister = () => openDialog('register');
-  const handleLogin = () => openDialog('login');
+  const selectGameType = useCallback(
+    (gameType: GameType) => {
+      setCurrentGameType(gameType);
+      setSearchText('');
+      setLobbyState(gameType === 'HOT' ? { ...initialLobbyState, filter: 'HOT' } : initialLobbyState);
+    },
+    [setCurrentGameType],
+  );
+  const handleSearch = useCallback(
+    (text: string) => {
+      setSearchText(text);
+      setLobbyState(initialLobbyState);
+      setCurrentGameType(gameTypeAfterSearch(text, usePublicStore.getState().currentGameType));
+    },
+    [setCurrentGameType],
+  );
+  const handleAction = (action: LobbyAction) => {
+    // The HOT lobby stays on hot games: its ALL is all hot games, not every game.
+    const next = nextLobbyState(lobbyState, action);
+    setLobbyState(currentGameType === 'HOT' && next.filter === 'ALL' ? { ...next, filter: 'HOT' } : next);
+  };
+
+  const isHome = currentGameType === 'HOME';
+  const lobbyGameType = currentGameType === 'SEARCH' || currentGameType === 'HOT' ? null : currentGameType;
+  const title =
+    currentGameType === 'SEARCH'
+      ? t('game_search_results', { text: searchText })
+      : t(gameTypeLabelKeys[currentGameType]);
 
   return (
-    <div className={styles.lobby}>
+    <div className={styles.lobby} data-home-lobby={currentGameType}>
       <section className={styles.hero} aria-labelledby="lobby-title">
         <div className={styles.heroText}>
           <p className={styles.eyebrow}>{t('local_lobby')}</p>
@@ -39,23 +93,104 @@ export const HomeLobbyPage = ({ siteName }: HomeLobbyPageProps) => {
         </div>
         {isLogin ? null : (
           <div className={styles.heroActions}>
-            <Button size="lg" onClick={handleRegister}>
+            <Button size="lg" onClick={() => openDialog('register')}>
               {t('in_register_now')}
             </Button>
-            <Button size="lg" variant="secondary" onClick={handleLogin}>
+            <Button size="lg" variant="secondary" onClick={() => openDialog('login')}>
               {t('hd_login_button')}
             </Button>
           </div>
         )}
       </section>
-
-      <nav className={styles.gameMenu} aria-label={t('local_header_games')}>
-        <span className={styles.gameMenuItem} aria-current="page">
-          {t(gameTypeLabelKeys.HOME)}
-        </span>
-      </nav>
-
-      <EmptyState />
+      <div className={styles.bar}>
+        <GameMenu
+          items={gameMenuOf(categories)}
+          current={currentGameType === 'SEARCH' ? 'HOME' : currentGameType}
+          onSelect={selectGameType}
+        />
+        <SearchBox value={searchText} onSearch={handleSearch} />
+      </div>
+      {isHome ? (
+        <HomeSections categories={categories} onMore={selectGameType} />
+      ) : (
+        <GameLobby
+          key={currentGameType}
+          title={title}
+          gameType={lobbyGameType}
+          searchText={currentGameType === 'SEARCH' ? searchText : ''}
+          state={lobbyState}
+          onAction={handleAction}
+          lanes={lanes}
+          hasVendorStrip={lobbyGameType !== null}
+        />
+      )}
     </div>
+  );
+};
+
+const HomeSections = ({
+  categories,
+  onMore,
+}: {
+  categories: ReadonlySet<string>;
+  onMore: (type: GameType) => void;
+}) => {
+  const { t } = useGamesTranslation();
+  const language = useLobbyLanguage();
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const actions = useGameActions();
+  const recent = useRecentGames({ page: 1, language }, isLogin).data?.games ?? [];
+  const hot = useHotGames(language).data ?? [];
+  const sections = homeSectionsOf({ isLogin, hasRecent: recent.length > 0, hasHot: hot.length > 0, categories });
+  return (
+    <div className={styles.sections}>
+      {sections.map((section) =>
+        section === 'RECENT' ? (
+          <HomeSection
+            key={section}
+            id={section}
+            title={t(gameTypeLabelKeys.RECENT)}
+            games={recent}
+            actions={actions}
+          />
+        ) : section === 'HOT' ? (
+          <HomeSection
+            key={section}
+            id={section}
+            title={t(gameTypeLabelKeys.HOT)}
+            games={hot.slice(0, HOME_SECTION_SIZE)}
+            actions={actions}
+            onMore={() => onMore('HOT')}
+          />
+        ) : (
+          <CategorySection key={section} section={section} actions={actions} onMore={() => onMore(section)} />
+        ),
+      )}
+      <WinnersBoard />
+      <GameActionDialogs actions={actions} />
+    </div>
+  );
+};
+
+const CategorySection = ({
+  section,
+  actions,
+  onMore,
+}: {
+  section: Exclude<HomeSectionName, 'RECENT' | 'HOT'>;
+  actions: GameActions;
+  onMore: () => void;
+}) => {
+  const { t } = useGamesTranslation();
+  const language = useLobbyLanguage();
+  const { data } = useGameList({ gameType: section, pageNo: 1, pageSize: HOME_SECTION_SIZE, language });
+  return (
+    <HomeSection
+      id={section}
+      title={t(gameTypeLabelKeys[section])}
+      games={data?.games ?? []}
+      actions={actions}
+      onMore={onMore}
+    />
   );
 };

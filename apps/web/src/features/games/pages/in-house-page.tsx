@@ -1,4 +1,4 @@
-import { CategoryFrame } from '../components/category-frame';
+import { CategoryLobby } from '../components/category-lobby';
 
 /** /inHouse: the platform's own provably fair games. */
-export const InHousePage = () => <CategoryFrame gameType="INHOUSE" />;
+export const InHousePage = () => <CategoryLobby gameType="INHOUSE" />;

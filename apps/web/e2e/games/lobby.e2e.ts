@@ -1,0 +1,150 @@
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoGame as findDemoGame, gridCards } from '../support/games';
+import { memberApi } from '../support/member-api';
+import { dialog, loginWithPassword, openSite, userMenu } from '../support/site';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const cards = gridCards;
+const cardIds = (page: Page) => cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-game')));
+
+/** Waits until the grid shows games other than `before` (a page, filter or search change has arrived). */
+const waitForOtherGames = async (page: Page, before: (string | null)[]) => {
+  await page.waitForFunction((ids) => {
+    const now = [...document.querySelectorAll('[data-game-grid] [data-game]')].map((node) =>
+      node.getAttribute('data-game'),
+    );
+    return now.length > 0 && now.join() !== ids.join();
+  }, before);
+};
+
+describe('game lobby', () => {
+  it('browses a category: 18 games a page, paging, a provider and a classification, as a visitor', async () => {
+    const { context, page } = await openSite(browser, server, '/rng');
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(18);
+    const pagination = page.locator('[data-pagination]');
+    expect(await pagination.isVisible()).toBe(true);
+
+    // Page 2 shows other games and keeps the page in the address.
+    const first = await cardIds(page);
+    await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await waitForOtherGames(page, first);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    // A classification (shown with All providers) narrows the grid and resets the page.
+    const classifyMenu = page.locator('[data-classify-menu]');
+    await classifyMenu.waitFor();
+    const classify = classifyMenu.locator('[data-classify]').first();
+    const classifyKey = await classify.getAttribute('data-classify');
+    const beforeClassify = await cardIds(page);
+    await classify.click();
+    await waitForOtherGames(page, beforeClassify);
+    expect(new URL(page.url()).searchParams.get('classify')).toBe(classifyKey);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+    // A provider resets the classification and hides the menu; every card is that provider's.
+    await page.locator('[data-provider-button]').click();
+    const vendorButton = page.locator('[data-provider-panel] [data-vendor]').nth(1);
+    const vendor = await vendorButton.getAttribute('data-vendor');
+    const beforeVendor = await cardIds(page);
+    await vendorButton.click();
+    await waitForOtherGames(page, beforeVendor);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('vassalage')).toBe(vendor);
+    expect(url.searchParams.get('classify')).toBeNull();
+    expect(await classifyMenu.count()).toBe(0);
+    const vendors = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-vassalage')));
+    expect(new Set(vendors)).toEqual(new Set([vendor]));
+
+    // Numbers above the total are ignored: the address is clamped back by the lobby, nothing breaks.
+    const counted = await server.query<{ total: string }>(
+      "SELECT count(*) AS total FROM games WHERE game_type = 'RNG' AND vendor_code = $1",
+      [vendor],
+    );
+    const pages = Math.ceil(Number(counted[0]?.total ?? 0) / 18);
+    if (pages > 1) expect(await pagination.isVisible()).toBe(true);
+    else expect(await pagination.count()).toBe(0);
+    await context.close();
+  });
+
+  it('searches every language from the home lobby and returns home when cleared', async () => {
+    const game = await findDemoGame(server, "g.game_type = 'RNG'");
+    const { context, page } = await openSite(browser, server, '/');
+    await page.locator('[data-home-section]').first().waitFor();
+    await page.locator('[data-game-search]').fill(`  ${game.name}  `);
+    await page.locator('[data-home-lobby="SEARCH"]').waitFor();
+    await page.locator(`[data-game-grid] [data-game="${game.id}"]`).waitFor();
+    expect(await page.getByRole('heading', { name: `Results for “${game.name}”` }).isVisible()).toBe(true);
+
+    // The Chinese name finds the same game.
+    const names = await server.query<{ cn: string }>("SELECT names->>'CN' AS cn FROM games WHERE id = $1", [game.id]);
+    await page.locator('[data-game-search]').fill(names[0]?.cn ?? '');
+    await page.locator(`[data-game-grid] [data-game="${game.id}"]`).waitFor();
+
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.locator('[data-home-lobby="HOME"]').waitFor();
+    await page.locator('[data-home-section]').first().waitFor();
+    await context.close();
+  });
+});
+
+describe('favourites and launch', () => {
+  it('asks a visitor to log in, then a member favourites a game, sees it on /favorite, and removes it', async () => {
+    await memberApi(server).registerByUsername('Fave0001', 'Secret123', '81160001');
+    const { context, page } = await openSite(browser, server, '/rng');
+    await cards(page).first().waitFor();
+    await cards(page).first().locator('[data-favourite]').click();
+    await dialog(page, 'login').waitFor();
+    await dialog(page, 'login').getByRole('button', { name: 'Close' }).click();
+
+    await loginWithPassword(page, 'Fave0001', 'Secret123');
+    await userMenu(page).waitFor();
+    await page.keyboard.press('Escape');
+    const card = cards(page).first();
+    const nodeId = await card.getAttribute('data-game');
+    await card.locator('[data-favourite]').click();
+    await card.locator('[data-favourite="on"]').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.query(
+              "SELECT 1 FROM favourite_games f JOIN members m ON m.id = f.member_id WHERE m.username = 'fave0001' AND f.game_id = $1",
+              [Number(nodeId)],
+            )
+          ).length,
+      )
+      .toBe(1);
+
+    await page.goto(`${server.url}/favorite`);
+    const favourite = page.locator(`[data-account-games="FAV"] [data-game="${nodeId}"]`);
+    await favourite.waitFor();
+    await favourite.locator('[data-favourite]').click();
+    await favourite.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.query(
+              "SELECT 1 FROM favourite_games f JOIN members m ON m.id = f.member_id WHERE m.username = 'fave0001'",
+            )
+          ).length,
+      )
+      .toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gameSchema, gamesEndpoints } from '@tessera/contracts';
+import { z } from 'zod';
+import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { createSessionCache } from './session-cache';
+import { toLobbyGame } from './to-lobby';
+
+const cache = createSessionCache('HOT_GAMES', z.array(gameSchema));
+
+const getHotGames = async (language: string, signal?: AbortSignal) => {
+  const value = await callEndpoint(gamesEndpoints.hot, {
+    query: { isPlatform: 2, platform: 'flash,html5-desktop', language },
+    signal,
+  });
+  cache.write(language, value.list);
+  return value.list;
+};
+
+/** The merchant's hot games (GCSGAME_hotGamesV2), cached for the session (spec section 9). */
+export const hotGamesQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: queryKeyOf(gamesEndpoints.hot, { language }),
+    queryFn: ({ signal }) => getHotGames(language, signal),
+    initialData: () => cache.read(language),
+    staleTime: 60_000,
+    select: (games) => games.map(toLobbyGame),
+  });
+
+export const useHotGames = (language: string) => useQuery(hotGamesQueryOptions(language));

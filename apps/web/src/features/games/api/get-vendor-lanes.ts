@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gamesEndpoints, vendorLaneSchema } from '@tessera/contracts';
+import { z } from 'zod';
+import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { createSessionCache } from './session-cache';
+import { toLobbyLane } from './to-lobby';
+
+const cache = createSessionCache('gameVendor', z.array(vendorLaneSchema));
+
+const getVendorLanes = async (language: string, signal?: AbortSignal) => {
+  const value = await callEndpoint(gamesEndpoints.vendors, { query: { platform: 'html5-desktop', language }, signal });
+  cache.write(language, value.data.lanes);
+  return value.data.lanes;
+};
+
+/** The merchant's vendor lanes (GCSGAME_newGameVendor), INHOUSE first; cached for the session. */
+export const vendorLanesQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: queryKeyOf(gamesEndpoints.vendors, { language }),
+    queryFn: ({ signal }) => getVendorLanes(language, signal),
+    initialData: () => cache.read(language),
+    staleTime: 5 * 60_000,
+    select: (lanes) => lanes.map(toLobbyLane),
+  });
+
+export const useVendorLanes = (language: string) => useQuery(vendorLanesQueryOptions(language));

@@ -1,0 +1,93 @@
+import { type SyntheticEvent, useState } from 'react';
+import { FlameIcon, HeartIcon, PlayIcon, WrenchIcon } from '../../../shared/ui/icons/icons';
+import defaultIcon from '../assets/game-default.svg';
+import type { LobbyGame } from '../game-item';
+import { offersFreeTrial } from '../launch/launch-rules';
+import { useGamesTranslation } from '../use-games-translation';
+import styles from './game-card.module.css';
+
+export interface GameCardProps {
+  game: LobbyGame;
+  isFavourite: boolean;
+  onPlay: (game: LobbyGame, mode: 'real' | 'trial') => void;
+  onToggleFavourite: (game: LobbyGame) => void;
+}
+
+/**
+ * A game card (spec section 2): hot badge when isHot, the artwork loaded lazily with the default icon on failure,
+ * the provider's name, play, free trial when supportPlay is 0, and the favourite heart. A game under maintenance
+ * says so; its play button still answers, with the maintenance message and other games.
+ */
+export const GameCard = ({ game, isFavourite, onPlay, onToggleFavourite }: GameCardProps) => {
+  const { t } = useGamesTranslation();
+  const [hasFailed, setHasFailed] = useState(false);
+  const handleError = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (!hasFailed) {
+      setHasFailed(true);
+      event.currentTarget.src = defaultIcon;
+    }
+  };
+  return (
+    <article
+      className={styles.card}
+      data-game={game.nodeId}
+      data-vassalage={game.vassalage}
+      data-maintenance={game.isMaintenance ? '' : undefined}
+      aria-label={game.name}
+    >
+      <div className={styles.art}>
+        <img
+          className={styles.image}
+          src={game.iconUrl ?? defaultIcon}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={240}
+          height={240}
+          onError={handleError}
+        />
+        {game.isHot ? (
+          <span className={styles.hot} data-hot="">
+            <FlameIcon aria-hidden="true" />
+            {t('game_hot_badge')}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className={styles.heart}
+          aria-pressed={isFavourite}
+          aria-label={
+            isFavourite ? t('game_favourite_remove', { name: game.name }) : t('game_favourite_add', { name: game.name })
+          }
+          data-favourite={isFavourite ? 'on' : 'off'}
+          onClick={() => onToggleFavourite(game)}
+        >
+          <HeartIcon />
+        </button>
+        {game.isMaintenance ? (
+          <span className={styles.maintenance}>
+            <WrenchIcon aria-hidden="true" />
+            {t('game_under_maintenance')}
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.meta}>
+        <h3 className={styles.name} title={game.name}>
+          {game.name}
+        </h3>
+        <p className={styles.vendor}>{game.vendorName}</p>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.play} onClick={() => onPlay(game, 'real')}>
+          <PlayIcon aria-hidden="true" />
+          {t('in_immediate_game')}
+        </button>
+        {offersFreeTrial(game) ? (
+          <button type="button" className={styles.trial} onClick={() => onPlay(game, 'trial')}>
+            {t('in_free_trial')}
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+};
