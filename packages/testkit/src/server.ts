@@ -19,6 +19,8 @@ export interface TestServer {
   port: number;
   /** Runs SQL against the server's own database (for checking what a journey wrote). */
   query: <T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<T[]>;
+  /** The server's database, for tools run against it (`npm run ledger:reconcile`). */
+  databaseUrl: string;
   /** Everything the server printed, for diagnosing a failed test. */
   output: () => string;
   stop: () => Promise<void>;
@@ -105,6 +107,7 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
   return {
     url,
     port,
+    databaseUrl: dbUrl,
     output,
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     stop: async () => {

@@ -68,7 +68,10 @@ export const WithdrawPage = () => {
             </span>
           </div>
           {data.remainingToday <= 0 ? <Alert tone="warning">{t('withdrawal_daily_limit_reached')}</Alert> : null}
-          {data.hasWithdrawPassword ? <WithdrawForm options={data} methods={methods.data} /> : null}
+          {data.hasWithdrawPassword ? (
+            // A new or removed method starts the form afresh, with the first method chosen.
+            <WithdrawForm key={methods.data.map((method) => method.id).join()} options={data} methods={methods.data} />
+          ) : null}
         </div>
       </Card>
       <PayoutMethods
