@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { type PayloadKey, sealPayload } from '@tessera/client-crypto';
 import { DEMO_OPERATOR, type TestServer } from '@tessera/testkit';
 import type { Page } from 'playwright-core';
 
@@ -56,9 +58,32 @@ export const moneyApi = (server: TestServer) => {
     });
   };
 
+  let payloadKey: PayloadKey | undefined;
+  /** A sealed ("(enc)") member call, as the browser sends it. */
+  const sealedMember = async <T>(token: string, method: 'POST' | 'PUT', path: string, body: unknown) => {
+    payloadKey ??= await member<PayloadKey>(token, 'GET', '/wps/session/key');
+    return member<T>(token, method, path, sealPayload(payloadKey, method, path, body));
+  };
+
   return {
     member,
     operator,
+    sealedMember,
+    /** Sets the member's first withdraw password (proving the login password). */
+    setWithdrawPassword: (token: string, loginPassword: string, withdrawPassword: string) =>
+      sealedMember(token, 'PUT', '/wps/member/withdrawPassword', {
+        currentPassword: loginPassword,
+        newWithdrawPassword: withdrawPassword,
+        confirmWithdrawPassword: withdrawPassword,
+      }),
+    /** A credit (or debit) of the member's main wallet by the operator, against the adjustments account. */
+    adjust: (memberId: string, amount: string, direction: 'credit' | 'debit' = 'credit') =>
+      operator('POST', `/api/admin/merchants/demo/members/${memberId}/adjustments`, {
+        requestId: randomUUID(),
+        direction,
+        amount,
+        reason: 'E2E set-up',
+      }),
     /** A bank-transfer deposit the member declares and the operator approves: the member is credited. */
     creditByBankTransfer: async (token: string, amount: string): Promise<Order> => {
       const channels = await member<Channel[]>(token, 'GET', '/wps/cashier/channels');
