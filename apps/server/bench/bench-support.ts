@@ -9,7 +9,7 @@ export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
- * Runs `call` `total` times from `concurrency` callers and prints calls per second with p50 and p99. The
+ * Runs `call` `total` times from `concurrency` callers and prints calls per second with p50, p95 and p99. The
  * figures are printed, never asserted: benches inform, tests decide.
  */
 export const measure = async (
@@ -34,7 +34,7 @@ export const measure = async (
   const perSecond = total / ((performance.now() - started) / 1000);
   times.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(38)} ${String(concurrency).padStart(2)} callers: ${perSecond.toFixed(1).padStart(8)}/s  p50 ${percentile(times, 50).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+    `${label.padEnd(38)} ${String(concurrency).padStart(2)} callers: ${perSecond.toFixed(1).padStart(8)}/s  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
   );
   return perSecond;
 };

@@ -67,7 +67,7 @@ beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
   const hash = await hashPassword('Secret123');
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin']) {
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin', 'p0', 'p1', 'p2', 'p3', 'p4', 'p5']) {
     const created = await t.services.members.create({
       merchantCode: 'demo',
       username,
@@ -273,6 +273,25 @@ describe('concurrency', () => {
       .map((r) => r.json().value.nonce as number)
       .sort((x, y) => x - y);
     expect(nonces).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('settles concurrent winning and losing bets of many members without a deadlock', async () => {
+    const players = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
+    for (const player of players) await fund(player, 10_000n);
+    // Even odds: about half the bets win, so stakes and payouts cross between the members and the house shards.
+    const responses = await Promise.all(
+      players.flatMap((player) => Array.from({ length: 6 }, () => dice(player, '1.00', key(), 5000))),
+    );
+    expect(responses.map((r) => r.json().errorCode ?? 'ok')).toEqual(responses.map(() => 'ok'));
+    for (const player of players) {
+      const rounds = await t.database.pool.query(
+        'SELECT stake, payout, balance_after FROM inhouse_rounds WHERE member_id = $1 ORDER BY nonce',
+        [memberIds[player]],
+      );
+      const net = rounds.rows.reduce((sum, r) => sum - BigInt(r.stake) + BigInt(r.payout), 0n);
+      expect(await balance(player)).toBe(10_000n + net);
+      expect(BigInt(rounds.rows.at(-1)?.balance_after)).toBe(10_000n + net);
+    }
   });
 });
 

@@ -71,6 +71,9 @@ export interface Limits {
 const toMinor = (major: number, currency: string): bigint =>
   BigInt(Math.round(major * 10 ** currencyExponent(currency)));
 
+/** The house shard a member's in-house movements use (stable, so stake and payout of a round share it). */
+const houseShardOf = (memberId: string): number => createHash('sha256').update(memberId).digest()[0] ?? 0;
+
 const hashRequest = (parts: unknown): string =>
   createHash('sha256')
     .update(JSON.stringify(parts, (_, value) => (typeof value === 'bigint' ? value.toString() : value)))
@@ -240,7 +243,8 @@ export const createInhouseService = (deps: {
     amount: bigint,
   ): Promise<bigint> => {
     const member = { member: round.memberId, wallet: 'main' } as const;
-    const house = { house: 'inhouse_games' } as const;
+    // One shard per member for both legs: a bet's transaction holds only its own shard, never waits for another's.
+    const house = { house: 'inhouse_games', shard: houseShardOf(round.memberId) } as const;
     const posted = await ledger.transfer(
       {
         merchantCode: round.merchantCode,

@@ -4,6 +4,7 @@ export { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions } from 
 export {
   type AccountRef,
   createLedgerService,
+  HOUSE_SHARDS,
   type HouseAccount,
   houseAccounts,
   type LedgerService,

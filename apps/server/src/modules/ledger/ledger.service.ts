@@ -16,10 +16,13 @@ export type HouseAccount = (typeof houseAccounts)[number];
 /** A member's wallets; `game:<code>` are the separate game wallets of merchants that keep them. */
 export type MemberWallet = 'main' | 'bonus' | 'points' | `game:${string}`;
 
-export type AccountRef = { member: string; wallet: MemberWallet } | { house: HouseAccount };
+/**
+ * A house account may name its shard: a caller making several movements in one transaction keeps them on one
+ * shard, so two such transactions never hold each other's shards (no deadlock); otherwise one is drawn.
+ */
+export type AccountRef = { member: string; wallet: MemberWallet } | { house: HouseAccount; shard?: number };
+export const HOUSE_SHARDS = 8;
 
-/** House accounts take every movement of the merchant; spread over rows so they do not serialise on one. */
-const HOUSE_SHARDS = 8;
 /** Largest amount one movement may carry (PostgreSQL bigint, with room for sums). */
 const MAX_AMOUNT = 2n ** 53n;
 
@@ -78,7 +81,7 @@ export const createLedgerService = (
     merchantCode: string,
     currency: string,
     ref: AccountRef,
-    houseShard: number = randomInt(HOUSE_SHARDS),
+    houseShard: number = 'house' in ref && ref.shard !== undefined ? ref.shard % HOUSE_SHARDS : randomInt(HOUSE_SHARDS),
   ): Promise<bigint> => {
     const identity: AccountIdentity =
       'member' in ref
