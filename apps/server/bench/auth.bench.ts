@@ -9,10 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sealPayload } from '@tessera/client-crypto';
-import { buildApp } from '../src/app';
 import { hashPassword, verifyPassword } from '../src/platform/security/password';
-import { seedDemo } from '../src/seed';
-import { benchDatabase, percentile } from './bench-support';
+import { benchApp, benchDatabase, percentile } from './bench-support';
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -56,23 +54,7 @@ const main = async () => {
 
   // 2. logins through the stack
   const { database, drop } = await benchDatabase('bench_auth', 10);
-  const { app, services } = await buildApp(
-    {
-      LOG_LEVEL: 'silent',
-      trustProxy: false,
-      COUNTRY_HEADER: undefined,
-      BODY_LIMIT_BYTES: 1_048_576,
-      SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9',
-      SANDBOX_GATEWAY_MERCHANT_ID: 'demo',
-      SANDBOX_GATEWAY_SECRET: 'sandbox-demo-secret',
-      REFERENCE_PROVIDER_URL: 'http://127.0.0.1:8082',
-      REFERENCE_PROVIDER_SECRET: 'reference-provider-demo-secret',
-      internalUrl: 'http://127.0.0.1:8080',
-    },
-    database,
-    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' } },
-  );
-  await seedDemo(services, { domains: ['localhost'], port: 8080, operatorPassword: 'Bench-Owner-2026' });
+  const { app, services } = await benchApp(database);
   const accounts = 400;
   const passwordHash = await hashPassword('Secret123');
   for (let i = 0; i < accounts; i++) {

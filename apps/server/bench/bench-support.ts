@@ -1,5 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../src/app';
 import { connectDatabase, type Database } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { runMigrations } from '../src/platform/db/migrate';
@@ -69,3 +70,28 @@ export const benchDatabase = async (
     },
   };
 };
+
+/** The whole server (every module) on a bench database, seeded with the demo merchant and catalogue. */
+export const benchApp = async (database: Database, operatorPassword = 'Bench-Owner-2026') => {
+  const built = await buildApp(
+    {
+      LOG_LEVEL: 'silent',
+      trustProxy: false,
+      COUNTRY_HEADER: undefined,
+      BODY_LIMIT_BYTES: 1_048_576,
+      SANDBOX_GATEWAY_URL: 'http://127.0.0.1:9',
+      SANDBOX_GATEWAY_MERCHANT_ID: 'demo',
+      SANDBOX_GATEWAY_SECRET: 'sandbox-demo-secret',
+      REFERENCE_PROVIDER_URL: 'http://127.0.0.1:8082',
+      REFERENCE_PROVIDER_SECRET: BENCH_PROVIDER_SECRET,
+      internalUrl: 'http://127.0.0.1:8080',
+    },
+    database,
+    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' } },
+  );
+  const { seedDemo } = await import('../src/seed');
+  await seedDemo(built.services, { domains: ['localhost'], port: 8080, operatorPassword });
+  return built;
+};
+
+export const BENCH_PROVIDER_SECRET = 'reference-provider-bench-secret';

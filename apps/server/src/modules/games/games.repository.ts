@@ -220,7 +220,10 @@ export const createGamesRepository = (pool: pg.Pool) => ({
     await pool.query('UPDATE game_vendors SET provider_code = $2 WHERE launch_kind = $1', [launchKind, providerCode]);
   },
 
-  /** One page of a merchant's games in lobby order, with the total count. */
+  /**
+   * One page of a merchant's games in lobby order, with the total count. Two steps: the order is decided on narrow
+   * rows (ids and sort keys only), then the page's full rows are read by id.
+   */
   listGames: async (
     merchantCode: string,
     filter: LobbyFilter,
@@ -229,12 +232,36 @@ export const createGamesRepository = (pool: pg.Pool) => ({
     const params: unknown[] = [merchantCode];
     const where = whereOf(filter, params);
     params.push(page.limit, page.offset);
-    const { rows } = await pool.query<RawGame & { total: string }>(
-      `SELECT ${GAME_COLUMNS}, count(*) OVER () AS total ${GAME_FROM} ${where}
+    const ordered = await pool.query<{ id: number; total: string }>(
+      `SELECT g.id, count(*) OVER () AS total
+       FROM games g
+       LEFT JOIN merchant_vendor_settings vs ON vs.merchant_code = $1 AND vs.vendor_code = g.vendor_code
+       LEFT JOIN merchant_game_settings s ON s.merchant_code = $1 AND s.game_id = g.id
+       ${where}
        ORDER BY coalesce(s.sort, g.sort), g.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
-    return { rows: rows.map(toRow), total: rows[0] ? Number(rows[0].total) : 0 };
+    const total = ordered.rows[0] ? Number(ordered.rows[0].total) : 0;
+    if (ordered.rows.length === 0) {
+      // Past the last page the window has no row to carry the total: count on its own.
+      const counted =
+        page.offset > 0
+          ? await pool.query<{ n: string }>(
+              `SELECT count(*) AS n FROM games g
+         LEFT JOIN merchant_vendor_settings vs ON vs.merchant_code = $1 AND vs.vendor_code = g.vendor_code
+         LEFT JOIN merchant_game_settings s ON s.merchant_code = $1 AND s.game_id = g.id ${where}`,
+              params.slice(0, -2),
+            )
+          : null;
+      return { rows: [], total: counted ? Number(counted.rows[0]?.n ?? 0) : 0 };
+    }
+    const ids = ordered.rows.map((row) => row.id);
+    const { rows } = await pool.query<RawGame>(`SELECT ${GAME_COLUMNS} ${GAME_FROM} WHERE g.id = ANY($2::int[])`, [
+      merchantCode,
+      ids,
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, toRow(row)]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
   },
 
   /** Games by id as the merchant offers them (disabled ones included: callers decide). */
