@@ -20,7 +20,7 @@ const texts = {
     insufficient_funds: 'Not enough balance for this stake',
     game_token_invalid: 'This game session has ended. Open the game again from the lobby.',
     error: 'The game could not reach the wallet. Your stake is returned if it was taken.',
-    paytable: 'Pays: three 💎 ×200, three 7 ×100, three ★ ×30, three 🔔 ×15, three 🍋 ×10, three 🍒 ×6, two 🍒 ×2',
+    paytable: 'Pays: three ♦ ×200, three 7 ×100, three ★ ×30, three ♫ ×15, three ☀ ×10, three ♥ ×6, two ♥ ×2',
     diceRules: 'Three dice. Big or Small pays 1:1; any triple loses.',
   },
   CN: {
@@ -39,7 +39,7 @@ const texts = {
     insufficient_funds: '余额不足以支付该投注额',
     game_token_invalid: '游戏会话已结束，请从大厅重新打开游戏。',
     error: '游戏无法连接钱包。如已扣款，投注额将退回。',
-    paytable: '赔付：三个💎 ×200，三个7 ×100，三个★ ×30，三个🔔 ×15，三个🍋 ×10，三个🍒 ×6，两个🍒 ×2',
+    paytable: '赔付：三个♦ ×200，三个7 ×100，三个★ ×30，三个♫ ×15，三个☀ ×10，三个♥ ×6，两个♥ ×2',
     diceRules: '三颗骰子。押大或押小 1 赔 1；任何围骰通杀。',
   },
   AR: {
@@ -58,7 +58,7 @@ const texts = {
     insufficient_funds: 'الرصيد غير كافٍ لهذا الرهان',
     game_token_invalid: 'انتهت جلسة اللعبة. افتح اللعبة مجددًا من الردهة.',
     error: 'تعذّر على اللعبة الوصول إلى المحفظة. يُعاد رهانك إن كان قد خُصم.',
-    paytable: 'الدفع: ثلاثة 💎 ×200، ثلاثة 7 ×100، ثلاثة ★ ×30، ثلاثة 🔔 ×15، ثلاثة 🍋 ×10، ثلاثة 🍒 ×6، اثنان 🍒 ×2',
+    paytable: 'الدفع: ثلاثة ♦ ×200، ثلاثة 7 ×100، ثلاثة ★ ×30، ثلاثة ♫ ×15، ثلاثة ☀ ×10، ثلاثة ♥ ×6، اثنان ♥ ×2',
     diceRules: 'ثلاث نرود. كبير أو صغير يدفع 1:1؛ أي ثلاثية تخسر.',
   },
 } as const;
@@ -121,7 +121,7 @@ export const PLAY_SCRIPT = `(() => {
   const stakeEl = $('[data-stake]');
   for (const s of stakes) { const o = document.createElement('option'); o.value = s; o.textContent = s; stakeEl.append(o); }
   stakeEl.value = '1.00';
-  const symbols = { cherry: '🍒', lemon: '🍋', bell: '🔔', star: '★', seven: '7', diamond: '💎' };
+  const symbols = { cherry: '♥', lemon: '☀', bell: '♫', star: '★', seven: '7', diamond: '♦' };
   const faces = ['⚀','⚁','⚂','⚃','⚄','⚅'];
   const show = (balance) => {
     balanceEl.textContent = balance + ' ' + session.currency;

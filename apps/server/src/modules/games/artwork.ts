@@ -119,7 +119,7 @@ export const gameArtworkSvg = (input: { name: string; vendor: string; palette: n
   const seed = seedOf(`${input.vendor}|${input.name}`);
   const initials = escapeXml(initialsOf(input.name));
   const vendor = escapeXml(input.vendor);
-  const size = initials.length > 2 ? 70 : 92;
+  const size = initials.length > 2 ? 56 : initials.length === 2 ? 68 : 92;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240" role="img">',
     `<title>${escapeXml(input.name)}</title>`,
@@ -138,7 +138,7 @@ export const gameArtworkSvg = (input: { name: string; vendor: string; palette: n
 export const vendorLogoSvg = (input: { code: string; displayName: string; palette: number }): string => {
   const palette = paletteOf(input.palette);
   const code = escapeXml(input.code);
-  const size = input.code.length > 5 ? 26 : 34;
+  const size = input.code.length > 5 ? 19 : 34;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64" width="160" height="64" role="img">',
     `<title>${escapeXml(input.displayName)}</title>`,

@@ -142,6 +142,8 @@ export const registerGameMediaRoutes = (app: FastifyInstance, games: GamesServic
     reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('cache-control', cacheControl)
+      // Image CDNs and other sites of the merchant may show the artwork.
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(body);
 
