@@ -61,10 +61,10 @@ describe('the member tools follow the operator’s role', () => {
     await page.context().close();
   });
 
-  it('lets a finance operator read members only: no lock, no reset, no outbox', async () => {
+  it('lets a finance operator read members and work the cashier desk: no lock, no reset, no outbox', async () => {
     const { page } = await newPage(browser, { viewport: 'desktop' });
     await signIn(page, server.url, FINANCE);
-    expect(await navLinks(page)).toEqual(['Merchants', 'Members']);
+    expect(await navLinks(page)).toEqual(['Merchants', 'Members', 'Cashier desk']);
 
     await openPlayer(page);
     expect(await page.getByRole('button', { name: /lock account|reset password/i }).count()).toBe(0);
