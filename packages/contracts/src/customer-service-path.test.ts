@@ -15,7 +15,8 @@ describe('customer-service path obfuscation', () => {
         },
       ),
     );
-  });
+    // A hundred generated web URLs take a few seconds on a loaded two-core machine.
+  }, 30_000);
 
   it('does not carry the URL in clear, and draws a fresh key each time', () => {
     const url = 'https://chat.example.com/support';

@@ -41,9 +41,12 @@ describe('in-house dice and the public verifier', () => {
     await waitForHeaderBalance(page, '50.00');
 
     await page.getByRole('tab', { name: 'Fairness' }).click();
-    const hashBefore = (await page.getByTestId('server-seed-hash').textContent())?.trim();
+    // The panel shows a placeholder until the seed pair has loaded.
+    const seedHash = page.getByTestId('server-seed-hash').filter({ hasText: /^\s*[0-9a-f]{64}\s*$/ });
+    await seedHash.waitFor();
+    const hashBefore = (await seedHash.textContent())?.trim();
     expect(hashBefore).toMatch(/^[0-9a-f]{64}$/);
-    expect(await page.getByTestId('next-nonce').textContent()).toBe('0');
+    await page.getByTestId('next-nonce').filter({ hasText: /^\s*0\s*$/ }).waitFor();
 
     await page.getByLabel(/Stake/).fill('2.00');
     await page.getByTestId('place-bet').click();
