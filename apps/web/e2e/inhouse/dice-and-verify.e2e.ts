@@ -46,7 +46,10 @@ describe('in-house dice and the public verifier', () => {
     await seedHash.waitFor();
     const hashBefore = (await seedHash.textContent())?.trim();
     expect(hashBefore).toMatch(/^[0-9a-f]{64}$/);
-    await page.getByTestId('next-nonce').filter({ hasText: /^\s*0\s*$/ }).waitFor();
+    await page
+      .getByTestId('next-nonce')
+      .filter({ hasText: /^\s*0\s*$/ })
+      .waitFor();
 
     await page.getByLabel(/Stake/).fill('2.00');
     await page.getByTestId('place-bet').click();
