@@ -329,10 +329,15 @@ export const createInhouseService = (deps: {
   };
 
   return {
-    /** The in-house games as the lobby and each game page show them. */
+    /**
+     * The in-house games as the lobby and each game page show them. Crash is left out until its multiplayer
+     * rounds are built: nothing may offer a game that cannot be played.
+     */
     games: async (merchant: MerchantContext) =>
       Promise.all(
-        inhouseGames.map(async (game) => ({ game, ...GAME_FACTS[game], limits: await limitsFor(merchant, game) })),
+        inhouseGames
+          .filter((game) => game !== 'crash')
+          .map(async (game) => ({ game, ...GAME_FACTS[game], limits: await limitsFor(merchant, game) })),
       ),
 
     limitsFor,
