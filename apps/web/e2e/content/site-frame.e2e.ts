@@ -243,6 +243,8 @@ describe('themes, languages and accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator('[data-notice-button]').click();
     await dialog(page, 'notice').waitFor();
+    // The dialog fades in over 100 ms; contrast is judged once it is fully painted.
+    await page.waitForTimeout(500);
     expect(await seriousViolations(page, 'dialog[data-dialog="notice"]')).toEqual([]);
     await page.goto(`${server.url}/appDownload`);
     await page.locator('[data-app-platform="ios"]').waitFor();
