@@ -6,16 +6,12 @@ import {
 } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKeyOf } from '../../../shared/api/api-error';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
 import { Card } from '../../../shared/ui/card/card';
 import tableStyles from '../../../shared/ui/data-table/data-table.module.css';
-import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
-import { FormError } from '../../../shared/ui/form/form-error';
+import { PagedRecords } from '../../../shared/ui/data-table/paged-records';
 import { SelectField } from '../../../shared/ui/form/select-field';
-import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
-import { Pager } from '../../../shared/ui/pager/pager';
 import { useTransactions } from '../api/get-transactions';
 import styles from '../components/wallet.module.css';
 import {
@@ -45,7 +41,8 @@ export const AccountRecordPage = () => {
     pageSize: PAGE_SIZE,
     ...(type === ALL ? {} : { type }),
   });
-  const list = records.data?.list ?? [];
+  type Entry = NonNullable<typeof records.data>['list'][number];
+  const isCredit = (entry: Entry) => !entry.amount.startsWith('-');
 
   const typeLabel = (value: string) => (isKnownTransactionType(value) ? t(transactionTypeKeys[value]) : value);
   const walletLabel = (value: string) => {
@@ -91,59 +88,29 @@ export const AccountRecordPage = () => {
               ))}
             </fieldset>
           </div>
-          {records.isPending ? <InlineLoader /> : null}
-          {records.isError ? <FormError code={errorKeyOf(records.error)} /> : null}
-          {records.data && list.length === 0 ? <EmptyState /> : null}
-          {list.length > 0 ? (
-            <div className={tableStyles.tableWrap}>
-              <table className={tableStyles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('created_at')}</th>
-                    <th scope="col">{t('txn_type')}</th>
-                    <th scope="col">{t('wallet')}</th>
-                    <th scope="col" className={tableStyles.numeric}>
-                      {t('amount')}
-                    </th>
-                    <th scope="col" className={tableStyles.numeric}>
-                      {t('balance_after')}
-                    </th>
-                    <th scope="col">{t('reference')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((entry) => {
-                    const isCredit = !entry.amount.startsWith('-');
-                    return (
-                      <tr key={entry.id} data-record={entry.type} data-amount={entry.amount}>
-                        <td data-label={t('created_at')}>{formatDateTime(entry.createdAt)}</td>
-                        <td data-label={t('txn_type')}>{typeLabel(entry.type)}</td>
-                        <td data-label={t('wallet')}>{walletLabel(entry.wallet)}</td>
-                        <td
-                          data-label={t('amount')}
-                          className={`${tableStyles.numeric} ${isCredit ? styles.credit : styles.debit}`}
-                        >
-                          {isCredit ? '+' : ''}
-                          {formatMoney(entry.amount, entry.currency)}
-                        </td>
-                        <td data-label={t('balance_after')} className={tableStyles.numeric}>
-                          {formatMoney(entry.balanceAfter, entry.currency)}
-                        </td>
-                        <td data-label={t('reference')} className={tableStyles.mono}>
-                          <bdi dir="ltr">{entry.reference ?? '—'}</bdi>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          <Pager
+          <PagedRecords<Entry>
+            query={records}
             pageNo={pageNo}
-            totalPages={records.data?.totalPages ?? 1}
-            onChange={setPageNo}
-            isBusy={records.isFetching}
+            onPageChange={setPageNo}
+            rowKey={(entry) => entry.id}
+            rowData={(entry) => ({ 'data-record': entry.type, 'data-amount': entry.amount })}
+            columns={[
+              { label: t('created_at'), render: (entry) => formatDateTime(entry.createdAt) },
+              { label: t('txn_type'), render: (entry) => typeLabel(entry.type) },
+              { label: t('wallet'), render: (entry) => walletLabel(entry.wallet) },
+              {
+                label: t('amount'),
+                isNumeric: true,
+                cellClassName: (entry) => (isCredit(entry) ? styles.credit : styles.debit),
+                render: (entry) => `${isCredit(entry) ? '+' : ''}${formatMoney(entry.amount, entry.currency)}`,
+              },
+              {
+                label: t('balance_after'),
+                isNumeric: true,
+                render: (entry) => formatMoney(entry.balanceAfter, entry.currency),
+              },
+              { label: t('reference'), isMono: true, render: (entry) => <bdi dir="ltr">{entry.reference ?? '—'}</bdi> },
+            ]}
           />
         </div>
       </Card>
