@@ -33,3 +33,21 @@ export interface EmptyStateProps {
 }
 
 export const EmptyState = ({ message }: EmptyStateProps) => <div className={styles.state}>{message}</div>;
+
+/** What ListStates needs of a list query (TanStack Query's result fits). */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data?: { list: readonly unknown[] } | undefined;
+  refetch: () => unknown;
+}
+
+/** The loading, error (with retry) and empty states of a list; the list itself renders beside it. */
+export const ListStates = ({ query, emptyMessage }: { query: ListQuery; emptyMessage: string }) => (
+  <>
+    {query.isPending ? <LoadingState /> : null}
+    {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
+    {query.data && query.data.list.length === 0 ? <EmptyState message={emptyMessage} /> : null}
+  </>
+);

@@ -5,7 +5,7 @@ import { currentLocale } from '../../../shared/i18n/i18n';
 import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
 import { ChevronIcon } from '../../../shared/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ListStates } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { useAuditLog } from '../api/list-audit';
 import { AuditDetails } from './audit-details';
@@ -63,9 +63,7 @@ export const AuditLog = ({ pageNo, pageSize, action, onChange }: AuditLogProps) 
         </Button>
       </div>
 
-      {audit.isPending ? <LoadingState /> : null}
-      {audit.isError ? <ErrorState error={audit.error} onRetry={() => void audit.refetch()} /> : null}
-      {audit.data && audit.data.list.length === 0 ? <EmptyState message={t('audit.empty')} /> : null}
+      <ListStates query={audit} emptyMessage={t('audit.empty')} />
       {audit.data && audit.data.list.length > 0 ? (
         <div className={table.wrap}>
           <table className={table.table} data-testid="audit-table">

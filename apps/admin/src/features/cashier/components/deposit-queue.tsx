@@ -5,7 +5,7 @@ import { currentLocale } from '../../../shared/i18n/i18n';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ListStates } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { useDecideDeposit, useDeposits } from '../api/cashier-api';
 import { statusTone } from '../lib/cashier-labels';
@@ -47,9 +47,7 @@ export const DepositQueue = ({ code }: { code: string }) => {
         </Button>
       </div>
       <FailureText error={decide.error} />
-      {deposits.isPending ? <LoadingState /> : null}
-      {deposits.isError ? <ErrorState error={deposits.error} onRetry={() => void deposits.refetch()} /> : null}
-      {deposits.data && deposits.data.list.length === 0 ? <EmptyState message={t('cashier.noDeposits')} /> : null}
+      <ListStates query={deposits} emptyMessage={t('cashier.noDeposits')} />
       {deposits.data && deposits.data.list.length > 0 ? (
         <div className={table.wrap}>
           <table className={table.table} data-testid="deposit-queue">

@@ -7,7 +7,7 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
 import { Dialog } from '../../../shared/ui/dialog';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ErrorState, ListStates, LoadingState } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { useDecideWithdrawal, useWithdrawal, useWithdrawalProof, useWithdrawals } from '../api/cashier-api';
 import { statusTone } from '../lib/cashier-labels';
@@ -204,9 +204,7 @@ export const WithdrawalQueue = ({ code }: { code: string }) => {
           {t('common.refresh')}
         </Button>
       </div>
-      {queue.isPending ? <LoadingState /> : null}
-      {queue.isError ? <ErrorState error={queue.error} onRetry={() => void queue.refetch()} /> : null}
-      {queue.data && queue.data.list.length === 0 ? <EmptyState message={t('cashier.noWithdrawals')} /> : null}
+      <ListStates query={queue} emptyMessage={t('cashier.noWithdrawals')} />
       {queue.data && queue.data.list.length > 0 ? (
         <div className={table.wrap}>
           <table className={table.table} data-testid="withdrawal-queue">

@@ -5,7 +5,7 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
 import { MailIcon, MessageIcon } from '../../../shared/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ListStates } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { useOutbox } from '../api/list-outbox';
 import { outboxPageSizes, outboxStatusKey, outboxStatusTone, outboxTemplateKey } from '../lib/outbox-labels';
@@ -46,9 +46,7 @@ export const OutboxLog = ({ pageNo, pageSize, showMerchant, onChange }: OutboxLo
         </Button>
       </div>
 
-      {outbox.isPending ? <LoadingState /> : null}
-      {outbox.isError ? <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} /> : null}
-      {outbox.data && outbox.data.list.length === 0 ? <EmptyState message={t('outbox.empty')} /> : null}
+      <ListStates query={outbox} emptyMessage={t('outbox.empty')} />
       {outbox.data && outbox.data.list.length > 0 ? (
         <div className={table.wrap}>
           <table className={`${table.table} ${styles.table}`} data-testid="outbox-table">
