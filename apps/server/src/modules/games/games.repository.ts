@@ -575,10 +575,15 @@ export const createGamesRepository = (pool: pg.Pool) => ({
       game_code: string;
       game_type: GameCategory;
       engine: string;
+      member_locked: boolean;
+      merchant_enabled: boolean;
     }>(
       `SELECT gs.id, gs.merchant_code, gs.member_id, gs.game_id, gs.vendor_code, gs.provider_code, gs.mode,
-              gs.currency, gs.language, gs.expires_at, g.game_code, g.game_type, g.engine
-       FROM game_sessions gs JOIN games g ON g.id = gs.game_id WHERE gs.token_hash = $1`,
+              gs.currency, gs.language, gs.expires_at, g.game_code, g.game_type, g.engine,
+              m.locked_at IS NOT NULL AS member_locked, mc.enabled AS merchant_enabled
+       FROM game_sessions gs JOIN games g ON g.id = gs.game_id
+       JOIN members m ON m.id = gs.member_id JOIN merchants mc ON mc.code = gs.merchant_code
+       WHERE gs.token_hash = $1`,
       [tokenHash],
     );
     const row = rows[0];
@@ -597,6 +602,9 @@ export const createGamesRepository = (pool: pg.Pool) => ({
           gameCode: row.game_code,
           gameType: row.game_type,
           engine: row.engine,
+          /** The member was locked, or its merchant disabled, after the launch: no new stakes. */
+          memberLocked: row.member_locked,
+          merchantEnabled: row.merchant_enabled,
         }
       : null;
   },

@@ -1,3 +1,4 @@
+import { formatMinor } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
@@ -26,13 +27,13 @@ const call = (action: string, body: object, options: { secret?: string; provider
   });
 };
 
-/** A fresh game token for the member, as a launch issues it. */
-const launch = async (): Promise<string> => {
+/** A fresh game token for the member (by default the main one), as a launch issues it. */
+const launch = async (token = memberToken): Promise<string> => {
   const response = await client.send({
     method: 'GET',
     url: `/wps/game/launchGame?nodeId=${nodeId}`,
     moduleId: 'GAMELO3',
-    token: memberToken,
+    token,
   });
   return new URL(response.json().value.content.game_url).searchParams.get('token') ?? '';
 };
@@ -231,6 +232,88 @@ describe('the seamless wallet', () => {
     });
     expect(rollback.json().success).toBe(true);
     expect(await balance()).toBe('103.50');
+  });
+
+  it('takes no stake from a locked member or a disabled merchant, yet settles the rounds under way', async () => {
+    const member = await fundedMember(t, client, 'lockedfan', 50_00n);
+    const token = await launch(member.token);
+    const wallet = async () =>
+      formatMinor(
+        (
+          await t.services.ledger.balance({
+            merchantCode: 'demo',
+            currency: 'USD',
+            account: { member: member.memberId, wallet: 'main' },
+          })
+        ).available,
+        'USD',
+      );
+    const rows = () =>
+      count('SELECT count(*)::int AS n FROM seamless_transactions WHERE member_id = $1', [member.memberId]);
+    const betA = { token, transactionId: next('tx'), roundId: next('r'), amount: '1.00', currency: 'USD' };
+    const betB = { token, transactionId: next('tx'), roundId: next('r'), amount: '2.00', currency: 'USD' };
+    expect((await call('bet', betA)).json().success).toBe(true);
+    expect((await call('bet', betB)).json().success).toBe(true);
+    const owner = await t.operatorToken();
+    const setLocked = (locked: boolean) =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/members/${member.memberId}/lock`,
+        headers: { authorization: owner },
+        payload: { locked, reason: locked ? 'risk review' : 'cleared' },
+      });
+    expect((await setLocked(true)).json().value.locked).toBe(true);
+    const before = await rows();
+
+    const refused = await call('bet', { ...betA, transactionId: next('tx'), roundId: next('r') });
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'account_locked' });
+    // A stake added to a round already open is refused too.
+    expect((await call('bet', { ...betA, transactionId: next('tx') })).json().errorCode).toBe('account_locked');
+    expect((await call('balance', { token })).json().errorCode).toBe('account_locked');
+    expect(await wallet()).toBe('47.00');
+    expect(await rows()).toBe(before);
+
+    // The round under way settles: its win is paid and the other bet can be rolled back.
+    const win = await call('win', {
+      token,
+      transactionId: next('tx'),
+      roundId: betA.roundId,
+      amount: '2.00',
+      currency: 'USD',
+      roundClosed: false,
+    });
+    expect(win.json()).toMatchObject({ success: true, value: { balance: '49.00' } });
+    const rollback = await call('rollback', {
+      token,
+      transactionId: next('tx'),
+      roundId: betB.roundId,
+      referenceTransactionId: betB.transactionId,
+    });
+    expect(rollback.json()).toMatchObject({ success: true, value: { balance: '51.00' } });
+    expect(await wallet()).toBe('51.00');
+
+    // Unlocked, the member stakes again; a disabled merchant takes no stake either.
+    await setLocked(false);
+    expect((await call('bet', { ...betA, transactionId: next('tx') })).json().value.balance).toBe('50.00');
+    await t.database.pool.query("UPDATE merchants SET enabled = false WHERE code = 'demo'");
+    try {
+      const closed = await call('bet', { ...betA, transactionId: next('tx') });
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().errorCode).toBe('merchant_disabled');
+      const settled = await call('win', {
+        token,
+        transactionId: next('tx'),
+        roundId: betA.roundId,
+        amount: '0',
+        currency: 'USD',
+        roundClosed: false,
+      });
+      expect(settled.json().success).toBe(true);
+    } finally {
+      await t.database.pool.query("UPDATE merchants SET enabled = true WHERE code = 'demo'");
+    }
+    expect(await wallet()).toBe('50.00');
   });
 
   it('keeps the betting record, the personal P&L and the winners board from the rounds', async () => {

@@ -54,6 +54,9 @@ export const createSeamlessService = (deps: {
     if (!session || session.providerCode !== provider || session.mode !== 'real')
       throw new AppError('game_token_invalid');
     if (live) {
+      // A locked member or a disabled merchant stakes nothing more; a round under way still settles.
+      if (session.memberLocked) throw new AppError('account_locked');
+      if (!session.merchantEnabled) throw new AppError('merchant_disabled');
       const left = session.expiresAt.getTime() - Date.now();
       if (left <= 0) throw new AppError('game_token_invalid');
       // Activity keeps the token alive; write only once half its life is gone.
