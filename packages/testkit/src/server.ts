@@ -23,6 +23,10 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the server printed, for diagnosing a failed test. */
   output: () => string;
+  /** Kills the server process with SIGKILL (no shutdown, requests in flight cut off) and waits until it is gone. */
+  kill: () => Promise<void>;
+  /** Starts the server again on the same port and database (after `kill`), and waits until it is ready. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -82,22 +86,35 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
   };
   if (!database) delete env.DATABASE_URL;
   let log = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
   const url = `http://127.0.0.1:${port}`;
   const output = () => log;
+  const launch = async (): Promise<ChildProcess> => {
+    const proc = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
+    try {
+      await waitUntilReady(url, proc, output, 60_000);
+    } catch (error) {
+      proc.kill('SIGKILL');
+      throw error;
+    }
+    return proc;
+  };
+  const exitOf = (proc: ChildProcess): Promise<unknown> =>
+    proc.exitCode !== null || proc.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => proc.once('exit', resolve));
+  let child: ChildProcess;
   try {
-    await waitUntilReady(url, child, output, 60_000);
+    child = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
     await database?.drop();
     throw error;
   }
@@ -110,10 +127,19 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
     databaseUrl: dbUrl,
     output,
     query: async (sql, params) => (await pool.query(sql, params)).rows,
+    kill: async () => {
+      const exited = exitOf(child);
+      child.kill('SIGKILL');
+      await exited;
+    },
+    restart: async () => {
+      await exitOf(child);
+      child = await launch();
+    },
     stop: async () => {
       await pool.end();
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = exitOf(child);
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
