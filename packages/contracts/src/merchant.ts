@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from './languages';
 import { isModuleId } from './module-ids';
+import { parseMoney } from './money';
 import { payoutMethodKinds } from './withdrawal';
 
 /** A node of the whitelabel feature tree (api-facts 7.2): `enabled` is the string "1" when on. */
@@ -164,24 +165,48 @@ export const themeTokensSchema = z
   )
   .refine((tokens) => Object.keys(tokens).length <= 200, { message: 'field_too_large' });
 
-const majorAmount = z.string().regex(/^\d{1,13}(\.\d{1,3})?$/, { message: 'field_invalid' });
+/** A limit in major units of the merchant's currency ("50", "1000.50"); its precision is checked against the currency. */
+const majorAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,6})?$/, { message: 'amount_not_numeric' });
+
+/** One payout method on offer with its per-order limits: the minimum above zero, the maximum not below it. */
+export const withdrawalMethodLimitsSchema = z
+  .strictObject({ kind: z.enum(payoutMethodKinds), minAmount: majorAmount, maxAmount: majorAmount })
+  .superRefine((m, ctx) => {
+    const min = Number(m.minAmount);
+    if (min <= 0) ctx.addIssue({ code: 'custom', message: 'amount_not_positive', path: ['minAmount'] });
+    else if (Number(m.maxAmount) < min) {
+      ctx.addIssue({
+        code: 'too_small',
+        origin: 'number',
+        minimum: min,
+        inclusive: true,
+        message: 'field_too_small',
+        path: ['maxAmount'],
+        input: m.maxAmount,
+      });
+    }
+  });
+export type WithdrawalMethodLimits = z.infer<typeof withdrawalMethodLimitsSchema>;
 
 export const withdrawalSettingsSchema = z.strictObject({
   /** After a payout, minutes until an unconfirmed withdrawal counts as received. */
   autoConfirmMinutes: z.number().int().min(1).max(43_200),
   /** Withdrawals a member may open per day in the merchant's time zone. */
   dailyCount: z.number().int().min(1).max(1000),
-  /** Payout methods on offer, each with its limits in major units of the merchant's currency. */
+  /** Payout methods on offer, each kind once, with its limits in major units of the merchant's currency. */
   methods: z
-    .array(
-      z
-        .strictObject({ kind: z.enum(payoutMethodKinds), minAmount: majorAmount, maxAmount: majorAmount })
-        .refine((m) => Number(m.minAmount) > 0 && Number(m.minAmount) <= Number(m.maxAmount), {
-          message: 'field_invalid',
-          path: ['maxAmount'],
-        }),
-    )
-    .max(payoutMethodKinds.length),
+    .array(withdrawalMethodLimitsSchema)
+    .max(payoutMethodKinds.length)
+    .superRefine((methods, ctx) => {
+      methods.forEach((m, index) => {
+        if (methods.findIndex((other) => other.kind === m.kind) !== index) {
+          ctx.addIssue({ code: 'custom', message: 'field_invalid', path: [index, 'kind'] });
+        }
+      });
+    }),
 });
 
 export const defaultWithdrawalSettings: z.infer<typeof withdrawalSettingsSchema> = {
@@ -252,6 +277,17 @@ export const merchantSettingsSchema = z
   .refine((s) => s.supportedLanguages.includes(s.defaultLanguage), {
     message: 'field_invalid',
     path: ['defaultLanguage'],
+  })
+  .superRefine((s, ctx) => {
+    // Withdrawal limits hold no more decimals than the merchant's currency has (USD 2, JPY 0, KWD 3).
+    s.withdrawal.methods.forEach((m, index) => {
+      for (const field of ['minAmount', 'maxAmount'] as const) {
+        const parsed = parseMoney(m[field], s.currency);
+        if (!parsed.ok && parsed.error === 'amount_too_precise') {
+          ctx.addIssue({ code: 'custom', message: parsed.error, path: ['withdrawal', 'methods', index, field] });
+        }
+      }
+    });
   });
 export type MerchantSettings = z.infer<typeof merchantSettingsSchema>;
 

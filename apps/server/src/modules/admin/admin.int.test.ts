@@ -1,5 +1,7 @@
 import type { MerchantDetail } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedMember } from '../../../test/funded-member';
+import { memberClient } from '../../../test/member-client';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/test-app';
 import { demoMerchantSettings } from '../merchants';
 
@@ -142,6 +144,78 @@ describe('merchant settings', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['settings.region.blockedIpRanges.0', 'settings.defaultLanguage', 'settings.currency']),
     );
+    expect((await getDemo()).version).toBe(current.version);
+    expect((await auditActions()).length).toBe(auditBefore);
+  });
+
+  it('changes the withdrawal rules, audited with before and after, and the member site offers the new limits at once', async () => {
+    const client = memberClient(t);
+    const { token } = await fundedMember(t, client, 'limits', 10_000n);
+    const options = async () =>
+      (await client.send({ method: 'GET', url: '/wps/withdraw/options', moduleId: 'COMM3', token })).json().value;
+    expect((await options()).methods.map((m: { kind: string }) => m.kind)).toContain('e_wallet');
+    const current = await getDemo();
+    const withdrawal = {
+      autoConfirmMinutes: 30,
+      dailyCount: 2,
+      methods: [{ kind: 'bank_account', minAmount: '20', maxAmount: '100.50' }],
+    };
+    const saved = await putDemo({ version: current.version, settings: { ...current.settings, withdrawal } });
+    expect(saved.json().value.settings.withdrawal).toEqual(withdrawal);
+    const [entry] = (
+      await t.database.pool.query(
+        "SELECT details FROM audit_log WHERE action = 'merchant.update' ORDER BY id DESC LIMIT 1",
+      )
+    ).rows;
+    expect(Object.keys(entry.details.changes)).toEqual(['withdrawal']);
+    expect(entry.details.changes.withdrawal).toEqual({ before: current.settings.withdrawal, after: withdrawal });
+    expect(await options()).toMatchObject({
+      methods: [{ kind: 'bank_account', minAmount: '20.00', maxAmount: '100.50' }],
+      dailyCount: 2,
+    });
+  });
+
+  it('refuses bad withdrawal limits at the very field, and writes nothing', async () => {
+    const current = await getDemo();
+    const auditBefore = (await auditActions()).length;
+    const bad = await putDemo({
+      version: current.version,
+      settings: {
+        ...current.settings,
+        withdrawal: {
+          autoConfirmMinutes: 0,
+          dailyCount: 2.5,
+          methods: [
+            { kind: 'bank_account', minAmount: '500', maxAmount: '100' },
+            { kind: 'e_wallet', minAmount: '0', maxAmount: '10' },
+            { kind: 'crypto', minAmount: 'ten', maxAmount: '10' },
+          ],
+        },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual(
+      expect.arrayContaining([
+        { path: 'settings.withdrawal.autoConfirmMinutes', code: 'field_too_small', params: { min: 1 } },
+        { path: 'settings.withdrawal.dailyCount', code: 'field_invalid' },
+        { path: 'settings.withdrawal.methods.0.maxAmount', code: 'field_too_small', params: { min: 500 } },
+        { path: 'settings.withdrawal.methods.1.minAmount', code: 'amount_not_positive' },
+        { path: 'settings.withdrawal.methods.2.minAmount', code: 'amount_not_numeric' },
+      ]),
+    );
+    const tooPrecise = await putDemo({
+      version: current.version,
+      settings: {
+        ...current.settings,
+        withdrawal: {
+          ...current.settings.withdrawal,
+          methods: [{ kind: 'mobile', minAmount: '1.005', maxAmount: '9' }],
+        },
+      },
+    });
+    expect(tooPrecise.json().fieldErrors).toEqual([
+      { path: 'settings.withdrawal.methods.0.minAmount', code: 'amount_too_precise' },
+    ]);
     expect((await getDemo()).version).toBe(current.version);
     expect((await auditActions()).length).toBe(auditBefore);
   });

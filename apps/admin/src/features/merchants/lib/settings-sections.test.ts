@@ -8,6 +8,7 @@ describe('settings sections', () => {
     expect(sectionOfPath('themeTokens.dark.brand')).toBe('theme');
     expect(sectionOfPath('launchGameCDNs.2')).toBe('analytics');
     expect(sectionOfPath('loginVerification.methods.1')).toBe('loginVerification');
+    expect(sectionOfPath('withdrawal.methods.1.maxAmount')).toBe('withdrawal');
     expect(sectionOfPath('root.form')).toBeNull();
   });
 

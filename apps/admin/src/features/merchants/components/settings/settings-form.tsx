@@ -29,6 +29,7 @@ import { SiteStatusSection } from './site-status-section';
 import { ThemeSection } from './theme-section';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { WhitelabelSection } from './whitelabel-section';
+import { WithdrawalSection } from './withdrawal-section';
 
 export interface SettingsFormProps {
   detail: MerchantDetail;
@@ -152,6 +153,7 @@ export const SettingsForm = ({ detail, canEdit, onReload }: SettingsFormProps) =
             <WhitelabelSection isReadOnly={isReadOnly} />
             <RegistrationSection isReadOnly={isReadOnly} />
             <LoginVerificationSection isReadOnly={isReadOnly} />
+            <WithdrawalSection isReadOnly={isReadOnly} />
             <CustomerServiceSection isReadOnly={isReadOnly} />
             <DomainRoutesSection isReadOnly={isReadOnly} />
             <ResourcesSection isReadOnly={isReadOnly} />
