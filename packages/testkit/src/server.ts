@@ -10,6 +10,9 @@ import { createFreshDatabase } from './postgres';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+const providerEntry = path.join(repoRoot, 'apps/reference-provider/dist/main.js');
+/** The secret the test server and its reference provider sign the seamless wallet's calls with. */
+const PROVIDER_SECRET = 'reference-provider-e2e-secret';
 
 export const DEMO_OPERATOR = { username: 'owner', password: 'Tessera-Owner-2026' } as const;
 
@@ -27,6 +30,8 @@ export interface TestServer {
   kill: () => Promise<void>;
   /** Starts the server again on the same port and database (after `kill`), and waits until it is ready. */
   restart: () => Promise<void>;
+  /** The reference game provider started beside the server, when the test asked for it. */
+  referenceProvider: { url: string; output: () => string } | null;
   stop: () => Promise<void>;
 }
 
@@ -43,29 +48,90 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/** Polls `url` (a readiness or health address) until it answers 200. */
 const waitUntilReady = async (url: string, child: ChildProcess, output: () => string, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`test server exited (${child.exitCode}):\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode}):\n${output()}`);
     try {
-      const response = await fetch(`${url}/readyz`);
+      const response = await fetch(url);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`test server not ready after ${timeoutMs} ms:\n${output()}`);
+  throw new Error(`${url} not ready after ${timeoutMs} ms:\n${output()}`);
+};
+
+const exitOf = (proc: ChildProcess): Promise<unknown> =>
+  proc.exitCode !== null || proc.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => proc.once('exit', resolve));
+
+/** Ends a child process: SIGTERM, then SIGKILL if it has not exited within 15 s. */
+const stopChild = async (proc: ChildProcess) => {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = exitOf(proc);
+  proc.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+  if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+};
+
+/** Spawns a built service; `log` receives everything it prints. */
+const spawnService = (entry: string, env: Record<string, string>, log: (text: string) => void) => {
+  const proc = spawn(process.execPath, ['--enable-source-maps', entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout?.on('data', (chunk: Buffer) => log(chunk.toString()));
+  proc.stderr?.on('data', (chunk: Buffer) => log(chunk.toString()));
+  return proc;
+};
+
+/** The reference provider on a free port, calling the platform at `platformUrl`. */
+const startReferenceProvider = async (platformUrl: string) => {
+  if (!existsSync(providerEntry)) throw new Error(`${providerEntry} is missing: run "npm run build" first`);
+  const port = await freePort();
+  let log = '';
+  const output = () => log;
+  const proc = spawnService(
+    providerEntry,
+    {
+      ...(process.env as Record<string, string>),
+      REFERENCE_PROVIDER_PORT: String(port),
+      REFERENCE_PROVIDER_HOST: '127.0.0.1',
+      REFERENCE_PROVIDER_PLATFORM_URL: platformUrl,
+      REFERENCE_PROVIDER_SECRET: PROVIDER_SECRET,
+      REFERENCE_PROVIDER_LOG_LEVEL: 'warn',
+    },
+    (text) => {
+      log += text;
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(`${url}/health`, proc, output, 30_000);
+  } catch (error) {
+    proc.kill('SIGKILL');
+    throw error;
+  }
+  return { proc, url, output };
 };
 
 /**
  * Starts the BUILT server (apps/server/dist, run `npm run build` first) as its own process on a free port,
  * with a fresh database: a new database on DATABASE_URL's server when set, else its own embedded PostgreSQL
  * in a temporary folder. It seeds the demo merchant and operator as `npm start` does.
+ *
+ * `referenceProvider: true` also starts the built reference game provider (apps/reference-provider/dist) on a
+ * free port of its own, wired to this server both ways: the server's outside vendors launch into it, and it
+ * calls this server's seamless wallet with a secret the two share.
  */
-export const startTestServer = async (options: { env?: Record<string, string> } = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  options: { env?: Record<string, string>; referenceProvider?: boolean } = {},
+): Promise<TestServer> => {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run "npm run build" first`);
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = options.referenceProvider ? await startReferenceProvider(url) : null;
   const database = await createFreshDatabase('e2e');
   const dataDir = database ? null : await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
   // As root, the embedded PostgreSQL runs as the postgres user, which must be able to enter the folder.
@@ -82,39 +148,29 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
     ...(database
       ? { DATABASE_URL: database.url }
       : { DATA_DIR: dataDir ?? '', EMBEDDED_PG_PORT: String(await freePort()) }),
+    ...(provider ? { REFERENCE_PROVIDER_URL: provider.url, REFERENCE_PROVIDER_SECRET: PROVIDER_SECRET } : {}),
     ...options.env,
   };
   if (!database) delete env.DATABASE_URL;
   let log = '';
-  const url = `http://127.0.0.1:${port}`;
   const output = () => log;
   const launch = async (): Promise<ChildProcess> => {
-    const proc = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-    });
-    proc.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
+    const proc = spawnService(serverEntry, env, (text) => {
+      log += text;
     });
     try {
-      await waitUntilReady(url, proc, output, 60_000);
+      await waitUntilReady(`${url}/readyz`, proc, output, 60_000);
     } catch (error) {
       proc.kill('SIGKILL');
       throw error;
     }
     return proc;
   };
-  const exitOf = (proc: ChildProcess): Promise<unknown> =>
-    proc.exitCode !== null || proc.signalCode !== null
-      ? Promise.resolve()
-      : new Promise((resolve) => proc.once('exit', resolve));
   let child: ChildProcess;
   try {
     child = await launch();
   } catch (error) {
+    provider?.proc.kill('SIGKILL');
     await database?.drop();
     throw error;
   }
@@ -126,6 +182,7 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
     port,
     databaseUrl: dbUrl,
     output,
+    referenceProvider: provider ? { url: provider.url, output: provider.output } : null,
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     kill: async () => {
       const exited = exitOf(child);
@@ -138,12 +195,9 @@ export const startTestServer = async (options: { env?: Record<string, string> } 
     },
     stop: async () => {
       await pool.end();
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = exitOf(child);
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      // The provider first: on its way out it delivers what it still owes the server.
+      if (provider) await stopChild(provider.proc);
+      await stopChild(child);
       await database?.drop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoGame, searchCard as findCard, demoGame as findDemoGame } from '../support/games';
 import { memberApi } from '../support/member-api';
-import { dialog, loginWithPassword, openLogin, openSite, userMenu } from '../support/site';
+import { dialog, openLogin, openSite, signInMember } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,14 +20,6 @@ afterAll(async () => {
 
 const demoGame = (where: string) => findDemoGame(server, where);
 const searchCard = (page: Page, game: DemoGame) => findCard(page, server.url, game);
-
-const signInMember = async (page: Page, username: string) => {
-  await loginWithPassword(page, username, 'Secret123');
-  await userMenu(page).waitFor();
-  const welcome = dialog(page, 'after-login');
-  await welcome.getByRole('button', { name: 'Start playing' }).click();
-  await welcome.waitFor({ state: 'detached' });
-};
 
 describe('game launch', () => {
   it("starts an outside provider's game in the seamless frame with a fresh game token, and lists it as recent", async () => {

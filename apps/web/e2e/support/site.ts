@@ -39,6 +39,15 @@ export const loginWithPassword = async (page: Page, username: string, password: 
   return login;
 };
 
+/** Logs in through the popup (password Secret123) and closes the welcome dialog: the member is on the site. */
+export const signInMember = async (page: Page, username: string, password = 'Secret123') => {
+  await loginWithPassword(page, username, password);
+  await userMenu(page).waitFor();
+  const welcome = dialog(page, 'after-login');
+  await welcome.getByRole('button', { name: 'Start playing' }).click();
+  await welcome.waitFor({ state: 'detached' });
+};
+
 /** Signs out through the member menu and its confirmation. */
 export const signOut = async (page: Page) => {
   await userMenu(page).getByRole('button').first().click();

@@ -39,7 +39,11 @@ export const WinnersBoard = () => {
               aria-hidden={slideIndex >= slides.length ? true : undefined}
             >
               {slide.map((winner) => (
-                <div key={`${winner.nodeId}-${winner.winAt}-${winner.customerName}`} className={styles.winner}>
+                <div
+                  key={`${winner.nodeId}-${winner.winAt}-${winner.customerName}`}
+                  className={styles.winner}
+                  data-winner={winner.nodeId}
+                >
                   <img src={winner.iconUrl} alt="" loading="lazy" className={styles.icon} />
                   <div className={styles.text}>
                     <span className={styles.name}>
