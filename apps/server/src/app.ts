@@ -249,7 +249,7 @@ export const buildApp = async (
     secretBox,
   });
   const withdrawals = createWithdrawalsService({
-    repository: createWithdrawalsRepository(db),
+    repository: createWithdrawalsRepository(db, database.pool),
     ledger,
     messages,
     account,

@@ -1,5 +1,6 @@
 import type { InhouseGame } from '@tessera/contracts';
 import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
 
 export type Client = pg.PoolClient;
 
@@ -68,20 +69,7 @@ export const createInhouseRepository = (pool: pg.Pool) => {
     pool,
 
     /** Runs `work` in one database transaction on one client; any throw rolls everything back. */
-    inTransaction: async <T>(work: (client: Client) => Promise<T>): Promise<T> => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    inTransaction: <T>(work: (client: Client) => Promise<T>): Promise<T> => inTransaction(pool, work),
 
     /** Creates the member's first pair when there is none; a concurrent twin is absorbed by the unique index. */
     ensureActivePair: async (pair: {

@@ -109,16 +109,19 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     }
   },
 
-  hold: async (input: {
-    merchantCode: string;
-    idempotencyKey: string;
-    requestHash: string;
-    accountId: bigint;
-    amount: bigint;
-    reference: string | null;
-  }) => {
+  hold: async (
+    input: {
+      merchantCode: string;
+      idempotencyKey: string;
+      requestHash: string;
+      accountId: bigint;
+      amount: bigint;
+      reference: string | null;
+    },
+    executor: LedgerExecutor = pool,
+  ) => {
     try {
-      const { rows } = await pool.query<{ hold_id: bigint; replayed: boolean; status: string; amount: bigint }>(
+      const { rows } = await executor.query<{ hold_id: bigint; replayed: boolean; status: string; amount: bigint }>(
         'SELECT * FROM ledger_hold($1, $2, $3, $4, $5, $6)',
         [
           input.merchantCode,

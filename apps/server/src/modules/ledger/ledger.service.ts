@@ -183,30 +183,39 @@ export const createLedgerService = (
       );
     },
 
-    /** Reserves `amount` of an account until it is captured or voided. */
-    hold: async (input: {
-      merchantCode: string;
-      currency: string;
-      idempotencyKey: string;
-      account: AccountRef;
-      amount: bigint;
-      reference?: string | null;
-    }) => {
+    /**
+     * Reserves `amount` of an account until it is captured or voided. `executor`: inside the caller's open
+     * transaction, which then announces the balance change after its commit.
+     */
+    hold: async (
+      input: {
+        merchantCode: string;
+        currency: string;
+        idempotencyKey: string;
+        account: AccountRef;
+        amount: bigint;
+        reference?: string | null;
+      },
+      executor?: LedgerExecutor,
+    ) => {
       checkAmount(input.amount);
-      const result = await repository.hold({
-        merchantCode: input.merchantCode,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: requestHash({
-          hold: labelOf(input.account),
+      const result = await repository.hold(
+        {
+          merchantCode: input.merchantCode,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: requestHash({
+            hold: labelOf(input.account),
+            amount: input.amount,
+            currency: input.currency,
+            reference: input.reference ?? null,
+          }),
+          accountId: await accountId(input.merchantCode, input.currency, input.account),
           amount: input.amount,
-          currency: input.currency,
           reference: input.reference ?? null,
-        }),
-        accountId: await accountId(input.merchantCode, input.currency, input.account),
-        amount: input.amount,
-        reference: input.reference ?? null,
-      });
-      if (!result.replayed) notify(input.merchantCode, [input.account]);
+        },
+        executor,
+      );
+      if (!result.replayed && !executor) notify(input.merchantCode, [input.account]);
       return result;
     },
 

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { encodePng } from '../../platform/images/image-recode';
 import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
+import { createWithdrawalsRepository } from './withdrawals.repository';
+import { createWithdrawalsService } from './withdrawals.service';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -472,5 +474,131 @@ describe('the cashier desk', () => {
     expect(detail.account).toBe('withdrawer');
     expect(detail.recentActivity.length).toBeGreaterThan(0);
     expect(detail.totals.deposits).toBe('1000.00');
+  });
+});
+
+// Last: its funding and its pending order would change the desk's figures above.
+describe('a submission that stalls between its order and its hold', () => {
+  /** A second withdrawals service, as another server process, whose requests wait where a test tells them. */
+  const stallingProcess = () => {
+    const real = createWithdrawalsRepository(t.database.db, t.database.pool);
+    let releaseBeforeLock: () => void = () => {};
+    let releaseInsideLock: () => void = () => {};
+    let reachedInsideLock: () => void = () => {};
+    const insideReached = new Promise<void>((resolve) => {
+      reachedInsideLock = resolve;
+    });
+    const beforeLock = new Promise<void>((resolve) => {
+      releaseBeforeLock = resolve;
+    });
+    const insideLock = new Promise<void>((resolve) => {
+      releaseInsideLock = resolve;
+    });
+    const service = createWithdrawalsService({
+      repository: {
+        ...real,
+        withOpeningLocked: async (id, work, options) => {
+          await beforeLock;
+          return real.withOpeningLocked(
+            id,
+            async (lockedClient) => {
+              const result = await work(lockedClient);
+              reachedInsideLock();
+              await insideLock;
+              return result;
+            },
+            options,
+          );
+        },
+      },
+      ledger: t.services.ledger,
+      messages: t.services.messages,
+      account: t.services.account,
+      merchantOf: (code) => t.services.merchants.resolve({ code, host: '' }),
+    });
+    return { service, releaseBeforeLock, releaseInsideLock, insideReached };
+  };
+
+  let stallerId: string;
+  let stallerMethod: string;
+  beforeAll(async () => {
+    const created = await t.services.members.create({
+      merchantCode: 'demo',
+      username: 'staller',
+      account: 'staller',
+      nickname: 'staller',
+      passwordHash: await hashPassword('Secret123'),
+    });
+    if (!('row' in created)) throw new Error('member not created');
+    stallerId = created.row.id;
+    ids.staller = stallerId;
+    await t.services.members.update(stallerId, { paymentPasswordHash: await hashPassword('Payout99') });
+    await fund('staller', 100_000n);
+    const staller = await login('staller');
+    stallerMethod = (
+      await sealed('/wps/withdraw/methods', { method: bank, withdrawPassword: 'Payout99' }, staller)
+    ).json().value.id;
+  });
+
+  const submitAsStaller = async (process: ReturnType<typeof stallingProcess>) =>
+    process.service.submit(
+      await t.services.merchants.resolve({ code: 'demo', host: '' }),
+      { memberId: stallerId, merchantCode: 'demo', sessionId: 'stall-test', type: 0 },
+      { requestId: randomUUID(), payoutMethodId: stallerMethod, amount: '60', withdrawPassword: 'Payout99' },
+    );
+  /** Waits until the stalled request has written its opening order, and backdates it past the job's patience. */
+  const stalledOrder = async (): Promise<string> => {
+    for (;;) {
+      const { rows } = await t.database.pool.query(
+        "UPDATE withdrawal_orders SET updated_at = now() - interval '5 minutes' WHERE member_id = $1 AND status = 'opening' RETURNING id",
+        [stallerId],
+      );
+      if (rows[0]) return rows[0].id as string;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const holdsOf = (orderId: string) =>
+    count("SELECT count(*)::int AS n FROM ledger_holds WHERE idempotency_key = $1 AND status = 'active'", [
+      `withdrawal:${orderId}`,
+    ]);
+
+  it('the job forgets it before its hold, and the late request then holds nothing and answers conflict', async () => {
+    const slow = stallingProcess();
+    slow.releaseInsideLock();
+    const pending = submitAsStaller(slow);
+    const orderId = await stalledOrder();
+    expect((await t.services.withdrawals.runDue()).healed).toBeGreaterThanOrEqual(1);
+    expect(await count('SELECT count(*)::int AS n FROM withdrawal_orders WHERE id = $1', [orderId])).toBe(0);
+
+    slow.releaseBeforeLock();
+    await expect(pending).rejects.toMatchObject({ code: 'conflict' });
+    expect(await holdsOf(orderId)).toBe(0);
+    const wallet = await t.services.ledger.balance({
+      merchantCode: 'demo',
+      currency: 'USD',
+      account: { member: stallerId, wallet: 'main' },
+    });
+    expect(wallet.available).toBe(100_000n);
+  });
+
+  it('the job leaves it alone while its request holds the order, which then opens with its hold', async () => {
+    const before = await count('SELECT count(*)::int AS n FROM withdrawal_orders WHERE member_id = $1', [stallerId]);
+    // The row lock is taken inside the request's transaction: backdate first, while the request waits before it.
+    const gate = stallingProcess();
+    const pending = submitAsStaller(gate);
+    const orderId = await stalledOrder();
+    gate.releaseBeforeLock();
+    await gate.insideReached;
+    // The request is inside its transaction, hold placed, not yet committed: the job must skip the order.
+    await t.services.withdrawals.runDue();
+    expect(await count('SELECT count(*)::int AS n FROM withdrawal_orders WHERE id = $1', [orderId])).toBe(1);
+
+    gate.releaseInsideLock();
+    const order = await pending;
+    expect(order).toMatchObject({ id: orderId, status: 'pending' });
+    expect(await holdsOf(orderId)).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM withdrawal_orders WHERE member_id = $1', [stallerId])).toBe(
+      before + 1,
+    );
   });
 });

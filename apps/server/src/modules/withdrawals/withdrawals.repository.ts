@@ -1,6 +1,8 @@
 import type { ConfirmationOutcome, WithdrawalStatus } from '@tessera/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../platform/db/database';
+import { inTransaction } from '../../platform/db/transaction';
 import { payoutMethods, type WithdrawalRowStatus, withdrawalOrders, withdrawalProofs } from './withdrawals.schema';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
@@ -9,7 +11,7 @@ export type WithdrawalRow = typeof withdrawalOrders.$inferSelect;
 /** Statuses a member or operator sees; the internal in-between ones stay hidden until healed. */
 const VISIBLE: WithdrawalRowStatus[] = ['pending', 'approved', 'disbursed', 'completed', 'disputed', 'rejected'];
 
-export const createWithdrawalsRepository = (db: Db) => ({
+export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
   listMethods: (memberId: string): Promise<PayoutMethodRow[]> =>
     db
       .select()
@@ -81,6 +83,38 @@ export const createWithdrawalsRepository = (db: Db) => ({
       const rows = await tx.insert(withdrawalOrders).values(values).onConflictDoNothing().returning();
       return rows[0] ?? 'duplicate';
     }),
+
+  /**
+   * Runs `work` with an `opening` order's row locked, in one transaction with whatever `work` writes through the
+   * client (the ledger hold and the move to pending), so the request that opens an order and the job that clears
+   * a stalled one never act on it at once. `skipLocked`: an order another process is working on is left alone.
+   * `null`: the order is not opening (any more).
+   */
+  withOpeningLocked: <T>(
+    id: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+    options: { skipLocked?: boolean } = {},
+  ): Promise<{ result: T } | null> =>
+    inTransaction(pool, async (client) => {
+      const { rowCount } = await client.query(
+        `SELECT 1 FROM withdrawal_orders WHERE id = $1 AND status = 'opening' FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
+        [id],
+      );
+      return rowCount === 0 ? null : { result: await work(client) };
+    }),
+
+  /** The locked opening order holds its funds now: pending, for the operators. */
+  markPending: async (client: pg.PoolClient, id: string, holdId: bigint): Promise<void> => {
+    await client.query(
+      `UPDATE withdrawal_orders SET status = 'pending', hold_id = $2, updated_at = now() WHERE id = $1 AND status = 'opening'`,
+      [id, String(holdId)],
+    );
+  },
+
+  /** Forgets the locked opening order (its request stalled and never held funds). */
+  forgetOpening: async (client: pg.PoolClient, id: string): Promise<void> => {
+    await client.query(`DELETE FROM withdrawal_orders WHERE id = $1 AND status = 'opening'`, [id]);
+  },
 
   /** Forgets an opening order whose hold was refused: nothing of it remains. */
   deleteOpening: async (id: string): Promise<void> => {

@@ -45,17 +45,29 @@ export const createWithdrawalsService = (deps: {
     if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
   };
 
-  /** The hold exists (placed now or before a crash): the order becomes pending. Refused: the order is forgotten. */
+  /**
+   * Holds the funds and makes the order pending, in one transaction with the order's row locked: either both
+   * happen or neither. Refused (insufficient funds): the order is forgotten. Not opening any more: a twin request
+   * opened it (answer with it), or the job cleared it as stalled (`conflict`: nothing was held, send it again).
+   */
   const finishOpening = async (order: WithdrawalRow): Promise<WithdrawalRow> => {
-    let hold: Awaited<ReturnType<LedgerService['hold']>>;
+    const wallet = { member: order.memberId, wallet: 'main' } as const;
+    await ledger.prepare({ merchantCode: order.merchantCode, currency: order.currency, accounts: [wallet] });
+    let opened: { result: unknown } | null;
     try {
-      hold = await ledger.hold({
-        merchantCode: order.merchantCode,
-        currency: order.currency,
-        idempotencyKey: holdKey(order.id),
-        account: { member: order.memberId, wallet: 'main' },
-        amount: order.amount,
-        reference: order.reference,
+      opened = await repository.withOpeningLocked(order.id, async (client) => {
+        const hold = await ledger.hold(
+          {
+            merchantCode: order.merchantCode,
+            currency: order.currency,
+            idempotencyKey: holdKey(order.id),
+            account: wallet,
+            amount: order.amount,
+            reference: order.reference,
+          },
+          client,
+        );
+        await repository.markPending(client, order.id, hold.holdId);
       });
     } catch (error) {
       await repository.deleteOpening(order.id);
@@ -64,8 +76,10 @@ export const createWithdrawalsService = (deps: {
       }
       throw error;
     }
-    const pending = await repository.transition(order.id, ['opening'], { status: 'pending', holdId: hold.holdId });
-    return pending ?? (await repository.findById(order.id)) ?? order;
+    if (opened) ledger.announceBalanceChange(order.merchantCode, [order.memberId]);
+    const current = await repository.findById(order.id);
+    if (!current || current.status === 'opening') throw new AppError('conflict');
+    return current;
   };
 
   /** Pays out exactly once: the capture is keyed by the order, so a repeat after a crash replays it. */
@@ -441,10 +455,19 @@ export const createWithdrawalsService = (deps: {
       for (const order of await repository.stuck(STUCK_AFTER_MS)) {
         try {
           if (order.status === 'opening') {
-            // Only finish an opening whose hold was placed; never place a hold the member's request did not see.
-            const hold = await ledger.findHold(order.merchantCode, holdKey(order.id));
-            if (hold) await repository.transition(order.id, ['opening'], { status: 'pending', holdId: hold.holdId });
-            else await repository.deleteOpening(order.id);
+            // A stalled submission never held funds (the hold and the move to pending commit together): forget
+            // it, under the row lock that its own request takes to hold, so the two never cross. An order a live
+            // request is holding right now is skipped. (A hold with the order still opening can only be one an
+            // older version left: finish that order.)
+            await repository.withOpeningLocked(
+              order.id,
+              async (client) => {
+                const hold = await ledger.findHold(order.merchantCode, holdKey(order.id));
+                if (hold) await repository.markPending(client, order.id, hold.holdId);
+                else await repository.forgetOpening(client, order.id);
+              },
+              { skipLocked: true },
+            );
           } else if (order.status === 'disbursing') await finishDisbursing(order);
           else if (order.status === 'rejecting') await finishRejecting(order);
           healed += 1;
