@@ -220,7 +220,7 @@ export const buildApp = async (
     }),
     urls: {
       callbackUrl: (merchantCode) => `${config.internalUrl}/wps/cashier/callback/sandbox/${merchantCode}`,
-      siteBase: (merchant) => siteBaseUrl(merchant.settings),
+      siteBase: (merchant, host) => siteBaseUrl(merchant.settings, host),
     },
   });
   const captcha = createCaptchaService(db, limiter, options.captchaText);

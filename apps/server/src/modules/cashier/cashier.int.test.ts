@@ -273,3 +273,26 @@ describe('deposits', () => {
     expect((await api('GET', '/wps/cashier/deposits', undefined, otherToken)).json().value.list).toEqual([]);
   });
 });
+
+// Last: its orders would change the counts above.
+describe('the gateway’s way back', () => {
+  it('sends the member back to the mirror line they paid from, and never to a host the merchant does not own', async () => {
+    const gatewayChannel = await channelId('gateway');
+    const returnUrlFrom = async (host: string) => {
+      const response = await client.send({
+        method: 'POST',
+        url: '/wps/cashier/deposits',
+        moduleId: 'COMM3',
+        token,
+        headers: { host, merchant: 'demo' },
+        payload: { channelId: gatewayChannel, amount: '20' },
+      });
+      expect(response.json().success, response.body).toBe(true);
+      return gatewayRequests.at(-1)?.body.returnUrl ?? '';
+    };
+    expect(await returnUrlFrom('127.0.0.1:8080')).toMatch(/^http:\/\/127\.0\.0\.1:8080\/member\?page=depositv2&order=/);
+    expect(await returnUrlFrom('LOCALHOST:8080')).toMatch(/^http:\/\/localhost:8080\/member\?page=depositv2&order=/);
+    // A host that is not one of the merchant's lines (reached through the merchant header) gets its first line.
+    expect(await returnUrlFrom('attacker.example')).toMatch(/^http:\/\/localhost:8080\/member\?/);
+  });
+});

@@ -25,8 +25,8 @@ export const registerCashierRoutes = (r: Registrar, cashier: CashierService): vo
     return (await cashier.listChannels(ctx.merchant)).map(presentChannel);
   });
 
-  r.site(cashierEndpoints.createDeposit, async ({ input, ctx }) => {
-    const order = await cashier.createDeposit(ctx.merchant, signedIn(ctx), input);
+  r.site(cashierEndpoints.createDeposit, async ({ input, ctx, request }) => {
+    const order = await cashier.createDeposit(ctx.merchant, signedIn(ctx), input, request.host);
     return presentDeposit(order, await kindOf(ctx.merchant, order));
   });
 

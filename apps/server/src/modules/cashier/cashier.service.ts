@@ -25,7 +25,11 @@ export const createCashierService = (deps: {
   messages: MessagesService;
   gateway: SandboxGatewayClient;
   /** Where the gateway reaches this server, and where it sends the member back. */
-  urls: { callbackUrl: (merchantCode: string) => string; siteBase: (merchant: MerchantContext) => string };
+  urls: {
+    callbackUrl: (merchantCode: string) => string;
+    /** The member site's base URL: the merchant's line on `host` when it is one, else its first. */
+    siteBase: (merchant: MerchantContext, host?: string) => string;
+  };
 }) => {
   const { repository, ledger, messages, gateway, urls } = deps;
 
@@ -99,6 +103,8 @@ export const createCashierService = (deps: {
       merchant: MerchantContext,
       member: MemberPrincipal,
       input: { channelId: string; amount: string; payerNote?: string | undefined },
+      /** The host the member is on: the gateway sends them back there. */
+      host?: string,
     ): Promise<DepositRow> => {
       if (member.type === 4) throw new AppError('in_need_true_account');
       const channel = await repository.findChannel(merchant.code, input.channelId);
@@ -142,7 +148,7 @@ export const createCashierService = (deps: {
           // The gateway takes at most 200 characters of description.
           description: `${merchant.settings.name.slice(0, 150)} deposit ${order.reference}`,
           callbackUrl: urls.callbackUrl(merchant.code),
-          returnUrl: `${urls.siteBase(merchant)}member?page=depositv2&order=${order.id}`,
+          returnUrl: `${urls.siteBase(merchant, host)}member?page=depositv2&order=${order.id}`,
         });
         const updated = await repository.transitionDeposit(order.id, ['pending'], {
           status: 'pending',

@@ -47,6 +47,24 @@ export const isUnderMaintenance = (maintenance: MaintenanceSettings, now: Date):
   return at >= Date.parse(maintenance.startAt) && at < Date.parse(maintenance.endAt);
 };
 
-/** Where links to the member site point: the merchant's first mirror line, never a request's Host header. */
-export const siteBaseUrl = (settings: { domainRoutes: readonly { url: string }[]; mainDomain: string }): string =>
-  (settings.domainRoutes[0]?.url ?? `https://${settings.mainDomain}/`).replace(/\/?$/, '/');
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Where links to the member site point: the merchant's mirror line whose host is `requestHost` (the member is on
+ * it, and its storage holds their session), else the first line. Always a line the merchant configured, never a
+ * Host header as such.
+ */
+export const siteBaseUrl = (
+  settings: { domainRoutes: readonly { url: string }[]; mainDomain: string },
+  requestHost?: string,
+): string => {
+  const host = requestHost?.toLowerCase();
+  const own = host ? settings.domainRoutes.find((route) => hostOf(route.url) === host) : undefined;
+  return ((own ?? settings.domainRoutes[0])?.url ?? `https://${settings.mainDomain}/`).replace(/\/?$/, '/');
+};
