@@ -100,6 +100,44 @@ describe('game lobby', () => {
     await page.locator('[data-home-section]').first().waitFor();
     await context.close();
   });
+
+  it('in Arabic on a phone, a Latin vendor name is cut at its end and the provider logos keep their size', async () => {
+    const { context, page } = await openSite(browser, server, '/', 'phone');
+    await page.evaluate(() => localStorage.setItem('lang', 'AR'));
+    await page.goto(`${server.url}/`);
+    const vendor = page.locator('[data-vassalage="TESSERA"] p').first();
+    await vendor.waitFor();
+    const layout = await vendor.evaluate((node) => {
+      const card = node.closest('article') as HTMLElement;
+      const box = node.getBoundingClientRect();
+      const cardBox = card.getBoundingClientRect();
+      return {
+        page: getComputedStyle(card).direction,
+        name: getComputedStyle(node).direction,
+        text: node.textContent,
+        cut: node.scrollWidth > node.clientWidth,
+        inside: box.left >= cardBox.left && box.right <= cardBox.right,
+      };
+    });
+    // "Tessera Originals" is too long for a phone card: it is laid out left to right inside the right-to-left card,
+    // so it overflows (and is cut) at its end, "Tessera Orig…", not at its first letters.
+    expect(layout).toEqual({ page: 'rtl', name: 'ltr', text: 'Tessera Originals', cut: true, inside: true });
+    // A short one ("AE") stays at the card's start: the right, in Arabic.
+    const short = page.locator('[data-home-section] article:not([data-vassalage="TESSERA"]) p').first();
+    const edges = await short.evaluate((node) => {
+      const meta = node.parentElement as HTMLElement;
+      const inner = meta.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(meta).paddingRight);
+      return { name: getComputedStyle(node).direction, gap: Math.round(inner - node.getBoundingClientRect().right) };
+    });
+    expect(edges).toEqual({ name: 'ltr', gap: 0 });
+
+    await page.goto(`${server.url}/rng`);
+    const logos = page.locator('[data-vendor-strip] img');
+    await logos.first().waitFor();
+    const widths = await logos.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().width));
+    expect(widths.every((width) => width === 80)).toBe(true);
+    await context.close();
+  });
 });
 
 describe('favourites and launch', () => {

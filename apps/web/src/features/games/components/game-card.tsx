@@ -72,10 +72,14 @@ export const GameCard = ({ game, isFavourite, onPlay, onToggleFavourite }: GameC
         ) : null}
       </div>
       <div className={styles.meta}>
-        <h3 className={styles.name} title={game.name}>
+        {/* Names keep their own direction (a Latin name in Arabic, an Arabic one in English), so a long one is
+            cut at its own end, never at its first letters. */}
+        <h3 className={styles.name} title={game.name} dir="auto">
           {game.name}
         </h3>
-        <p className={styles.vendor}>{game.vendorName}</p>
+        <p className={styles.vendor} title={game.vendorName} dir="auto">
+          {game.vendorName}
+        </p>
       </div>
       <div className={styles.actions}>
         <button type="button" className={styles.play} onClick={() => onPlay(game, 'real')}>

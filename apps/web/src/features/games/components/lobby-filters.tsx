@@ -99,7 +99,9 @@ export const LobbyFilters = ({ filter, vassalage, vendors, onFilter, onProvider 
                   onClick={() => handleProvider(vendor.vassalage)}
                 >
                   {vendor.logoUrl ? <img src={vendor.logoUrl} alt="" loading="lazy" className={styles.logo} /> : null}
-                  <span className={styles.vendorName}>{vendor.displayName}</span>
+                  <span className={styles.vendorName} dir="auto">
+                    {vendor.displayName}
+                  </span>
                 </button>
               ))}
             </div>

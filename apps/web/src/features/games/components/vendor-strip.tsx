@@ -28,7 +28,9 @@ export const VendorStrip = ({ vendors, onOpen }: VendorStripProps) => {
             {vendor.logoUrl ? (
               <VisuallyHidden>{vendor.displayName}</VisuallyHidden>
             ) : (
-              <span className={styles.name}>{vendor.displayName}</span>
+              <span className={styles.name} dir="auto">
+                {vendor.displayName}
+              </span>
             )}
             {vendor.isMaintenance ? (
               <span className={styles.maintenance} title={t('game_under_maintenance')}>

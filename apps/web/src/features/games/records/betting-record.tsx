@@ -134,7 +134,9 @@ export const BettingRecord = ({ timeZone }: RecordPageProps) => {
           {data.list.map((bet) => (
             <li key={bet.id} className={styles.row} data-bet={bet.roundId}>
               <div className={styles.rowMain}>
-                <span className={styles.rowTitle}>{bet.gameName}</span>
+                <span className={styles.rowTitle} dir="auto">
+                  {bet.gameName}
+                </span>
                 <span className={styles.rowMeta}>
                   {bet.vendorName} · {t(gameTypeLabelKeys[bet.gameType])} · {formatDateTime(bet.placedAt)}
                 </span>
