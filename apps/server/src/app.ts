@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { CRASH_TOPIC } from '@tessera/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './modules/account';
 import {
@@ -34,13 +35,17 @@ import {
   createGamesRepository,
   createGamesService,
   IN_HOUSE_VENDOR,
+  maskName,
   registerGameMediaRoutes,
   registerGamesRoutes,
 } from './modules/games';
 import {
+  type CrashTiming,
+  createCrashGame,
   createInhouseEvents,
   createInhouseRepository,
   createInhouseService,
+  DEFAULT_CRASH_TIMING,
   registerInhouseRoutes,
 } from './modules/inhouse';
 import { createLedgerRepository, createLedgerService } from './modules/ledger';
@@ -123,6 +128,8 @@ export interface AppServices {
   providers: ReturnType<typeof createProviderRegistry>;
   inhouse: ReturnType<typeof createInhouseService>;
   inhouseEvents: ReturnType<typeof createInhouseEvents>;
+  /** Multiplayer crash: `service` for the routes, `loop` the round loop (leader election and timers). */
+  crash: ReturnType<typeof createCrashGame>;
   withdrawals: ReturnType<typeof createWithdrawalsService>;
   walletMoves: ReturnType<typeof createWalletMovesService>;
   account: ReturnType<typeof createAccountService>;
@@ -139,6 +146,8 @@ export const buildApp = async (
     captchaText?: () => string;
     /** How often this process runs the withdrawal job (auto-confirm, crash healing); null: never (tests drive it). */
     withdrawalJobIntervalMs?: number | null;
+    /** Crash rounds: their timing, the length of new chains, and whether this process runs the round loop. */
+    crash?: { timing?: CrashTiming; chainLength?: number; drive?: boolean };
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
   const app = Fastify({
@@ -283,13 +292,35 @@ export const buildApp = async (
     app.log.error({ err: error, roundId: event.roundId }, 'in-house event listener failed'),
   );
   const gamesRepository = createGamesRepository(database.pool);
+  const inhouseRepository = createInhouseRepository(database.pool);
   const inhouse = createInhouseService({
-    repository: createInhouseRepository(database.pool),
+    repository: inhouseRepository,
     ledger,
     events: inhouseEvents,
     bets,
     catalogueId: async (gameCode) => (await gamesRepository.findByCode('', IN_HOUSE_VENDOR, gameCode))?.id ?? null,
   });
+  const crash = createCrashGame({
+    pool: database.pool,
+    inhouse,
+    inhouseRepository,
+    publish: (merchantCode, type, data) => realtime.broadcast(merchantCode, CRASH_TOPIC, type, data),
+    playerName: async (memberId) => maskName((await members.findById(memberId))?.account ?? '?'),
+    merchantCodes: async () =>
+      (await merchants.list(null)).filter((merchant) => merchant.settings.enabled).map((merchant) => merchant.code),
+    timing: options.crash?.timing ?? DEFAULT_CRASH_TIMING,
+    chainLength: options.crash?.chainLength,
+    onError: (error, context) => app.log.error({ err: error }, context),
+  });
+  realtime.defineTopic(CRASH_TOPIC, {
+    access: 'public',
+    snapshot: async ({ merchantCode }) => {
+      const event = await crash.service.snapshot(merchantCode);
+      return event ? { type: 'crash.round', data: event } : null;
+    },
+  });
+  if (options.crash?.drive !== false) crash.loop.start();
+  app.addHook('onClose', async () => crash.loop.stop());
 
   const registrar = createRegistrar(app, {
     resolveMerchant: merchants.resolve,
@@ -320,7 +351,7 @@ export const buildApp = async (
   registerGamesRoutes(registrar, games);
   registerGameMediaRoutes(app, games);
   registerBetsRoutes(registrar, bets, games.describe);
-  registerInhouseRoutes(registrar, inhouse);
+  registerInhouseRoutes(registrar, inhouse, crash.service);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -386,6 +417,7 @@ export const buildApp = async (
       providers,
       inhouse,
       inhouseEvents,
+      crash,
       withdrawals,
       walletMoves,
       account,

@@ -32,7 +32,9 @@ const start = async () => {
   log.info('migrations applied');
 
   const internalUrl = config.INTERNAL_URL?.replace(/\/$/, '') ?? `http://127.0.0.1:${config.PORT}`;
-  const { app, services } = await buildApp({ ...config, internalUrl }, database);
+  const { app, services } = await buildApp({ ...config, internalUrl }, database, {
+    crash: { timing: { bettingMs: config.CRASH_BETTING_MS, pauseMs: config.CRASH_PAUSE_MS } },
+  });
   const domains = config.DEMO_DOMAINS.split(',')
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);

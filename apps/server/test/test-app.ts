@@ -25,7 +25,11 @@ export const createTestApp = async (
     SANDBOX_GATEWAY_URL: string;
     REFERENCE_PROVIDER_URL: string;
   }> = {},
-  options: { captchaText?: () => string } = {},
+  options: {
+    captchaText?: () => string;
+    /** Crash rounds: none run unless a test drives them (`services.crash.loop`). */
+    crash?: { timing?: { bettingMs: number; pauseMs: number }; chainLength?: number; drive?: boolean };
+  } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();
   const { app, services } = await buildApp(
@@ -42,7 +46,12 @@ export const createTestApp = async (
       internalUrl: 'http://127.0.0.1:8080',
     },
     database,
-    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, withdrawalJobIntervalMs: null, ...options },
+    {
+      sites: { webDir: '/nonexistent', adminDir: '/nonexistent' },
+      withdrawalJobIntervalMs: null,
+      ...options,
+      crash: { drive: false, ...options.crash },
+    },
   );
   await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
   const request = (options: InjectOptions) => app.inject(options);

@@ -4,6 +4,7 @@ export * from './admin-cashier';
 export * from './cashier';
 export * from './content';
 export * from './countries';
+export * from './crash';
 export * from './customer-service-path';
 export * from './endpoint';
 export * from './envelope';
@@ -31,6 +32,7 @@ import { adminEndpoints } from './admin';
 import { adminCashierEndpoints } from './admin-cashier';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
+import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
@@ -54,6 +56,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(messagesEndpoints),
   ...Object.values(contentEndpoints),
   ...Object.values(inhouseEndpoints),
+  ...Object.values(crashEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),

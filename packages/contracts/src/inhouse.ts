@@ -39,9 +39,9 @@ export const idempotencyKeySchema = z
   .string({ message: 'not_empty' })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'field_invalid' });
 /** Decimal in major units as typed ("1.50"); checked against the currency's digits and the merchant's limits. */
-const stakeSchema = z.string({ message: 'not_empty' }).trim().min(1, { message: 'not_empty' }).max(40);
+export const inhouseStakeSchema = z.string({ message: 'not_empty' }).trim().min(1, { message: 'not_empty' }).max(40);
 
-const betBase = { stake: stakeSchema, idempotencyKey: idempotencyKeySchema };
+const betBase = { stake: inhouseStakeSchema, idempotencyKey: idempotencyKeySchema };
 export const placeBetSchema = z.discriminatedUnion('game', [
   z.strictObject({ game: z.literal('dice'), params: diceParamsSchema, ...betBase }),
   z.strictObject({ game: z.literal('limbo'), params: limboParamsSchema, ...betBase }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crashBetEventSchema, crashRoundEventSchema } from './crash';
 import { walletBalanceSchema } from './wallet';
 
 /**
@@ -25,6 +26,10 @@ export const realtimeLimits = {
 export const realtimeEventSchemas = {
   /** The member's balances changed (after every committed ledger movement of one of its accounts). */
   'wallet.balance': walletBalanceSchema,
+  /** Topic `crash`: the merchant's round changed phase (decision 0022). */
+  'crash.round': crashRoundEventSchema,
+  /** Topic `crash`: a bet of the current round was placed or settled. */
+  'crash.bet': crashBetEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;

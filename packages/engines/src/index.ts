@@ -1,4 +1,5 @@
 export * from './bet/seeded-bet';
+export * from './crash/crash-growth';
 export * from './crash/crash-point';
 export * from './crash/crash-rtp';
 export * from './crash/hash-chain';

@@ -1,3 +1,8 @@
+export type { CrashTiming } from './crash.driver';
+export { DEFAULT_CRASH_TIMING } from './crash.driver';
+export { CRASH_LEADER_LOCK } from './crash.loop';
+export { type CrashService, LostLeadershipError } from './crash.service';
+export { type CrashGame, createCrashGame } from './crash.setup';
 export { createInhouseEvents, type InhouseEvent, type InhouseEvents, type RoundSettledEvent } from './inhouse.events';
 export { presentRound } from './inhouse.presenter';
 export { createInhouseRepository, type InhouseRepository } from './inhouse.repository';

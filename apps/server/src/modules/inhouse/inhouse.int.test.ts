@@ -397,6 +397,9 @@ describe('recall, events and secrecy', () => {
       'inhouse.recall': { input: { game: 'mines' } },
       'inhouse.round': { params: { id: open.id } },
       'inhouse.rotateSeeds': { input: { clientSeed: 'after-all' } },
+      'crash.state': {},
+      'crash.placeBet': { input: { stake: '0.10', autoCashOut: null, idempotencyKey: key() } },
+      'crash.cashOut': { params: { id: open.id }, input: {} },
     };
     const inhouse = allEndpoints.filter((e) => e.path.startsWith('/wps/inhouse'));
     expect(inhouse.map((e) => e.name).sort()).toEqual(Object.keys(calls).sort());

@@ -2,6 +2,16 @@ import { formatMinor, type InhouseGameInfo, type InhouseRound, type RevealedSeed
 import type { RoundRow, SeedPairRow } from './inhouse.repository';
 import type { InhouseService } from './inhouse.service';
 
+/**
+ * Crash keeps only the cash-out in the row; the crash point comes from the round, and only once it crashed
+ * (a member who cashed out early must not learn where the round will end).
+ */
+const outcomeOf = (row: RoundRow): Record<string, unknown> | null => {
+  if (row.game !== 'crash') return row.outcome;
+  const cashedOutAt = (row.outcome?.cashedOutAt as number | null | undefined) ?? null;
+  return row.outcome === null && row.crashPoint === null ? null : { crashPoint: row.crashPoint, cashedOutAt };
+};
+
 /** A round as the member sees it: money as decimal strings, the server seed only once it was revealed. */
 export const presentRound = (row: RoundRow): InhouseRound =>
   ({
@@ -13,7 +23,7 @@ export const presentRound = (row: RoundRow): InhouseRound =>
     payout: formatMinor(row.payout, row.currency),
     multiplier: { numerator: row.multiplierNumerator, denominator: row.multiplierDenominator },
     params: row.params,
-    outcome: row.outcome,
+    outcome: outcomeOf(row),
     serverSeedHash: row.serverSeedHash,
     clientSeed: row.clientSeed,
     nonce: row.nonce,

@@ -40,15 +40,19 @@ export interface RoundRow {
   settledAt: Date | null;
   /** The pair's server seed once it has been revealed (or a crash round's game hash once it ended); else null. */
   revealedSeed: string | null;
+  /** Crash: the round's crash point in hundredths once it crashed; else null. */
+  crashPoint: number | null;
 }
 
-export type NewRound = Omit<RoundRow, 'createdAt' | 'settledAt' | 'revealedSeed'> & { settled: boolean };
+export type NewRound = Omit<RoundRow, 'createdAt' | 'settledAt' | 'revealedSeed' | 'crashPoint'> & {
+  settled: boolean;
+};
 
 const PAIR_COLUMNS = `id, server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
   next_nonce AS "nextNonce", active, revealed_at AS "revealedAt"`;
 
-/** Never the active pair's seed: the reveal is decided in SQL, next to the data. */
-const ROUND_SELECT = `SELECT r.id, r.merchant_code AS "merchantCode", r.member_id AS "memberId", r.game,
+/** Never the active pair's seed, nor a running crash round's hash or point: the reveal is decided in SQL. */
+export const ROUND_SELECT = `SELECT r.id, r.merchant_code AS "merchantCode", r.member_id AS "memberId", r.game,
   r.client_key AS "clientKey", r.request_hash AS "requestHash", r.status, r.currency, r.stake, r.payout,
   r.multiplier_numerator::float8 AS "multiplierNumerator", r.multiplier_denominator::float8 AS "multiplierDenominator",
   r.params, r.outcome, r.seed_pair_id AS "seedPairId", r.crash_round_id AS "crashRoundId",
@@ -56,7 +60,8 @@ const ROUND_SELECT = `SELECT r.id, r.merchant_code AS "merchantCode", r.member_i
   r.balance_before AS "balanceBefore", r.balance_after AS "balanceAfter", r.created_at AS "createdAt",
   r.settled_at AS "settledAt",
   CASE WHEN r.seed_pair_id IS NOT NULL THEN (CASE WHEN p.active THEN NULL ELSE p.server_seed END)
-       ELSE (CASE WHEN c.status IN ('crashed', 'void') THEN c.game_hash ELSE NULL END) END AS "revealedSeed"
+       ELSE (CASE WHEN c.status IN ('crashed', 'void') THEN c.game_hash ELSE NULL END) END AS "revealedSeed",
+  CASE WHEN c.status = 'crashed' THEN c.crash_point END AS "crashPoint"
   FROM inhouse_rounds r
   LEFT JOIN inhouse_seed_pairs p ON p.id = r.seed_pair_id
   LEFT JOIN crash_rounds c ON c.id = r.crash_round_id`;

@@ -1,7 +1,8 @@
-import { inhouseEndpoints } from '@tessera/contracts';
+import { crashEndpoints, inhouseEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
+import type { CrashService } from './crash.service';
 import { presentGames, presentRevealedPair, presentRound } from './inhouse.presenter';
 import type { InhouseService } from './inhouse.service';
 
@@ -10,7 +11,7 @@ const signedIn = (ctx: SiteContext): MemberPrincipal => {
   return ctx.member;
 };
 
-export const registerInhouseRoutes = (r: Registrar, inhouse: InhouseService): void => {
+export const registerInhouseRoutes = (r: Registrar, inhouse: InhouseService, crash: CrashService): void => {
   r.site(inhouseEndpoints.games, async ({ ctx }) =>
     presentGames(await inhouse.games(ctx.merchant), ctx.merchant.settings.currency),
   );
@@ -40,5 +41,15 @@ export const registerInhouseRoutes = (r: Registrar, inhouse: InhouseService): vo
   );
   r.site(inhouseEndpoints.round, async ({ ctx, params }) =>
     presentRound(await inhouse.round(signedIn(ctx), params.id)),
+  );
+  r.site(crashEndpoints.state, async ({ ctx }) => {
+    const { myBet, ...state } = await crash.state(ctx.merchant, ctx.member);
+    return { ...state, myBet: myBet ? presentRound(myBet) : null };
+  });
+  r.site(crashEndpoints.placeBet, async ({ ctx, input }) =>
+    presentRound(await crash.placeBet(ctx.merchant, signedIn(ctx), input)),
+  );
+  r.site(crashEndpoints.cashOut, async ({ ctx, params }) =>
+    presentRound(await crash.cashOut(ctx.merchant, signedIn(ctx), params.id)),
   );
 };

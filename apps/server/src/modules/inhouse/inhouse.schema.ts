@@ -114,23 +114,36 @@ export const inhouseLimits = pgTable(
 );
 
 /**
- * Crash: one pre-generated SHA-256 chain, its terminal hash and salt published before game 1. The seed that
- * generated it is the secret; game n's hash is revealed when game n ends.
+ * Crash: a merchant's pre-generated SHA-256 chain, its terminal hash and salt published before game 1. The seed
+ * that generated it is the secret; game n's hash is revealed when game n ends. A merchant plays its chains in
+ * order of id; a new one is made when the last runs out.
  */
-export const crashChains = pgTable('crash_chains', {
-  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  seed: text('seed').notNull(),
-  length: integer('length').notNull(),
-  terminalHash: text('terminal_hash').notNull(),
-  salt: text('salt').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const crashChains = pgTable(
+  'crash_chains',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    seed: text('seed').notNull(),
+    length: integer('length').notNull(),
+    terminalHash: text('terminal_hash').notNull(),
+    salt: text('salt').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('crash_chains_merchant_idx').on(table.merchantCode, table.id),
+    check('crash_chains_length_positive', sql`${table.length} > 0`),
+  ],
+);
 
-/** Crash rounds in play order; a round's hash and point are shown only after it crashed. */
+/**
+ * A merchant's crash rounds in play order; a round's hash and point are shown only after it crashed. At most
+ * one round of a merchant is live (betting or running), whatever the number of processes driving rounds.
+ */
 export const crashRounds = pgTable(
   'crash_rounds',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
     chainId: bigint('chain_id', { mode: 'bigint' })
       .notNull()
       .references(() => crashChains.id),
@@ -146,5 +159,7 @@ export const crashRounds = pgTable(
   (table) => [
     uniqueIndex('crash_rounds_game_key').on(table.chainId, table.gameNumber),
     index('crash_rounds_status_idx').on(table.status),
+    index('crash_rounds_merchant_idx').on(table.merchantCode, table.id),
+    uniqueIndex('crash_rounds_live_key').on(table.merchantCode).where(sql`${table.status} IN ('betting', 'running')`),
   ],
 );

@@ -204,13 +204,33 @@ export const createInhouseService = (deps: {
     pairsEnsured.add(member.memberId);
   };
 
-  /** Nothing inside a bet's transaction may need a second connection: the pair and the accounts exist first. */
-  const prepare = async (merchant: MerchantContext, member: MemberPrincipal): Promise<void> => {
-    await ensurePair(member);
+  /**
+   * Nothing inside a bet's transaction may need a second connection (a pool full of transactions waiting for
+   * one would never drain): the member's wallet, every shard of the house account and the game's catalogue id
+   * are resolved before it opens.
+   */
+  const prepareAccounts = async (round: {
+    merchantCode: string;
+    currency: string;
+    memberId: string;
+    game: InhouseGame;
+  }): Promise<void> => {
     await ledger.prepare({
+      merchantCode: round.merchantCode,
+      currency: round.currency,
+      accounts: [{ member: round.memberId, wallet: 'main' }, { house: 'inhouse_games' }],
+    });
+    await catalogueIdOf(round.game);
+  };
+
+  /** The seed pair too, for seeded games. */
+  const prepare = async (merchant: MerchantContext, member: MemberPrincipal, game: InhouseGame): Promise<void> => {
+    await ensurePair(member);
+    await prepareAccounts({
       merchantCode: merchant.code,
       currency: merchant.settings.currency,
-      accounts: [{ member: member.memberId, wallet: 'main' }, { house: 'inhouse_games' }],
+      memberId: member.memberId,
+      game,
     });
   };
 
@@ -220,13 +240,13 @@ export const createInhouseService = (deps: {
     return pair;
   };
 
-  const balanceOf = async (client: Client, merchant: MerchantContext, memberId: string) =>
+  const balanceOf = async (client: Client, round: { merchantCode: string; currency: string; memberId: string }) =>
     (
       await ledger.balance(
         {
-          merchantCode: merchant.code,
-          currency: merchant.settings.currency,
-          account: { member: memberId, wallet: 'main' },
+          merchantCode: round.merchantCode,
+          currency: round.currency,
+          account: { member: round.memberId, wallet: 'main' },
         },
         client,
       )
@@ -300,15 +320,13 @@ export const createInhouseService = (deps: {
   /** Ends an open round at `multiplier`: pays it, records the final state and closes its betting record. */
   const settleOpen = async (
     client: Client,
-    merchant: MerchantContext,
     round: RoundRow,
     params: Record<string, unknown>,
     outcome: Record<string, unknown>,
     multiplier: Multiplier,
   ): Promise<void> => {
     const payout = computePayout(round.stake, multiplier);
-    const balanceAfter =
-      payout > 0n ? await credit(client, round, payout) : await balanceOf(client, merchant, round.memberId);
+    const balanceAfter = payout > 0n ? await credit(client, round, payout) : await balanceOf(client, round);
     await repository.updateRound(client, round.id, {
       params,
       status: 'settled',
@@ -330,8 +348,8 @@ export const createInhouseService = (deps: {
 
   return {
     /**
-     * The in-house games as the lobby and each game page show them. Crash is left out until its multiplayer
-     * rounds are built: nothing may offer a game that cannot be played.
+     * The in-house games as the lobby and each game page show them. Crash is left out until its page exists:
+     * nothing may offer a game that cannot be played.
      */
     games: async (merchant: MerchantContext) =>
       Promise.all(
@@ -401,7 +419,7 @@ export const createInhouseService = (deps: {
         throw payoutTooLarge(currency, limits);
       }
       const requestHash = hashRequest({ game: input.game, stake, params: input.params });
-      await prepare(merchant, member);
+      await prepare(merchant, member, input.game);
 
       const { id, replayed } = await repository.inTransaction(async (client) => {
         const pair = await lockPair(client, member);
@@ -458,7 +476,7 @@ export const createInhouseService = (deps: {
     /** Reveals one tile of the member's open mines round. A mine ends it; the last safe tile cashes it out. */
     minesReveal: async (merchant: MerchantContext, member: MemberPrincipal, roundId: string, tile: number) => {
       const limits = await limitsFor(merchant, 'mines');
-      await prepare(merchant, member);
+      await prepare(merchant, member, 'mines');
       const settled = await repository.inTransaction(async (client) => {
         const { round, mines, picks, pair } = await lockOpenMines(client, member, roundId);
         if (picks.includes(tile)) throw new AppError('inhouse_tile_taken');
@@ -470,13 +488,13 @@ export const createInhouseService = (deps: {
         const params = { mines, picks: nextPicks };
         const settledOutcome = { mineTiles: outcome.mineTiles };
         if (outcome.mineTiles.includes(tile)) {
-          await settleOpen(client, merchant, round, params, settledOutcome, ZERO_MULTIPLIER);
+          await settleOpen(client, round, params, settledOutcome, ZERO_MULTIPLIER);
           return true;
         }
         const multiplier = minesCashOutMultiplier(mines, nextPicks.length);
         if (computePayout(round.stake, multiplier) > limits.maxPayout) throw payoutTooLarge(round.currency, limits);
         if (nextPicks.length === MINES_TILES - mines) {
-          await settleOpen(client, merchant, round, params, settledOutcome, multiplier);
+          await settleOpen(client, round, params, settledOutcome, multiplier);
           return true;
         }
         await repository.updateRound(client, round.id, {
@@ -497,7 +515,7 @@ export const createInhouseService = (deps: {
 
     /** Cashes out the member's open mines round at the multiplier of its safe picks. */
     minesCashOut: async (merchant: MerchantContext, member: MemberPrincipal, roundId: string) => {
-      await prepare(merchant, member);
+      await prepare(merchant, member, 'mines');
       await repository.inTransaction(async (client) => {
         const { round, mines, picks, pair } = await lockOpenMines(client, member, roundId);
         if (picks.length === 0) throw new AppError('mines_pick_first');
@@ -506,14 +524,7 @@ export const createInhouseService = (deps: {
           { game: 'mines', params: { mines, picks } },
         );
         if (compareMultipliers(result.multiplier, ZERO_MULTIPLIER) === 0) throw new Error('open mines round on a mine');
-        await settleOpen(
-          client,
-          merchant,
-          round,
-          { mines, picks },
-          result.outcome as Record<string, unknown>,
-          result.multiplier,
-        );
+        await settleOpen(client, round, { mines, picks }, result.outcome as Record<string, unknown>, result.multiplier);
       });
       const round = await reload(member.memberId, roundId);
       announce(round);
@@ -530,8 +541,18 @@ export const createInhouseService = (deps: {
       return round;
     },
 
-    /** Shared with crash: the ledger legs of a round and the announcement after commit. */
-    internals: { move, debit, credit, record, settleOpen, announce, reload, parseStake, payoutTooLarge, prepare },
+    /** Shared with crash: the ledger legs of a round, its settlement and the announcement after commit. */
+    internals: {
+      debit,
+      record,
+      settleOpen,
+      announce,
+      reload,
+      parseStake,
+      payoutTooLarge,
+      prepareAccounts,
+      hashRequest,
+    },
   };
 };
 
