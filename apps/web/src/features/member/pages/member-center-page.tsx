@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
-import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { SecurityCenter } from '../components/security-center';
 import { defaultMemberPage, type MemberPage, memberPageOf, visibleMemberMenu } from '../member-menu';
 
 export interface MemberCenterPageProps {
-  /** The pages other features provide, composed by the app layer (features never import each other). */
+  /**
+   * The pages other features provide, composed by the app layer (features never import each other). A menu item
+   * without its page is not shown.
+   */
   pages?: Partial<Record<MemberPage, ComponentType>>;
   /** Items the member has no use for now (transfer to upline without an upline agent). */
   hiddenPages?: readonly MemberPage[];
@@ -24,7 +26,10 @@ export const MemberCenterPage = ({ pages = {}, hiddenPages = [] }: MemberCenterP
   const { t } = useTranslation('member');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const [params, setParams] = useSearchParams();
-  const items = visibleMemberMenu(whitelabel).filter((item) => !hiddenPages.includes(item.page));
+  // An item shows only with its page: a feature not built yet is left out of the menu, never shown empty.
+  const items = visibleMemberMenu(whitelabel).filter(
+    (item) => !hiddenPages.includes(item.page) && (item.page === defaultMemberPage || pages[item.page] !== undefined),
+  );
   const requested = memberPageOf(params.get('page'));
   const active =
     items.find((item) => item.page === requested) ?? items.find((item) => item.page === defaultMemberPage) ?? items[0];
@@ -38,7 +43,7 @@ export const MemberCenterPage = ({ pages = {}, hiddenPages = [] }: MemberCenterP
       onSelect={handleSelect}
     >
       <PageFrame title={t(active?.labelKey ?? 'in_my_account')} eyebrow={t('in_personal_center')}>
-        {active?.page === 'securityCenter' ? <SecurityCenter /> : Page ? <Page /> : <EmptyState />}
+        {Page ? <Page /> : <SecurityCenter />}
       </PageFrame>
     </CenterLayout>
   );
