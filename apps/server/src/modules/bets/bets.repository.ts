@@ -113,26 +113,28 @@ const RANGE = `member_id = $1 AND merchant_code = $2
 const range = (column: string) => RANGE.replaceAll('%COL%', column);
 
 export const createBetsRepository = (pool: pg.Pool) => ({
-  /** Adds a stake to a round, opening it on the first one. */
+  /**
+   * Adds a stake to a round, opening it on the first one. The SQL is the database function bet_rounds_add_bet
+   * (migration 0013), which the seamless wallet's one-statement calls use too.
+   */
   addBet: async (db: Queryable, round: NewRound, amount: bigint, at: Date) => {
-    await db.query(
-      `INSERT INTO bet_rounds (${insertColumns}, bet_amount, status, placed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12)
-       ON CONFLICT (source, provider, round_ref) DO UPDATE SET bet_amount = bet_rounds.bet_amount + excluded.bet_amount`,
-      [...insertValues(round), amount, at],
-    );
+    await db.query('SELECT bet_rounds_add_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)', [
+      ...insertValues(round),
+      amount,
+      at,
+    ]);
   },
 
-  /** Adds a payout; `close` settles the round (its bet becomes valid turnover). */
+  /** Adds a payout; `close` settles the round (its bet becomes valid turnover). SQL: bet_rounds_add_payout. */
   addPayout: async (db: Queryable, key: RoundKey, amount: bigint, close: boolean, at: Date) => {
-    await db.query(
-      `UPDATE bet_rounds SET payout = payout + $4,
-         status = CASE WHEN $5 THEN 'settled' ELSE status END,
-         valid_bet = CASE WHEN $5 THEN bet_amount ELSE valid_bet END,
-         settled_at = CASE WHEN $5 THEN $6 ELSE settled_at END
-       WHERE source = $1 AND provider = $2 AND round_ref = $3`,
-      [key.source, key.provider, key.roundRef, amount, close, at],
-    );
+    await db.query('SELECT bet_rounds_add_payout($1, $2, $3, $4, $5, $6)', [
+      key.source,
+      key.provider,
+      key.roundRef,
+      amount,
+      close,
+      at,
+    ]);
   },
 
   /** Takes a refunded stake off a round; a round left with no stake is cancelled. */

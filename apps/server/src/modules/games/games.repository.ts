@@ -609,11 +609,6 @@ export const createGamesRepository = (pool: pg.Pool) => ({
       : null;
   },
 
-  /** Pushes a live session's expiry forward (a provider call counts as activity). */
-  extendSession: async (id: string, expiresAt: Date) => {
-    await pool.query('UPDATE game_sessions SET expires_at = $2 WHERE id = $1 AND expires_at < $2', [id, expiresAt]);
-  },
-
   /** Members with a live session per game. */
   activePlayers: async (gameIds: readonly number[]): Promise<Map<number, number>> => {
     if (gameIds.length === 0) return new Map();

@@ -23,6 +23,8 @@ import type { NameMap } from './games.schema';
 export const GAME_SESSION_TTL_MS = 30 * 60_000;
 /** Lanes, hot games and the winners board are cached this long per merchant (and dropped on an operator's edit). */
 const CACHE_MS = 15_000;
+/** How many game sessions' fixed facts the seamless wallet keeps in memory (oldest dropped first). */
+const SESSION_FACTS_KEPT = 20_000;
 const WINNER_DAYS = 7;
 const SUGGESTIONS = 6;
 
@@ -76,6 +78,7 @@ export const createGamesService = (deps: {
   const lanesCache = cache<VendorLane[]>();
   const hotCache = cache<GameRow[]>();
   const winnersCache = cache<WinnerEntry[]>();
+  const sessionFacts = new Map<string, GameSessionFacts>();
 
   const visibleGame = async (merchant: MerchantContext, nodeId: string): Promise<GameRow> => {
     const id = Number(nodeId);
@@ -417,10 +420,28 @@ export const createGamesService = (deps: {
       };
     },
 
-    /** The game session behind a provider's token (null when unknown). */
+    /** The game session behind a provider's token (null when unknown), read now. */
     sessionOf: (token: string) => repository.findSession(hashToken(token)),
-    extendSession: (sessionId: string) =>
-      repository.extendSession(sessionId, new Date(Date.now() + GAME_SESSION_TTL_MS)),
+
+    /**
+     * What never changes about a game session (member, game, merchant, provider, mode, currency), kept in memory
+     * after its first read: the seamless wallet's hot path. Whether it may stake now (expiry, a locked member, a
+     * disabled merchant) is read on every call, in SQL (game_session_live).
+     */
+    sessionFacts: async (token: string): Promise<GameSessionFacts | null> => {
+      const tokenHash = hashToken(token);
+      const known = sessionFacts.get(tokenHash);
+      if (known) return known;
+      const row = await repository.findSession(tokenHash);
+      if (!row) return null;
+      const { expiresAt: _expiresAt, memberLocked: _locked, merchantEnabled: _enabled, ...facts } = row;
+      if (sessionFacts.size >= SESSION_FACTS_KEPT) {
+        const oldest = sessionFacts.keys().next().value;
+        if (oldest !== undefined) sessionFacts.delete(oldest);
+      }
+      sessionFacts.set(tokenHash, facts);
+      return facts;
+    },
 
     /** Name and vendor of games, for the betting record. */
     describe: async (merchantCode: string, ids: readonly number[], language: string | null) =>
@@ -550,3 +571,9 @@ export const createGamesService = (deps: {
 };
 
 export type GamesService = ReturnType<typeof createGamesService>;
+
+/** A game session without what changes (expiry, the member's lock, the merchant's switch). */
+export type GameSessionFacts = Omit<
+  NonNullable<Awaited<ReturnType<GamesRepository['findSession']>>>,
+  'expiresAt' | 'memberLocked' | 'merchantEnabled'
+>;

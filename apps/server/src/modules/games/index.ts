@@ -16,6 +16,7 @@ export {
 export {
   createGamesService,
   GAME_SESSION_TTL_MS,
+  type GameSessionFacts,
   type GamesService,
   maskName,
   type ProviderLaunchUrl,

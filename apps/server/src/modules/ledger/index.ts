@@ -1,5 +1,12 @@
 export { type ReconcileCheck, reconcileLedger } from './ledger.reconcile';
-export { createLedgerRepository, type LedgerExecutor, type PostingResult } from './ledger.repository';
+export {
+  createLedgerRepository,
+  type LedgerExecutor,
+  ledgerPostArguments,
+  type PostingResult,
+  type PreparedMovement,
+  translateLedgerError,
+} from './ledger.repository';
 export { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions } from './ledger.schema';
 export {
   type AccountRef,

@@ -25,8 +25,38 @@ export interface PostingResult {
   postings: { accountId: bigint; amount: bigint; balanceAfter: bigint }[];
 }
 
-/** The ledger functions signal with SQLSTATEs LD001–LD005 (migration 0005); each becomes a catalogue code. */
-const translate = (error: unknown): never => {
+/**
+ * A movement checked and resolved by the ledger (amounts, accounts, request hash) but not yet applied: a module's
+ * database function applies it with `ledger_post` in the same statement as its own rows (decision 0022), passing
+ * `ledgerPostArguments(prepared)` in ledger_post's order. ledger_post stays the only writer of ledger rows.
+ */
+export interface PreparedMovement {
+  merchantCode: string;
+  type: string;
+  idempotencyKey: string;
+  requestHash: string;
+  reference: string | null;
+  metadata: Record<string, unknown>;
+  accountIds: bigint[];
+  amounts: bigint[];
+}
+
+/** ledger_post's arguments after the merchant code (type, key, hash, reference, metadata, accounts, amounts). */
+export const ledgerPostArguments = (movement: PreparedMovement): unknown[] => [
+  movement.type,
+  movement.idempotencyKey,
+  movement.requestHash,
+  movement.reference,
+  JSON.stringify(movement.metadata),
+  movement.accountIds.map(String),
+  movement.amounts.map(String),
+];
+
+/**
+ * The ledger functions signal with SQLSTATEs LD001–LD005 (migration 0005); each becomes a catalogue code. Also
+ * for modules whose database functions apply a PreparedMovement through ledger_post.
+ */
+export const translateLedgerError = (error: unknown): never => {
   const code = (error as { code?: string }).code;
   if (code === 'LD001') throw new AppError('idempotency_conflict');
   if (code === 'LD002') throw new AppError('insufficient_funds');
@@ -63,19 +93,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     return id;
   },
 
-  post: async (
-    input: {
-      merchantCode: string;
-      type: string;
-      idempotencyKey: string;
-      requestHash: string;
-      reference: string | null;
-      metadata: Record<string, unknown>;
-      accountIds: bigint[];
-      amounts: bigint[];
-    },
-    executor: LedgerExecutor = pool,
-  ): Promise<PostingResult> => {
+  post: async (input: PreparedMovement, executor: LedgerExecutor = pool): Promise<PostingResult> => {
     try {
       const { rows } = await executor.query<{
         transaction_id: bigint;
@@ -85,13 +103,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
         balance_after: bigint;
       }>('SELECT * FROM ledger_post($1, $2, $3, $4, $5, $6, $7::bigint[], $8::bigint[])', [
         input.merchantCode,
-        input.type,
-        input.idempotencyKey,
-        input.requestHash,
-        input.reference,
-        JSON.stringify(input.metadata),
-        input.accountIds.map(String),
-        input.amounts.map(String),
+        ...ledgerPostArguments(input),
       ]);
       const first = rows[0];
       if (!first) throw new Error('ledger_post returned no rows');
@@ -105,7 +117,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
         })),
       };
     } catch (error) {
-      return translate(error);
+      return translateLedgerError(error);
     }
   },
 
@@ -136,7 +148,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
       if (!row) throw new Error('ledger_hold returned no rows');
       return { holdId: BigInt(row.hold_id), replayed: row.replayed, status: row.status, amount: BigInt(row.amount) };
     } catch (error) {
-      return translate(error);
+      return translateLedgerError(error);
     }
   },
 
@@ -177,7 +189,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
         transactionId: row.transaction_id === null ? null : BigInt(row.transaction_id),
       };
     } catch (error) {
-      return translate(error);
+      return translateLedgerError(error);
     }
   },
 

@@ -1,6 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import { AppError } from '../../platform/http/app-error';
-import type { AccountIdentity, LedgerExecutor, LedgerRepository, PostingResult } from './ledger.repository';
+import type {
+  AccountIdentity,
+  LedgerExecutor,
+  LedgerRepository,
+  PostingResult,
+  PreparedMovement,
+} from './ledger.repository';
 
 /** The merchant's own accounts: where money enters, leaves, and is paid from. */
 export const houseAccounts = [
@@ -102,35 +108,44 @@ export const createLedgerService = (
     return id;
   };
 
+  /** Checks the legs and resolves their accounts (created outside any caller's transaction, cached after). */
+  const prepareMovement = async (movement: Movement): Promise<PreparedMovement> => {
+    if (movement.legs.some((leg) => leg.amount === 0n || leg.amount > MAX_AMOUNT || leg.amount < -MAX_AMOUNT)) {
+      throw invalidAmount();
+    }
+    return {
+      merchantCode: movement.merchantCode,
+      type: movement.type,
+      idempotencyKey: movement.idempotencyKey,
+      requestHash: requestHash({
+        type: movement.type,
+        currency: movement.currency,
+        reference: movement.reference ?? null,
+        legs: movement.legs.map((leg) => [labelOf(leg.account), leg.amount]),
+      }),
+      reference: movement.reference ?? null,
+      metadata: movement.metadata ?? {},
+      accountIds: await Promise.all(
+        movement.legs.map((leg) => accountId(movement.merchantCode, movement.currency, leg.account)),
+      ),
+      amounts: movement.legs.map((leg) => leg.amount),
+    };
+  };
+
+  const legsOfTransfer = (from: AccountRef, to: AccountRef, amount: bigint) => {
+    checkAmount(amount);
+    return [
+      { account: from, amount: -amount },
+      { account: to, amount },
+    ];
+  };
+
   /**
    * `executor`: a client inside the caller's open transaction. Accounts are still created outside it (so a
    * rolled-back caller never leaves a cached id of an account that does not exist).
    */
   const post = async (movement: Movement, executor?: LedgerExecutor): Promise<PostingResult> => {
-    if (movement.legs.some((leg) => leg.amount === 0n || leg.amount > MAX_AMOUNT || leg.amount < -MAX_AMOUNT)) {
-      throw invalidAmount();
-    }
-    const accountIds = await Promise.all(
-      movement.legs.map((leg) => accountId(movement.merchantCode, movement.currency, leg.account)),
-    );
-    const result = await repository.post(
-      {
-        merchantCode: movement.merchantCode,
-        type: movement.type,
-        idempotencyKey: movement.idempotencyKey,
-        requestHash: requestHash({
-          type: movement.type,
-          currency: movement.currency,
-          reference: movement.reference ?? null,
-          legs: movement.legs.map((leg) => [labelOf(leg.account), leg.amount]),
-        }),
-        reference: movement.reference ?? null,
-        metadata: movement.metadata ?? {},
-        accountIds,
-        amounts: movement.legs.map((leg) => leg.amount),
-      },
-      executor,
-    );
+    const result = await repository.post(await prepareMovement(movement), executor);
     // Inside a caller's transaction nothing has committed yet: the caller announces after its commit.
     if (!result.replayed && !executor)
       notify(
@@ -169,19 +184,22 @@ export const createLedgerService = (
       input: Omit<Movement, 'legs'> & { from: AccountRef; to: AccountRef; amount: bigint },
       executor?: LedgerExecutor,
     ) => {
-      checkAmount(input.amount);
       const { from, to, amount, ...rest } = input;
-      return post(
-        {
-          ...rest,
-          legs: [
-            { account: from, amount: -amount },
-            { account: to, amount },
-          ],
-        },
-        executor,
-      );
+      return post({ ...rest, legs: legsOfTransfer(from, to, amount) }, executor);
     },
+
+    /**
+     * A transfer checked and resolved, for a module's database function to apply with ledger_post in one
+     * statement with its own rows (PreparedMovement). The caller announces the balance change after it commits.
+     */
+    prepareTransfer: (input: Omit<Movement, 'legs'> & { from: AccountRef; to: AccountRef; amount: bigint }) => {
+      const { from, to, amount, ...rest } = input;
+      return prepareMovement({ ...rest, legs: legsOfTransfer(from, to, amount) });
+    },
+
+    /** The id of a member's wallet account (created on first use), e.g. to read its balance in SQL. */
+    memberAccountId: (merchantCode: string, currency: string, memberId: string, wallet: MemberWallet) =>
+      accountId(merchantCode, currency, { member: memberId, wallet }),
 
     /**
      * Reserves `amount` of an account until it is captured or voided. `executor`: inside the caller's open

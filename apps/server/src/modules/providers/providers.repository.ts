@@ -1,7 +1,70 @@
+import type { ErrorCode, SeamlessResult } from '@tessera/contracts';
 import type pg from 'pg';
+import { AppError } from '../../platform/http/app-error';
+import { ledgerPostArguments, type PreparedMovement, translateLedgerError } from '../ledger';
 import type { SeamlessRoundStatus, SeamlessTransactionKind } from './providers.schema';
 
 type Client = Pick<pg.PoolClient, 'query'>;
+
+/** What every one-statement call knows: the call, the member's session, and where its balance is read. */
+export interface SeamlessCall {
+  provider: string;
+  transactionId: string;
+  roundId: string;
+  requestHash: string;
+  merchantCode: string;
+  memberId: string;
+  currency: string;
+  /** The currency's minor-unit digits, for the answer's balance. */
+  exponent: number;
+  amount: bigint;
+  memberAccountId: bigint;
+}
+
+/** A session that must be live for the call (game_session_live): its id and how long activity keeps it. */
+export interface LiveSession {
+  sessionId: string;
+  /** A PostgreSQL interval, e.g. "1800000 milliseconds". */
+  sessionTtl: string;
+}
+
+/** The answer of a one-statement call, and whether it moved money (false for a repeat). */
+export interface SeamlessApplied {
+  response: SeamlessResult;
+  moved: boolean;
+}
+
+/** Refusals of the seamless functions (SQLSTATE SW000, the message is the catalogue code) and the ledger's. */
+const refusalOf = (error: unknown): never => {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'SW000') throw new AppError(message as ErrorCode);
+  return translateLedgerError(error);
+};
+
+/** Runs one seamless function call: its own transaction, one round trip. */
+const applyOnce = async (db: Client, sql: string, params: unknown[]): Promise<SeamlessApplied> => {
+  try {
+    const { rows } = await db.query<{ response: SeamlessResult; moved: boolean }>(sql, params);
+    const row = rows[0];
+    if (!row) throw new Error('seamless function returned no row');
+    return { response: row.response, moved: row.moved };
+  } catch (error) {
+    return refusalOf(error);
+  }
+};
+
+/** The parameters every seamless function starts its call with (after the session, for a bet). */
+const callHead = (call: SeamlessCall): unknown[] => [
+  call.provider,
+  call.transactionId,
+  call.roundId,
+  call.requestHash,
+  call.merchantCode,
+  call.memberId,
+];
+
+const movementOrNulls = (movement: PreparedMovement | null): unknown[] =>
+  movement ? ledgerPostArguments(movement) : [null, null, null, null, null, null, null];
 
 export interface SeamlessRoundRow {
   id: bigint;
@@ -64,6 +127,62 @@ const toTransaction = (row: {
 
 /** SQL of the seamless wallet; every call runs on the client of the caller's transaction. */
 export const createProvidersRepository = () => ({
+  /** The member's available balance, if the session may stake now (else its refusal): one statement. */
+  balance: async (db: Client, call: LiveSession & { memberAccountId: bigint }): Promise<bigint> => {
+    const { rows } = await db.query<{ refusal: ErrorCode | null; available: string | null }>(
+      'SELECT refusal, available::text FROM seamless_balance($1, $2::interval, $3)',
+      [call.sessionId, call.sessionTtl, call.memberAccountId],
+    );
+    const row = rows[0];
+    if (!row || row.refusal) throw new AppError(row?.refusal ?? 'game_token_invalid');
+    return BigInt(row.available ?? '0');
+  },
+
+  /**
+   * A bet in one statement (seamless_bet, migration 0013): lock, repeat, rollback tombstone, round, the ledger
+   * movement through ledger_post, the provider transaction with its answer and the betting record.
+   */
+  bet: (
+    db: Client,
+    call: SeamlessCall & LiveSession & { gameId: number; gameType: string; vendorCode: string },
+    movement: PreparedMovement,
+  ) =>
+    applyOnce(
+      db,
+      `SELECT * FROM seamless_bet($1, $2::interval, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+         $16, $17, $18, $19, $20, $21::bigint[], $22::bigint[])`,
+      [
+        call.sessionId,
+        call.sessionTtl,
+        ...callHead(call),
+        call.gameId,
+        call.gameType,
+        call.vendorCode,
+        call.currency,
+        call.exponent,
+        call.amount,
+        call.memberAccountId,
+        ...ledgerPostArguments(movement),
+      ],
+    ),
+
+  /** A win in one statement (seamless_win); `movement` is null for a win of 0 (nothing moves). */
+  win: (db: Client, call: SeamlessCall & { roundClosed: boolean }, movement: PreparedMovement | null) =>
+    applyOnce(
+      db,
+      `SELECT * FROM seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+         $12, $13, $14, $15, $16, $17::bigint[], $18::bigint[])`,
+      [
+        ...callHead(call),
+        call.currency,
+        call.exponent,
+        call.amount,
+        call.roundClosed,
+        call.memberAccountId,
+        ...movementOrNulls(movement),
+      ],
+    ),
+
   /** Opens the round on its first bet, or locks it; either way the row is locked until commit. */
   openOrLockRound: async (
     db: Client,

@@ -68,6 +68,32 @@ describe('the seamless wallet', () => {
     expect(response.headers['x-signature']).toBe(seamlessSignature(REFERENCE_PROVIDER_SECRET, response.body));
   });
 
+  it('keeps a game session alive while it is used: past half its life, a call gives it 30 minutes again', async () => {
+    const token = await launch();
+    const expiry = async () =>
+      (
+        await t.database.pool.query<{ left: number }>(
+          "SELECT extract(epoch FROM expires_at - now())::int AS left FROM game_sessions WHERE token_hash = encode(sha256($1::bytea), 'hex')",
+          [token],
+        )
+      ).rows[0]?.left;
+    const fresh = await expiry();
+    expect(fresh).toBeGreaterThan(29 * 60);
+    await t.database.pool.query(
+      "UPDATE game_sessions SET expires_at = now() + interval '20 minutes' WHERE token_hash = encode(sha256($1::bytea), 'hex')",
+      [token],
+    );
+    expect((await call('balance', { token })).json().success).toBe(true);
+    // Over half its life left: untouched.
+    expect(await expiry()).toBeLessThanOrEqual(20 * 60);
+    await t.database.pool.query(
+      "UPDATE game_sessions SET expires_at = now() + interval '5 minutes' WHERE token_hash = encode(sha256($1::bytea), 'hex')",
+      [token],
+    );
+    expect((await call('balance', { token })).json().success).toBe(true);
+    expect(await expiry()).toBeGreaterThan(29 * 60);
+  });
+
   it('refuses a bad signature, an unknown provider and an unknown token, changing nothing', async () => {
     const token = await launch();
     const bet = { token, transactionId: next('tx'), roundId: next('r'), amount: '1.00', currency: 'USD' };

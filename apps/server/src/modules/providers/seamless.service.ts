@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type ErrorCode, formatMinor, parseMoney, type SeamlessResult } from '@tessera/contracts';
+import { currencyExponent, type ErrorCode, formatMinor, parseMoney, type SeamlessResult } from '@tessera/contracts';
 import type pg from 'pg';
 import { AppError } from '../../platform/http/app-error';
 import type { BetsService } from '../bets';
-import type { GamesService } from '../games';
-import { GAME_SESSION_TTL_MS } from '../games';
+import { GAME_SESSION_TTL_MS, type GameSessionFacts, type GamesService } from '../games';
 import type { LedgerService } from '../ledger';
-import type { ProvidersRepository } from './providers.repository';
+import type { ProvidersRepository, SeamlessApplied, SeamlessCall } from './providers.repository';
 
 type Client = pg.PoolClient;
-type Session = NonNullable<Awaited<ReturnType<GamesService['sessionOf']>>>;
+type Session = GameSessionFacts;
 
 const ZERO = /^0+(\.0+)?$/;
 
@@ -35,35 +34,34 @@ class RecordedRefusal {
 }
 
 /**
- * The seamless wallet (docs/seamless-wallet.md, decision 0018). Each money call is one PostgreSQL transaction on
- * one connection: an advisory lock on the bet's transaction id, the round's row lock, the ledger movement, the
- * provider transaction with its answer, the round and the betting record, all committed together. A repeat of
- * a transaction id answers with the stored first answer; the same id with other details is refused.
+ * The seamless wallet (docs/seamless-wallet.md, decisions 0018 and 0023). Each money call is one PostgreSQL
+ * transaction: an advisory lock on the bet's transaction id, the round's row lock, the ledger movement, the
+ * provider transaction with its answer, the round and the betting record, all committed together. A bet or a
+ * win is one statement (seamless_bet, seamless_win); a rollback several on one connection. A repeat of a
+ * transaction id answers with the stored first answer; the same id with other details is refused.
  */
 export const createSeamlessService = (deps: {
   pool: pg.Pool;
   repository: ProvidersRepository;
   ledger: LedgerService;
   bets: BetsService;
-  games: Pick<GamesService, 'sessionOf' | 'extendSession'>;
+  games: Pick<GamesService, 'sessionFacts'>;
 }) => {
   const { pool, repository, ledger, bets, games } = deps;
 
-  const sessionFor = async (provider: string, token: string, live: boolean): Promise<Session> => {
-    const session = await games.sessionOf(token);
+  /**
+   * The session of a real-money token of this provider. Whether it may stake now (balance, bet: unexpired, the
+   * member not locked, the merchant enabled) is checked by the statement itself (game_session_live); wins and
+   * rollbacks only need the session to exist.
+   */
+  const sessionFor = async (provider: string, token: string): Promise<Session> => {
+    const session = await games.sessionFacts(token);
     if (!session || session.providerCode !== provider || session.mode !== 'real')
       throw new AppError('game_token_invalid');
-    if (live) {
-      // A locked member or a disabled merchant stakes nothing more; a round under way still settles.
-      if (session.memberLocked) throw new AppError('account_locked');
-      if (!session.merchantEnabled) throw new AppError('merchant_disabled');
-      const left = session.expiresAt.getTime() - Date.now();
-      if (left <= 0) throw new AppError('game_token_invalid');
-      // Activity keeps the token alive; write only once half its life is gone.
-      if (left < GAME_SESSION_TTL_MS / 2) await games.extendSession(session.id);
-    }
     return session;
   };
+
+  const SESSION_TTL = `${GAME_SESSION_TTL_MS} milliseconds`;
 
   const available = async (session: Session, db?: Client): Promise<bigint> =>
     (
@@ -160,6 +158,60 @@ export const createSeamlessService = (deps: {
     return response;
   };
 
+  const memberAccountOf = (session: Session) =>
+    ledger.memberAccountId(session.merchantCode, session.currency, session.memberId, 'main');
+
+  /** The facts of a one-statement call (seamless_bet, seamless_win). */
+  const callOf = async (
+    provider: string,
+    session: Session,
+    body: { transactionId: string; roundId: string },
+    requestHash: string,
+    amount: bigint,
+  ): Promise<SeamlessCall> => ({
+    provider,
+    transactionId: body.transactionId,
+    roundId: body.roundId,
+    requestHash,
+    merchantCode: session.merchantCode,
+    memberId: session.memberId,
+    currency: session.currency,
+    exponent: currencyExponent(session.currency),
+    amount,
+    memberAccountId: await memberAccountOf(session),
+  });
+
+  /**
+   * A bet's or a win's ledger movement (member `main` ⇄ house `game_providers`), prepared by the ledger for the
+   * statement to apply. The metadata names the game of the session the call came with.
+   */
+  const movementOf = (
+    provider: string,
+    session: Session,
+    body: { transactionId: string; roundId: string },
+    type: 'game_bet' | 'game_win',
+    amount: bigint,
+  ) => {
+    const member = { member: session.memberId, wallet: 'main' } as const;
+    const house = { house: 'game_providers' } as const;
+    return ledger.prepareTransfer({
+      merchantCode: session.merchantCode,
+      currency: session.currency,
+      type,
+      idempotencyKey: `seamless:${provider}:${body.transactionId}`,
+      reference: `${provider}:${body.roundId}`,
+      metadata: { provider, roundId: body.roundId, transactionId: body.transactionId, gameId: session.gameId },
+      ...(type === 'game_bet' ? { from: member, to: house } : { from: house, to: member }),
+      amount,
+    });
+  };
+
+  /** Tells the member's browser its new balance once a call that moved money has committed. */
+  const announced = (session: Session, applied: SeamlessApplied): SeamlessResult => {
+    if (applied.moved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
+    return applied.response;
+  };
+
   const insufficientFunds = async (session: Session): Promise<never> => {
     const balance = await available(session);
     throw new AppError('insufficient_funds', {
@@ -169,82 +221,37 @@ export const createSeamlessService = (deps: {
 
   return {
     balance: async (provider: string, body: { token: string }): Promise<SeamlessResult> => {
-      const session = await sessionFor(provider, body.token, true);
-      return { balance: formatMinor(await available(session), session.currency), currency: session.currency };
+      const session = await sessionFor(provider, body.token);
+      const available = await repository.balance(pool, {
+        sessionId: session.id,
+        sessionTtl: SESSION_TTL,
+        memberAccountId: await memberAccountOf(session),
+      });
+      return { balance: formatMinor(available, session.currency), currency: session.currency };
     },
 
     bet: async (
       provider: string,
       body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
     ): Promise<SeamlessResult> => {
-      const session = await sessionFor(provider, body.token, true);
+      const session = await sessionFor(provider, body.token);
       checkCurrency(session, body.currency);
       const amount = minorOf(body.amount, session.currency, false);
-      const requestHash = hashOf('bet', body);
-      let memberMoved = false;
+      const movement = await movementOf(provider, session, body, 'game_bet', amount);
       try {
-        const result = await inTransaction(session, async (client) => {
-          await lockTransactionId(client, provider, body.transactionId);
-          const replay = await replayOf(client, provider, body.transactionId, requestHash);
-          if (replay) return replay;
-          // A rollback already came for this bet: it must never be taken afterwards.
-          if (await repository.findRollbackOf(client, provider, body.transactionId, null)) {
-            throw new AppError('bet_rolled_back');
-          }
-          const round = await repository.openOrLockRound(client, {
-            provider,
-            roundId: body.roundId,
-            merchantCode: session.merchantCode,
-            memberId: session.memberId,
+        const applied = await repository.bet(
+          pool,
+          {
+            ...(await callOf(provider, session, body, hashOf('bet', body), amount)),
+            sessionId: session.id,
+            sessionTtl: SESSION_TTL,
             gameId: session.gameId,
-            currency: session.currency,
-          });
-          if (round.memberId !== session.memberId) throw new AppError('conflict');
-          if (round.status !== 'open') throw new AppError('round_already_settled');
-          const posted = await ledger.transfer(
-            {
-              merchantCode: session.merchantCode,
-              currency: session.currency,
-              type: 'game_bet',
-              idempotencyKey: `seamless:${provider}:${body.transactionId}`,
-              reference: `${provider}:${body.roundId}`,
-              metadata: { provider, roundId: body.roundId, transactionId: body.transactionId, gameId: session.gameId },
-              from: { member: session.memberId, wallet: 'main' },
-              to: { house: 'game_providers' },
-              amount,
-            },
-            client,
-          );
-          const response = await recordApplied(client, session, {
-            provider,
-            kind: 'bet',
-            body,
-            amount,
-            referenceTransactionId: null,
-            requestHash,
-            ledgerTransactionId: posted.transactionId,
-          });
-          await repository.updateRound(client, round.id, { betDelta: amount });
-          await bets.recordBet(
-            {
-              merchantCode: session.merchantCode,
-              memberId: session.memberId,
-              source: 'seamless',
-              provider,
-              roundRef: body.roundId,
-              gameId: session.gameId,
-              gameType: session.gameType,
-              vendorCode: session.vendorCode,
-              currency: session.currency,
-              amount,
-            },
-            client,
-          );
-          memberMoved = true;
-          return response;
-        });
-        if (memberMoved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
-        return result;
+            gameType: session.gameType,
+            vendorCode: session.vendorCode,
+          },
+          movement,
+        );
+        return announced(session, applied);
       } catch (error) {
         if (error instanceof AppError && error.code === 'insufficient_funds') return insufficientFunds(session);
         throw error;
@@ -263,64 +270,19 @@ export const createSeamlessService = (deps: {
       },
     ): Promise<SeamlessResult> => {
       // A win settles a bet already taken: it is accepted after the game token expired.
-      const session = await sessionFor(provider, body.token, false);
+      const session = await sessionFor(provider, body.token);
       checkCurrency(session, body.currency);
       const amount = minorOf(body.amount, session.currency, true);
-      const requestHash = hashOf('win', body);
-      let memberMoved = false;
-      const result = await inTransaction(session, async (client) => {
-        await lockTransactionId(client, provider, body.transactionId);
-        const replay = await replayOf(client, provider, body.transactionId, requestHash);
-        if (replay) return replay;
-        const round = await repository.lockRound(client, provider, body.roundId);
-        if (!round || round.memberId !== session.memberId) throw new AppError('round_not_found');
-        if (round.status !== 'open') throw new AppError('round_already_settled');
-        const posted =
-          amount > 0n
-            ? await ledger.transfer(
-                {
-                  merchantCode: session.merchantCode,
-                  currency: session.currency,
-                  type: 'game_win',
-                  idempotencyKey: `seamless:${provider}:${body.transactionId}`,
-                  reference: `${provider}:${body.roundId}`,
-                  metadata: {
-                    provider,
-                    roundId: body.roundId,
-                    transactionId: body.transactionId,
-                    gameId: round.gameId,
-                  },
-                  from: { house: 'game_providers' },
-                  to: { member: session.memberId, wallet: 'main' },
-                  amount,
-                },
-                client,
-              )
-            : null;
-        const response = await recordApplied(client, session, {
-          provider,
-          kind: 'win',
-          body,
-          amount,
-          referenceTransactionId: null,
-          requestHash,
-          ledgerTransactionId: posted?.transactionId ?? null,
-        });
-        await repository.updateRound(client, round.id, {
-          winDelta: amount,
-          ...(body.roundClosed ? { status: 'settled' as const } : {}),
-        });
-        await bets.recordPayout(
-          { source: 'seamless', provider, roundRef: body.roundId },
-          amount,
-          { close: body.roundClosed },
-          client,
-        );
-        memberMoved = posted !== null;
-        return response;
-      });
-      if (memberMoved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
-      return result;
+      const movement = amount > 0n ? await movementOf(provider, session, body, 'game_win', amount) : null;
+      const applied = await repository.win(
+        pool,
+        {
+          ...(await callOf(provider, session, body, hashOf('win', body), amount)),
+          roundClosed: body.roundClosed,
+        },
+        movement,
+      );
+      return announced(session, applied);
     },
 
     rollback: async (
@@ -328,7 +290,7 @@ export const createSeamlessService = (deps: {
       body: { token: string; transactionId: string; roundId: string; referenceTransactionId: string },
     ): Promise<SeamlessResult> => {
       // A rollback returns a stake: it is accepted after the game token expired.
-      const session = await sessionFor(provider, body.token, false);
+      const session = await sessionFor(provider, body.token);
       const requestHash = hashOf('rollback', body);
       let memberMoved = false;
       const result = await inTransaction(session, async (client) => {
