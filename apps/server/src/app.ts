@@ -216,7 +216,14 @@ export const buildApp = async (
       realtime.publishToMember(merchantCode, memberId, 'wallet.balance', balance),
     onError: reportRealtimeError,
   });
-  const messages = createMessagesService(db);
+  const messages = createMessagesService(db, {
+    onUnreadChange: (merchantCode, memberId) => {
+      messages
+        .unreadCount(memberId)
+        .then((unread) => realtime.publishToMember(merchantCode, memberId, 'messages.unread', { unread }))
+        .catch(reportRealtimeError);
+    },
+  });
   const content = createContentService(createContentRepository(db));
   const cashier = createCashierService({
     repository: createCashierRepository(db),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
+import { unreadCountSchema } from './messages';
 import { walletBalanceSchema } from './wallet';
 
 /**
@@ -26,6 +27,8 @@ export const realtimeLimits = {
 export const realtimeEventSchemas = {
   /** The member's balances changed (after every committed ledger movement of one of its accounts). */
   'wallet.balance': walletBalanceSchema,
+  /** The member's unread internal messages changed (a message arrived, or some were read). */
+  'messages.unread': unreadCountSchema,
   /** Topic `crash`: the merchant's round changed phase (decision 0022). */
   'crash.round': crashRoundEventSchema,
   /** Topic `crash`: a bet of the current round was placed or settled. */

@@ -3,6 +3,7 @@ import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
 import { BettingRecord } from '../features/games/records/betting-record';
 import { PersonalProfit } from '../features/games/records/personal-profit';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
+import { InboxPage } from '../features/messages/pages/inbox-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { useUplineInfo } from '../features/wallet/api/get-upline-info';
 import { AccountRecordPage } from '../features/wallet/pages/account-record-page';
@@ -24,6 +25,7 @@ const pages = {
   transactionHistory: AccountRecordPage,
   personalHistoryCopy: BettingRecordPage,
   personalProfit: PersonalProfitPage,
+  messageV2: InboxPage,
 } as const;
 
 export const MemberCenterRoute = () => {

@@ -16,6 +16,7 @@ import { statusLabelKeys } from '../features/games/records/betting-record';
 import { presetLabelKeys } from '../features/games/records/range-picker';
 import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
+import { messageTextKeys } from '../features/messages/message-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
 import { transactionRangeKeys, transactionTypeKeys, walletLabelKeys } from '../features/wallet/transaction-labels';
@@ -60,6 +61,7 @@ const chosenKeys: Record<string, readonly string[]> = {
   member: [
     ...Object.values(loginMethodKeys),
     ...Object.values(loginFailureKeys),
+    ...Object.values(messageTextKeys).flatMap((keys) => [keys.title, keys.body]),
     'login_method_other',
     'login_result_failed',
     'withdraw_current',

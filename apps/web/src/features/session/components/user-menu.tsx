@@ -2,10 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMemberInfo } from '../../../shared/account/get-member-info';
+import { useUnreadMessages } from '../../../shared/account/unread-messages';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { ConfirmDialog } from '../../../shared/ui/dialog/confirm-dialog';
-import { ChevronDownIcon, LogOutIcon, ShieldIcon, UsersIcon } from '../../../shared/ui/icons/icons';
+import { ChevronDownIcon, LogOutIcon, MailIcon, ShieldIcon, UsersIcon } from '../../../shared/ui/icons/icons';
+import { VisuallyHidden } from '../../../shared/ui/visually-hidden/visually-hidden';
 import { useLogout } from '../use-logout';
 import styles from './user-menu.module.css';
 
@@ -14,7 +16,8 @@ const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /**
  * The header when logged in (spec section 2): avatar, account and user id, and a dropdown with my account,
- * agent (for agents) and sign out, which asks for confirmation first. The balance and VIP parts belong to the
+ * messages (with the unread count; not for trial accounts), agent (for agents) and sign out, which asks for
+ * confirmation first. The balance and VIP parts belong to the
  * money and VIP features.
  */
 export const UserMenu = () => {
@@ -23,6 +26,7 @@ export const UserMenu = () => {
   const member = useMemberInfo().data;
   const isAgent = usePublicStore((state) => state.isAgent);
   const isTrial = usePublicStore((state) => state.isTrial);
+  const unread = useUnreadMessages();
   const openDialog = useShellStore((state) => state.openDialog);
   const logout = useLogout();
   const [isOpen, setOpen] = useState(false);
@@ -55,6 +59,10 @@ export const UserMenu = () => {
     if (isTrial) openDialog('realAccount');
     else navigate('/member');
   };
+  const handleMessages = () => {
+    setOpen(false);
+    navigate('/member?page=messageV2');
+  };
   const handleAgent = () => {
     setOpen(false);
     navigate('/agentHome');
@@ -85,6 +93,7 @@ export const UserMenu = () => {
       >
         <span className={styles.avatar} aria-hidden="true">
           {initial}
+          {unread > 0 ? <span className={styles.unreadDot} data-unread-dot="" /> : null}
         </span>
         <span className={styles.account}>{member.account}</span>
         <ChevronDownIcon className={styles.chevron} />
@@ -110,6 +119,20 @@ export const UserMenu = () => {
                 {t('in_my_account')}
               </button>
             </li>
+            {isTrial ? null : (
+              <li>
+                <button type="button" className={styles.item} onClick={handleMessages} data-menu-item="messages">
+                  <MailIcon />
+                  {t('hd_messages')}
+                  {unread > 0 ? (
+                    <span className={styles.count} data-unread-count="">
+                      <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                      <VisuallyHidden>{t('hd_unread_messages', { count: unread })}</VisuallyHidden>
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            )}
             {isAgent ? (
               <li>
                 <button type="button" className={styles.item} onClick={handleAgent}>
