@@ -183,5 +183,6 @@ describe('withdrawal state transitions (model-based)', () => {
       ),
       { numRuns: 12 },
     );
-  });
+    // Twelve runs of racing requests: well under the default on a quiet machine, but CI may share its cores.
+  }, 180_000);
 });
