@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema } from './merchant';
+import { proofImageSchema } from './proofs';
 import { ledgerEntrySchema, memberTransactionTypes, memberWalletSchema, moneyStringSchema } from './wallet';
-import {
-  amountInput,
-  proofImageSchema,
-  requestIdSchema,
-  withdrawalOrderSchema,
-  withdrawalStatuses,
-} from './withdrawal';
+import { amountInput, requestIdSchema, withdrawalOrderSchema, withdrawalStatuses } from './withdrawal';
 
 /** The cashier desk of the back office (issue 4): withdrawals, adjustments, a member's wallet, the cash report. */
 

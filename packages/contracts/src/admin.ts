@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { depositOrderSchema, depositStatuses } from './cashier';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
+import { proofImageSchema } from './proofs';
 
 export const operatorRoles = ['owner', 'finance', 'risk', 'support', 'content'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
@@ -360,5 +361,17 @@ export const adminEndpoints = {
     response: depositOrderSchema,
     summary:
       'Approves (credits the member once) or rejects, with a reason, a deposit awaiting review (owner, finance).',
+  }),
+  depositProof: defineEndpoint({
+    name: 'admin.depositProof',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/deposits/:id/proofs/:proofId',
+    moduleIds: [],
+    auth: 'operator',
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), proofId: z.uuid() }),
+    request: z.strictObject({}),
+    response: proofImageSchema,
+    summary: 'A proof image the member attached to a bank-transfer deposit (owner, finance).',
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { PROOF_UPLOAD, proofImageSchema } from './proofs';
 import { moneyStringSchema } from './wallet';
 
 export const paymentChannelKinds = ['bank_transfer', 'gateway', 'crypto'] as const;
@@ -34,6 +35,8 @@ export const depositOrderSchema = z.object({
   /** Manual channels: what the member said it paid with (name on the transfer, transaction hash). */
   payerNote: z.string().nullable(),
   reason: z.string().nullable(),
+  /** Bank transfers: the proof images the member attached, in upload order. */
+  proofIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -93,6 +96,33 @@ export const cashierEndpoints = {
     request: z.strictObject({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1) }),
     response: z.object({ list: z.array(depositOrderSchema), pageNo: z.number(), totalPages: z.number() }),
     summary: "The member's deposit orders, newest first, 20 a page.",
+  }),
+  addDepositProofs: defineEndpoint({
+    name: 'cashier.addDepositProofs',
+    method: 'POST',
+    path: '/wps/cashier/deposits/:id/proofs',
+    moduleIds: ['COMM3'],
+    auth: 'member',
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: PROOF_UPLOAD,
+    params: orderParams,
+    request: z.strictObject({}),
+    response: depositOrderSchema,
+    summary:
+      'multipart/form-data: "proofs" files (png or jpg, 5 MB each) of the payment, attached to one of the member’s own bank-transfer deposits while it awaits review; at most 3 per order in all. Files are checked by their bytes and re-encoded. Errors: proof_required, image_invalid, image_too_large, upload_too_many, order_state_invalid (another kind of order, or one already decided).',
+  }),
+  depositProof: defineEndpoint({
+    name: 'cashier.depositProof',
+    method: 'GET',
+    path: '/wps/cashier/deposits/:id/proofs/:proofId',
+    moduleIds: ['COMM3'],
+    auth: 'member',
+    encrypted: false,
+    params: z.strictObject({ id: z.uuid(), proofId: z.uuid() }),
+    request: z.strictObject({}),
+    response: proofImageSchema,
+    summary: 'One proof image of the member’s own deposit.',
   }),
 } as const;
 

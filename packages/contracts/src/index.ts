@@ -17,6 +17,7 @@ export * from './merchant';
 export * from './messages';
 export * from './module-ids';
 export * from './money';
+export * from './proofs';
 export * from './realtime';
 export * from './register';
 export * from './registration-patterns';

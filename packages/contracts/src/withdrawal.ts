@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { PROOF_UPLOAD, proofImageSchema } from './proofs';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -138,14 +139,6 @@ export const withdrawalOrderSchema = z.object({
 });
 export type WithdrawalOrder = z.infer<typeof withdrawalOrderSchema>;
 
-/** Proof images of a confirmation (spec sections 4, 5, 9): png or jpg, at most 3, at most 5 MB each. */
-export const PROOF_UPLOAD = {
-  field: 'proofs',
-  maxFiles: 3,
-  maxBytes: 5 * 1024 * 1024,
-  contentTypes: ['image/png', 'image/jpeg'],
-} as const;
-
 export const withdrawalOptionsSchema = z.object({
   currency: z.string(),
   /** The member has set a withdraw password (required to withdraw). */
@@ -169,13 +162,6 @@ const withdrawPassword = z.string().min(1, { message: 'not_empty' }).max(128);
 export const amountInput = z.string().trim().min(1, { message: 'not_empty' }).max(40);
 /** The browser's key for one submission: a retry with the same key is applied once. */
 export const requestIdSchema = z.uuid({ message: 'field_invalid' });
-
-/** The proof image bytes, base64, after the server re-encoded them. */
-export const proofImageSchema = z.object({
-  id: z.string(),
-  contentType: z.enum(PROOF_UPLOAD.contentTypes),
-  data: z.string(),
-});
 
 export const withdrawalEndpoints = {
   options: defineEndpoint({

@@ -2,6 +2,7 @@ import { launchBrowser, startTestServer, type TestServer } from '@tessera/testki
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payOnHostedPage, type SandboxGateway, startSandboxGateway } from '../support/gateway';
+import { png } from '../support/images';
 import { memberApi } from '../support/member-api';
 import { headerBalance, moneyApi, waitForHeaderBalance } from '../support/money';
 import { screenshotPath } from '../support/screenshots';
@@ -97,10 +98,35 @@ describe('deposit', () => {
     );
     expect(row).toMatchObject({ payer_note: 'Dep Zero Two', status: 'awaiting_review' });
 
+    // Proof of the transfer: checked in the browser first, then re-encoded by the server; three at most in all.
+    const proofs = order.locator('[data-deposit-proofs]');
+    const picker = proofs.locator('input[type="file"]');
+    await proofs.getByRole('button', { name: 'Send proof' }).click();
+    await proofs.locator('[data-field-error="proof_required"]').waitFor();
+    await picker.setInputFiles({ name: 'receipt.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await proofs.locator('[data-field-error="image_invalid"]').waitFor();
+    await picker.setInputFiles([png('slip-1.png'), png('slip-2.png')]);
+    expect(await proofs.locator('[data-proofs] img').count()).toBe(2);
+    await page.screenshot({ path: screenshotPath('deposit-proofs-picked-desktop-en.png'), fullPage: true });
+    await proofs.getByRole('button', { name: 'Send proof' }).click();
+    await order.locator('[data-deposit-proofs="2"] [data-proof] img').nth(1).waitFor();
+    expect(await server.query('SELECT position FROM deposit_proofs ORDER BY position')).toEqual([
+      { position: 0 },
+      { position: 1 },
+    ]);
+    // One more fits; the picker offers exactly that.
+    expect(await proofs.getByText('Add proof images (1 left)').count()).toBe(1);
+    await picker.setInputFiles([png('slip-3.png'), png('slip-4.png')]);
+    await proofs.locator('[data-field-error="upload_too_many"]').waitFor();
+    await page.screenshot({ path: screenshotPath('deposit-proofs-desktop-en.png'), fullPage: true });
+
     await money.operator('POST', `/api/admin/merchants/demo/deposits/${row?.id}/decision`, { approve: true });
     await order.locator('[data-status="succeeded"]').waitFor({ timeout: 10_000 });
     await waitForHeaderBalance(page, '75.50');
     expect(await headerBalance(page).textContent()).toBe('$75.50');
+    // Decided: the proofs stay in view, and no more can be added.
+    await order.locator('[data-deposit-proofs="2"]').waitFor();
+    expect(await order.locator('input[type="file"]').count()).toBe(0);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG, png } from '../support/images';
 import { memberApi } from '../support/member-api';
 import { moneyApi, waitForHeaderBalance } from '../support/money';
 import { screenshotPath } from '../support/screenshots';
@@ -22,13 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A valid PNG of 1x1 pixel. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 describe('withdrawal confirmation', () => {
   it('reports a payout not received with proof images checked in the browser first', async () => {

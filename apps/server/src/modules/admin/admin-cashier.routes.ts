@@ -2,7 +2,7 @@ import { adminCashierEndpoints, adminEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { OperatorPrincipal } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
-import { type CashierService, presentDeposit } from '../cashier';
+import { type CashierService, presentDeposit, presentDeposits } from '../cashier';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
 import type { WalletMovesService } from '../wallet';
@@ -61,10 +61,10 @@ export const registerAdminCashierRoutes = (
       ? [input.status]
       : (['pending', 'awaiting_review', 'succeeded', 'failed', 'expired'] as const);
     const { rows, total } = await cashier.listQueue(merchant.code, statuses, input.pageNo, input.pageSize);
-    const kinds = new Map((await cashier.listChannelsAll(merchant)).map((channel) => [channel.id, channel.kind]));
+    const presented = await presentDeposits(cashier, merchant, rows);
     const list = await Promise.all(
-      rows.map(async (row) => ({
-        ...presentDeposit(row, kinds.get(row.channelId) ?? 'gateway'),
+      rows.map(async (row, at) => ({
+        ...(presented[at] ?? presentDeposit(row, 'gateway')),
         memberId: row.memberId,
         account: (await members.findById(row.memberId))?.account ?? null,
       })),
@@ -93,8 +93,14 @@ export const registerAdminCashierRoutes = (
         },
       },
     );
-    const kinds = new Map((await cashier.listChannelsAll(merchant)).map((channel) => [channel.id, channel.kind]));
-    return presentDeposit(order, kinds.get(order.channelId) ?? 'gateway');
+    const [presented] = await presentDeposits(cashier, merchant, [order]);
+    return presented ?? presentDeposit(order, 'gateway');
+  });
+
+  r.admin(adminEndpoints.depositProof, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.deposits');
+    const order = await cashier.findForMerchant(merchant, params.id);
+    return cashier.depositProof(order.id, params.proofId);
   });
 
   r.admin(adminCashierEndpoints.listWithdrawals, async ({ params, input, ctx }) => {

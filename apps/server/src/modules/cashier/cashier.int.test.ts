@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
 import { gatewaySignature } from './sandbox-gateway.client';
@@ -271,6 +273,163 @@ describe('deposits', () => {
     const theirs = await api('GET', `/wps/cashier/deposits/${mine.list[0].id}`, undefined, otherToken);
     expect(theirs.statusCode).toBe(404);
     expect((await api('GET', '/wps/cashier/deposits', undefined, otherToken)).json().value.list).toEqual([]);
+  });
+});
+
+describe('proof of a bank transfer', () => {
+  const upload = (id: string, files: UploadPart[], as = token) => {
+    const body = multipart({}, files);
+    return client.send({
+      method: 'POST',
+      url: `/wps/cashier/deposits/${id}/proofs`,
+      moduleId: 'COMM3',
+      token: as,
+      payload: body.payload,
+      headers: body.headers,
+    });
+  };
+  const png = (filename = 'slip.png'): UploadPart => ({ filename, type: 'image/png', bytes: pngBytes() });
+  const proofRows = async (id: string) =>
+    (await t.database.pool.query('SELECT position FROM deposit_proofs WHERE deposit_id = $1 ORDER BY position', [id]))
+      .rows;
+  const declare = async (kind = 'bank_transfer') =>
+    (
+      await api('POST', '/wps/cashier/deposits', {
+        channelId: await channelId(kind),
+        amount: '80',
+        payerNote: 'J. Payer',
+      })
+    ).json().value as { id: string; reference: string; proofIds: string[] };
+  const desk = async (method: 'GET' | 'POST', url: string, payload?: object, as?: string) =>
+    t.request({
+      method,
+      url,
+      headers: { authorization: as ?? (await t.operatorToken()) },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('refuses wrong, too big and too many files, another member and a JSON body, storing nothing', async () => {
+    const order = await declare();
+    expect(order.proofIds).toEqual([]);
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    const cases: [UploadPart[], string][] = [
+      [[], 'proof_required'],
+      [[{ filename: 'a.png', type: 'image/png', bytes: gif }], 'image_invalid'],
+      [[{ filename: 'fake.jpg', type: 'image/jpeg', bytes: Buffer.from('<svg onload=alert(1)>') }], 'image_invalid'],
+      [[png(), { filename: 'doc.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.7') }], 'image_invalid'],
+      [Array.from({ length: 4 }, (_, i) => png(`${i}.png`)), 'upload_too_many'],
+      [
+        [{ filename: 'big.png', type: 'image/png', bytes: Buffer.concat([pngBytes(), Buffer.alloc(5 * 1024 * 1024)]) }],
+        'image_too_large',
+      ],
+    ];
+    for (const [files, code] of cases) {
+      expect((await upload(order.id, files)).json().errorCode, code).toBe(code);
+    }
+    expect((await upload(order.id, [png()], otherToken)).json().errorCode).toBe('not_found');
+    expect((await upload(randomUUID(), [png()])).json().errorCode).toBe('not_found');
+    const json = await api('POST', `/wps/cashier/deposits/${order.id}/proofs`, { proofs: 'x' });
+    expect(json.json().errorCode).toBe('unsupported_media_type');
+    expect(await proofRows(order.id)).toEqual([]);
+    expect((await api('GET', `/wps/cashier/deposits/${order.id}`)).json().value).toMatchObject({
+      status: 'awaiting_review',
+      proofIds: [],
+    });
+  });
+
+  it('attaches re-encoded proofs, three in all, shown to the member and the desk only', async () => {
+    const order = await declare();
+    const withTrailer = Buffer.concat([pngBytes(), Buffer.from('<?php echo 1; ?>')]);
+    const first = await upload(order.id, [
+      { filename: 'slip.png', type: 'image/png', bytes: withTrailer },
+      { filename: 'slip.jpg', type: 'image/jpeg', bytes: jpegBytes() },
+    ]);
+    const proofIds: string[] = first.json().value.proofIds;
+    expect(proofIds).toHaveLength(2);
+    const proof = (await api('GET', `/wps/cashier/deposits/${order.id}/proofs/${proofIds[0]}`)).json().value;
+    expect(proof.contentType).toBe('image/png');
+    expect(Buffer.from(proof.data, 'base64').includes(Buffer.from('<?php'))).toBe(false);
+    const theirs = await api('GET', `/wps/cashier/deposits/${order.id}/proofs/${proofIds[0]}`, undefined, otherToken);
+    expect(theirs.json().errorCode).toBe('not_found');
+
+    expect((await upload(order.id, [png('a.png'), png('b.png')])).json().errorCode).toBe('upload_too_many');
+    expect(await proofRows(order.id)).toHaveLength(2);
+    const third = await upload(order.id, [png('c.png')]);
+    expect(third.json().value.proofIds).toHaveLength(3);
+    expect((await upload(order.id, [png('d.png')])).json().errorCode).toBe('upload_too_many');
+    expect(await proofRows(order.id)).toEqual([{ position: 0 }, { position: 1 }, { position: 2 }]);
+
+    const queue = (await desk('GET', '/api/admin/merchants/demo/deposits?status=awaiting_review')).json().value;
+    expect(queue.list.find((o: { id: string }) => o.id === order.id).proofIds).toEqual(third.json().value.proofIds);
+    const deskProof = await desk('GET', `/api/admin/merchants/demo/deposits/${order.id}/proofs/${proofIds[1]}`);
+    expect(deskProof.json().value.contentType).toBe('image/jpeg');
+    const support = await desk(
+      'GET',
+      `/api/admin/merchants/demo/deposits/${order.id}/proofs/${proofIds[1]}`,
+      undefined,
+      await t.operatorToken('helpdesk', 'Helpdesk-Pass-1'),
+    );
+    expect(support.json().errorCode).toBe('forbidden');
+    const otherOrders = await desk('GET', `/api/admin/merchants/demo/deposits/${randomUUID()}/proofs/${proofIds[1]}`);
+    expect(otherOrders.json().errorCode).toBe('not_found');
+
+    // Decided, the order takes no more proofs, and the desk still sees those it had.
+    expect(
+      (await desk('POST', `/api/admin/merchants/demo/deposits/${order.id}/decision`, { approve: true })).statusCode,
+    ).toBe(200);
+    const late = await upload(order.id, [png('late.png')]);
+    expect(late.json().errorCode).toBe('order_state_invalid');
+    expect(await proofRows(order.id)).toHaveLength(3);
+  });
+
+  it('lets two uploads at once take no more than three between them', async () => {
+    const order = await declare();
+    // Another session holds the order's row, so both uploads reach the database before either may write.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM deposit_orders WHERE id = $1 FOR UPDATE', [order.id]);
+      let settled = 0;
+      const answers = Promise.all(
+        [
+          [png('a.png'), png('b.png')],
+          [png('c.png'), png('d.png')],
+        ].map((files) =>
+          upload(order.id, files).then((answer) => {
+            settled += 1;
+            return answer;
+          }),
+        ),
+      );
+      const waiting = async () =>
+        (
+          await t.database.pool.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0].n as number;
+      while ((await waiting()) < 2 && settled < 2) await new Promise((resolve) => setImmediate(resolve));
+      await holder.query('COMMIT');
+      expect((await answers).map((a) => a.json().errorCode).sort()).toEqual([null, 'upload_too_many']);
+    } finally {
+      holder.release();
+    }
+    expect(await proofRows(order.id)).toEqual([{ position: 0 }, { position: 1 }]);
+  });
+
+  it('takes proofs only on bank transfers awaiting review', async () => {
+    const crypto = await declare('crypto');
+    expect((await upload(crypto.id, [png()])).json().errorCode).toBe('order_state_invalid');
+    const gatewayOrder = (
+      await api('POST', '/wps/cashier/deposits', { channelId: await channelId('gateway'), amount: '20' })
+    ).json().value;
+    expect((await upload(gatewayOrder.id, [png()])).json().errorCode).toBe('order_state_invalid');
+    const rejected = await declare();
+    await desk('POST', `/api/admin/merchants/demo/deposits/${rejected.id}/decision`, {
+      approve: false,
+      reason: 'No such transfer',
+    });
+    expect((await upload(rejected.id, [png()])).json().errorCode).toBe('order_state_invalid');
+    expect(await count('SELECT count(*)::int AS n FROM deposit_proofs')).toBe(5);
   });
 });
 

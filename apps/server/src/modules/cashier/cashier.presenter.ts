@@ -1,5 +1,7 @@
 import { type DepositOrder, formatMinor, type PaymentChannel } from '@tessera/contracts';
+import type { MerchantContext } from '../../platform/http/context';
 import type { ChannelRow, DepositRow } from './cashier.repository';
+import type { CashierService } from './cashier.service';
 
 export const presentChannel = (row: ChannelRow): PaymentChannel => ({
   id: row.id,
@@ -12,7 +14,11 @@ export const presentChannel = (row: ChannelRow): PaymentChannel => ({
   crypto: row.kind === 'crypto' ? (row.config.crypto ?? null) : null,
 });
 
-export const presentDeposit = (row: DepositRow, channelKind: PaymentChannel['kind']): DepositOrder => ({
+export const presentDeposit = (
+  row: DepositRow,
+  channelKind: PaymentChannel['kind'],
+  proofIds: readonly string[] = [],
+): DepositOrder => ({
   id: row.id,
   reference: row.reference,
   channelId: row.channelId,
@@ -23,6 +29,21 @@ export const presentDeposit = (row: DepositRow, channelKind: PaymentChannel['kin
   payUrl: row.status === 'pending' ? row.payUrl : null,
   payerNote: row.payerNote,
   reason: row.reason,
+  proofIds: [...proofIds],
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** Orders as the member and the desk see them: each with its channel's kind and the proofs attached to it. */
+export const presentDeposits = async (
+  cashier: Pick<CashierService, 'listChannelsAll' | 'proofIds'>,
+  merchant: MerchantContext,
+  rows: readonly DepositRow[],
+): Promise<DepositOrder[]> => {
+  const [channels, proofs] = await Promise.all([
+    cashier.listChannelsAll(merchant),
+    cashier.proofIds(rows.map((row) => row.id)),
+  ]);
+  const kinds = new Map(channels.map((channel) => [channel.id, channel.kind]));
+  return rows.map((row) => presentDeposit(row, kinds.get(row.channelId) ?? 'gateway', proofs.get(row.id)));
+};

@@ -1,10 +1,13 @@
 import type { DepositStatus } from '@tessera/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { depositOrders, paymentChannels } from './cashier.schema';
+import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
+import { depositOrders, depositProofs, paymentChannels } from './cashier.schema';
 
 export type ChannelRow = typeof paymentChannels.$inferSelect;
 export type DepositRow = typeof depositOrders.$inferSelect;
+
+const proofStore = createProofImagesRepository(depositProofs);
 
 export const createCashierRepository = (db: Db) => ({
   listChannels: (merchantCode: string, onlyEnabled: boolean): Promise<ChannelRow[]> =>
@@ -107,6 +110,42 @@ export const createCashierRepository = (db: Db) => ({
       .returning();
     return rows[0] ?? null;
   },
+
+  proofIds: (depositIds: readonly string[]) => proofStore.idsByOwner(db, depositIds),
+
+  findProof: (depositId: string, proofId: string) => proofStore.find(db, depositId, proofId),
+
+  proofCount: (depositId: string) => proofStore.countOf(db, depositId),
+
+  /**
+   * Attaches proofs to a member's order that still awaits review. The order's row is locked while the count is
+   * checked and the proofs written, so two uploads at once cannot pass three between them, and a decision
+   * taken meanwhile waits for them (or they find the order decided).
+   */
+  attachProofs: (
+    id: string,
+    memberId: string,
+    proofs: readonly RecodedProof[],
+    maxFiles: number,
+  ): Promise<'attached' | 'order_state_invalid' | 'upload_too_many'> =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: depositOrders.id })
+        .from(depositOrders)
+        .where(
+          and(
+            eq(depositOrders.id, id),
+            eq(depositOrders.memberId, memberId),
+            eq(depositOrders.status, 'awaiting_review'),
+          ),
+        )
+        .for('update');
+      if (!rows[0]) return 'order_state_invalid';
+      const stored = await proofStore.countOf(tx, id);
+      if (stored + proofs.length > maxFiles) return 'upload_too_many';
+      await proofStore.insert(tx, id, proofs, stored);
+      return 'attached';
+    }),
 });
 
 export type CashierRepository = ReturnType<typeof createCashierRepository>;

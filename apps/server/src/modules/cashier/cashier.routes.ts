@@ -4,8 +4,8 @@ import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
 import { failureEnvelope } from '../../platform/http/envelope';
 import type { Registrar } from '../../platform/http/registrar';
-import { presentChannel, presentDeposit } from './cashier.presenter';
-import type { ChannelRow, DepositRow } from './cashier.repository';
+import { presentChannel, presentDeposit, presentDeposits } from './cashier.presenter';
+import type { DepositRow } from './cashier.repository';
 import type { CashierService } from './cashier.service';
 import { verifyGatewayCallback } from './sandbox-gateway.client';
 
@@ -15,35 +15,34 @@ const signedIn = (ctx: SiteContext): MemberPrincipal => {
 };
 
 export const registerCashierRoutes = (r: Registrar, cashier: CashierService): void => {
-  const kindOf = async (merchant: MerchantContext, order: DepositRow) => {
-    const channels: ChannelRow[] = await cashier.listChannelsAll(merchant);
-    return channels.find((channel) => channel.id === order.channelId)?.kind ?? 'gateway';
-  };
+  const presentOne = async (merchant: MerchantContext, row: DepositRow) =>
+    (await presentDeposits(cashier, merchant, [row]))[0] ?? presentDeposit(row, 'gateway');
 
   r.site(cashierEndpoints.channels, async ({ ctx }) => {
     signedIn(ctx);
     return (await cashier.listChannels(ctx.merchant)).map(presentChannel);
   });
 
-  r.site(cashierEndpoints.createDeposit, async ({ input, ctx, request }) => {
-    const order = await cashier.createDeposit(ctx.merchant, signedIn(ctx), input, request.host);
-    return presentDeposit(order, await kindOf(ctx.merchant, order));
-  });
+  r.site(cashierEndpoints.createDeposit, async ({ input, ctx, request }) =>
+    presentOne(ctx.merchant, await cashier.createDeposit(ctx.merchant, signedIn(ctx), input, request.host)),
+  );
 
-  r.site(cashierEndpoints.getDeposit, async ({ params, ctx }) => {
-    const order = await cashier.getDeposit(ctx.merchant, signedIn(ctx), params.id);
-    return presentDeposit(order, await kindOf(ctx.merchant, order));
-  });
+  r.site(cashierEndpoints.getDeposit, async ({ params, ctx }) =>
+    presentOne(ctx.merchant, await cashier.getDeposit(ctx.merchant, signedIn(ctx), params.id)),
+  );
 
   r.site(cashierEndpoints.listDeposits, async ({ input, ctx }) => {
     const { rows, totalPages } = await cashier.listDeposits(ctx.merchant, signedIn(ctx), input.pageNo);
-    const channels = await cashier.listChannelsAll(ctx.merchant);
-    const kinds = new Map(channels.map((channel) => [channel.id, channel.kind]));
-    return {
-      list: rows.map((row) => presentDeposit(row, kinds.get(row.channelId) ?? 'gateway')),
-      pageNo: input.pageNo,
-      totalPages,
-    };
+    return { list: await presentDeposits(cashier, ctx.merchant, rows), pageNo: input.pageNo, totalPages };
+  });
+
+  r.site(cashierEndpoints.addDepositProofs, async ({ params, files, ctx }) =>
+    presentOne(ctx.merchant, await cashier.attachDepositProofs(ctx.merchant, signedIn(ctx), params.id, files)),
+  );
+
+  r.site(cashierEndpoints.depositProof, async ({ params, ctx }) => {
+    const order = await cashier.getDeposit(ctx.merchant, signedIn(ctx), params.id);
+    return cashier.depositProof(order.id, params.proofId);
   });
 };
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { proofImagesTable } from '../../platform/images/proof-images';
 import { members } from '../members';
 
 /** Where the manual channels tell members to pay; gateway channels name their gateway. */
@@ -70,3 +71,10 @@ export const depositOrders = pgTable(
     index('deposit_orders_queue_idx').on(table.merchantCode, table.status, table.createdAt),
   ],
 );
+
+/** Proof images of a bank-transfer payment the member attached to its deposit, re-encoded before they are stored. */
+export const depositProofs = proofImagesTable('deposit_proofs', {
+  column: 'deposit_id',
+  references: () => depositOrders.id,
+  indexName: 'deposit_proofs_deposit_idx',
+});

@@ -5,10 +5,13 @@ import {
   type FieldError,
   formatMinor,
   type GatewayCallback,
+  PROOF_UPLOAD,
   parseMoney,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { UploadedFile } from '../../platform/http/registrar';
+import { presentProofImage, recodeProofImages } from '../../platform/images/proof-images';
 import type { LedgerService } from '../ledger';
 import type { MessagesService } from '../messages';
 import type { CashierRepository, DepositRow } from './cashier.repository';
@@ -95,6 +98,20 @@ export const createCashierService = (deps: {
     return { row: done ?? (await repository.findDeposit(order.id)), transitioned: done !== null };
   };
 
+  /** An order of this merchant, for the desk; another merchant's answers as if it did not exist. */
+  const findForMerchant = async (merchant: MerchantContext, id: string): Promise<DepositRow> => {
+    const order = await repository.findDeposit(id);
+    if (!order || order.merchantCode !== merchant.code) throw new AppError('not_found');
+    return order;
+  };
+
+  const ownDeposit = async (merchant: MerchantContext, member: MemberPrincipal, id: string) => {
+    const order = await repository.findDeposit(id);
+    if (!order || order.merchantCode !== merchant.code || order.memberId !== member.memberId)
+      throw new AppError('not_found');
+    return order;
+  };
+
   return {
     listChannels: (merchant: MerchantContext) => repository.listChannels(merchant.code, true),
     listChannelsAll: (merchant: MerchantContext) => repository.listChannels(merchant.code, false),
@@ -167,12 +184,43 @@ export const createCashierService = (deps: {
     },
 
     /** A member's own order; another member's answers as if it did not exist. */
-    getDeposit: async (merchant: MerchantContext, member: MemberPrincipal, id: string): Promise<DepositRow> => {
-      const order = await repository.findDeposit(id);
-      if (!order || order.merchantCode !== merchant.code || order.memberId !== member.memberId)
-        throw new AppError('not_found');
+    getDeposit: (merchant: MerchantContext, member: MemberPrincipal, id: string) => ownDeposit(merchant, member, id),
+
+    /**
+     * The member's proof of a bank transfer: up to 3 images in all on an order that still awaits review, each
+     * checked by its bytes and re-encoded before anything is stored. Another member's order is not found; a
+     * gateway or crypto order, or one already decided, is `order_state_invalid`; nothing is stored on a refusal.
+     */
+    attachDepositProofs: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      id: string,
+      files: readonly UploadedFile[],
+    ): Promise<DepositRow> => {
+      const order = await ownDeposit(merchant, member, id);
+      const channel = await repository.findChannel(merchant.code, order.channelId);
+      if (channel?.kind !== 'bank_transfer' || order.status !== 'awaiting_review') {
+        throw new AppError('order_state_invalid');
+      }
+      if (files.length === 0) {
+        throw new AppError('proof_required', { fieldErrors: [{ path: 'proofs', code: 'proof_required' }] });
+      }
+      const proofs = recodeProofImages(files, await repository.proofCount(order.id));
+      const outcome = await repository.attachProofs(order.id, member.memberId, proofs, PROOF_UPLOAD.maxFiles);
+      if (outcome !== 'attached') throw new AppError(outcome);
       return order;
     },
+
+    /** One proof image of an order (whose ownership the caller has checked). */
+    depositProof: async (depositId: string, proofId: string) => {
+      const proof = await repository.findProof(depositId, proofId);
+      if (!proof) throw new AppError('not_found');
+      return presentProofImage(proof);
+    },
+
+    proofIds: (depositIds: readonly string[]) => repository.proofIds(depositIds),
+
+    findForMerchant,
 
     listDeposits: async (merchant: MerchantContext, member: MemberPrincipal, pageNo: number) => {
       const { rows, total } = await repository.listDeposits({
@@ -216,8 +264,7 @@ export const createCashierService = (deps: {
       id: string,
       decision: { approve: boolean; reason: string | null; operatorId: string },
     ): Promise<DepositRow> => {
-      const existing = await repository.findDeposit(id);
-      if (!existing || existing.merchantCode !== merchant.code) throw new AppError('not_found');
+      await findForMerchant(merchant, id);
       // Claim before any money moves: an approval and a rejection racing cannot both act.
       const order = await repository.claimDeposit(id, decision.operatorId);
       if (!order) throw new AppError('order_state_invalid');

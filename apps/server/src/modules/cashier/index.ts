@@ -1,4 +1,4 @@
-export { presentChannel, presentDeposit } from './cashier.presenter';
+export { presentChannel, presentDeposit, presentDeposits } from './cashier.presenter';
 export { createCashierRepository } from './cashier.repository';
 export { registerCashierRoutes, registerGatewayCallbackRoute } from './cashier.routes';
 export { depositOrders, paymentChannels } from './cashier.schema';

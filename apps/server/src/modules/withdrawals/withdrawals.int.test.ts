@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { encodePng } from '../../platform/images/image-recode';
+import { jpegBytes, multipart, pngBytes } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
 import { createWithdrawalsRepository } from './withdrawals.repository';
@@ -43,34 +42,6 @@ const fund = (username: string, amount: bigint) =>
     amount,
   });
 
-const png = () => {
-  const pixels = new Uint8Array(8 * 8 * 4).fill(200);
-  return encodePng(8, 8, pixels);
-};
-const jpg = () => jpeg.encode({ data: Buffer.alloc(8 * 8 * 4, 120), width: 8, height: 8 }, 80).data;
-
-/** A multipart/form-data body as a browser's FormData sends it. */
-const multipart = (
-  fields: Record<string, string>,
-  files: { name?: string; filename: string; type: string; bytes: Buffer }[],
-) => {
-  const boundary = `----tessera${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'proofs'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
 const confirm = (
   id: string,
   fields: Record<string, string>,
@@ -280,12 +251,12 @@ describe('receipt confirmation', () => {
       ],
       [
         { outcome: 'not_received' },
-        Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.png`, type: 'image/png', bytes: png() })),
+        Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.png`, type: 'image/png', bytes: pngBytes() })),
         'upload_too_many',
       ],
       [
         { outcome: 'not_received' },
-        [{ filename: 'big.png', type: 'image/png', bytes: Buffer.concat([png(), Buffer.alloc(5 * 1024 * 1024)]) }],
+        [{ filename: 'big.png', type: 'image/png', bytes: Buffer.concat([pngBytes(), Buffer.alloc(5 * 1024 * 1024)]) }],
         'image_too_large',
       ],
       [{ outcome: 'partially_received' }, [], 'validation_failed'],
@@ -304,10 +275,10 @@ describe('receipt confirmation', () => {
 
   it('takes “not received” with proofs re-encoded, shown to the member and the desk only', async () => {
     const [order] = (await api('GET', '/wps/relay/MCSFE_getPaymentConfirmationList')).json().value;
-    const withTrailer = Buffer.concat([png(), Buffer.from('<?php echo 1; ?>')]);
+    const withTrailer = Buffer.concat([pngBytes(), Buffer.from('<?php echo 1; ?>')]);
     const answer = await confirm(order.id, { outcome: 'not_received', remark: 'Nothing arrived' }, [
       { filename: 'a.png', type: 'image/png', bytes: withTrailer },
-      { filename: 'b.jpg', type: 'image/jpeg', bytes: jpg() },
+      { filename: 'b.jpg', type: 'image/jpeg', bytes: jpegBytes() },
     ]);
     expect(answer.json().value).toMatchObject({
       status: 'disputed',
@@ -330,7 +301,7 @@ describe('receipt confirmation', () => {
   it('takes a partial receipt with the amount that arrived', async () => {
     const id = await paidOut('60');
     const answer = await confirm(id, { outcome: 'partially_received', amountReceived: '40.50' }, [
-      { filename: 'p.jpg', type: 'image/jpeg', bytes: jpg() },
+      { filename: 'p.jpg', type: 'image/jpeg', bytes: jpegBytes() },
     ]);
     expect(answer.json().value).toMatchObject({
       status: 'disputed',
@@ -347,8 +318,9 @@ describe('receipt confirmation', () => {
     const order = (await api('GET', `/wps/withdraw/orders/${id}`)).json().value;
     expect(order).toMatchObject({ status: 'completed', confirmation: { outcome: 'auto_received' } });
     expect(
-      (await confirm(id, { outcome: 'not_received' }, [{ filename: 'x.png', type: 'image/png', bytes: png() }])).json()
-        .errorCode,
+      (
+        await confirm(id, { outcome: 'not_received' }, [{ filename: 'x.png', type: 'image/png', bytes: pngBytes() }])
+      ).json().errorCode,
     ).toBe('order_state_invalid');
   });
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-or
 import type pg from 'pg';
 import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
+import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
 import { payoutMethods, type WithdrawalRowStatus, withdrawalOrders, withdrawalProofs } from './withdrawals.schema';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
@@ -10,6 +11,8 @@ export type WithdrawalRow = typeof withdrawalOrders.$inferSelect;
 
 /** Statuses a member or operator sees; the internal in-between ones stay hidden until healed. */
 const VISIBLE: WithdrawalRowStatus[] = ['pending', 'approved', 'disbursed', 'completed', 'disputed', 'rejected'];
+
+const proofStore = createProofImagesRepository(withdrawalProofs);
 
 export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
   listMethods: (memberId: string): Promise<PayoutMethodRow[]> =>
@@ -150,7 +153,7 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
       amountReceived: bigint | null;
       remark: string | null;
     },
-    proofs: { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer }[],
+    proofs: readonly RecodedProof[],
   ): Promise<WithdrawalRow | null> =>
     db.transaction(async (tx) => {
       const rows = await tx
@@ -173,11 +176,7 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
         .returning();
       const row = rows[0];
       if (!row) return null;
-      if (proofs.length > 0) {
-        await tx
-          .insert(withdrawalProofs)
-          .values(proofs.map((proof, position) => ({ ...proof, position, withdrawalId: id })));
-      }
+      await proofStore.insert(tx, id, proofs);
       return row;
     }),
 
@@ -202,26 +201,9 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
       )
       .limit(100),
 
-  proofIds: async (withdrawalIds: readonly string[]): Promise<Map<string, string[]>> => {
-    const map = new Map<string, string[]>();
-    if (withdrawalIds.length === 0) return map;
-    const rows = await db
-      .select({ id: withdrawalProofs.id, withdrawalId: withdrawalProofs.withdrawalId })
-      .from(withdrawalProofs)
-      .where(inArray(withdrawalProofs.withdrawalId, [...withdrawalIds]))
-      .orderBy(asc(withdrawalProofs.withdrawalId), asc(withdrawalProofs.position));
-    for (const row of rows) map.set(row.withdrawalId, [...(map.get(row.withdrawalId) ?? []), row.id]);
-    return map;
-  },
+  proofIds: (withdrawalIds: readonly string[]) => proofStore.idsByOwner(db, withdrawalIds),
 
-  findProof: async (withdrawalId: string, proofId: string) => {
-    const rows = await db
-      .select()
-      .from(withdrawalProofs)
-      .where(and(eq(withdrawalProofs.id, proofId), eq(withdrawalProofs.withdrawalId, withdrawalId)))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+  findProof: (withdrawalId: string, proofId: string) => proofStore.find(db, withdrawalId, proofId),
 
   list: async (filter: {
     merchantCode: string;

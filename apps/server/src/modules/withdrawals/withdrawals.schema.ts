@@ -1,7 +1,7 @@
 import type { ConfirmationOutcome, PayoutMethodKind, WithdrawalStatus } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from '../../platform/db/columns';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { proofImagesTable } from '../../platform/images/proof-images';
 import { members } from '../members';
 
 /** A member's saved payout method; removal keeps the row (orders copied what they needed). */
@@ -77,18 +77,8 @@ export const withdrawalOrders = pgTable(
 );
 
 /** Proof images of a confirmation, re-encoded before they are stored. */
-export const withdrawalProofs = pgTable(
-  'withdrawal_proofs',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    withdrawalId: uuid('withdrawal_id')
-      .notNull()
-      .references(() => withdrawalOrders.id),
-    /** Order of upload, as the member attached them. */
-    position: smallint('position').notNull(),
-    contentType: text('content_type').$type<'image/png' | 'image/jpeg'>().notNull(),
-    bytes: bytea('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('withdrawal_proofs_withdrawal_idx').on(table.withdrawalId)],
-);
+export const withdrawalProofs = proofImagesTable('withdrawal_proofs', {
+  column: 'withdrawal_id',
+  references: () => withdrawalOrders.id,
+  indexName: 'withdrawal_proofs_withdrawal_idx',
+});

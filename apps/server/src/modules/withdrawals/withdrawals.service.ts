@@ -3,7 +3,6 @@ import {
   type FieldError,
   formatMinor,
   type PayoutMethodInput,
-  PROOF_UPLOAD,
   parseMoney,
   startOfZonedDay,
   TRIAL_MEMBER_TYPE,
@@ -13,7 +12,7 @@ import {
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import type { UploadedFile } from '../../platform/http/registrar';
-import { recodeImage } from '../../platform/images/image-recode';
+import { presentProofImage, recodeProofImages } from '../../platform/images/proof-images';
 
 import type { AccountService } from '../account';
 import type { LedgerService } from '../ledger';
@@ -346,7 +345,6 @@ export const createWithdrawalsService = (deps: {
     ): Promise<WithdrawalRow> => {
       const order = await ownOrder(merchant, member, id);
       if (order.status !== 'disbursed') throw new AppError('order_state_invalid');
-      if (files.length > PROOF_UPLOAD.maxFiles) throw new AppError('upload_too_many');
       let amountReceived: bigint | null = null;
       if (input.outcome === 'partially_received') {
         const parsed = parseMoney(input.amountReceived ?? '', order.currency);
@@ -359,10 +357,7 @@ export const createWithdrawalsService = (deps: {
       }
       if (input.outcome === 'not_received' && files.length === 0)
         throw new AppError('proof_required', { fieldErrors: [{ path: 'proofs', code: 'proof_required' }] });
-      const proofs = files.map((file) => {
-        const image = recodeImage(file.bytes, { maxBytes: PROOF_UPLOAD.maxBytes, maxSide: 8192 });
-        return { contentType: image.mediaType, bytes: image.bytes };
-      });
+      const proofs = recodeProofImages(files);
       const done = await repository.confirm(
         order.id,
         member.memberId,
@@ -381,7 +376,7 @@ export const createWithdrawalsService = (deps: {
     proof: async (withdrawalId: string, proofId: string) => {
       const proof = await repository.findProof(withdrawalId, proofId);
       if (!proof) throw new AppError('not_found');
-      return { id: proof.id, contentType: proof.contentType, data: proof.bytes.toString('base64') };
+      return presentProofImage(proof);
     },
 
     proofIds: (ids: readonly string[]) => repository.proofIds(ids),

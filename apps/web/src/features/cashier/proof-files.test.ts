@@ -22,6 +22,12 @@ describe('checkProofFiles', () => {
     expect(result.accepted).toHaveLength(3);
   });
 
+  it('counts the images an order already holds: one stored leaves room for two', async () => {
+    const result = await checkProofFiles([], [png(), jpg(), png()], 2);
+    expect(result.error).toBe('upload_too_many');
+    expect(result.accepted).toHaveLength(2);
+  });
+
   it('refuses an image over 5 MB', async () => {
     const result = await checkProofFiles([], [png(5 * 1024 * 1024 + 1)]);
     expect(result).toEqual({ accepted: [], error: 'image_too_large' });

@@ -22,16 +22,21 @@ export const hasImageSignature = async (file: Blob): Promise<boolean> => {
 
 /**
  * The browser's check of proof images before upload (spec sections 5 and 9): png or jpg, at most 5 MB each,
- * at most 3 in all. The server checks again by the bytes and re-encodes; this spares a doomed upload.
+ * at most `maxFiles` in all (3, less those the order already holds). The server checks again by the bytes and
+ * re-encodes; this spares a doomed upload.
  */
-export const checkProofFiles = async (current: readonly File[], added: readonly File[]): Promise<ProofCheck> => {
+export const checkProofFiles = async (
+  current: readonly File[],
+  added: readonly File[],
+  maxFiles: number = PROOF_UPLOAD.maxFiles,
+): Promise<ProofCheck> => {
   const accepted = [...current];
   for (const file of added) {
     if (!(PROOF_UPLOAD.contentTypes as readonly string[]).includes(file.type) || !(await hasImageSignature(file))) {
       return { accepted, error: 'image_invalid' };
     }
     if (file.size > PROOF_UPLOAD.maxBytes) return { accepted, error: 'image_too_large' };
-    if (accepted.length >= PROOF_UPLOAD.maxFiles) return { accepted, error: 'upload_too_many' };
+    if (accepted.length >= maxFiles) return { accepted, error: 'upload_too_many' };
     accepted.push(file);
   }
   return { accepted, error: null };

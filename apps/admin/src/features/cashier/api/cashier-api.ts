@@ -31,11 +31,17 @@ export const useWithdrawal = (code: string, id: string | null) =>
     enabled: Boolean(code && id),
   });
 
-export const useWithdrawalProof = (code: string, id: string, proofId: string) =>
+/** Orders that carry a member's proof images: a withdrawal's confirmation, a bank-transfer deposit. */
+export type ProofOrderKind = 'withdrawal' | 'deposit';
+
+/** One proof image of an order, read once (a stored proof never changes). */
+export const useProofImage = (kind: ProofOrderKind, code: string, id: string, proofId: string) =>
   useQuery({
-    queryKey: [adminCashierEndpoints.withdrawalProof.name, code, id, proofId],
+    queryKey: ['admin.proof', kind, code, id, proofId],
     queryFn: ({ signal }) =>
-      callEndpoint(adminCashierEndpoints.withdrawalProof, { params: { code, id, proofId }, input: {}, signal }),
+      kind === 'deposit'
+        ? callEndpoint(adminEndpoints.depositProof, { params: { code, id, proofId }, input: {}, signal })
+        : callEndpoint(adminCashierEndpoints.withdrawalProof, { params: { code, id, proofId }, input: {}, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -7,19 +7,21 @@ import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
 import { ListStates } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
-import { useDecideDeposit, useDeposits } from '../api/cashier-api';
+import { useDeposits } from '../api/cashier-api';
 import { statusTone } from '../lib/cashier-labels';
 import styles from './cashier.module.css';
-import { FailureText } from './failure-text';
+import { DepositReview, type QueuedDeposit } from './deposit-review';
 
-/** Deposits: gateway orders settle by callback; manual transfers wait here for an approval or a rejection. */
+/**
+ * Deposits: gateway orders settle by callback; manual transfers wait here, and an operator reviews each (what the
+ * member declared, its proofs) before approving or rejecting it.
+ */
 export const DepositQueue = ({ code }: { code: string }) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<DepositStatus | undefined>('awaiting_review');
   const [pageNo, setPageNo] = useState(1);
-  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [open, setOpen] = useState<QueuedDeposit | null>(null);
   const deposits = useDeposits(code, status, pageNo);
-  const decide = useDecideDeposit(code);
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -46,7 +48,6 @@ export const DepositQueue = ({ code }: { code: string }) => {
           {t('common.refresh')}
         </Button>
       </div>
-      <FailureText error={decide.error} />
       <ListStates query={deposits} emptyMessage={t('cashier.noDeposits')} />
       {deposits.data && deposits.data.list.length > 0 ? (
         <div className={table.wrap}>
@@ -60,12 +61,13 @@ export const DepositQueue = ({ code }: { code: string }) => {
                 <th scope="col">{t('cashier.payerNote')}</th>
                 <th scope="col">{t('cashier.status')}</th>
                 <th scope="col">{t('cashier.requested')}</th>
+                <th scope="col">{t('cashier.proofs')}</th>
                 <th scope="col">{t('common.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {deposits.data.list.map((order) => (
-                <tr key={order.id}>
+                <tr key={order.id} data-reference={order.reference}>
                   <td data-label={t('cashier.reference')} className={table.mono}>
                     {order.reference}
                   </td>
@@ -81,36 +83,23 @@ export const DepositQueue = ({ code }: { code: string }) => {
                   <td data-label={t('cashier.requested')} className={table.nowrap}>
                     {formatTime.format(Date.parse(order.createdAt))}
                   </td>
+                  <td data-label={t('cashier.proofs')}>
+                    {order.channelKind === 'bank_transfer' ? (
+                      <Badge tone={order.proofIds.length > 0 ? 'info' : 'neutral'}>
+                        {t('cashier.proofCount', { count: order.proofIds.length })}
+                      </Badge>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td data-label={t('common.actions')}>
-                    {order.status === 'awaiting_review' ? (
-                      <div className={styles.actions}>
-                        <Button
-                          size="sm"
-                          variant="primary"
-                          isBusy={decide.isPending}
-                          onClick={() => decide.mutate({ id: order.id, approve: true })}
-                        >
-                          {t('cashier.approve')}
-                        </Button>
-                        <input
-                          aria-label={t('cashier.rejectReason')}
-                          placeholder={t('cashier.rejectReason')}
-                          value={reasons[order.id] ?? ''}
-                          maxLength={200}
-                          onChange={(event) => setReasons({ ...reasons, [order.id]: event.target.value })}
-                        />
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          isBusy={decide.isPending}
-                          onClick={() =>
-                            decide.mutate({ id: order.id, approve: false, reason: (reasons[order.id] ?? '').trim() })
-                          }
-                        >
-                          {t('cashier.reject')}
-                        </Button>
-                      </div>
-                    ) : null}
+                    <Button
+                      size="sm"
+                      variant={order.status === 'awaiting_review' ? 'primary' : 'secondary'}
+                      onClick={() => setOpen(order)}
+                    >
+                      {t('cashier.review')}
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -126,6 +115,7 @@ export const DepositQueue = ({ code }: { code: string }) => {
           onChange={setPageNo}
         />
       ) : null}
+      {open ? <DepositReview code={code} order={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 };

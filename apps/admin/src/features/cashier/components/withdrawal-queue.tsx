@@ -1,7 +1,6 @@
 import { type WithdrawalStatus, withdrawalStatuses } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -9,22 +8,12 @@ import table from '../../../shared/ui/data-table.module.css';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorState, ListStates, LoadingState } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
-import { useDecideWithdrawal, useWithdrawal, useWithdrawalProof, useWithdrawals } from '../api/cashier-api';
+import { useDecideWithdrawal, useWithdrawal, useWithdrawals } from '../api/cashier-api';
 import { statusTone } from '../lib/cashier-labels';
 import styles from './cashier.module.css';
 import { FailureText } from './failure-text';
-
-const ProofImage = ({ code, id, proofId }: { code: string; id: string; proofId: string }) => {
-  const { t } = useTranslation();
-  const proof = useWithdrawalProof(code, id, proofId);
-  if (!proof.data) return <span>{t('common.loading')}</span>;
-  const src = `data:${proof.data.contentType};base64,${proof.data.data}`;
-  return (
-    <a href={src} target="_blank" rel="noreferrer">
-      <img src={src} alt={t('cashier.proof')} />
-    </a>
-  );
-};
+import { OrderFacts } from './order-facts';
+import { ProofGallery } from './proof-gallery';
 
 /** One withdrawal with the member's balances and recent activity, and the decision buttons its state allows. */
 const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onClose: () => void }) => {
@@ -73,18 +62,16 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
         <div className={styles.stack}>
           <FailureText error={decide.error} />
           <dl className={styles.details}>
-            <dt>{t('cashier.status')}</dt>
-            <dd data-testid="withdrawal-status-value" data-status={order.status}>
-              <Badge tone={statusTone(order.status)}>{t(`cashier.statuses.${order.status}`)}</Badge>
-            </dd>
-            <dt>{t('cashier.member')}</dt>
-            <dd>
-              <Link to={`/cashier/wallet/${code}/${order.memberId}`}>{order.account}</Link>
-            </dd>
-            <dt>{t('cashier.amount')}</dt>
-            <dd>
-              {order.amount} {order.currency}
-            </dd>
+            <OrderFacts
+              code={code}
+              statusTestId="withdrawal-status-value"
+              status={order.status}
+              statusLabel={t(`cashier.statuses.${order.status}`)}
+              memberId={order.memberId}
+              account={order.account}
+              amount={order.amount}
+              currency={order.currency}
+            />
             <dt>{t('cashier.requested')}</dt>
             <dd>{formatTime.format(Date.parse(order.createdAt))}</dd>
             {Object.entries(order.payout).map(([key, value]) => (
@@ -130,11 +117,9 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
                   </>
                 ) : null}
               </dl>
-              <div className={styles.proofs}>
-                {order.confirmation.proofIds.map((proofId) => (
-                  <ProofImage key={proofId} code={code} id={order.id} proofId={proofId} />
-                ))}
-              </div>
+              {order.confirmation.proofIds.length > 0 ? (
+                <ProofGallery kind="withdrawal" code={code} orderId={order.id} proofIds={order.confirmation.proofIds} />
+              ) : null}
             </>
           ) : null}
           <h3 className={styles.sectionTitle}>{t('cashier.recentActivity')}</h3>

@@ -124,6 +124,7 @@ export const DepositForm = ({ channel, onOrder }: DepositFormProps) => {
             error={errors.payerNote}
             {...register('payerNote')}
           />
+          {channel.kind === 'bank_transfer' ? <p className={styles.muted}>{t('deposit_proofs_later')}</p> : null}
         </>
       ) : (
         <p className={styles.muted}>{t('deposit_gateway_note')}</p>

@@ -9,6 +9,7 @@ import { DetailList } from '../../../shared/ui/detail-list/detail-list';
 import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { channelKindKeys, depositStatusKeys, depositStatusTone } from '../deposit-status';
 import styles from './cashier.module.css';
+import { DepositProofs } from './deposit-proofs';
 
 /** One deposit order: its reference, amount and state, and what the member does next. */
 export const DepositOrderCard = ({ order }: { order: DepositOrder }) => {
@@ -36,6 +37,7 @@ export const DepositOrderCard = ({ order }: { order: DepositOrder }) => {
           ]}
         />
         {order.status === 'awaiting_review' ? <Alert tone="info">{t('deposit_manual_next')}</Alert> : null}
+        {order.channelKind === 'bank_transfer' ? <DepositProofs order={order} /> : null}
         {order.status === 'succeeded' ? <Alert tone="success">{t('deposit_credited')}</Alert> : null}
         {isFinalFailure ? (
           <Alert tone="danger" title={t('deposit_failed')}>

@@ -12,10 +12,12 @@ export interface ProofPickerProps {
   onChange: (files: File[]) => void;
   /** A server or form error code to show under the picker. */
   error?: string | null;
+  /** How many files may be picked: 3, less those the order already holds. */
+  maxFiles?: number;
 }
 
 /** Picks up to 3 png or jpg proof images of at most 5 MB, checked in the browser, with previews. */
-export const ProofPicker = ({ id, files, onChange, error }: ProofPickerProps) => {
+export const ProofPicker = ({ id, files, onChange, error, maxFiles = PROOF_UPLOAD.maxFiles }: ProofPickerProps) => {
   const { t } = useTranslation('money');
   const [pickError, setPickError] = useState<string | null>(null);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
@@ -29,7 +31,7 @@ export const ProofPicker = ({ id, files, onChange, error }: ProofPickerProps) =>
   const handlePick = async (event: ChangeEvent<HTMLInputElement>) => {
     const added = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const result = await checkProofFiles(files, added);
+    const result = await checkProofFiles(files, added, maxFiles);
     setPickError(result.error);
     onChange(result.accepted);
   };
@@ -54,10 +56,10 @@ export const ProofPicker = ({ id, files, onChange, error }: ProofPickerProps) =>
           ))}
         </ul>
       ) : null}
-      {files.length < PROOF_UPLOAD.maxFiles ? (
+      {files.length < maxFiles ? (
         <label className={styles.upload}>
           <UploadIcon />
-          {t('proof_add', { left: PROOF_UPLOAD.maxFiles - files.length })}
+          {t('proof_add', { left: maxFiles - files.length })}
           <input
             id={id}
             type="file"
