@@ -50,6 +50,14 @@ export const router = createBrowserRouter(
               path: 'merchants/:code/games',
               lazy: async () => ({ Component: (await import('./routes/games-page')).GamesPage }),
             },
+            {
+              path: 'merchants/:code/content',
+              lazy: async () => ({ Component: (await import('./routes/content-page')).ContentPage }),
+            },
+            {
+              path: 'content',
+              lazy: async () => ({ Component: (await import('./routes/content-page')).ContentIndexPage }),
+            },
             { path: 'games', lazy: async () => ({ Component: (await import('./routes/games-page')).GamesIndexPage }) },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },

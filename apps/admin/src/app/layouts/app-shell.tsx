@@ -6,6 +6,7 @@ import { canOperator } from '../../shared/permissions/operator-permissions';
 import { Badge } from '../../shared/ui/badge';
 import { Button } from '../../shared/ui/button';
 import {
+  BellIcon,
   CloseIcon,
   GamepadIcon,
   InboxIcon,
@@ -21,6 +22,13 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
+/** A merchant's games and content pages (/merchants/:code/games) belong to the Games and Content entries. */
+const sectionOfPath = (pathname: string): string | null =>
+  /^\/merchants\/[^/]+\/(games|content)(\/|$)/.exec(pathname)?.[1] ?? null;
+
+const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
+  section === null ? isActive : to === `/${section}`;
+
 /** The signed-in frame: side navigation (a drawer below 960 px), preferences bar and the page. */
 export const AppShell = () => {
   const { t } = useTranslation();
@@ -29,6 +37,7 @@ export const AppShell = () => {
   const location = useLocation();
   const logoutMutation = useLogout();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const section = sectionOfPath(location.pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => {
@@ -58,6 +67,12 @@ export const AppShell = () => {
       label: t('nav.games'),
       icon: <GamepadIcon />,
       isVisible: canOperator(operator.role, 'games.read'),
+    },
+    {
+      to: '/content',
+      label: t('nav.content'),
+      icon: <BellIcon />,
+      isVisible: canOperator(operator.role, 'content.write'),
     },
     {
       to: '/outbox',
@@ -101,7 +116,9 @@ export const AppShell = () => {
             <NavLink
               key={item.to}
               to={item.to}
-              className={({ isActive }) => [styles.navLink, isActive ? styles.navLinkActive : ''].join(' ')}
+              className={({ isActive }) =>
+                [styles.navLink, isEntryActive(item.to, isActive, section) ? styles.navLinkActive : ''].join(' ')
+              }
             >
               {item.icon}
               {item.label}

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { GameTable } from '../../features/catalogue/components/game-table';
 import { VendorTable } from '../../features/catalogue/components/vendor-table';
-import { useMerchants } from '../../features/merchants/api/list-merchants';
+import { MerchantPicker } from '../../features/merchants/components/merchant-picker';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { Tabs } from '../../shared/ui/tabs';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 import styles from './games-page.module.css';
 
@@ -15,31 +15,13 @@ type CatalogueTab = 'vendors' | 'games';
 export const GamesIndexPage = () => {
   const { t } = useTranslation();
   const operator = useCurrentOperator();
-  const merchants = useMerchants();
   if (!canOperator(operator.role, 'games.read')) return <Navigate to="/merchants" replace />;
   if (operator.merchantCode)
     return <Navigate to={`/merchants/${encodeURIComponent(operator.merchantCode)}/games`} replace />;
   return (
     <>
       <PageHeader title={t('catalogue.title')} description={t('catalogue.pickMerchant')} />
-      {merchants.isPending ? (
-        <LoadingState />
-      ) : merchants.isError ? (
-        <ErrorState error={merchants.error} onRetry={() => void merchants.refetch()} />
-      ) : merchants.data.length === 0 ? (
-        <EmptyState message={t('merchants.empty')} />
-      ) : (
-        <ul className={styles.merchants}>
-          {merchants.data.map((merchant) => (
-            <li key={merchant.code}>
-              <Link className={styles.merchant} to={`/merchants/${encodeURIComponent(merchant.code)}/games`}>
-                <span className={styles.merchantName}>{merchant.name}</span>
-                <span className={styles.merchantCode}>{merchant.code}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MerchantPicker pathOf={(code) => `/merchants/${encodeURIComponent(code)}/games`} />
     </>
   );
 };
@@ -53,7 +35,6 @@ export const GamesPage = () => {
   const tab: CatalogueTab = searchParams.get('tab') === 'vendors' ? 'vendors' : 'games';
   if (!canOperator(operator.role, 'games.read')) return <Navigate to="/merchants" replace />;
   const canManage = canOperator(operator.role, 'games.manage');
-  const tabs: readonly CatalogueTab[] = ['games', 'vendors'];
   return (
     <>
       <PageHeader
@@ -61,20 +42,15 @@ export const GamesPage = () => {
         description={t('catalogue.description', { code })}
         breadcrumb={<Link to="/games">{t('catalogue.title')}</Link>}
       />
-      <div className={styles.tabs} role="tablist" aria-label={t('catalogue.title')}>
-        {tabs.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === item}
-            onClick={() => setSearchParams(item === 'games' ? {} : { tab: item }, { replace: true })}
-          >
-            {t(item === 'games' ? 'catalogue.gamesTab' : 'catalogue.vendorsTab')}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('catalogue.title')}
+        tabs={[
+          { id: 'games', label: t('catalogue.gamesTab') },
+          { id: 'vendors', label: t('catalogue.vendorsTab') },
+        ]}
+        value={tab}
+        onChange={(item) => setSearchParams(item === 'games' ? {} : { tab: item }, { replace: true })}
+      />
       <div role="tabpanel" className={styles.panel}>
         {tab === 'vendors' ? (
           <VendorTable code={code} canManage={canManage} />

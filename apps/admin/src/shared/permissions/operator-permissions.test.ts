@@ -29,4 +29,9 @@ describe('canOperator', () => {
     for (const role of operatorRoles) expect(canOperator(role, 'games.read')).toBe(true);
     expect(operatorRoles.filter((role) => canOperator(role, 'games.manage'))).toEqual(['owner', 'content']);
   });
+
+  it('lets owners and content editors change site content, and support read it', () => {
+    expect(operatorRoles.filter((role) => canOperator(role, 'content.write'))).toEqual(['owner', 'content']);
+    expect(operatorRoles.filter((role) => canOperator(role, 'content.read'))).toEqual(['owner', 'support', 'content']);
+  });
 });

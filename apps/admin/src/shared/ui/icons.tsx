@@ -4,6 +4,7 @@ export type { IconProps };
 
 /** The back office draws icons at 16 px, stroke 2. */
 export const {
+  BellIcon,
   CheckIcon,
   ChevronIcon,
   CloseIcon,
@@ -28,6 +29,7 @@ export const {
   SunIcon,
   TrashIcon,
   UnlockIcon,
+  UploadIcon,
   UsersIcon,
   WalletIcon,
 } = createIcons({ size: 16, strokeWidth: 2 });

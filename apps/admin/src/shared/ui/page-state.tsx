@@ -34,20 +34,23 @@ export interface EmptyStateProps {
 
 export const EmptyState = ({ message }: EmptyStateProps) => <div className={styles.state}>{message}</div>;
 
-/** What ListStates needs of a list query (TanStack Query's result fits). */
+/** What ListStates needs of a list query (TanStack Query's result fits): a page `{ list }` or a plain array. */
 export interface ListQuery {
   isPending: boolean;
   isError: boolean;
   error: unknown;
-  data?: { list: readonly unknown[] } | undefined;
+  data?: { list: readonly unknown[] } | readonly unknown[] | undefined;
   refetch: () => unknown;
 }
+
+const isEmptyList = (data: ListQuery['data']): boolean =>
+  data !== undefined && ('list' in data ? data.list.length === 0 : data.length === 0);
 
 /** The loading, error (with retry) and empty states of a list; the list itself renders beside it. */
 export const ListStates = ({ query, emptyMessage }: { query: ListQuery; emptyMessage: string }) => (
   <>
     {query.isPending ? <LoadingState /> : null}
     {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
-    {query.data && query.data.list.length === 0 ? <EmptyState message={emptyMessage} /> : null}
+    {isEmptyList(query.data) ? <EmptyState message={emptyMessage} /> : null}
   </>
 );

@@ -6,6 +6,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Field } from '../../../shared/ui/field';
+import fieldset from '../../../shared/ui/fieldset.module.css';
 import { useUpdateGame } from '../api/catalogue-queries';
 import { namesToSave } from '../lib/reorder';
 import styles from './catalogue.module.css';
@@ -67,7 +68,7 @@ const GameEditForm = ({ code, game, onClose }: { code: string; game: AdminGame; 
           </span>
         </span>
       </div>
-      <fieldset className={styles.fieldset}>
+      <fieldset className={fieldset.fieldset}>
         <legend>{t('catalogue.namesPerLanguage')}</legend>
         <p className={styles.muted}>{t('catalogue.namesHint')}</p>
         {languagesOf(game).map((language) => (

@@ -2,13 +2,13 @@ import type { AdminVendor } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../shared/api/api-error';
+import { applySortChanges, sortChangesForMove } from '../../../shared/lists/sort-moves';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { Switch } from '../../../shared/ui/switch';
 import { useCatalogueVendors, useUpdateVendor } from '../api/catalogue-queries';
-import { swappedSorts } from '../lib/reorder';
 import styles from './catalogue.module.css';
 
 export interface VendorTableProps {
@@ -28,12 +28,11 @@ export const VendorTable = ({ code, canManage }: VendorTableProps) => {
   const list = [...vendors.data].sort((a, b) => a.sort - b.sort || a.vassalage.localeCompare(b.vassalage));
 
   const handleMove = (index: number, step: -1 | 1) => {
-    const swap = swappedSorts(list, index, step);
-    if (!swap) return;
-    const [item, itemSort, other, otherSort] = swap;
-    update.mutate(
-      { vassalage: item.vassalage, sort: itemSort },
-      { onSuccess: () => update.mutate({ vassalage: other.vassalage, sort: otherSort }) },
+    const changes = sortChangesForMove(list, index, step, (vendor) => vendor.sort);
+    if (!changes) return;
+    // A refusal shows through update.error.
+    applySortChanges(changes, ({ item, sort }) => update.mutateAsync({ vassalage: item.vassalage, sort })).catch(
+      () => {},
     );
   };
 

@@ -12,21 +12,6 @@ export const movedOrder = (ids: readonly string[], id: string, step: -1 | 1): st
   return next;
 };
 
-/** A vendor's new sort value when it swaps places with its neighbour in a list sorted ascending. */
-export const swappedSorts = <T extends { sort: number }>(
-  list: readonly T[],
-  index: number,
-  step: -1 | 1,
-): [T, number, T, number] | null => {
-  const item = list[index];
-  const other = list[index + step];
-  if (!item || !other) return null;
-  // Equal sorts would not change the order: spread them by index first.
-  const itemSort = item.sort === other.sort ? (index + step) * 10 : other.sort;
-  const otherSort = item.sort === other.sort ? index * 10 : item.sort;
-  return [item, itemSort, other, otherSort];
-};
-
 /** Names per language as the operator typed them: blanks dropped, so they fall back to the catalogue's. */
 export const namesToSave = (names: Readonly<Record<string, string>>): Record<string, string> =>
   Object.fromEntries(

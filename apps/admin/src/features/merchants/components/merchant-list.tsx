@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../shared/ui/badge';
 import table from '../../../shared/ui/data-table.module.css';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ListStates } from '../../../shared/ui/page-state';
 import { useMerchants } from '../api/list-merchants';
 import styles from './merchant-list.module.css';
 
@@ -11,9 +11,7 @@ const SHOWN_DOMAINS = 3;
 export const MerchantList = () => {
   const { t } = useTranslation();
   const merchants = useMerchants();
-  if (merchants.isPending) return <LoadingState />;
-  if (merchants.isError) return <ErrorState error={merchants.error} onRetry={() => void merchants.refetch()} />;
-  if (merchants.data.length === 0) return <EmptyState message={t('merchants.empty')} />;
+  if (!merchants.data?.length) return <ListStates query={merchants} emptyMessage={t('merchants.empty')} />;
   return (
     <div className={table.wrap}>
       <table className={table.table}>

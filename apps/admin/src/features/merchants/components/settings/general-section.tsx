@@ -5,7 +5,7 @@ import { Field } from '../../../../shared/ui/field';
 import { FieldErrorText } from '../../../../shared/ui/field-error-text';
 import { Panel } from '../../../../shared/ui/panel';
 import { StringListEditor } from '../../../../shared/ui/string-list-editor';
-import { Switch } from '../../../../shared/ui/switch';
+import { SwitchRow } from '../../../../shared/ui/switch-row';
 import { LanguagePicker } from './language-picker';
 import styles from './sections.module.css';
 import { useSettingsForm } from './use-settings-form';
@@ -102,21 +102,14 @@ export const GeneralSection = ({ code, isReadOnly }: GeneralSectionProps) => {
         control={control}
         name="enabled"
         render={({ field }) => (
-          <div className={styles.switchRow}>
-            <div className={styles.switchText}>
-              <span className={styles.switchTitle} id="enabled-label">
-                {t('settings.general.enabled')}
-              </span>
-              <span className={styles.switchHint}>{t('settings.general.enabledHint')}</span>
-            </div>
-            <Switch
-              id="enabled"
-              isOn={field.value}
-              onChange={field.onChange}
-              label={t('settings.general.enabled')}
-              isDisabled={isReadOnly}
-            />
-          </div>
+          <SwitchRow
+            id="enabled"
+            title={t('settings.general.enabled')}
+            hint={t('settings.general.enabledHint')}
+            isOn={field.value}
+            onChange={field.onChange}
+            isDisabled={isReadOnly}
+          />
         )}
       />
 

@@ -1,25 +1,15 @@
-import { formatUtcOffset, isoToZonedWallTime, isValidTimeZone, zonedWallTimeToIso } from '@tessera/contracts';
+import { formatUtcOffset, isValidTimeZone } from '@tessera/contracts';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorAt } from '../../../../shared/forms/field-error-at';
-import { currentLocale } from '../../../../shared/i18n/i18n';
 import { Button } from '../../../../shared/ui/button';
-import { Field } from '../../../../shared/ui/field';
+import { ZonedDateTimeField } from '../../../../shared/ui/zoned-date-time-field';
 import styles from './sections.module.css';
 import { useSettingsForm } from './use-settings-form';
 
 export interface MaintenanceWindowFieldsProps {
   isReadOnly: boolean;
 }
-
-const formatUtc = (iso: string | null | undefined): string | null => {
-  if (!iso) return null;
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return null;
-  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-    ms,
-  );
-};
 
 /**
  * The scheduled maintenance window, entered on the merchant's clock (its time zone setting) and stored as UTC
@@ -42,29 +32,19 @@ export const MaintenanceWindowFields = ({ isReadOnly }: MaintenanceWindowFieldsP
     <Controller
       control={control}
       name={name}
-      render={({ field }) => {
-        const error = fieldErrorAt(errors, name);
-        const utc = formatUtc(field.value);
-        return (
-          <Field
-            label={label}
-            htmlFor={name}
-            error={error}
-            hint={utc ? t('settings.siteStatus.utcEquivalent', { time: utc }) : t('settings.siteStatus.notScheduled')}
-          >
-            <input
-              id={name}
-              type="datetime-local"
-              value={field.value ? isoToZonedWallTime(field.value, timeZone) : ''}
-              disabled={isReadOnly}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${name}-error` : undefined}
-              onChange={(event) => field.onChange(zonedWallTimeToIso(event.target.value, timeZone))}
-              onBlur={field.onBlur}
-            />
-          </Field>
-        );
-      }}
+      render={({ field }) => (
+        <ZonedDateTimeField
+          id={name}
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          timeZone={timeZone}
+          error={fieldErrorAt(errors, name)}
+          emptyHint={t('settings.siteStatus.notScheduled')}
+          isDisabled={isReadOnly}
+        />
+      )}
     />
   );
 

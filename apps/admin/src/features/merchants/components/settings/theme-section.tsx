@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react';
 import { Controller, get, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../../../shared/theme/theme-store';
+import { tokenStyleOf } from '../../../../shared/theme/token-style';
 import { Panel } from '../../../../shared/ui/panel';
 import sections from './sections.module.css';
 import styles from './theme-section.module.css';
@@ -24,9 +24,7 @@ export const ThemeSection = ({ merchantName, isReadOnly }: ThemeSectionProps) =>
     formState: { errors },
   } = useSettingsForm();
   const overrides = useWatch({ control, name: `themeTokens.${adminTheme}` });
-  const previewStyle = Object.fromEntries(
-    Object.entries(overrides ?? {}).map(([name, value]) => [`--${name}`, value]),
-  ) as CSSProperties;
+  const previewStyle = tokenStyleOf(overrides);
 
   return (
     <Panel id="section-theme" title={t('settings.theme.title')} description={t('settings.theme.description')}>

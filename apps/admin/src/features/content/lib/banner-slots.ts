@@ -1,0 +1,25 @@
+import type { BannerGroup } from '@tessera/contracts';
+
+/** Where a banner group shows on the member site (its title written over the picture), and the shape of that place. */
+export interface BannerSlot {
+  /** CSS aspect-ratio of the place the picture fills (cropped to it, as the site does). */
+  aspectRatio: string;
+  /** The width the place has on the site, in CSS pixels; null for the full content width. */
+  width: number | null;
+}
+
+const SIDE_MENU_WIDTH = 248;
+const MODAL_SIDE_WIDTH = 220;
+
+/**
+ * The home carousel is the wide 3:1 strip; login, register and forgot-password show a tall side picture in
+ * their dialogs; the side menu shows the left-menu banner and the licence picture at its own width.
+ */
+export const bannerSlots: Record<BannerGroup, BannerSlot> = {
+  w_home: { aspectRatio: '3 / 1', width: null },
+  w_login: { aspectRatio: '3 / 4', width: MODAL_SIDE_WIDTH },
+  w_reg: { aspectRatio: '3 / 4', width: MODAL_SIDE_WIDTH },
+  w_forget: { aspectRatio: '3 / 4', width: MODAL_SIDE_WIDTH },
+  w_leftmenu: { aspectRatio: '12 / 5', width: SIDE_MENU_WIDTH },
+  w_license: { aspectRatio: '3 / 1', width: SIDE_MENU_WIDTH },
+};
