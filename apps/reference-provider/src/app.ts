@@ -11,7 +11,7 @@ import {
   slotMultiplier,
   spinReels,
 } from './maths';
-import { gamePage, languageOf, PLAY_SCRIPT } from './page';
+import { gamePage, languageOf, PLAY_SCRIPT, type Room } from './page';
 import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './rounds';
 import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
 
@@ -21,9 +21,20 @@ interface PlayBody {
   currency?: unknown;
   stake?: unknown;
   pick?: unknown;
+  /** A PVP room's stake range (the platform's launch URL carries it). */
+  minBet?: unknown;
+  maxBet?: unknown;
 }
 
 const STAKE = /^\d{1,6}(\.\d{1,2})?$/;
+const ROOM_LEVELS = ['beginner', 'intermediate', 'advanced', 'vip'] as const;
+
+/** The PVP room a launch names: its level and stake range, when all three are well formed. */
+const roomOf = (query: Record<string, string | undefined>): Room | undefined => {
+  const level = ROOM_LEVELS.find((candidate) => candidate === query.room);
+  const { minBet, maxBet } = query;
+  return level && minBet && maxBet && STAKE.test(minBet) && STAKE.test(maxBet) ? { level, minBet, maxBet } : undefined;
+};
 
 export interface ProviderApp {
   app: FastifyInstance;
@@ -85,6 +96,7 @@ export const buildApp = (
           gameCode: (request.query.game ?? '').slice(0, 60),
           language: languageOf(request.query.lang),
           mode: request.query.mode === 'fun' ? 'fun' : 'real',
+          room: roomOf(request.query),
         }),
       );
   });
@@ -116,6 +128,12 @@ export const buildApp = (
     if (typeof body.stake !== 'string' || !STAKE.test(body.stake)) return { error: 'stake_invalid' };
     const stake = toMinor(body.stake, s.currency);
     if (stake < MIN_STAKE || stake > MAX_STAKE) return { error: 'stake_invalid' };
+    // A room's table takes only stakes of its range.
+    const bound = (value: unknown) =>
+      typeof value === 'string' && STAKE.test(value) ? toMinor(value, s.currency) : null;
+    const [roomMin, roomMax] = [bound(body.minBet), bound(body.maxBet)];
+    if ((roomMin !== null && stake < roomMin) || (roomMax !== null && stake > roomMax))
+      return { error: 'stake_invalid' };
     try {
       return await rounds.play({ ...s, stake, decide: () => decide(stake) });
     } catch (error) {

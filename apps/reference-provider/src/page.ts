@@ -18,10 +18,16 @@ const texts = {
     fun: 'Free play: play money only',
     pending: 'Your win is being credited',
     insufficient_funds: 'Not enough balance for this stake',
+    stake_invalid: 'This stake is not accepted at this table',
     game_token_invalid: 'This game session has ended. Open the game again from the lobby.',
     error: 'The game could not reach the wallet. Your stake is returned if it was taken.',
     paytable: 'Pays: three ♦ ×200, three 7 ×100, three ★ ×30, three ♫ ×15, three ☀ ×10, three ♥ ×6, two ♥ ×2',
     diceRules: 'Three dice. Big or Small pays 1:1; any triple loses.',
+    room: 'Room',
+    beginner: 'Beginner',
+    intermediate: 'Intermediate',
+    advanced: 'Advanced',
+    vip: 'VIP',
   },
   CN: {
     provider: '泰瑟拉演示供应商',
@@ -37,10 +43,16 @@ const texts = {
     fun: '免费试玩：仅限游戏币',
     pending: '您的奖金正在入账',
     insufficient_funds: '余额不足以支付该投注额',
+    stake_invalid: '此桌不接受该投注额',
     game_token_invalid: '游戏会话已结束，请从大厅重新打开游戏。',
     error: '游戏无法连接钱包。如已扣款，投注额将退回。',
     paytable: '赔付：三个♦ ×200，三个7 ×100，三个★ ×30，三个♫ ×15，三个☀ ×10，三个♥ ×6，两个♥ ×2',
     diceRules: '三颗骰子。押大或押小 1 赔 1；任何围骰通杀。',
+    room: '房间',
+    beginner: '新手场',
+    intermediate: '初级场',
+    advanced: '高级场',
+    vip: '贵宾场',
   },
   AR: {
     provider: 'مزوّد تيسيرا التجريبي',
@@ -56,10 +68,16 @@ const texts = {
     fun: 'لعب مجاني: أموال لعب فقط',
     pending: 'يجري إيداع ربحك',
     insufficient_funds: 'الرصيد غير كافٍ لهذا الرهان',
+    stake_invalid: 'لا تقبل هذه الطاولة هذا الرهان',
     game_token_invalid: 'انتهت جلسة اللعبة. افتح اللعبة مجددًا من الردهة.',
     error: 'تعذّر على اللعبة الوصول إلى المحفظة. يُعاد رهانك إن كان قد خُصم.',
     paytable: 'الدفع: ثلاثة ♦ ×200، ثلاثة 7 ×100، ثلاثة ★ ×30، ثلاثة ♫ ×15، ثلاثة ☀ ×10، ثلاثة ♥ ×6، اثنان ♥ ×2',
     diceRules: 'ثلاث نرود. كبير أو صغير يدفع 1:1؛ أي ثلاثية تخسر.',
+    room: 'الغرفة',
+    beginner: 'المبتدئين',
+    intermediate: 'المتوسطة',
+    advanced: 'المتقدمة',
+    vip: 'كبار الشخصيات',
   },
 } as const;
 export type Language = keyof typeof texts;
@@ -80,14 +98,25 @@ button{font:inherit;border:0;border-radius:10px;padding:12px 20px;font-weight:70
 button.alt{background:#38bdf8}select{font:inherit;padding:10px;border-radius:10px;border:0}.message{min-height:24px;margin-top:14px;font-weight:600}.win{color:#4ade80}.bad{color:#f87171}
 .rules{color:#94a3b8;font-size:13px;margin-top:12px}.badge{background:#334155;border-radius:999px;padding:4px 10px;font-size:12px}`;
 
+/** A PVP room the platform opened the game in: its level and stake range (wire amounts). */
+export interface Room {
+  level: 'beginner' | 'intermediate' | 'advanced' | 'vip';
+  minBet: string;
+  maxBet: string;
+}
+
 /** The page of one game; the script (/assets/play.js) reads its settings from the data attributes. */
 export const gamePage = (input: {
   engine: 'slot' | 'dice';
   gameCode: string;
   language: Language;
   mode: 'real' | 'fun';
+  room?: Room | undefined;
 }): string => {
   const t = texts[input.language];
+  const room = input.room
+    ? `<span class="badge" data-room="${input.room.level}">${t.room}: ${t[input.room.level]} · ${input.room.minBet}–${input.room.maxBet}</span>`
+    : '';
   const dir = input.language === 'AR' ? 'rtl' : 'ltr';
   const board =
     input.engine === 'slot'
@@ -102,7 +131,7 @@ export const gamePage = (input: {
 <style>${STYLE}</style></head>
 <body data-engine="${input.engine}" data-texts="${escapeHtml(JSON.stringify(t))}">
 <main><header><h1>${escapeHtml(input.engine === 'slot' ? t.slot : t.dice)}</h1><small>${escapeHtml(t.provider)} · ${escapeHtml(input.gameCode)}</small></header>
-<section class="panel"><div class="row" style="justify-content:space-between;margin-top:0"><span>${t.balance}</span>${input.mode === 'fun' ? `<span class="badge">${t.fun}</span>` : ''}</div>
+<section class="panel"><div class="row" style="justify-content:space-between;margin-top:0"><span>${t.balance}</span>${input.mode === 'fun' ? `<span class="badge">${t.fun}</span>` : ''}${room}</div>
 <div class="balance" data-balance>—</div>${board}<div class="message" data-message role="status"></div></section></main>
 <script src="/assets/play.js"></script></body></html>`;
 };
@@ -111,16 +140,19 @@ export const gamePage = (input: {
 export const PLAY_SCRIPT = `(() => {
   const q = new URLSearchParams(location.search);
   const session = { token: q.get('token') || '', mode: q.get('mode') === 'fun' ? 'fun' : 'real', currency: q.get('currency') || 'USD' };
+  // A room's table: only the stakes of its range (the provider checks them again).
+  const room = document.querySelector('[data-room]') ? { minBet: q.get('minBet'), maxBet: q.get('maxBet') } : null;
   const body = document.body;
   const t = JSON.parse(body.dataset.texts);
   const engine = body.dataset.engine;
   const $ = (sel) => document.querySelector(sel);
   const balanceEl = $('[data-balance]');
   const message = $('[data-message]');
-  const stakes = ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00'];
+  const ladder = ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00'];
+  const stakes = room ? ladder.filter((s) => Number(s) >= Number(room.minBet) && Number(s) <= Number(room.maxBet)) : ladder.slice(0, 6);
   const stakeEl = $('[data-stake]');
   for (const s of stakes) { const o = document.createElement('option'); o.value = s; o.textContent = s; stakeEl.append(o); }
-  stakeEl.value = '1.00';
+  stakeEl.value = stakes.includes('1.00') ? '1.00' : stakes[0];
   const symbols = { cherry: '♥', lemon: '☀', bell: '♫', star: '★', seven: '7', diamond: '♦' };
   const faces = ['⚀','⚁','⚂','⚃','⚄','⚅'];
   const show = (balance) => {
@@ -144,7 +176,7 @@ export const PLAY_SCRIPT = `(() => {
       say('');
       try {
         const action = button.dataset.action;
-        const answer = await api(engine === 'slot' ? '/api/spin' : '/api/roll', { ...session, stake: stakeEl.value, ...(engine === 'slot' ? {} : { pick: action }) });
+        const answer = await api(engine === 'slot' ? '/api/spin' : '/api/roll', { ...session, ...(room || {}), stake: stakeEl.value, ...(engine === 'slot' ? {} : { pick: action }) });
         if (answer.error) return failed(answer);
         if (engine === 'slot') document.querySelectorAll('[data-reel]').forEach((el, i) => (el.textContent = symbols[answer.outcome.line[i]]));
         else document.querySelectorAll('[data-die]').forEach((el, i) => (el.textContent = faces[answer.outcome.dice[i] - 1]));

@@ -403,6 +403,8 @@ export const gamesEndpoints = {
       webView: trimmed(10),
       isCoin: trimmed(10),
       username: trimmed(64),
+      /** A PVP game's room (GLS2_roomList roomId): the provider opens the table of that stake level. */
+      roomId: trimmed(60),
     }),
     response: z.object({
       content: z.object({
@@ -417,7 +419,7 @@ export const gamesEndpoints = {
       }),
     }),
     summary:
-      'Starts a game: a short-lived game token bound to member, game and merchant, and the URL to open. Trial members and accountType 0 play for fun where supportPlay is 0 and the merchant allows free play; a trial member on a real-money-only game gets in_need_true_account; a game under maintenance game_maintenance.',
+      "Starts a game: a short-lived game token bound to member, game and merchant, and the URL to open (with roomId, a PVP game opens in that room; another game's or an unknown room is a field error). Trial members and accountType 0 play for fun where supportPlay is 0 and the merchant allows free play; a trial member on a real-money-only game gets in_need_true_account; a game under maintenance game_maintenance.",
   }),
 } as const;
 

@@ -193,4 +193,47 @@ describe("an outside provider's round, end to end", () => {
     const reconcile = reconcileLedger(server);
     expect(reconcile.status, reconcile.output).toBe(0);
   });
+
+  it("a member chooses a PVP game's room; the provider's table opens with that room's stakes only", async () => {
+    await memberApi(server).registerByUsername('Room0001', 'Secret123', '81180002');
+    const game = await demoGame(server, "g.game_type = 'PVP' AND v.provider_code = 'DEMO' AND g.engine = 'dice'");
+    const { context, page } = await openSite(browser, server, '/');
+    await signInMember(page, 'Room0001');
+    const card = await searchCard(page, server.url, game);
+    await card.getByRole('button', { name: 'PLAY NOW' }).click();
+    const rooms = page.locator('dialog[data-dialog="pvp-rooms"]');
+    await rooms.getByText('Choose a room').waitFor();
+    expect(
+      await rooms.locator('[data-room]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-room'))),
+    ).toEqual(['beginner', 'intermediate', 'advanced', 'vip']);
+    const intermediate = rooms.locator('[data-room="intermediate"]');
+    // Each amount is isolated (U+2068 … U+2069) so a right-to-left sentence keeps it whole.
+    await intermediate.getByText('Stakes \u2068$1.00\u2069 – \u2068$100.00\u2069').waitFor();
+    await intermediate.getByText('Playing now: 0').waitFor();
+    await page.screenshot({ path: screenshotPath('pvp-rooms-1440.png') });
+    await intermediate.getByRole('button', { name: 'Enter' }).click();
+
+    await page.waitForURL(
+      (url) => url.pathname === '/seamless' && url.searchParams.get('roomId') === `${game.id}-intermediate`,
+    );
+    const frame = page.locator('iframe[data-game-frame]');
+    await frame.waitFor();
+    const src = new URL((await frame.getAttribute('src')) ?? '');
+    expect([src.searchParams.get('room'), src.searchParams.get('minBet'), src.searchParams.get('maxBet')]).toEqual([
+      'intermediate',
+      '1.00',
+      '100.00',
+    ]);
+    const table = page.frameLocator('iframe[data-game-frame]');
+    await table.locator('[data-room="intermediate"]').waitFor();
+    const stakes = await table.locator('[data-stake] option').evaluateAll((nodes) => nodes.map((n) => n.textContent));
+    expect(stakes).toEqual(['1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00']);
+
+    // Back in the lobby, the rooms count this member as playing.
+    await page.goBack();
+    const again = await searchCard(page, server.url, game);
+    await again.getByRole('button', { name: 'PLAY NOW' }).click();
+    await rooms.locator('[data-room="beginner"]').getByText('Playing now: 1').waitFor();
+    await context.close();
+  });
 });

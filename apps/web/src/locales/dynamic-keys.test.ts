@@ -11,6 +11,7 @@ import {
   withdrawalStatusKeys,
 } from '../features/cashier/withdraw-labels';
 import { filterLabelKeys } from '../features/games/components/lobby-filters';
+import { pvpLevelKeys } from '../features/games/components/pvp-rooms-dialog';
 import { gameTypeLabelKeys } from '../features/games/game-types';
 import { statusLabelKeys } from '../features/games/records/betting-record';
 import { presetLabelKeys } from '../features/games/records/range-picker';
@@ -39,7 +40,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(transactionRangeKeys),
     ...Object.values(walletLabelKeys),
   ],
-  games: [...Object.values(presetLabelKeys), ...Object.values(statusLabelKeys)],
+  games: [...Object.values(presetLabelKeys), ...Object.values(statusLabelKeys), ...Object.values(pvpLevelKeys)],
   common: [
     ...Object.values(gameTypeLabelKeys),
     ...Object.values(filterLabelKeys),

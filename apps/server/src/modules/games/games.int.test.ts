@@ -234,6 +234,45 @@ describe('launch', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('lists the PVP rooms with the members playing now, and opens a game in the room chosen', async () => {
+    const game = (await list('gameType=PVP')).value.games[0];
+    const rooms = async () =>
+      (await get(`/wps/relay/GLS2_roomList?nodeId=${game.nodeId}`, 'GAMELO3', token)).json().value.list;
+    const before = await rooms();
+    expect(before.map((room: { level: string }) => room.level)).toEqual([
+      'beginner',
+      'intermediate',
+      'advanced',
+      'vip',
+    ]);
+    const vip = before[3];
+    expect(vip).toMatchObject({ roomId: `${game.nodeId}-vip`, minBet: '100.00', maxBet: '10000.00', currency: 'USD' });
+    const launched = await get(`/wps/game/launchGame?nodeId=${game.nodeId}&roomId=${vip.roomId}`, 'GAMELO3', token);
+    const url = new URL(launched.json().value.content.game_url);
+    expect([url.searchParams.get('room'), url.searchParams.get('minBet'), url.searchParams.get('maxBet')]).toEqual([
+      'vip',
+      '100.00',
+      '10000.00',
+    ]);
+    // Nobody played this game before; now this member has a live session on it (every room shows it).
+    expect(vip.players).toBe(0);
+    expect((await rooms()).map((room: { players: number }) => room.players)).toEqual([1, 1, 1, 1]);
+    // A room of another game, or of a game that has none, is a field error; nothing is launched.
+    const sessions = async () =>
+      (await t.database.pool.query('SELECT count(*)::int AS n FROM game_sessions')).rows[0].n;
+    const count = await sessions();
+    const rng = (await list('gameType=RNG')).value.games[0];
+    for (const bad of [`${rng.nodeId}-vip`, `${game.nodeId}-king`]) {
+      const target = bad.startsWith(rng.nodeId) ? rng.nodeId : game.nodeId;
+      const refused = await get(`/wps/game/launchGame?nodeId=${target}&roomId=${bad}`, 'GAMELO3', token);
+      expect(refused.json()).toMatchObject({
+        errorCode: 'validation_failed',
+        fieldErrors: [{ path: 'roomId', code: 'field_invalid' }],
+      });
+    }
+    expect(await sessions()).toBe(count);
+  });
+
   it('lets a trial account play for fun only where the game offers a free trial', async () => {
     const { rows } = await t.database.pool.query<{ id: number; support_play: number }>(
       "SELECT id, support_play FROM games WHERE game_type = 'RNG' ORDER BY id LIMIT 40",

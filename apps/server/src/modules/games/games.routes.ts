@@ -126,6 +126,7 @@ export const registerGamesRoutes = (r: Registrar, games: GamesService): void => 
         nodeId: input.nodeId,
         accountType: input.accountType,
         language: input.language || ctx.language,
+        ...(input.roomId ? { roomId: input.roomId } : {}),
       }),
     };
   });

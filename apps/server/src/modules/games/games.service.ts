@@ -31,7 +31,16 @@ const SUGGESTIONS = 6;
 /** Where an outside provider's game opens for a launch (from the provider registry, wired in app.ts). */
 export type ProviderLaunchUrl = (
   providerCode: string,
-  launch: { token: string; gameCode: string; engine: string; language: string; mode: 'real' | 'fun'; currency: string },
+  launch: {
+    token: string;
+    gameCode: string;
+    engine: string;
+    language: string;
+    mode: 'real' | 'fun';
+    currency: string;
+    /** A PVP room: its level and stake range (wire amounts). */
+    room?: { level: string; minBet: string; maxBet: string };
+  },
 ) => string | null;
 
 /** A member's name as the winners board shows it: first two and last characters. */
@@ -47,6 +56,15 @@ const PVP_LEVELS = [
   { level: 'advanced', min: 1_000n, max: 100_000n },
   { level: 'vip', min: 10_000n, max: 1_000_000n },
 ] as const;
+
+/** The room a PVP launch names (`<game id>-<level>`, as GLS2_roomList lists it); anything else is a field error. */
+const roomOf = (game: { id: number; gameType: string }, roomId: string, currency: string) => {
+  const level = PVP_LEVELS.find((candidate) => roomId === `${game.id}-${candidate.level}`);
+  if (game.gameType !== 'PVP' || !level) {
+    throw new AppError('validation_failed', { fieldErrors: [{ path: 'roomId', code: 'field_invalid' }] });
+  }
+  return { level: level.level, minBet: formatMinor(level.min, currency), maxBet: formatMinor(level.max, currency) };
+};
 
 const cache = <T>() => {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
@@ -353,9 +371,10 @@ export const createGamesService = (deps: {
     launch: async (
       merchant: MerchantContext,
       member: MemberPrincipal,
-      input: { nodeId: string; accountType: number; language: string | null },
+      input: { nodeId: string; accountType: number; language: string | null; roomId?: string },
     ) => {
       const game = await visibleGame(merchant, input.nodeId);
+      const room = input.roomId ? roomOf(game, input.roomId, merchant.settings.currency) : undefined;
       const language = input.language ?? merchant.settings.defaultLanguage;
       if (game.maintenance) {
         throw new AppError('game_maintenance', {
@@ -390,6 +409,7 @@ export const createGamesService = (deps: {
               language,
               mode,
               currency,
+              ...(room ? { room } : {}),
             })
           : null;
         if (!gameUrl)

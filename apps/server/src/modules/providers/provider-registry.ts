@@ -1,3 +1,5 @@
+import type { ProviderLaunchUrl } from '../games';
+
 /**
  * The outside game providers the platform talks to (docs/seamless-wallet.md). Each has a code, the secret both
  * sides sign the wallet calls with, and where its games open. The demo runs one: apps/reference-provider.
@@ -18,17 +20,7 @@ export const createProviderRegistry = (providers: readonly ProviderConfig[]) => 
     find: (code: string): ProviderConfig | null => byCode.get(code) ?? null,
 
     /** The URL a launch opens: the provider's page for the game, carrying the game token. */
-    launchUrl: (
-      code: string,
-      launch: {
-        token: string;
-        gameCode: string;
-        engine: string;
-        language: string;
-        mode: 'real' | 'fun';
-        currency: string;
-      },
-    ): string | null => {
+    launchUrl: (code: string, launch: Parameters<ProviderLaunchUrl>[1]): string | null => {
       const provider = byCode.get(code);
       if (!provider) return null;
       const url = new URL(`${provider.launchUrl.replace(/\/$/, '')}/play`);
@@ -38,6 +30,11 @@ export const createProviderRegistry = (providers: readonly ProviderConfig[]) => 
       url.searchParams.set('lang', launch.language);
       url.searchParams.set('mode', launch.mode);
       url.searchParams.set('currency', launch.currency);
+      if (launch.room) {
+        url.searchParams.set('room', launch.room.level);
+        url.searchParams.set('minBet', launch.room.minBet);
+        url.searchParams.set('maxBet', launch.room.maxBet);
+      }
       return url.toString();
     },
   };

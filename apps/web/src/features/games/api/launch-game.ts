@@ -9,6 +9,8 @@ export interface LaunchInput {
   vassalage: string;
   mode: LaunchMode;
   language: string;
+  /** A PVP game's room (GLS2_roomList). */
+  roomId?: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export const useLaunchGameUrl = (input: LaunchInput | null, isLogin: boolean) =>
           platform: 'html5',
           clientType: 2,
           language: input?.language,
+          roomId: input?.roomId,
         },
         signal,
       }),

@@ -5,6 +5,7 @@ import type { LaunchMode } from '../launch/launch-rules';
 import { useLaunchGame } from '../launch/use-launch-game';
 import { useGamesTranslation } from '../use-games-translation';
 import { MaintenanceDialog } from './maintenance-dialog';
+import { PvpRoomsDialog } from './pvp-rooms-dialog';
 import { VendorGamesDialog } from './vendor-games-dialog';
 
 /** What every screen with game cards does: play, free trial, open a vendor, toggle a favourite. */
@@ -31,7 +32,7 @@ export const useGameActions = () => {
 
 export type GameActions = ReturnType<typeof useGameActions>;
 
-/** The popups a screen with game cards may open: the vendor's game list and the maintenance notice. */
+/** The popups a screen with game cards may open: the vendor's game list, a PVP game's rooms, the maintenance notice. */
 export const GameActionDialogs = ({ actions }: { actions: GameActions }) => {
   const { t } = useGamesTranslation();
   const { launcher, favourites, playGame } = actions;
@@ -50,6 +51,7 @@ export const GameActionDialogs = ({ actions }: { actions: GameActions }) => {
         onToggleFavourite={favourites.toggle}
       />
       <MaintenanceDialog game={launcher.maintenanceOf} onClose={launcher.closeMaintenance} onPlay={playGame} />
+      <PvpRoomsDialog game={launcher.roomsOf} onClose={launcher.closeRooms} onEnter={launcher.enterRoom} />
     </>
   );
 };

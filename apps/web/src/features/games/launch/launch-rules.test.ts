@@ -27,6 +27,33 @@ describe('game launch', () => {
     });
   });
 
+  it('asks for a room before a PVP game is played for real, and takes the room to the seamless page', () => {
+    const cards = { ...slot, vassalage: 'KX', gameType: 'PVP', gameCode: 'KX_1' };
+    expect(decideLaunch(cards, member)).toEqual({ kind: 'rooms' });
+    expect(decideLaunch(cards, visitor)).toEqual({ kind: 'login' });
+    expect(decideLaunch(cards, trial)).toEqual({ kind: 'realAccount' });
+    // A free trial needs no room; a vendor entry opens its own list.
+    expect(decideLaunch({ ...cards, supportPlay: 0 }, member, { mode: 'trial' })).toEqual({
+      kind: 'start',
+      mode: 'trial',
+    });
+    expect(decideLaunch({ ...cards, isGame: 'VASSALAGE' }, member, { isVendorEntry: true })).toMatchObject({
+      kind: 'vendorPopup',
+    });
+    const path = seamlessPathOf(cards, 'real', '101-vip');
+    expect(path).toBe('/seamless?nodeId=101&vassalage=KX&gameType=PVP&roomId=101-vip');
+    expect(launchOfSeamlessQuery(new URL(path, 'http://x').searchParams)).toEqual({
+      nodeId: '101',
+      vassalage: 'KX',
+      gameType: 'PVP',
+      mode: 'real',
+      roomId: '101-vip',
+    });
+    expect(launchOfSeamlessQuery(new URLSearchParams('nodeId=1&vassalage=PG&gameType=RNG'))).not.toHaveProperty(
+      'roomId',
+    );
+  });
+
   it('routes lottery providers to their pages with the game code', () => {
     expect(decideLaunch({ ...slot, vassalage: 'TCG_LOTTO_VN', gameCode: 'VN1' }, member)).toEqual({
       kind: 'route',

@@ -22,6 +22,7 @@ export type LaunchDecision =
   | { kind: 'realAccount' }
   | { kind: 'route'; path: string }
   | { kind: 'vendorPopup'; vassalage: string; gameType: string }
+  | { kind: 'rooms' }
   | { kind: 'start'; mode: LaunchMode };
 
 export const VASSALAGE_ENTRY = 'VASSALAGE';
@@ -39,7 +40,8 @@ export const offersFreeTrial = (entry: Pick<LaunchEntry, 'supportPlay'>): boolea
 /**
  * The launch decision. A visitor gets the login popup. A trial (free-play) account gets the real-account
  * message, except for the free trial of a game that offers one. Then by provider code: the lottery pages, an RNG
- * vendor entry to /rng?vassalage=, a VASSALAGE entry to its provider's game list popup, else the standard start.
+ * vendor entry to /rng?vassalage=, a VASSALAGE entry to its provider's game list popup, else the standard start;
+ * a PVP game played for real first asks for its room (GLS2_roomList), then starts in it.
  * `isVendorEntry` marks a vendor card (a lane's card), as opposed to a game.
  */
 export const decideLaunch = (
@@ -61,23 +63,39 @@ export const decideLaunch = (
   if (entry.isGame === VASSALAGE_ENTRY) {
     return { kind: 'vendorPopup', vassalage: entry.vassalage, gameType: entry.gameType };
   }
+  if (entry.gameType === 'PVP' && mode === 'real' && !options.isVendorEntry) return { kind: 'rooms' };
   return { kind: 'start', mode };
 };
 
-/** The address of the seamless game page for a launch; the page launches (again, after a reload) from it. */
-export const seamlessPathOf = (entry: Pick<LaunchEntry, 'nodeId' | 'vassalage' | 'gameType'>, mode: LaunchMode) => {
+/**
+ * The address of the seamless game page for a launch (with a PVP game's room); the page launches (again, after a
+ * reload) from it.
+ */
+export const seamlessPathOf = (
+  entry: Pick<LaunchEntry, 'nodeId' | 'vassalage' | 'gameType'>,
+  mode: LaunchMode,
+  roomId?: string,
+) => {
   const query = new URLSearchParams({ nodeId: entry.nodeId, vassalage: entry.vassalage, gameType: entry.gameType });
   if (mode === 'trial') query.set('mode', 'trial');
+  if (roomId) query.set('roomId', roomId);
   return `/seamless?${query.toString()}`;
 };
 
 /** Reads a seamless page's address back into a launch, or null when it does not name a game. */
 export const launchOfSeamlessQuery = (
   query: URLSearchParams,
-): { nodeId: string; vassalage: string; gameType: string; mode: LaunchMode } | null => {
+): { nodeId: string; vassalage: string; gameType: string; mode: LaunchMode; roomId?: string } | null => {
   const nodeId = query.get('nodeId')?.trim();
   const vassalage = query.get('vassalage')?.trim();
   const gameType = query.get('gameType')?.trim();
   if (!nodeId || !vassalage || !gameType) return null;
-  return { nodeId, vassalage, gameType, mode: query.get('mode') === 'trial' ? 'trial' : 'real' };
+  const roomId = query.get('roomId')?.trim();
+  return {
+    nodeId,
+    vassalage,
+    gameType,
+    mode: query.get('mode') === 'trial' ? 'trial' : 'real',
+    ...(roomId ? { roomId } : {}),
+  };
 };

@@ -18,7 +18,7 @@ export interface LaunchTarget extends LaunchEntry {
 
 /**
  * Carries out the launch decision of spec section 4: the login popup, the real-account message, a lottery or /rng
- * page, the provider's game list popup, or the standard start on /seamless. A game shown under maintenance opens
+ * page, the provider's game list popup, a PVP game's rooms, or the standard start on /seamless. A game shown under maintenance opens
  * the maintenance notice (with other games) instead of a launch that would be refused.
  */
 export const useLaunchGame = () => {
@@ -28,6 +28,7 @@ export const useLaunchGame = () => {
   const openDialog = useShellStore((state) => state.openDialog);
   const [vendorPopup, setVendorPopup] = useState<VendorPopupTarget | null>(null);
   const [maintenanceOf, setMaintenanceOf] = useState<LaunchTarget | null>(null);
+  const [roomsOf, setRoomsOf] = useState<LaunchTarget | null>(null);
 
   const launch = (entry: LaunchTarget, options: { mode?: LaunchMode; isVendorEntry?: boolean } = {}) => {
     const decision = decideLaunch(entry, { isLogin, isTrial }, options);
@@ -44,13 +45,15 @@ export const useLaunchGame = () => {
       case 'vendorPopup':
         setVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType, title: entry.name });
         return;
+      case 'rooms':
       case 'start':
         if (entry.isMaintenance) {
           setMaintenanceOf(entry);
           return;
         }
         setVendorPopup(null);
-        navigateQuietly(navigate(seamlessPathOf(entry, decision.mode)));
+        if (decision.kind === 'rooms') setRoomsOf(entry);
+        else navigateQuietly(navigate(seamlessPathOf(entry, decision.mode)));
         return;
     }
   };
@@ -61,5 +64,14 @@ export const useLaunchGame = () => {
     closeVendorPopup: () => setVendorPopup(null),
     maintenanceOf,
     closeMaintenance: () => setMaintenanceOf(null),
+    /** The PVP game whose rooms are being chosen from. */
+    roomsOf,
+    closeRooms: () => setRoomsOf(null),
+    /** Starts the PVP game being chosen for, in the room chosen. */
+    enterRoom: (roomId: string) => {
+      if (!roomsOf) return;
+      setRoomsOf(null);
+      navigateQuietly(navigate(seamlessPathOf(roomsOf, 'real', roomId)));
+    },
   };
 };
