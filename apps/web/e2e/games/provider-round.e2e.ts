@@ -56,7 +56,7 @@ const playRounds = async (game: FrameLocator): Promise<boolean[]> => {
 
 describe("an outside provider's round, end to end", () => {
   it("a member plays the reference provider's game from the lobby; the wallet, records, P&L and winners board follow", {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const { member } = await memberApi(server).registerByUsername('Round0001', 'Secret123', '81180001');
     await moneyApi(server).adjust(member.id, '100.00');
@@ -166,12 +166,13 @@ describe("an outside provider's round, end to end", () => {
       .poll(
         async () => {
           await page.goto(`${server.url}/`);
-          return entry.waitFor({ timeout: 3_000 }).then(
+          return entry.waitFor({ timeout: 10_000 }).then(
             () => true,
             () => false,
           );
         },
-        { timeout: 30_000, interval: 1_000 },
+        // The 15 s cache plus the page's own load, with room for CI's shared cores.
+        { timeout: 90_000, interval: 1_000 },
       )
       .toBe(true);
     await entry.getByText('$20.00').waitFor();
