@@ -14,6 +14,7 @@ await build({
   alias: {
     '@tessera/contracts': '../../packages/contracts/src/index.ts',
     '@tessera/engines': '../../packages/engines/src/index.ts',
+    '@tessera/ui': '../../packages/ui/src/index.ts',
   },
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

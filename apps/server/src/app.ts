@@ -74,6 +74,7 @@ import {
   createWalletService,
   registerWalletRoutes,
 } from './modules/wallet';
+import { createWebAppService } from './modules/webapp';
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
@@ -402,7 +403,10 @@ export const buildApp = async (
     app.addHook('onClose', async () => clearInterval(timer));
   }
 
-  await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir });
+  const webApp = createWebAppService({ merchants, content });
+  await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir }, (request) =>
+    webApp.pageHead(request.hostname),
+  );
   return {
     app,
     services: {

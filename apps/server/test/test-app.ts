@@ -29,6 +29,8 @@ export const createTestApp = async (
     captchaText?: () => string;
     /** Crash rounds: none run unless a test drives them (`services.crash.loop`). */
     crash?: { timing?: { bettingMs: number; pauseMs: number }; chainLength?: number; drive?: boolean };
+    /** Built sites to serve (none by default). */
+    sites?: { webDir: string; adminDir: string };
   } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();

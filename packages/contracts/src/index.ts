@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './admin-cashier';
+export { allEndpoints } from './all-endpoints';
 export * from './cashier';
 export * from './content';
 export * from './countries';
@@ -27,41 +28,3 @@ export * from './system';
 export * from './wallet';
 export * from './withdrawal';
 export * from './zoned-time';
-
-import { accountEndpoints } from './account';
-import { adminEndpoints } from './admin';
-import { adminCashierEndpoints } from './admin-cashier';
-import { cashierEndpoints } from './cashier';
-import { adminContentEndpoints, contentEndpoints } from './content';
-import { crashEndpoints } from './crash';
-import type { EndpointDef } from './endpoint';
-import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
-import { inhouseEndpoints } from './inhouse';
-import { messagesEndpoints } from './messages';
-import { registerEndpoints } from './register';
-import { memberEndpoints, sessionEndpoints } from './session';
-import { systemEndpoints } from './system';
-import { walletEndpoints } from './wallet';
-import { withdrawalEndpoints } from './withdrawal';
-
-/** Every endpoint of the platform; the server registers these and /api/docs lists them. */
-export const allEndpoints: readonly EndpointDef[] = [
-  ...Object.values(systemEndpoints),
-  ...Object.values(sessionEndpoints),
-  ...Object.values(memberEndpoints),
-  ...Object.values(registerEndpoints),
-  ...Object.values(accountEndpoints),
-  ...Object.values(walletEndpoints),
-  ...Object.values(cashierEndpoints),
-  ...Object.values(withdrawalEndpoints),
-  ...Object.values(messagesEndpoints),
-  ...Object.values(contentEndpoints),
-  ...Object.values(inhouseEndpoints),
-  ...Object.values(crashEndpoints),
-  ...Object.values(adminEndpoints),
-  ...Object.values(adminContentEndpoints),
-  ...Object.values(adminCashierEndpoints),
-  ...Object.values(gamesEndpoints),
-  ...Object.values(betsEndpoints),
-  ...Object.values(adminGamesEndpoints),
-];

@@ -107,3 +107,12 @@ export const isThemeName = (value: unknown): value is ThemeName =>
 
 /** `var(--name)` for a token, for the rare style that is computed in script. */
 export const tokenVar = (name: TokenName): string => `var(--${name})`;
+
+/**
+ * The few token values a server needs outside the stylesheet (the page's theme colour, the web app manifest and
+ * its icons), per theme; tokens.test.ts holds them equal to tokens.css.
+ */
+export const baseThemeColours = {
+  light: { 'color-bg': '#f2f4f9', 'color-primary': '#e4a21b', 'color-on-primary': '#1d1403' },
+  dark: { 'color-bg': '#0a1120', 'color-primary': '#f5b83d', 'color-on-primary': '#1a1204' },
+} as const satisfies Record<'light' | 'dark', Record<'color-bg' | 'color-primary' | 'color-on-primary', string>>;

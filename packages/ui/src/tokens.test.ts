@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedTokenNames, themedTokenNames, tokenNames } from './index';
+import { baseThemeColours, sharedTokenNames, themedTokenNames, tokenNames } from './index';
 
 const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
+
+/** The body of the first block whose selector is exactly `selector`. */
+const blockOf = (selector: string): string => {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`no ${selector} block`);
+  return css.slice(start, css.indexOf('}', start));
+};
 
 /** The declarations inside the first block whose selector is exactly `selector`. */
 const declaredIn = (selector: string): Set<string> => {
@@ -25,6 +32,18 @@ describe('design tokens', () => {
   it('defines every shared token once, at the root', () => {
     expect(sharedTokenNames.filter((name) => !root.has(name))).toEqual([]);
     expect(sharedTokenNames.filter((name) => dark.has(name))).toEqual([]);
+  });
+
+  it('gives servers the same base colours as the stylesheet', () => {
+    for (const [selector, colours] of [
+      [':root,\n[data-theme="light"]', baseThemeColours.light],
+      ['[data-theme="dark"]', baseThemeColours.dark],
+    ] as const) {
+      const body = blockOf(selector);
+      for (const [name, value] of Object.entries(colours)) {
+        expect(body.match(new RegExp(`--${name}:\\s*([^;]+);`))?.[1]?.trim()).toBe(value);
+      }
+    }
   });
 
   it('lists every token the stylesheet declares', () => {

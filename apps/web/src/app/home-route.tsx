@@ -1,11 +1,10 @@
 import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { NoticeTicker } from '../features/content/components/notice-ticker';
-import { WinnersBoard } from '../features/content/components/winners-board';
 import { HomeLobbyPage } from '../features/games/pages/home-lobby-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import styles from './home-route.module.css';
 
-/** The home lobby: the banner carousel and the notice ticker above the game lobby, the winners board below it. */
+/** The home lobby: the banner carousel and the notice ticker above the game lobby (which has the winners board). */
 export const HomeRoute = () => {
   const site = useSiteConfig().info.site;
   return (
@@ -13,7 +12,6 @@ export const HomeRoute = () => {
       <BannerCarousel />
       <NoticeTicker />
       <HomeLobbyPage siteName={site.name} />
-      <WinnersBoard />
     </div>
   );
 };

@@ -1,10 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AgentHomePage } from '../features/agents/pages/agent-home-page';
-import { AgentPage } from '../features/agents/pages/agent-page';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { HomeRoute } from './home-route';
-import { InHouseRoute } from './in-house-route';
-import { AgentLayout } from './layouts/agent-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { RouteErrorPage } from './route-error-page';
 import { routeGroups } from './route-groups';
@@ -31,7 +27,7 @@ const siteRoutes: RouteObject[] = [
   guarded({ path: '/member', lazy: routeGroups.MemberCenter }),
   ...gameCenterPaths.map((path) => ({ path, lazy: routeGroups.GameCenter })),
   ...gameListCenterPaths.map((path) => ({ path, lazy: routeGroups.GameListCenter })),
-  { path: '/inHouse', element: <InHouseRoute /> },
+  { path: '/inHouse', lazy: () => import('./in-house-route').then((m) => ({ Component: m.InHouseRoute })) },
   {
     path: '/inHouse/verify',
     lazy: () => import('../features/inhouse/pages/verify-page').then((m) => ({ Component: m.VerifyPage })),
@@ -46,8 +42,14 @@ const siteRoutes: RouteObject[] = [
 ];
 
 const agentRoutes: RouteObject[] = [
-  { path: '/agent', element: <AgentPage /> },
-  guarded({ path: '/agentHome', element: <AgentHomePage /> }),
+  {
+    path: '/agent',
+    lazy: () => import('../features/agents/pages/agent-page').then((m) => ({ Component: m.AgentPage })),
+  },
+  guarded({
+    path: '/agentHome',
+    lazy: () => import('../features/agents/pages/agent-home-page').then((m) => ({ Component: m.AgentHomePage })),
+  }),
 ];
 
 /** Every route of spec section 2, under the site layout or the separate agent layout. */
@@ -58,7 +60,10 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <LoadingCover />,
     children: [
       { element: <SiteLayout />, children: siteRoutes },
-      { element: <AgentLayout />, children: agentRoutes },
+      {
+        lazy: () => import('./layouts/agent-layout').then((m) => ({ Component: m.AgentLayout })),
+        children: agentRoutes,
+      },
       { path: '*', loader: redirectHome, element: <Navigate to="/" replace /> },
     ],
   },

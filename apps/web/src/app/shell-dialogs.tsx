@@ -1,19 +1,54 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AnnouncementPopup } from '../features/content/components/announcement-popup';
-import { HelpDialog } from '../features/content/components/help-dialog';
-import { NoticeDialog } from '../features/content/components/notice-dialog';
-import { ChangePasswordDialog } from '../features/member/components/change-password-dialog';
-import { RegisterDialog } from '../features/register/components/register-dialog';
-import { AfterLoginDialog } from '../features/session/components/after-login-dialog';
-import { ForgotPasswordDialog } from '../features/session/components/forgot-password-dialog';
-import { LoginDialog } from '../features/session/components/login-dialog';
-import { RealAccountDialog } from '../features/session/components/real-account-dialog';
-import { ResetPasswordDialog } from '../features/session/components/reset-password-dialog';
+import { AnnouncementPopupGate } from '../features/content/components/announcement-popup-gate';
 import { useLogout } from '../features/session/use-logout';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { navigateQuietly } from '../shared/routing/navigate-quietly';
-import { useShellStore } from '../shared/state/shell-store';
+import { type ShellDialog, useShellStore } from '../shared/state/shell-store';
+import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { pathAfterDialogClose } from './route-rules';
+
+/**
+ * Each popup's code (its forms, react-hook-form, the sealing and bot-check code they use) is a chunk of its own,
+ * fetched when the popup first opens or when a control that opens it is pointed at (preloadShellDialog), so
+ * none of it is part of the first load of a page.
+ */
+const dialogLoaders = {
+  login: () => import('../features/session/components/login-dialog').then((m) => ({ default: m.LoginDialog })),
+  register: () =>
+    import('../features/register/components/register-dialog').then((m) => ({ default: m.RegisterDialog })),
+  forgotPassword: () =>
+    import('../features/session/components/forgot-password-dialog').then((m) => ({
+      default: m.ForgotPasswordDialog,
+    })),
+  resetPassword: () =>
+    import('../features/session/components/reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
+  changePassword: () =>
+    import('../features/member/components/change-password-dialog').then((m) => ({
+      default: m.ChangePasswordDialog,
+    })),
+  afterLogin: () =>
+    import('../features/session/components/after-login-dialog').then((m) => ({ default: m.AfterLoginDialog })),
+  realAccount: () =>
+    import('../features/session/components/real-account-dialog').then((m) => ({ default: m.RealAccountDialog })),
+  help: () => import('../features/content/components/help-dialog').then((m) => ({ default: m.HelpDialog })),
+  notice: () => import('../features/content/components/notice-dialog').then((m) => ({ default: m.NoticeDialog })),
+};
+
+/** Starts fetching a popup's code ahead of the click (pointer over, focus or touch on what opens it). */
+export const preloadShellDialog = (dialog: ShellDialog): void => {
+  void dialogLoaders[dialog]().catch(() => undefined);
+};
+
+const LoginDialog = lazy(dialogLoaders.login);
+const RegisterDialog = lazy(dialogLoaders.register);
+const ForgotPasswordDialog = lazy(dialogLoaders.forgotPassword);
+const ResetPasswordDialog = lazy(dialogLoaders.resetPassword);
+const ChangePasswordDialog = lazy(dialogLoaders.changePassword);
+const AfterLoginDialog = lazy(dialogLoaders.afterLogin);
+const RealAccountDialog = lazy(dialogLoaders.realAccount);
+const HelpDialog = lazy(dialogLoaders.help);
+const NoticeDialog = lazy(dialogLoaders.notice);
 
 /** The shell's popups (spec section 2 "Modals"), one open at a time, opened by name through the shell store. */
 export const ShellDialogs = () => {
@@ -36,32 +71,47 @@ export const ShellDialogs = () => {
   const handleOpenForgot = () => openDialog('forgotPassword');
   const handleLogout = () => void logout();
 
+  const dialogOf = (dialog: ShellDialog) => {
+    switch (dialog) {
+      case 'login':
+        return (
+          <LoginDialog
+            isOpen
+            onClose={handleClose}
+            onRegister={handleOpenRegister}
+            onForgotPassword={handleOpenForgot}
+          />
+        );
+      case 'register':
+        return <RegisterDialog isOpen onClose={handleClose} onLogin={handleOpenLogin} />;
+      case 'forgotPassword':
+        return <ForgotPasswordDialog isOpen onClose={handleClose} onLogin={handleOpenLogin} />;
+      case 'resetPassword':
+        return (
+          <ResetPasswordDialog isOpen token={resetToken} onClose={handleClose} onForgotPassword={handleOpenForgot} />
+        );
+      case 'changePassword':
+        return <ChangePasswordDialog isOpen onClose={handleClose} onLogout={handleLogout} />;
+      case 'afterLogin':
+        return <AfterLoginDialog isOpen siteName={siteName} onClose={handleClose} />;
+      case 'realAccount':
+        return <RealAccountDialog isOpen onClose={handleClose} />;
+      case 'help':
+        return <HelpDialog isOpen onClose={handleClose} />;
+      case 'notice':
+        return <NoticeDialog isOpen onClose={handleClose} />;
+    }
+  };
+
   return (
     <>
-      <LoginDialog
-        isOpen={activeDialog === 'login'}
-        onClose={handleClose}
-        onRegister={handleOpenRegister}
-        onForgotPassword={handleOpenForgot}
-      />
-      <RegisterDialog isOpen={activeDialog === 'register'} onClose={handleClose} onLogin={handleOpenLogin} />
-      <ForgotPasswordDialog
-        isOpen={activeDialog === 'forgotPassword'}
-        onClose={handleClose}
-        onLogin={handleOpenLogin}
-      />
-      <ResetPasswordDialog
-        isOpen={activeDialog === 'resetPassword'}
-        token={resetToken}
-        onClose={handleClose}
-        onForgotPassword={handleOpenForgot}
-      />
-      <ChangePasswordDialog isOpen={activeDialog === 'changePassword'} onClose={handleClose} onLogout={handleLogout} />
-      <AfterLoginDialog isOpen={activeDialog === 'afterLogin'} siteName={siteName} onClose={handleClose} />
-      <RealAccountDialog isOpen={activeDialog === 'realAccount'} onClose={handleClose} />
-      <HelpDialog isOpen={activeDialog === 'help'} onClose={handleClose} />
-      <NoticeDialog isOpen={activeDialog === 'notice'} onClose={handleClose} />
-      <AnnouncementPopup />
+      {activeDialog ? (
+        // Keyed by name: one popup replacing another mounts afresh, as the eager ones did.
+        <Suspense key={activeDialog} fallback={<LoadingCover />}>
+          {dialogOf(activeDialog)}
+        </Suspense>
+      ) : null}
+      <AnnouncementPopupGate />
     </>
   );
 };

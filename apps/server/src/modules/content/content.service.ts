@@ -10,7 +10,7 @@ import {
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MerchantContext } from '../../platform/http/context';
 import { recodeImage } from '../../platform/images/image-recode';
-import { contentOf } from './content.presenter';
+import { contentOf, imageUrlOf } from './content.presenter';
 import type { ContentItemRow, ContentItemValues, ContentRepository } from './content.repository';
 
 /** Which content kinds each announcement request type asks for. */
@@ -104,6 +104,19 @@ export const createContentService = (repository: ContentRepository) => {
       const kinds = [...new Set(request.types.flatMap((type) => kindsOfType[type]))];
       const rows = await visibleIn(merchant, request.language, kinds, now);
       return rows.filter((row) => isForAudience(row, request.audience));
+    },
+
+    /**
+     * The picture of the first home banner a visitor sees now (the member page preloads it: it is the page's
+     * largest paint), or null without one.
+     */
+    leadBannerImage: async (merchant: MerchantContext, language: LanguageCode, now = new Date()) => {
+      const rows = await visibleIn(merchant, language, ['banner'], now);
+      for (const row of rows) {
+        const content = contentOf(row);
+        if (content.kind === 'banner' && content.data.group === 'w_home') return imageUrlOf(content.data.imageId);
+      }
+      return null;
     },
 
     /** The help centre's sections and the footer text. */

@@ -1,18 +1,42 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failureEnvelope } from './envelope';
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/api/', '/provider/', '/healthz', '/readyz'];
 
+/** What a site's page carries for the merchant whose address was asked: its title and extra `<head>` markup. */
+export interface PageHead {
+  title: string;
+  /** Markup placed at the end of `<head>`; the caller escapes whatever it interpolates. */
+  head: string;
+}
+
+/** The member site's page for a request (the merchant behind its host), or null for the page as built. */
+export type PageHeadResolver = (request: FastifyRequest) => Promise<PageHead | null>;
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The built index.html with the merchant's title and head markup in place. */
+export const renderPage = (template: string, page: PageHead | null): string => {
+  if (!page) return template;
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${page.head}\n  </head>`);
+};
+
 /**
  * Serves the built member site at / and the back office at /admin/. Unknown GETs of pages fall back to the
- * right index.html (path-based history); unknown API paths get a `not_found` envelope.
+ * right index.html (path-based history); unknown API paths get a `not_found` envelope. The builds write brotli and
+ * gzip copies of their text files (scripts/vite-precompress.ts), sent to browsers that accept them. The member
+ * site's page is rendered per request with the merchant's head (`webPage`): its title, theme colour and the
+ * preload of its first home banner, the page's largest picture.
  */
 export const registerStaticSites = async (
   app: FastifyInstance,
   sites: { webDir: string; adminDir: string },
+  webPage: PageHeadResolver = async () => null,
 ): Promise<void> => {
   const hasWeb = existsSync(path.join(sites.webDir, 'index.html'));
   const hasAdmin = existsSync(path.join(sites.adminDir, 'index.html'));
@@ -22,8 +46,37 @@ export const registerStaticSites = async (
       res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     else res.setHeader('cache-control', 'no-cache');
   };
+  // The build is fixed for the life of the process: read the page once.
+  const webTemplate = hasWeb ? readFileSync(path.join(sites.webDir, 'index.html'), 'utf8') : '';
+
+  const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    let page: PageHead | null = null;
+    try {
+      page = await webPage(request);
+    } catch (error) {
+      // An unknown host or a database hiccup still gets the site, which shows its own error pages.
+      request.log.warn({ err: error }, 'member page head unavailable');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Host')
+      .type('text/html; charset=utf-8')
+      .send(renderPage(webTemplate, page));
+  };
+
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: sites.webDir, prefix: '/', wildcard: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: sites.webDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      // Cache-Control is cacheHeaders' alone (the plugin's own default would overwrite it with max-age=0).
+      cacheControl: false,
+      // The page itself is rendered per merchant (sendWebPage), never sent as the built file.
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders: cacheHeaders,
+    });
   }
   if (hasAdmin) {
     await app.register(fastifyStatic, {
@@ -31,19 +84,22 @@ export const registerStaticSites = async (
       prefix: '/admin/',
       decorateReply: !hasWeb,
       wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: cacheHeaders,
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
-    const wantsPage = request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}$/i.test(pathname);
+    const wantsPage =
+      request.method === 'GET' && !isApi && (pathname === '/index.html' || !/\.[a-z0-9]{1,8}$/i.test(pathname));
     if (wantsPage) {
       const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
       if (isAdmin && hasAdmin) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', sites.adminDir);
       }
-      if (!isAdmin && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html', sites.webDir);
+      if (!isAdmin && hasWeb) return sendWebPage(request, reply);
     }
     return reply.status(404).send(failureEnvelope('not_found'));
   });

@@ -1,17 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserMenu } from '../../features/session/components/user-menu';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
-import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { Button, IconButton } from '../../shared/ui/button/button';
 import { BellIcon, MenuIcon } from '../../shared/ui/icons/icons';
+import { preloadShellDialog } from '../shell-dialogs';
 import { Brand } from './brand';
 import { CustomerServiceMenu } from './customer-service-menu';
 import styles from './header.module.css';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 import { TopNavigation } from './top-navigation';
+
+/** A visitor's first load does without the member's parts (balance, live updates, menu). */
+const MemberHeaderParts = lazy(() => import('./member-header-parts').then((m) => ({ default: m.MemberHeaderParts })));
 
 export interface HeaderProps {
   /** Pages without a side menu keep the language and theme controls in the header at every width. */
@@ -60,16 +63,28 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
             </span>
           </div>
           {isLogin ? (
-            <>
-              <HeaderBalance />
-              <UserMenu />
-            </>
+            <Suspense fallback={null}>
+              <MemberHeaderParts />
+            </Suspense>
           ) : (
             <>
-              <Button variant="secondary" size="sm" className={styles.authButton} onClick={handleLogin}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className={styles.authButton}
+                onClick={handleLogin}
+                onPointerEnter={() => preloadShellDialog('login')}
+                onFocus={() => preloadShellDialog('login')}
+              >
                 {t('hd_login_button')}
               </Button>
-              <Button size="sm" className={styles.authButton} onClick={handleRegister}>
+              <Button
+                size="sm"
+                className={styles.authButton}
+                onClick={handleRegister}
+                onPointerEnter={() => preloadShellDialog('register')}
+                onFocus={() => preloadShellDialog('register')}
+              >
                 {t('hd_sign_button')}
               </Button>
             </>

@@ -5,6 +5,7 @@ import { SideBanner, SidePromotions } from '../../features/content/components/si
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../shared/hooks/use-media-query';
+import { useNearViewport } from '../../shared/hooks/use-near-viewport';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { IconButton } from '../../shared/ui/button/button';
@@ -23,7 +24,7 @@ import { LanguageSelect } from './language-select';
 import styles from './side-menu.module.css';
 import { ThemeToggle } from './theme-toggle';
 
-/** The app QR pulls in the QR encoder: loaded after the first paint, not with the shell. */
+/** The app QR pulls in the QR encoder: loaded when the block nears the viewport, not with the shell. */
 const SideAppDownload = lazy(() =>
   import('../../features/content/components/side-app-download').then((module) => ({ default: module.SideAppDownload })),
 );
@@ -47,6 +48,8 @@ export const SideMenu = () => {
   const isOpen = useShellStore((state) => state.isSideMenuOpen);
   const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const appRef = useRef<HTMLDivElement>(null);
+  const isAppNear = useNearViewport(appRef);
   const serviceLinks = customerServiceLinksOf(config.info.customerService);
   const isDrawer = !isWide;
   const isHidden = isDrawer && !isOpen;
@@ -152,9 +155,13 @@ export const SideMenu = () => {
           </section>
         ) : null}
 
-        <Suspense fallback={null}>
-          <SideAppDownload />
-        </Suspense>
+        <div ref={appRef} className={styles.appSlot}>
+          {isAppNear ? (
+            <Suspense fallback={null}>
+              <SideAppDownload />
+            </Suspense>
+          ) : null}
+        </div>
 
         <section className={`${styles.section} ${styles.settings}`}>
           <LanguageSelect variant="full" />

@@ -1,4 +1,4 @@
-import { type PayloadKey, sealPayload } from '@tessera/client-crypto';
+import type { PayloadKey, SealedBody } from '@tessera/client-crypto';
 import {
   buildPath,
   type EndpointDef,
@@ -51,19 +51,31 @@ const headersFor = (endpoint: EndpointDef, options: CallOptions<EndpointDef>): H
   return headers;
 };
 
-const bodyFor = (
+/** The sealing code (elliptic curves, AES-GCM) is fetched with the first sealed request, not with the page. */
+const sealBody = async (key: PayloadKey, method: string, path: string, body: unknown): Promise<SealedBody> => {
+  let crypto: typeof import('@tessera/client-crypto');
+  try {
+    crypto = await import('@tessera/client-crypto');
+  } catch {
+    // The chunk could not be fetched: the same answer as a request that could not be sent.
+    throw new ApiError('in_network_again');
+  }
+  return crypto.sealPayload(key, method, path, body);
+};
+
+const bodyFor = async (
   endpoint: EndpointDef,
   path: string,
   body: unknown,
   headers: Headers,
   sealKey: PayloadKey | null,
   files: readonly Blob[] = [],
-): BodyInit | undefined => {
+): Promise<BodyInit | undefined> => {
   if (usesQuery(endpoint)) return undefined;
   if (sealKey) {
     // "(enc)" endpoints: the body travels sealed for this method and path only (decision 0009), never in clear.
     headers.set('Content-Type', 'application/json;charset=UTF-8');
-    return JSON.stringify(sealPayload(sealKey, endpoint.method, path, body ?? {}));
+    return JSON.stringify(await sealBody(sealKey, endpoint.method, path, body ?? {}));
   }
   if (endpoint.bodyKind === 'multipart') {
     // The browser writes the multipart boundary into Content-Type itself.
@@ -98,7 +110,7 @@ const send = async <E extends EndpointDef>(
   const path = buildPath(endpoint.path, params);
   const headers = headersFor(endpoint, options as CallOptions<EndpointDef>);
   const url = usesQuery(endpoint) ? `${path}${toQueryString(options.query)}` : path;
-  const body = bodyFor(endpoint, path, options.body, headers, sealKey, options.files);
+  const body = await bodyFor(endpoint, path, options.body, headers, sealKey, options.files);
 
   let response: Response;
   try {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../shared/ui/button/button';
 import { PauseIcon, PlayIcon } from '../../../shared/ui/icons/icons';
-import { useBanners } from '../api/announcements';
+import { useAnnouncements, useBanners } from '../api/announcements';
 import { BannerAnchor } from './banner-anchor';
 import styles from './banner-carousel.module.css';
 
@@ -38,6 +38,7 @@ const Slide = ({ banner, isFirst, isHidden }: { banner: Banner; isFirst: boolean
  */
 export const BannerCarousel = () => {
   const { t } = useTranslation();
+  const isPending = useAnnouncements().isPending;
   const banners = useBanners('w_home');
   const count = banners.length;
   const [position, setPosition] = useState(0);
@@ -74,7 +75,9 @@ export const BannerCarousel = () => {
     return () => window.clearTimeout(timer);
   });
 
-  if (count === 0) return null;
+  // Until the banners arrive their place is held, so the lobby below does not jump when they do.
+  if (count === 0)
+    return isPending ? <div className={styles.carousel} aria-hidden="true" data-carousel-pending="" /> : null;
   const slides = isLooping ? [...banners, banners[0] as Banner] : banners;
 
   return (

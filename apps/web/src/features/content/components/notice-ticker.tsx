@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { BellIcon } from '../../../shared/ui/icons/icons';
-import { useAnnouncementsOrEmpty } from '../api/announcements';
+import { useAnnouncements, useAnnouncementsOrEmpty } from '../api/announcements';
 import styles from './notice-ticker.module.css';
 
 /** The scrolling notice ticker of the home lobby: clicking a notice opens the notice modal at it. */
 export const NoticeTicker = () => {
   const { t } = useTranslation();
+  const isPending = useAnnouncements().isPending;
   const notices = useAnnouncementsOrEmpty().player;
   const openNotice = useShellStore((state) => state.openNotice);
-  if (notices.length === 0) return null;
+  // Its place is held until the notices arrive, so nothing below it moves when they do.
+  if (notices.length === 0) return isPending ? <div className={styles.ticker} aria-hidden="true" /> : null;
   // Roughly 80 px a second whatever the amount of text.
   const seconds = Math.max(20, notices.reduce((sum, notice) => sum + notice.title.length, 0) / 6);
   const items = (isCopy: boolean) =>

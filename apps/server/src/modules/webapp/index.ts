@@ -1,0 +1,1 @@
+export { createWebAppService, type WebAppService } from './webapp.service';

@@ -1,0 +1,25 @@
+import { baseThemeColours } from '@tessera/ui';
+import { describe, expect, it } from 'vitest';
+import { pageHeadMarkup, themeColourOf } from './webapp.presenter';
+
+const tokens = (dark: Record<string, string>) => ({ themeTokens: { light: {}, dark } });
+
+describe('the member page head', () => {
+  it("takes the merchant's colour when it is a plain colour, else the design system's", () => {
+    expect(themeColourOf(tokens({}), 'dark', 'color-bg')).toBe(baseThemeColours.dark['color-bg']);
+    expect(themeColourOf(tokens({ 'color-bg': '#102030' }), 'dark', 'color-bg')).toBe('#102030');
+    expect(themeColourOf(tokens({ 'color-bg': 'rgb(1 2 3 / 50%)' }), 'dark', 'color-bg')).toBe('rgb(1 2 3 / 50%)');
+    for (const value of ['var(--x)', 'linear-gradient(#000, #fff)', 'red" onload="x']) {
+      expect(themeColourOf(tokens({ 'color-bg': value }), 'dark', 'color-bg')).toBe(baseThemeColours.dark['color-bg']);
+    }
+  });
+
+  it('escapes what it writes into attributes and leaves the preload out without a banner', () => {
+    const markup = pageHeadMarkup({ themeColour: '#000"><script>', leadImage: null });
+    expect(markup).toContain('content="#000&#34;&#62;&#60;script&#62;"');
+    expect(markup).not.toContain('preload');
+    expect(pageHeadMarkup({ themeColour: '#000', leadImage: '/wps/content/images/a' })).toContain(
+      '<link rel="preload" as="image" href="/wps/content/images/a" fetchpriority="high" />',
+    );
+  });
+});

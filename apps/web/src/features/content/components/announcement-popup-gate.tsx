@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
+import { usePublicStore } from '../../../shared/state/public-store';
+import { useShellStore } from '../../../shared/state/shell-store';
+import { readSession, writeSession } from '../../../shared/storage/browser-storage';
+import { useAnnouncements } from '../api/announcements';
+import { popupClosureKeyOf, popupsFor } from '../popup-rules';
+
+const AnnouncementPopup = lazy(() => import('./announcement-popup').then((m) => ({ default: m.AnnouncementPopup })));
+
+/**
+ * Decides whether the announcement popup shows (spec sections 2 and 4): once the session's announcements
+ * arrive, unless it was closed in this session (per user or anonymously), and never on top of another popup.
+ * The popup's own code loads only when it is to be shown.
+ */
+export const AnnouncementPopupGate = () => {
+  const navigate = useNavigate();
+  const announcements = useAnnouncements();
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const firstTimeLogin = usePublicStore((state) => state.firstTimeLogin);
+  const activeDialog = useShellStore((state) => state.activeDialog);
+  const openDialog = useShellStore((state) => state.openDialog);
+  const closureKey = popupClosureKeyOf(isLogin);
+  const [closedKey, setClosedKey] = useState<string | null>(null);
+
+  const popups = popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin });
+  const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
+  const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
+
+  const close = () => {
+    writeSession(closureKey, 'closed');
+    setClosedKey(closureKey);
+  };
+  const handleGo = () => {
+    close();
+    if (isLogin) navigateQuietly(navigate('/member?page=rewardCenter'));
+    else openDialog('login');
+  };
+
+  if (!isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* A new audience (login, logout) starts on page one. */}
+      <AnnouncementPopup key={closureKey} popups={popups} onClose={close} onGo={handleGo} />
+    </Suspense>
+  );
+};
