@@ -118,7 +118,8 @@ export const roundSchema = z.discriminatedUnion('game', [
   z.object({
     ...roundFields,
     game: z.literal('crash'),
-    params: z.object({ autoCashOut: z.number().nullable() }),
+    /** The member's automatic cash-out and the one the merchant's maximum payout sets (hundredths). */
+    params: z.object({ autoCashOut: z.number().nullable(), maxCashOut: z.number().nullable() }),
     outcome: z.object({ crashPoint: z.number().nullable(), cashedOutAt: z.number().nullable() }).nullable(),
   }),
 ]);

@@ -21,6 +21,7 @@ export const themedTokenNames = [
   'color-accent',
   'color-on-accent',
   'color-success',
+  'color-on-success',
   'color-warning',
   'color-danger',
   'color-on-danger',

@@ -1,10 +1,10 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
 import { moneyApi, waitForHeaderBalance } from '../support/money';
 import { screenshotPath } from '../support/screenshots';
-import { dialog, loginWithPassword, openSite } from '../support/site';
+import { openSite, signInToPlay } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -23,19 +23,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = async (page: Page, username: string) => {
-  await loginWithPassword(page, username, 'Secret123');
-  const afterLogin = dialog(page, 'after-login');
-  await afterLogin.waitFor();
-  await afterLogin.getByRole('button', { name: 'Start playing' }).click();
-};
-
 describe('in-house dice and the public verifier', () => {
   it('plays a dice bet, reveals the seed by rotation and the verifier reproduces the roll', async () => {
     const { token } = await api.registerByUsername('Dice0001', 'Secret123', '81170001');
     await money.creditByBankTransfer(token, '50');
     const { context, page } = await openSite(browser, server);
-    await signIn(page, 'Dice0001');
+    await signInToPlay(page, 'Dice0001');
     await page.goto(`${server.url}/inHouse?game=dice`);
     await page.getByTestId('place-bet').waitFor();
     await waitForHeaderBalance(page, '50.00');
@@ -108,7 +101,7 @@ describe('in-house dice and the public verifier', () => {
     const { token } = await api.registerByUsername('Play0001', 'Secret123', '81170002');
     await money.creditByBankTransfer(token, '100');
     const { context, page } = await openSite(browser, server, '/', 'phone');
-    await signIn(page, 'Play0001');
+    await signInToPlay(page, 'Play0001');
     for (const game of ['limbo', 'plinko', 'keno', 'slot']) {
       await page.goto(`${server.url}/inHouse?game=${game}`);
       await page.getByTestId('place-bet').click();

@@ -48,6 +48,14 @@ export const signInMember = async (page: Page, username: string, password = 'Sec
   await welcome.waitFor({ state: 'detached' });
 };
 
+/** Logs in (password Secret123) and leaves the after-login dialog by its "Start playing" button. */
+export const signInToPlay = async (page: Page, username: string, password = 'Secret123') => {
+  await loginWithPassword(page, username, password);
+  const afterLogin = dialog(page, 'after-login');
+  await afterLogin.waitFor();
+  await afterLogin.getByRole('button', { name: 'Start playing' }).click();
+};
+
 /** Signs out through the member menu and its confirmation. */
 export const signOut = async (page: Page) => {
   await userMenu(page).getByRole('button').first().click();

@@ -338,8 +338,8 @@ const regions: [string, string, string][] = [
   ['Europe', '欧洲', 'أوروبا'],
 ];
 
-// Crash joins this list when its multiplayer rounds are built (issue 6); until then no card may launch it.
 const inHouseGames: [string, string, string, string][] = [
+  ['crash', 'Crash', '崩溃', 'كراش'],
   ['dice', 'Dice', '骰子', 'النرد'],
   ['limbo', 'Limbo', '林波', 'ليمبو'],
   ['mines', 'Mines', '扫雷', 'الألغام'],
@@ -373,7 +373,7 @@ export const demoGames = (): DemoGame[] => {
       names: { EN, CN, AR },
       supportPlay: 1,
       accountTypeName: IN_HOUSE_VENDOR,
-      isHot: code === 'dice' || code === 'plinko',
+      isHot: code === 'crash' || code === 'plinko',
       artworkVariant: list.length % 8,
       engine: code,
     });

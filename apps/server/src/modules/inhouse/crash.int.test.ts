@@ -14,7 +14,13 @@ import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { RealtimeConnection } from '../../platform/realtime';
 import { reconcileLedger } from '../ledger';
-import { createCrashGame, createInhouseRepository, DEFAULT_CRASH_TIMING, LostLeadershipError } from '.';
+import {
+  createCrashGame,
+  createInhouseRepository,
+  DEFAULT_CRASH_TIMING,
+  type InhouseEvent,
+  LostLeadershipError,
+} from '.';
 
 /** Short chains, so that playing on opens (and publishes) a new chain during the suite. */
 const CHAIN_LENGTH = 12;
@@ -24,6 +30,7 @@ let client: ReturnType<typeof memberClient>;
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const pushed: Extract<RealtimeServerMessage, { op: 'event' }>[] = [];
+const settledEvents: InhouseEvent[] = [];
 const key = () => `crash-${randomUUID()}`;
 
 interface RoundRow {
@@ -147,6 +154,9 @@ beforeAll(async () => {
   };
   t.services.realtime.attach(listener);
   expect(await t.services.realtime.subscribe(listener, 'crash')).toBeNull();
+  t.services.inhouseEvents.subscribe((event) => {
+    settledEvents.push(event);
+  });
   expect(await loop().tryLead()).toBe(true);
 });
 
@@ -243,7 +253,7 @@ describe('bets', () => {
       status: 'open',
       stake: '2.00',
       payout: '0.00',
-      params: { autoCashOut: 300 },
+      params: { autoCashOut: 300, maxCashOut: 5_000_000 },
       outcome: null,
       serverSeed: null,
       balanceBefore: (Number(before) / 100).toFixed(2),
@@ -268,6 +278,11 @@ describe('bets', () => {
     const pushedBet = pushed.at(-1);
     expect(pushedBet).toMatchObject({ type: 'crash.bet', data: { bet: { id: placed.id, status: 'open' } } });
     expect(JSON.stringify(pushedBet)).not.toContain(ids.ann);
+    const recorded = await query<{ bet_amount: bigint; status: string }>(
+      `SELECT bet_amount, status FROM bet_rounds WHERE source = 'inhouse' AND round_ref = $1`,
+      [placed.id],
+    );
+    expect(recorded).toEqual([{ bet_amount: 200n, status: 'open' }]);
   });
 
   it('refuses bets outside the betting window, changing nothing', async () => {
@@ -301,9 +316,9 @@ describe('bets', () => {
       expect(response.json().fieldErrors[0], `${stake} ${target}`).toMatchObject({ path, code });
     }
     expect(await ledgerRows()).toBe(rows);
-    // Without a target, the maximum payout sets one: 100,000.00 on a 1,000.00 stake is 100.00×.
+    // The maximum payout sets an automatic cash-out of its own: 100,000.00 on a 1,000.00 stake is 100.00×.
     const capped = (await bet('ivy', '1000', null)).json().value as InhouseRound;
-    expect(capped.params).toEqual({ autoCashOut: 10_000 });
+    expect(capped.params).toEqual({ autoCashOut: null, maxCashOut: 10_000 });
   });
 
   it('answers a replayed key with the first bet, refuses the key for another bet and a second bet in a round', async () => {
@@ -360,6 +375,13 @@ describe('cash-out and settlement', () => {
       nonce: round.game_number,
     });
     expect(await balance('dan')).toBe(before + payout);
+    const recorded = await query<{ bet_amount: bigint; payout: bigint; status: string }>(
+      `SELECT bet_amount, payout, status FROM bet_rounds WHERE source = 'inhouse' AND round_ref = $1`,
+      [placed.id],
+    );
+    expect(recorded).toEqual([{ bet_amount: 300n, payout, status: 'settled' }]);
+    // Settled crash bets reach the settled-round hook (winners board, points, missions) like the other games.
+    expect(settledEvents.find((e) => e.roundId === placed.id)).toMatchObject({ game: 'crash', stake: 300n, payout });
   });
 
   it('loses the stake of a bet not cashed out, and refuses a cash-out that comes after the crash', async () => {
@@ -378,6 +400,11 @@ describe('cash-out and settlement', () => {
     );
     expect(row).toEqual({ status: 'settled', payout: 0n, balance_after: afterBet });
     expect(await balance('eve')).toBe(afterBet);
+    const recorded = await query<{ payout: bigint; status: string }>(
+      `SELECT payout, status FROM bet_rounds WHERE source = 'inhouse' AND round_ref = $1`,
+      [placed.id],
+    );
+    expect(recorded).toEqual([{ payout: 0n, status: 'settled' }]);
   });
 
   it('pays automatic cash-outs at their target when the curve passes it; a target above the point loses', async () => {

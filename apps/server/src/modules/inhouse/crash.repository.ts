@@ -187,8 +187,10 @@ export const createCrashRepository = (pool: pg.Pool) => {
       (
         await one<{ target: number | null }>(
           pool,
-          `SELECT min((params->>'autoCashOut')::int) AS target FROM inhouse_rounds
-           WHERE crash_round_id = $1 AND status = 'open' AND (params->>'autoCashOut')::int <= $2`,
+          `SELECT min(target) AS target FROM (
+             SELECT least((params->>'autoCashOut')::int, (params->>'maxCashOut')::int) AS target FROM inhouse_rounds
+             WHERE crash_round_id = $1 AND status = 'open') bets
+           WHERE target <= $2`,
           [roundId, crashPoint],
         )
       )?.target ?? null,

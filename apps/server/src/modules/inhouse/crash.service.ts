@@ -43,7 +43,14 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean =>
   (error as { code?: string }).code === '23505' &&
   (error as { constraint?: string }).constraint === constraint;
 
-const autoCashOutOf = (bet: RoundRow): number | null => (bet.params.autoCashOut as number | null | undefined) ?? null;
+/**
+ * Where a bet cashes out by itself: the member's target, or lower the one at which the merchant's maximum payout
+ * is reached (kept apart in the bet, so the member's own choice shows as it was made).
+ */
+const autoCashOutOf = (bet: RoundRow): number | null => {
+  const targets = [bet.params.autoCashOut, bet.params.maxCashOut].filter((t): t is number => typeof t === 'number');
+  return targets.length === 0 ? null : Math.min(...targets);
+};
 
 const inBatches = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<unknown>) => {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
@@ -178,8 +185,8 @@ export const createCrashService = (deps: {
 
     /**
      * A bet in the open betting window: one ledger debit and the bet row in one transaction, idempotent by the
-     * member's key, one bet per member and round. A bet without a target gets the one the merchant's maximum
-     * payout sets; a target beyond it is refused.
+     * member's key, one bet per member and round. Every bet also cashes out where the merchant's maximum payout
+     * is reached (`maxCashOut`); a target of the member's beyond it is refused.
      */
     placeBet: async (merchant: MerchantContext, member: MemberPrincipal, input: CrashBetRequest): Promise<RoundRow> => {
       const { currency } = merchant.settings;
@@ -192,7 +199,6 @@ export const createCrashService = (deps: {
           max: formatMinor(limits.maxPayout, currency),
         });
       }
-      const autoCashOut = input.autoCashOut ?? (highest < CRASH_CAP ? highest : null);
       const requestHash = internals.hashRequest({ game: 'crash', stake, autoCashOut: input.autoCashOut });
       await internals.prepareAccounts({
         merchantCode: merchant.code,
@@ -225,7 +231,7 @@ export const createCrashService = (deps: {
             payout: 0n,
             multiplierNumerator: 0,
             multiplierDenominator: 1,
-            params: { autoCashOut },
+            params: { autoCashOut: input.autoCashOut, maxCashOut: highest < CRASH_CAP ? highest : null },
             outcome: null,
             seedPairId: null,
             crashRoundId: round.id,

@@ -347,15 +347,10 @@ export const createInhouseService = (deps: {
   };
 
   return {
-    /**
-     * The in-house games as the lobby and each game page show them. Crash is left out until its page exists:
-     * nothing may offer a game that cannot be played.
-     */
+    /** The in-house games as the lobby and each game page show them. */
     games: async (merchant: MerchantContext) =>
       Promise.all(
-        inhouseGames
-          .filter((game) => game !== 'crash')
-          .map(async (game) => ({ game, ...GAME_FACTS[game], limits: await limitsFor(merchant, game) })),
+        inhouseGames.map(async (game) => ({ game, ...GAME_FACTS[game], limits: await limitsFor(merchant, game) })),
       ),
 
     limitsFor,

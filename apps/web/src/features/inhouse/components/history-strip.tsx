@@ -6,7 +6,10 @@ import { formatMultiplier } from '../game-logic';
 import styles from '../inhouse.module.css';
 import { verifyLinkOf } from '../verify-link';
 
-/** The member's last 10 rounds of this game (game recall): outcome, stake, payout, balances, and a verify link. */
+/**
+ * The member's last 10 rounds of this game (game recall): outcome, stake, payout, balances, and a verify link (a
+ * crash bet's once its round has crashed).
+ */
 export const HistoryStrip = ({ game, signedIn }: { game: InhouseGame; signedIn: boolean }) => {
   const { t } = useTranslation('inhouse');
   const recall = useRecall(game, signedIn);
@@ -30,7 +33,7 @@ export const HistoryStrip = ({ game, signedIn }: { game: InhouseGame; signedIn: 
         <table className={styles.table} data-testid="recall-table">
           <thead>
             <tr>
-              <th>{t('ih_nonce')}</th>
+              <th>{game === 'crash' ? t('ih_game_number') : t('ih_nonce')}</th>
               <th>{t('ih_stake')}</th>
               <th>{t('ih_multiplier')}</th>
               <th>{t('ih_payout')}</th>
@@ -44,7 +47,7 @@ export const HistoryStrip = ({ game, signedIn }: { game: InhouseGame; signedIn: 
               <tr key={round.id}>
                 <td>{round.nonce}</td>
                 <td>{round.stake}</td>
-                <td>{formatMultiplier(round.multiplier)}×</td>
+                <td>{round.status === 'open' ? '…' : `${formatMultiplier(round.multiplier)}×`}</td>
                 <td>{round.payout}</td>
                 <td>{round.balanceBefore}</td>
                 <td>{round.balanceAfter ?? '—'}</td>
@@ -54,7 +57,7 @@ export const HistoryStrip = ({ game, signedIn }: { game: InhouseGame; signedIn: 
                       {t('ih_verify')}
                     </Link>
                   ) : (
-                    <span className={styles.subtle}>{t('ih_rotate_to_verify')}</span>
+                    <span className={styles.subtle}>{game === 'crash' ? '—' : t('ih_rotate_to_verify')}</span>
                   )}
                 </td>
               </tr>

@@ -1,5 +1,5 @@
 import type { InhouseGameInfo, SeededGameName } from '@tessera/contracts';
-import { kenoTable, plinkoTable, SLOT_MACHINE } from '@tessera/engines';
+import { CRASH_GROWTH_PER_MS, crashProbabilityAtLeast, kenoTable, plinkoTable, SLOT_MACHINE } from '@tessera/engines';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHundredths, formatMultiplier } from '../game-logic';
@@ -63,6 +63,27 @@ export const RulesPanel = ({ game, info, params }: RulesPanelProps) => {
           </tbody>
         </table>
       ) : null;
+  } else if (game === 'crash') {
+    const targets = [110, 150, 200, 500, 1000, 10_000];
+    table = (
+      <table className={styles.table} data-testid="crash-odds">
+        <thead>
+          <tr>
+            <th>{t('ih_target_multiplier')}</th>
+            <th>{t('ih_win_chance')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {targets.map((target) => (
+            <PaytableRow
+              key={target}
+              label={`${formatHundredths(target)}×`}
+              values={[`${(crashProbabilityAtLeast(target) * 100).toFixed(2)}%`]}
+            />
+          ))}
+        </tbody>
+      </table>
+    );
   } else if (game === 'slot') {
     table = (
       <table className={styles.table}>
@@ -104,6 +125,11 @@ export const RulesPanel = ({ game, info, params }: RulesPanelProps) => {
         </dd>
       </dl>
       {game === 'slot' ? <p className={styles.hint}>{t('ih_slot_line_bets')}</p> : null}
+      {game === 'crash' ? (
+        <p className={styles.hint}>
+          {t('ih_crash_rules_edge', { seconds: (Math.log(2) / CRASH_GROWTH_PER_MS / 1000).toFixed(1) })}
+        </p>
+      ) : null}
       {table ? <div className={styles.tableWrap}>{table}</div> : null}
     </div>
   );

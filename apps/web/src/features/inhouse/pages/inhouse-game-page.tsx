@@ -15,13 +15,15 @@ import { PlinkoBoard, type PlinkoChoice } from '../boards/plinko-board';
 import { SlotBoard } from '../boards/slot-board';
 import { AutoBetPanel, type AutoBetSettings } from '../components/auto-bet-panel';
 import { FairnessPanel } from '../components/fairness-panel';
+import { GameHeaderActions, type GameTab, GameTabs } from '../components/game-header';
 import { HistoryStrip } from '../components/history-strip';
 import { RulesPanel } from '../components/rules-panel';
 import { StakeInput } from '../components/stake-input';
 import { formatMultiplier, minorOf, shouldStopAutoBet } from '../game-logic';
 import styles from '../inhouse.module.css';
 import { gameNameKeys } from '../labels';
-import { isSoundOn, play, setSoundOn } from '../sound';
+import { play } from '../sound';
+import { CrashGamePage } from './crash-game-page';
 
 type Choices = {
   dice: DiceChoice;
@@ -59,6 +61,7 @@ export const InhouseGamePage = () => {
   const [search] = useSearchParams();
   const game = search.get('game');
   const { t } = useTranslation('inhouse');
+  if (game === 'crash') return <CrashGamePage />;
   if (!isSeededGame(game)) {
     return (
       <PageFrame title={t('ih_title')}>
@@ -83,8 +86,7 @@ const SeededGame = ({ game }: { game: SeededGameName }) => {
   const [choices, setChoices] = useState<Choices>(initialChoices);
   const [round, setRound] = useState<InhouseRound | null>(null);
   const [error, setError] = useState<{ field: string | null; message: string } | null>(null);
-  const [sound, setSound] = useState(isSoundOn());
-  const [tab, setTab] = useState<'history' | 'rules' | 'fairness'>('history');
+  const [tab, setTab] = useState<GameTab>('history');
   const [auto, setAuto] = useState<{ running: boolean; played: number }>({ running: false, played: 0 });
   const stopRequested = useRef(false);
   const placeBet = usePlaceBet();
@@ -218,24 +220,7 @@ const SeededGame = ({ game }: { game: SeededGameName }) => {
     <PageFrame
       title={t(gameNameKeys[game])}
       eyebrow={t('ih_title')}
-      actions={
-        <div className={styles.controlsRow}>
-          <button
-            type="button"
-            className={styles.chip}
-            aria-pressed={sound}
-            onClick={() => {
-              setSound(!sound);
-              setSoundOn(!sound);
-            }}
-          >
-            {sound ? t('ih_sound_on') : t('ih_sound_off')}
-          </button>
-          <Link to="/inHouse/verify" className={styles.link}>
-            {t('ih_verifier')}
-          </Link>
-        </div>
-      }
+      actions={<GameHeaderActions verifyHref="/inHouse/verify" />}
     >
       <div className={styles.gameLayout}>
         <div className={styles.panel}>
@@ -293,20 +278,7 @@ const SeededGame = ({ game }: { game: SeededGameName }) => {
         </div>
         <div className={styles.boardPanel}>{board}</div>
       </div>
-      <div className={styles.tabs} role="tablist">
-        {(['history', 'rules', 'fairness'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={tab === name ? styles.tabActive : styles.tab}
-            onClick={() => setTab(name)}
-          >
-            {name === 'history' ? t('ih_history') : name === 'rules' ? t('ih_rules') : t('ih_fairness')}
-          </button>
-        ))}
-      </div>
+      <GameTabs tabs={['history', 'rules', 'fairness']} selected={tab} onSelect={setTab} />
       <div className={styles.panel} role="tabpanel">
         {tab === 'history' ? <HistoryStrip game={game} signedIn={signedIn} /> : null}
         {tab === 'rules' ? (

@@ -1,4 +1,11 @@
-import { crashPoint, hashServerSeed, playSeededBet, type SeededBet, type SeededResult } from '@tessera/engines';
+import {
+  crashPoint,
+  hashServerSeed,
+  playSeededBet,
+  type SeededBet,
+  type SeededResult,
+  verifyGameHash,
+} from '@tessera/engines';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +15,9 @@ import styles from '../inhouse.module.css';
 import { gameNameKeys } from '../labels';
 
 const games = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'slot', 'crash'] as const;
+const HASH = /^[0-9a-f]{64}$/;
+/** A chain check hashes n times in this tab: the length of a whole default chain at most. */
+const MAX_CHAIN_CHECK = 100_000;
 type VerifiableGame = (typeof games)[number];
 
 const exampleParams: Record<Exclude<VerifiableGame, 'crash'>, string> = {
@@ -54,12 +64,20 @@ export const VerifyPage = () => {
     search.get('params') ?? (initialGame === 'crash' ? '' : exampleParams[initialGame]),
   );
   const [salt, setSalt] = useState(search.get('salt') ?? '');
+  const [terminalHash, setTerminalHash] = useState(search.get('terminalHash') ?? '');
+  const [gameNumber, setGameNumber] = useState(search.get('gameNumber') ?? '');
 
   const verdict = useMemo((): { ok: true; lines: [string, string][] } | { ok: false; error: string } => {
-    if (!serverSeed) return { ok: false, error: t('ih_verify_enter') };
+    if (!serverSeed) return { ok: false, error: game === 'crash' ? t('ih_verify_enter_crash') : t('ih_verify_enter') };
     try {
       if (game === 'crash') {
-        return { ok: true, lines: [[t('ih_crash_point'), `${formatHundredths(crashPoint(serverSeed, salt))}×`]] };
+        const lines: [string, string][] = [[t('ih_crash_point'), `${formatHundredths(crashPoint(serverSeed, salt))}×`]];
+        // Hashing forward walks the whole chain prefix: only once both values are complete.
+        const n = Number(gameNumber);
+        if (HASH.test(terminalHash) && Number.isSafeInteger(n) && n >= 1 && n <= MAX_CHAIN_CHECK) {
+          lines.push([t('ih_chain_check', { n }), verifyGameHash(serverSeed, n, terminalHash) ? '✓' : '✗']);
+        }
+        return { ok: true, lines };
       }
       const nonceValue = Number(nonce);
       if (!Number.isSafeInteger(nonceValue) || nonceValue < 0) return { ok: false, error: t('ih_verify_bad_nonce') };
@@ -76,7 +94,7 @@ export const VerifyPage = () => {
     } catch {
       return { ok: false, error: t('ih_verify_bad_input') };
     }
-  }, [game, serverSeed, clientSeed, nonce, params, salt, t]);
+  }, [game, serverSeed, clientSeed, nonce, params, salt, terminalHash, gameNumber, t]);
 
   return (
     <PageFrame title={t('ih_verifier')} eyebrow={t('ih_title')}>
@@ -112,10 +130,36 @@ export const VerifyPage = () => {
             />
           </label>
           {game === 'crash' ? (
-            <label className={styles.label}>
-              {t('ih_salt')}
-              <input className={styles.input} value={salt} onChange={(event) => setSalt(event.target.value)} />
-            </label>
+            <>
+              <label className={styles.label}>
+                {t('ih_salt')}
+                <input
+                  className={styles.input}
+                  value={salt}
+                  data-testid="verify-salt"
+                  onChange={(event) => setSalt(event.target.value)}
+                />
+              </label>
+              <label className={styles.label}>
+                {t('ih_terminal_hash')}
+                <input
+                  className={styles.input}
+                  value={terminalHash}
+                  data-testid="verify-terminal-hash"
+                  onChange={(event) => setTerminalHash(event.target.value.trim())}
+                />
+              </label>
+              <label className={styles.label}>
+                {t('ih_game_number')}
+                <input
+                  className={styles.input}
+                  inputMode="numeric"
+                  value={gameNumber}
+                  data-testid="verify-game-number"
+                  onChange={(event) => setGameNumber(event.target.value.trim())}
+                />
+              </label>
+            </>
           ) : (
             <>
               <label className={styles.label}>
@@ -166,7 +210,7 @@ export const VerifyPage = () => {
           ) : (
             <p className={styles.hint}>{verdict.error}</p>
           )}
-          <p className={styles.hint}>{t('ih_verify_how')}</p>
+          <p className={styles.hint}>{game === 'crash' ? t('ih_verify_how_crash') : t('ih_verify_how')}</p>
         </div>
       </div>
     </PageFrame>
