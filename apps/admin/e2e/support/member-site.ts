@@ -94,6 +94,29 @@ export const memberSite = (server: TestServer) => {
     call: (endpoint: EndpointDef, token: string, body?: unknown, params?: Record<string, string>): Promise<Envelope> =>
       send(endpoint, { token, ...(body === undefined ? {} : { body }), ...(params ? { params } : {}) }),
 
+    /** A multipart site endpoint (proof images) as the signed-in member, files under the contract's upload field. */
+    upload: async (
+      endpoint: EndpointDef,
+      token: string,
+      files: readonly { name: string; type: string; bytes: Buffer }[],
+      params?: Record<string, string>,
+    ): Promise<Envelope> => {
+      const form = new FormData();
+      for (const file of files) {
+        form.append(
+          endpoint.upload?.field ?? 'files',
+          new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+          file.name,
+        );
+      }
+      const response = await fetch(server.url + buildPath(endpoint.path, params), {
+        method: endpoint.method,
+        headers: { ModuleId: endpoint.moduleIds[0] ?? 'COMM3', 'user-agent': MEMBER_USER_AGENT, authorization: token },
+        body: form,
+      });
+      return (await response.json()) as Envelope;
+    },
+
     /** Signs in by username; the envelope says how it went. */
     login: async (username: string, password: string): Promise<Envelope> =>
       send(sessionEndpoints.login, { body: { username, password, botCheck: await botCheck() } }),

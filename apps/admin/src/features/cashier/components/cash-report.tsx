@@ -51,8 +51,8 @@ export const CashReport = ({ code, timeZone }: { code: string; timeZone: string 
               </tr>
             </thead>
             <tbody>
-              {[...report.data.days, { date: t('cashier.total'), ...report.data.totals }].map((day) => (
-                <tr key={day.date}>
+              {[...report.data.days, { date: t('cashier.total'), ...report.data.totals }].map((day, index, rows) => (
+                <tr key={day.date} className={index === rows.length - 1 ? styles.totalRow : undefined}>
                   <td data-label={t('cashier.date')} className={table.nowrap}>
                     {day.date}
                   </td>

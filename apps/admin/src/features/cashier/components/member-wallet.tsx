@@ -1,78 +1,14 @@
 import { type MemberTransactionType, memberTransactionTypes } from '@tessera/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import { Alert } from '../../../shared/ui/alert';
-import { Button } from '../../../shared/ui/button';
 import table from '../../../shared/ui/data-table.module.css';
 import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { Panel } from '../../../shared/ui/panel';
-import { useAdjustBalance, useMemberWallet } from '../api/cashier-api';
+import { useMemberWallet } from '../api/cashier-api';
+import { AdjustmentForm } from './adjustment-form';
 import styles from './cashier.module.css';
-import { FailureText } from './failure-text';
-
-/** Credits or debits the main wallet with a reason; one request id per submission, so a double click applies once. */
-const AdjustmentForm = ({ code, memberId }: { code: string; memberId: string }) => {
-  const { t } = useTranslation();
-  const adjust = useAdjustBalance(code, memberId);
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    adjust.mutate(
-      { requestId, direction, amount: amount.trim(), reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setRequestId(crypto.randomUUID());
-          setAmount('');
-          setReason('');
-        },
-      },
-    );
-  };
-
-  return (
-    <form className={styles.stack} onSubmit={submit} data-testid="adjust-form">
-      <div className={styles.form}>
-        <label className={styles.filter}>
-          <span>{t('cashier.direction')}</span>
-          <select value={direction} onChange={(event) => setDirection(event.target.value as 'credit' | 'debit')}>
-            <option value="credit">{t('cashier.credit')}</option>
-            <option value="debit">{t('cashier.debit')}</option>
-          </select>
-        </label>
-        <label className={styles.filter}>
-          <span>{t('cashier.amount')}</span>
-          <input inputMode="decimal" value={amount} required onChange={(event) => setAmount(event.target.value)} />
-        </label>
-        <label className={styles.filter}>
-          <span>{t('cashier.adjustReason')}</span>
-          <input
-            value={reason}
-            required
-            minLength={3}
-            maxLength={200}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </label>
-        <Button type="submit" variant="primary" isBusy={adjust.isPending}>
-          {t('cashier.adjust')}
-        </Button>
-      </div>
-      <FailureText error={adjust.error} />
-      {adjust.isSuccess ? (
-        <Alert
-          tone="success"
-          title={t('cashier.adjusted', { amount: adjust.data.amount, balance: adjust.data.balanceAfter })}
-        />
-      ) : null}
-    </form>
-  );
-};
 
 /** A member's wallets and every ledger movement; adjustments for the roles that may make them. */
 export const MemberWallet = ({ code, memberId, canAdjust }: { code: string; memberId: string; canAdjust: boolean }) => {
@@ -101,7 +37,7 @@ export const MemberWallet = ({ code, memberId, canAdjust }: { code: string; memb
       </Panel>
       {canAdjust ? (
         <Panel title={t('cashier.adjustTitle')} description={t('cashier.adjustDescription')}>
-          <AdjustmentForm code={code} memberId={memberId} />
+          <AdjustmentForm code={code} memberId={memberId} currency={data.currency} />
         </Panel>
       ) : null}
       <div className={styles.filters}>
