@@ -37,7 +37,8 @@ describe('the member page per merchant, and the built files', () => {
   const leadBanner = async () => {
     const items = await t.services.content.list('demo', 'EN', 'banner');
     const first = items.find((item) => item.kind === 'banner' && (item.data as { group: string }).group === 'w_home');
-    return `/wps/content/images/${(first?.data as { imageId: string }).imageId}`;
+    if (!first) throw new Error('the demo merchant has no w_home banner');
+    return `/wps/content/images/${(first.data as { imageId: string }).imageId}`;
   };
 
   it("renders the merchant's name, theme colour and a preload of its first home banner into every page", async () => {
