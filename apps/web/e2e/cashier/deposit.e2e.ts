@@ -106,6 +106,8 @@ describe('deposit', () => {
     await picker.setInputFiles({ name: 'receipt.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await proofs.locator('[data-field-error="image_invalid"]').waitFor();
     await picker.setInputFiles([png('slip-1.png'), png('slip-2.png')]);
+    // The previews appear once the browser has read and checked both files.
+    await proofs.locator('[data-proofs] img').nth(1).waitFor();
     expect(await proofs.locator('[data-proofs] img').count()).toBe(2);
     await page.screenshot({ path: screenshotPath('deposit-proofs-picked-desktop-en.png'), fullPage: true });
     await proofs.getByRole('button', { name: 'Send proof' }).click();
