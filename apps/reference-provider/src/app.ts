@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProviderConfig } from './config';
+import { drawLottery, isLotteryNumber, lotteryMultiplier } from './lottery-maths';
+import { backUrlOf, LOTTERY_SCRIPT, lotteryPage } from './lottery-page';
 import {
   DICE_MULTIPLIER,
   type DicePick,
@@ -21,12 +23,17 @@ interface PlayBody {
   currency?: unknown;
   stake?: unknown;
   pick?: unknown;
+  /** The lottery's game code (its latest draws are kept per game). */
+  game?: unknown;
   /** A PVP room's stake range (the platform's launch URL carries it). */
   minBet?: unknown;
   maxBet?: unknown;
 }
 
 const STAKE = /^\d{1,6}(\.\d{1,2})?$/;
+/** How many of a lottery game's latest draws its lobby shows. */
+const LATEST_DRAWS = 10;
+const GAME_CODE = /^[\w-]{1,60}$/;
 const ROOM_LEVELS = ['beginner', 'intermediate', 'advanced', 'vip'] as const;
 
 /** The PVP room a launch names: its level and stake range, when all three are well formed. */
@@ -81,7 +88,9 @@ export const buildApp = (
   app.get('/health', async () => ({ status: 'ok' }));
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/play', async (request, reply) => {
-    const engine = request.query.engine === 'slot' ? 'slot' : 'dice';
+    const engine = request.query.engine === 'slot' ? 'slot' : request.query.engine === 'lottery' ? 'lottery' : 'dice';
+    const gameCode = (request.query.game ?? '').slice(0, 60);
+    const language = languageOf(request.query.lang);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -91,15 +100,30 @@ export const buildApp = (
       )
       .header('referrer-policy', 'no-referrer')
       .send(
-        gamePage({
-          engine,
-          gameCode: (request.query.game ?? '').slice(0, 60),
-          language: languageOf(request.query.lang),
-          mode: request.query.mode === 'fun' ? 'fun' : 'real',
-          room: roomOf(request.query),
-        }),
+        engine === 'lottery'
+          ? lotteryPage({
+              gameCode,
+              language,
+              view: request.query.view === 'lobby' ? 'lobby' : 'betting',
+              backUrl: backUrlOf(request.query.back),
+              prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '') ? (request.query.prizeMode ?? '') : 'LOTT',
+            })
+          : gamePage({
+              engine,
+              gameCode,
+              language,
+              mode: request.query.mode === 'fun' ? 'fun' : 'real',
+              room: roomOf(request.query),
+            }),
       );
   });
+
+  app.get('/assets/lottery.js', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(LOTTERY_SCRIPT),
+  );
 
   app.get('/assets/play.js', async (_request, reply) =>
     reply
@@ -154,6 +178,34 @@ export const buildApp = (
       const dice = rollDice();
       return { outcome: { dice, pick }, win: diceWins(dice, pick) ? payout(stake, DICE_MULTIPLIER) : 0n };
     });
+  });
+
+  // The lottery: a ticket of three digits, drawn when bought (src/lottery-maths.ts); each game's latest draws.
+  const latestDraws = new Map<string, { draw: string; at: string }[]>();
+
+  app.get<{ Querystring: { game?: string } }>('/api/lottery/draws', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const game = request.query.game ?? '';
+    return { draws: GAME_CODE.test(game) ? (latestDraws.get(game) ?? []) : [] };
+  });
+
+  app.post<{ Body: PlayBody }>('/api/lottery/ticket', async (request) => {
+    const body = request.body ?? {};
+    const { pick, game } = body;
+    if (!isLotteryNumber(pick)) return { error: 'pick_invalid' };
+    if (typeof game !== 'string' || !GAME_CODE.test(game)) return { error: 'game_token_invalid' };
+    const answer = await play(body, (stake) => {
+      const draw = drawLottery();
+      return { outcome: { pick, draw }, win: payout(stake, lotteryMultiplier(pick, draw)) };
+    });
+    if ('outcome' in answer) {
+      const { draw } = answer.outcome as { draw: string };
+      latestDraws.set(
+        game,
+        [{ draw, at: new Date().toISOString() }, ...(latestDraws.get(game) ?? [])].slice(0, LATEST_DRAWS),
+      );
+    }
+    return answer;
   });
 
   return { app, rounds };

@@ -136,25 +136,18 @@ export const gamePage = (input: {
 <script src="/assets/play.js"></script></body></html>`;
 };
 
-/** The page's script: loads the balance, plays rounds through the provider's API, tells the host page the balance. */
-export const PLAY_SCRIPT = `(() => {
+/**
+ * What every game page's script starts with: the session from the launch URL, the page's texts, the balance shown
+ * and told to the host page (`tessera:balance`), messages, and calls to the provider's API.
+ */
+export const SCRIPT_PRELUDE = `
   const q = new URLSearchParams(location.search);
   const session = { token: q.get('token') || '', mode: q.get('mode') === 'fun' ? 'fun' : 'real', currency: q.get('currency') || 'USD' };
-  // A room's table: only the stakes of its range (the provider checks them again).
-  const room = document.querySelector('[data-room]') ? { minBet: q.get('minBet'), maxBet: q.get('maxBet') } : null;
   const body = document.body;
   const t = JSON.parse(body.dataset.texts);
-  const engine = body.dataset.engine;
   const $ = (sel) => document.querySelector(sel);
   const balanceEl = $('[data-balance]');
   const message = $('[data-message]');
-  const ladder = ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00'];
-  const stakes = room ? ladder.filter((s) => Number(s) >= Number(room.minBet) && Number(s) <= Number(room.maxBet)) : ladder.slice(0, 6);
-  const stakeEl = $('[data-stake]');
-  for (const s of stakes) { const o = document.createElement('option'); o.value = s; o.textContent = s; stakeEl.append(o); }
-  stakeEl.value = stakes.includes('1.00') ? '1.00' : stakes[0];
-  const symbols = { cherry: '♥', lemon: '☀', bell: '♫', star: '★', seven: '7', diamond: '♦' };
-  const faces = ['⚀','⚁','⚂','⚃','⚄','⚅'];
   const show = (balance) => {
     balanceEl.textContent = balance + ' ' + session.currency;
     if (session.mode === 'real') parent.postMessage({ type: 'tessera:balance', balance, currency: session.currency }, '*');
@@ -164,12 +157,25 @@ export const PLAY_SCRIPT = `(() => {
     const response = await fetch(path, { method: payload ? 'POST' : 'GET', headers: payload ? { 'content-type': 'application/json' } : {}, body: payload ? JSON.stringify(payload) : undefined });
     return response.json();
   };
-  const buttons = [...document.querySelectorAll('[data-action]')];
   const failed = (answer) => {
     if (answer.balance) show(answer.balance);
     say(t[answer.error] || t.error, 'bad');
   };
-  api('/api/session?' + new URLSearchParams(session)).then((a) => (a.error ? failed(a) : show(a.balance)));
+  api('/api/session?' + new URLSearchParams(session)).then((a) => (a.error ? failed(a) : show(a.balance)));`;
+
+/** The page's script: loads the balance, plays rounds through the provider's API, tells the host page the balance. */
+export const PLAY_SCRIPT = `(() => {${SCRIPT_PRELUDE}
+  // A room's table: only the stakes of its range (the provider checks them again).
+  const room = document.querySelector('[data-room]') ? { minBet: q.get('minBet'), maxBet: q.get('maxBet') } : null;
+  const engine = body.dataset.engine;
+  const ladder = ['0.10', '0.50', '1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00'];
+  const stakes = room ? ladder.filter((s) => Number(s) >= Number(room.minBet) && Number(s) <= Number(room.maxBet)) : ladder.slice(0, 6);
+  const stakeEl = $('[data-stake]');
+  for (const s of stakes) { const o = document.createElement('option'); o.value = s; o.textContent = s; stakeEl.append(o); }
+  stakeEl.value = stakes.includes('1.00') ? '1.00' : stakes[0];
+  const symbols = { cherry: '♥', lemon: '☀', bell: '♫', star: '★', seven: '7', diamond: '♦' };
+  const faces = ['⚀','⚁','⚂','⚃','⚄','⚅'];
+  const buttons = [...document.querySelectorAll('[data-action]')];
   for (const button of buttons) {
     button.addEventListener('click', async () => {
       buttons.forEach((b) => (b.disabled = true));

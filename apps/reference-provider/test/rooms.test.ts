@@ -1,33 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { sign } from '../src/wallet-client';
+import { providerWithPlatformDouble } from './platform-double';
 
-const SECRET = 'provider-test-secret-0123';
-
-/** The platform's wallet as the provider sees it: every call answered with a signed balance, and counted. */
-const calls: string[] = [];
-const platform = (async (url: string | URL | Request) => {
-  calls.push(String(url));
-  const text = JSON.stringify({
-    success: true,
-    value: { balance: '100.00', currency: 'USD', transactionId: 'x', platformTransactionId: '1' },
-    message: null,
-    errorCode: null,
-  });
-  return new Response(text, { status: 200, headers: { 'x-signature': sign(SECRET, text) } });
-}) as typeof fetch;
-
-const { app } = buildApp(
-  {
-    platformUrl: 'http://platform.test',
-    providerCode: 'DEMO',
-    secret: SECRET,
-    frameAncestors: '*',
-    logLevel: 'silent',
-    settlementRetryMs: 60_000,
-  },
-  { fetch: platform, backoffMs: 1 },
-);
+const { app, calls } = providerWithPlatformDouble();
 afterAll(() => app.close());
 
 const roll = (payload: Record<string, string>) =>
@@ -61,6 +35,6 @@ describe("a PVP room's table", () => {
     expect(calls).toEqual([]);
     const inside = await roll({ stake: '5.00', minBet: '1.00', maxBet: '100.00' });
     expect(inside.json()).toMatchObject({ stake: '5.00', currency: 'USD' });
-    expect(calls.map((url) => url.split('/').pop())).toEqual(['bet', 'win']);
+    expect(calls.map((call) => call.action)).toEqual(['bet', 'win']);
   });
 });

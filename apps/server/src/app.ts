@@ -14,6 +14,7 @@ import {
   registerAdminCashierRoutes,
   registerAdminContentRoutes,
   registerAdminGamesRoutes,
+  registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
   registerAdminRoutes,
 } from './modules/admin';
@@ -74,7 +75,7 @@ import {
   createWalletService,
   registerWalletRoutes,
 } from './modules/wallet';
-import { createWebAppService } from './modules/webapp';
+import { createWebAppService, registerWebAppRoutes } from './modules/webapp';
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
@@ -372,6 +373,7 @@ export const buildApp = async (
   registerAdminCashierRoutes(registrar, { admin, cashier, withdrawals, wallet: walletMoves, merchants, members });
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
+  registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -404,6 +406,7 @@ export const buildApp = async (
   }
 
   const webApp = createWebAppService({ merchants, content });
+  registerWebAppRoutes(app, webApp);
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir }, (request) =>
     webApp.pageHead(request.hostname),
   );

@@ -31,6 +31,7 @@ export const auditActions = [
   'games.vendor_update',
   'games.game_update',
   'games.reorder',
+  'inhouse.limits_update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

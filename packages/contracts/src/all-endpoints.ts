@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { adminCashierEndpoints } from './admin-cashier';
+import { adminInhouseEndpoints } from './admin-inhouse';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
@@ -31,6 +32,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminEndpoints),
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),
+  ...Object.values(adminInhouseEndpoints),
   ...Object.values(gamesEndpoints),
   ...Object.values(betsEndpoints),
   ...Object.values(adminGamesEndpoints),

@@ -81,6 +81,8 @@ export const errorCatalogue = {
   round_already_settled: { status: 409 },
   bet_rolled_back: { status: 409 },
   currency_mismatch: { status: 400 },
+  lottery_game_unknown: { status: 404 },
+  lottery_unavailable: { status: 403 },
   // In-house games
   inhouse_round_open: { status: 409 },
   inhouse_round_closed: { status: 409 },

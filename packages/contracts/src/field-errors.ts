@@ -3,6 +3,14 @@ import type { FieldError } from './envelope';
 
 const I18N_KEY = /^[a-z][a-zA-Z0-9_./-]*$/;
 
+/** A custom issue's placeholders (`ctx.addIssue({ params })`): the text and number values, for the translation. */
+const customParams = (params: Record<string, unknown> | undefined): Record<string, string | number> =>
+  Object.fromEntries(
+    Object.entries(params ?? {}).filter(
+      (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
+
 /**
  * Maps one zod issue to the platform's field errors: messages the contracts wrote are i18n keys; zod's own
  * English defaults are mapped by issue code. Server and browsers use this one function, so a form shows the
@@ -15,10 +23,12 @@ export const issueToFieldErrors = (issue: z.core.$ZodIssue): FieldError[] => {
   }
   // Messages we wrote ourselves are i18n keys; zod's own defaults are English sentences we map by code.
   if (I18N_KEY.test(issue.message)) {
-    const params: Record<string, number> = {};
+    const params: Record<string, string | number> = {};
     if (issue.code === 'too_small') params.min = Number(issue.minimum);
     if (issue.code === 'too_big') params.max = Number(issue.maximum);
-    return [{ path, code: issue.message, ...(Object.keys(params).length ? { params } : {}) }];
+    const extra = issue.code === 'custom' ? customParams(issue.params) : {};
+    const all = { ...params, ...extra };
+    return [{ path, code: issue.message, ...(Object.keys(all).length ? { params: all } : {}) }];
   }
   switch (issue.code) {
     case 'invalid_type':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { checkLotteryLaunch, lotteryLaunchFields } from './lottery';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -390,22 +391,27 @@ export const gamesEndpoints = {
     moduleIds: ['GAMELO3'],
     auth: 'member',
     encrypted: false,
-    request: z.object({
-      ...clientNoise,
-      nodeId: z.coerce.string().trim().min(1, { message: 'not_empty' }).max(40),
-      gameId: trimmed(40),
-      vassalage: trimmed(40),
-      /** 1 real money (default), 0 free play (api-facts 8.5). */
-      accountType: z.coerce.number().int().min(0).max(1).default(1),
-      launchMode: trimmed(20),
-      language: languageParam,
-      confirmTrans: trimmed(10),
-      webView: trimmed(10),
-      isCoin: trimmed(10),
-      username: trimmed(64),
-      /** A PVP game's room (GLS2_roomList roomId): the provider opens the table of that stake level. */
-      roomId: trimmed(60),
-    }),
+    request: z
+      .object({
+        ...clientNoise,
+        /** The game; a lottery launch (launchMode LOTT) names it by lottoGameCode instead. */
+        nodeId: z.coerce.string().trim().max(40).optional(),
+        gameId: trimmed(40),
+        vassalage: trimmed(40),
+        /** 1 real money (default), 0 free play (api-facts 8.5). */
+        accountType: z.coerce.number().int().min(0).max(1).default(1),
+        launchMode: trimmed(20),
+        language: languageParam,
+        confirmTrans: trimmed(10),
+        webView: trimmed(10),
+        isCoin: trimmed(10),
+        username: trimmed(64),
+        /** A PVP game's room (GLS2_roomList roomId): the provider opens the table of that stake level. */
+        roomId: trimmed(60),
+        /** The lottery launch (spec section 3 "Lottery launch"), with launchMode LOTT. */
+        ...lotteryLaunchFields,
+      })
+      .superRefine(checkLotteryLaunch),
     response: z.object({
       content: z.object({
         /** Where the game runs (an iframe on /seamless, or a new window). */
@@ -419,7 +425,7 @@ export const gamesEndpoints = {
       }),
     }),
     summary:
-      "Starts a game: a short-lived game token bound to member, game and merchant, and the URL to open (with roomId, a PVP game opens in that room; another game's or an unknown room is a field error). Trial members and accountType 0 play for fun where supportPlay is 0 and the merchant allows free play; a trial member on a real-money-only game gets in_need_true_account; a game under maintenance game_maintenance.",
+      "Starts a game: a short-lived game token bound to member, game and merchant, and the URL to open (with roomId, a PVP game opens in that room; another game's or an unknown room is a field error). Trial members and accountType 0 play for fun where supportPlay is 0 and the merchant allows free play; a trial member on a real-money-only game gets in_need_true_account; a game under maintenance game_maintenance. A lottery launch (launchMode LOTT: lottoArea, lottoPrizeMode, lottoGameCode, lottoView, device, backUrl, language) opens the lottery game of that code (the betting view) or the first game of the area and prize mode (the lobby view); lottery_game_unknown when no such game is offered, lottery_unavailable when its vendor or the game is switched off, backUrl field_invalid off the site's host.",
   }),
 } as const;
 

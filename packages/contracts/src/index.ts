@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './admin-cashier';
+export * from './admin-inhouse';
 export { allEndpoints } from './all-endpoints';
 export * from './cashier';
 export * from './content';
@@ -14,6 +15,7 @@ export * from './field-errors';
 export * from './games';
 export * from './inhouse';
 export * from './languages';
+export * from './lottery';
 export * from './merchant';
 export * from './messages';
 export * from './module-ids';

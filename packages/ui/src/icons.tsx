@@ -236,6 +236,32 @@ const drawings = {
       <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
     </>
   ),
+  /** Social networks (the footer's links), drawn as what they are for, not as anyone's logo. */
+  SocialAt: (
+    <>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-4 8" />
+    </>
+  ),
+  SocialCamera: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M17.5 6.5h.01" />
+    </>
+  ),
+  SocialSend: (
+    <>
+      <path d="M21 3L3 10.5l7 2.5 2.5 7L21 3z" />
+      <path d="M10 13l4.5-4.5" />
+    </>
+  ),
+  SocialVideo: (
+    <>
+      <rect x="2" y="5" width="20" height="14" rx="4" />
+      <path d="M10 9v6l5-3-5-3z" />
+    </>
+  ),
   Smartphone: (
     <>
       <rect x="6" y="2" width="12" height="20" rx="2" />
@@ -388,6 +414,10 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     SearchIcon: make('Search'),
     ShieldIcon: make('Shield'),
     SmartphoneIcon: make('Smartphone'),
+    SocialAtIcon: make('SocialAt'),
+    SocialCameraIcon: make('SocialCamera'),
+    SocialSendIcon: make('SocialSend'),
+    SocialVideoIcon: make('SocialVideo'),
     StoreIcon: make('Store'),
     SunIcon: make('Sun'),
     TicketIcon: make('Ticket'),

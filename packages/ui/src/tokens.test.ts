@@ -50,4 +50,46 @@ describe('design tokens', () => {
     const listed = new Set<string>(tokenNames);
     expect([...root, ...dark].filter((name) => !listed.has(name))).toEqual([]);
   });
+
+  /** WCAG 2 relative luminance of a #rrggbb colour. */
+  const luminance = (hex: string): number => {
+    const channel = (at: number) => {
+      const c = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  };
+  const contrast = (a: string, b: string): number => {
+    const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (high + 0.05) / (low + 0.05);
+  };
+  const valueIn = (selector: string, name: string): string => {
+    const value = blockOf(selector).match(new RegExp(`--${name}:\\s*(#[0-9a-f]{6});`))?.[1];
+    if (!value) throw new Error(`--${name} is not a #rrggbb colour in ${selector}`);
+    return value;
+  };
+
+  it.each([
+    ['light', ':root,\n[data-theme="light"]'],
+    ['dark', '[data-theme="dark"]'],
+  ])('keeps every text colour readable (4.5:1) on every surface in the %s theme', (_theme, selector) => {
+    const texts = [
+      'color-text',
+      'color-text-muted',
+      'color-text-subtle',
+      'color-primary-text',
+      'color-accent-text',
+      'color-success-text',
+      'color-warning-text',
+      'color-danger-text',
+    ];
+    const surfaces = ['color-bg', 'color-bg-raised', 'color-surface', 'color-surface-2'];
+    const failing = texts.flatMap((text) =>
+      surfaces
+        .map((surface) => ({ text, surface, ratio: contrast(valueIn(selector, text), valueIn(selector, surface)) }))
+        .filter(({ ratio }) => ratio < 4.5)
+        .map(({ text, surface, ratio }) => `${text} on ${surface}: ${ratio.toFixed(2)}`),
+    );
+    expect(failing).toEqual([]);
+  });
 });

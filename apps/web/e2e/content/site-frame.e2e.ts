@@ -191,7 +191,7 @@ describe('help centre', () => {
       return Boolean(target && target.top >= 0 && target.bottom <= window.innerHeight);
     });
     const footerLinks = await page
-      .locator('[data-shell="footer"] a[href^="/help#"]')
+      .locator('[data-shell="footer"] nav[aria-labelledby="footer-help"] a[href^="/help#"]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(footerLinks).toEqual([
       '/help#term',

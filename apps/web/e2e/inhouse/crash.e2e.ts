@@ -28,18 +28,19 @@ afterAll(async () => {
 
 /**
  * Waits, on the server's own database, for a round taking bets for at least another 1.5 s whose crash point
- * (still secret to the page) is at least 2.00×: a manual cash-out at 1.10× then always comes before the crash.
+ * (still secret to the page) is between 2.00× and 10.00×: a manual cash-out at 1.10× then always comes before the
+ * crash, and the crash itself comes within 38 s of the start (a 50× round would run for 65 s, past the wait for it).
  */
 const waitForSafeRound = async (): Promise<{ id: string; crash_point: number }> => {
   for (let i = 0; i < 600; i += 1) {
     const [round] = await server.query<{ id: string; crash_point: number }>(
       `SELECT id::text, crash_point FROM crash_rounds
-       WHERE status = 'betting' AND crash_point >= 200 AND betting_ends_at > clock_timestamp() + interval '1.5 s'`,
+       WHERE status = 'betting' AND crash_point BETWEEN 200 AND 1000 AND betting_ends_at > clock_timestamp() + interval '1.5 s'`,
     );
     if (round) return round;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('no crash round reaching 2.00× opened');
+  throw new Error('no crash round crashing between 2.00× and 10.00× opened');
 };
 
 const multiplierShown = async (page: Page): Promise<number> =>

@@ -76,6 +76,9 @@ describe('in-house dice and the public verifier', () => {
     await page.getByTestId('verify-round').first().click();
     const verdict = page.getByTestId('verify-result');
     await verdict.waitFor();
+    // The link fills the form in the game's own terms: a roll target and a direction, no JSON.
+    expect(await page.getByTestId('verify-target').inputValue()).toBe('50.00');
+    expect(await page.getByTestId('verify-direction-under').isChecked()).toBe(true);
     expect(await verdict.textContent()).toContain(hashBefore);
     expect(await verdict.textContent()).toContain(roll);
     await page.screenshot({ path: screenshotPath('inhouse-verify-desktop.png'), fullPage: true });
@@ -91,8 +94,16 @@ describe('in-house dice and the public verifier', () => {
     )[0]?.client_seed;
     await visitor.page.getByTestId('verify-client-seed').fill(clientSeed ?? '');
     await visitor.page.getByTestId('verify-nonce').fill('0');
-    await visitor.page.getByTestId('verify-params').fill('{"target":5000,"direction":"under"}');
+    // A target the bet could not have had is a field error, and no outcome is shown.
+    await visitor.page.getByTestId('verify-direction-over').check();
+    await visitor.page.getByTestId('verify-target').fill('1.5');
+    await visitor.page.getByTestId('verify-target-error').filter({ hasText: 'from 1.99 to 99.98' }).waitFor();
+    expect(await visitor.page.getByTestId('verify-result').count()).toBe(0);
+    expect(await visitor.page.getByTestId('verify-target').getAttribute('aria-invalid')).toBe('true');
+    await visitor.page.getByTestId('verify-direction-under').check();
+    await visitor.page.getByTestId('verify-target').fill('50');
     await visitor.page.getByTestId('verify-result').filter({ hasText: roll }).waitFor();
+    expect(await visitor.page.getByTestId('verify-target-error').count()).toBe(0);
     await visitor.page.screenshot({ path: screenshotPath('inhouse-verify-phone.png'), fullPage: true });
     await visitor.context.close();
   });
@@ -136,6 +147,63 @@ describe('in-house dice and the public verifier', () => {
        WHERE m.username = 'play0001' AND b.source = 'inhouse' AND b.status = 'settled'`,
     );
     expect(recorded[0]?.n).toBe(5);
+
+    // Rotating reveals the seed; anyone then verifies the keno and plinko bets by picking the choices in the form.
+    await page.goto(`${server.url}/inHouse?game=keno`);
+    await page.getByRole('tab', { name: 'Fairness' }).click();
+    await page.getByLabel('New client seed').fill('after-play');
+    await page.getByRole('button', { name: 'Rotate' }).click();
+    await page.getByTestId('revealed-seed').first().waitFor();
     await context.close();
+    const bets = await server.query<{
+      game: string;
+      server_seed: string;
+      client_seed: string;
+      nonce: string;
+      params: { picks?: number[]; risk: string; rows?: number };
+      outcome: { drawn?: number[]; slot?: number };
+      numerator: string;
+      denominator: string;
+    }>(
+      `SELECT r.game, p.server_seed, r.client_seed, r.nonce::text, r.params, r.outcome,
+              r.multiplier_numerator::text AS numerator, r.multiplier_denominator::text AS denominator
+       FROM inhouse_rounds r JOIN inhouse_seed_pairs p ON p.id = r.seed_pair_id JOIN members m ON m.id = r.member_id
+       WHERE m.username = 'play0001' AND r.game IN ('keno', 'plinko') ORDER BY r.game`,
+    );
+    const keno = bets.find((b) => b.game === 'keno');
+    const plinko = bets.find((b) => b.game === 'plinko');
+    if (!keno?.outcome.drawn || !keno.params.picks || !plinko?.params.rows) throw new Error('rounds missing');
+    // As the page shows a multiplier: whole hundredths, rounded down.
+    const shown = (b: { numerator: string; denominator: string }) =>
+      (Number((BigInt(b.numerator) * 100n) / BigInt(b.denominator)) / 100).toFixed(2);
+    const visitor = await openSite(browser, server, '/inHouse/verify', 'phone');
+    const v = visitor.page;
+    await v.getByTestId('verify-game').selectOption('keno');
+    await v.getByTestId('verify-server-seed').fill(keno.server_seed);
+    await v.getByTestId('verify-client-seed').fill(keno.client_seed);
+    await v.getByTestId('verify-nonce').fill(keno.nonce);
+    // No numbers picked yet: the picks field says what it needs.
+    await v.getByTestId('verify-picks-error').waitFor();
+    for (const n of keno.params.picks) {
+      await v
+        .getByTestId('verify-keno-grid')
+        .getByRole('button', { name: String(n), exact: true })
+        .click();
+    }
+    await v.getByTestId('verify-risk').selectOption(keno.params.risk);
+    const kenoVerdict = v.getByTestId('verify-result').filter({ hasText: keno.outcome.drawn.join(', ') });
+    await kenoVerdict.waitFor();
+    expect(await kenoVerdict.textContent()).toContain(`${shown(keno)}×`);
+    expect(await v.getByTestId('verify-picks').inputValue()).toBe(keno.params.picks.join(', '));
+    await v.screenshot({ path: screenshotPath('inhouse-verify-keno-phone.png'), fullPage: true });
+
+    await v.getByTestId('verify-game').selectOption('plinko');
+    await v.getByTestId('verify-nonce').fill(plinko.nonce);
+    await v.getByTestId('verify-rows').selectOption(String(plinko.params.rows));
+    await v.getByTestId('verify-risk').selectOption(plinko.params.risk);
+    const plinkoVerdict = v.getByTestId('verify-result').filter({ hasText: `→ ${plinko.outcome.slot}` });
+    await plinkoVerdict.waitFor();
+    expect(await plinkoVerdict.textContent()).toContain(`${shown(plinko)}×`);
+    await visitor.context.close();
   });
 });

@@ -8,8 +8,15 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] }[];
 }
+
+/** A node's target, with the colours and ratio axe measured when the rule is about contrast. */
+const describeNode = (node: AxeViolation['nodes'][number]): string => {
+  const contrast = node.any.find((check) => check.data?.contrastRatio !== undefined)?.data;
+  const target = node.target.join(' ');
+  return contrast ? `${target} [${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio}:1]` : target;
+};
 
 /** Runs axe-core in the page and returns the serious and critical violations (none is the bar). */
 export const seriousViolations = async (page: Page, include?: string): Promise<string[]> => {
@@ -29,6 +36,6 @@ export const seriousViolations = async (page: Page, include?: string): Promise<s
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map(describeNode).join(', ')})`,
     );
 };

@@ -1,5 +1,5 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { StatusScreen } from '../features/system/components/status-screen';
 import { Button } from '../shared/ui/button/button';
 import { WifiOffIcon } from '../shared/ui/icons/icons';
@@ -10,9 +10,8 @@ const isChunkLoadError = (error: unknown): boolean =>
   /dynamically imported module|importing a module script|Failed to fetch/i.test(error.message);
 
 /** Shown when a route cannot render (its chunk did not load, or it failed). */
-export const RouteErrorPage = () => {
+export const RouteErrorPage = ({ error }: { error: unknown }) => {
   const { t } = useTranslation();
-  const error = useRouteError();
   const handleReload = () => window.location.reload();
   return (
     <StatusScreen
@@ -29,3 +28,34 @@ export const RouteErrorPage = () => {
     </StatusScreen>
   );
 };
+
+interface BoundaryProps {
+  /** The location's key: a navigation elsewhere clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  hasError: boolean;
+  failedAt: string | null;
+}
+
+/** Catches what a route throws while rendering (its chunk failed to load, or it failed) and shows the page above. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, hasError: false, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error, hasError: true, failedAt: null };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (!state.hasError) return null;
+    if (state.failedAt === null) return { failedAt: props.resetKey };
+    return state.failedAt === props.resetKey ? null : { error: null, hasError: false, failedAt: null };
+  }
+
+  override render() {
+    return this.state.hasError ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}

@@ -1,10 +1,9 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { HomeRoute } from './home-route';
 import { SiteLayout } from './layouts/site-layout';
-import { RouteErrorPage } from './route-error-page';
+import { OpenHelp, OpenLoginAtHome, OpenRegister, RequireSession } from './route-actions';
 import { routeGroups } from './route-groups';
-import { openHelp, openLoginAtHome, openRegister, redirectHome, requireSession } from './route-loaders';
 import {
   accountGamePaths,
   gameCenterPaths,
@@ -15,58 +14,58 @@ import {
 } from './route-rules';
 import { ShellRoot } from './shell-root';
 
-/** Protected routes get the guard as their loader, so the rule lives in one place (route-rules.ts). */
-const guarded = (route: RouteObject & { path: string }): RouteObject =>
-  isProtectedPath(route.path) ? { ...route, loader: requireSession } : route;
+const InHouseRoute = lazy(() => import('./in-house-route').then((m) => ({ default: m.InHouseRoute })));
+const VerifyPage = lazy(() => import('../features/inhouse/pages/verify-page').then((m) => ({ default: m.VerifyPage })));
+const AppDownloadRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.AppDownloadRoute })));
+const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.LinesRoute })));
+const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
+const AgentPage = lazy(() => import('../features/agents/pages/agent-page').then((m) => ({ default: m.AgentPage })));
+const AgentHomePage = lazy(() =>
+  import('../features/agents/pages/agent-home-page').then((m) => ({ default: m.AgentHomePage })),
+);
 
-const siteRoutes: RouteObject[] = [
-  ...homePaths.map((path) => ({ path, element: <HomeRoute /> })),
-  { path: '/login', loader: openLoginAtHome, element: <HomeRoute /> },
-  { path: '/register', loader: openRegister, element: <HomeRoute /> },
-  { path: '/help', loader: openHelp, element: <HomeRoute /> },
-  guarded({ path: '/member', lazy: routeGroups.MemberCenter }),
-  ...gameCenterPaths.map((path) => ({ path, lazy: routeGroups.GameCenter })),
-  ...gameListCenterPaths.map((path) => ({ path, lazy: routeGroups.GameListCenter })),
-  { path: '/inHouse', lazy: () => import('./in-house-route').then((m) => ({ Component: m.InHouseRoute })) },
-  {
-    path: '/inHouse/verify',
-    lazy: () => import('../features/inhouse/pages/verify-page').then((m) => ({ Component: m.VerifyPage })),
-  },
-  ...accountGamePaths.map((path) => guarded({ path, lazy: routeGroups.AccountGame })),
-  ...lotteryPaths.map((path) => guarded({ path, lazy: routeGroups.Lottery })),
-  { path: '/promotions', lazy: routeGroups.Promotions },
-  { path: '/pointMall', lazy: routeGroups.PointMall },
-  { path: '/seamless', lazy: routeGroups.Seamless },
-  { path: '/appDownload', lazy: () => import('./content-routes').then((m) => ({ Component: m.AppDownloadRoute })) },
-  { path: '/lines', lazy: () => import('./content-routes').then((m) => ({ Component: m.LinesRoute })) },
-];
+/** Protected routes are wrapped in the guard, so the rule lives in one place (route-rules.ts). */
+const route = (path: string, element: ReactNode) => (
+  <Route
+    key={path}
+    path={path}
+    element={isProtectedPath(path) ? <RequireSession>{element}</RequireSession> : element}
+  />
+);
 
-const agentRoutes: RouteObject[] = [
-  {
-    path: '/agent',
-    lazy: () => import('../features/agents/pages/agent-page').then((m) => ({ Component: m.AgentPage })),
-  },
-  guarded({
-    path: '/agentHome',
-    lazy: () => import('../features/agents/pages/agent-home-page').then((m) => ({ Component: m.AgentHomePage })),
-  }),
-];
+const { AccountGame, GameCenter, GameListCenter, Lottery, MemberCenter, PointMall, Promotions, Seamless } = routeGroups;
 
-/** Every route of spec section 2, under the site layout or the separate agent layout. */
-export const appRoutes: RouteObject[] = [
-  {
-    element: <ShellRoot />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <LoadingCover />,
-    children: [
-      { element: <SiteLayout />, children: siteRoutes },
-      {
-        lazy: () => import('./layouts/agent-layout').then((m) => ({ Component: m.AgentLayout })),
-        children: agentRoutes,
-      },
-      { path: '*', loader: redirectHome, element: <Navigate to="/" replace /> },
-    ],
-  },
-];
-
-export const createAppRouter = () => createBrowserRouter(appRoutes);
+/**
+ * Every route of spec section 2, under the site layout or the separate agent layout. The declarative router
+ * (decision 0031): the screens other than home are lazy components, loaded on first visit inside the layout's
+ * Suspense boundary.
+ */
+export const AppRoutes = () => (
+  <Routes>
+    <Route element={<ShellRoot />}>
+      <Route element={<SiteLayout />}>
+        {homePaths.map((path) => route(path, <HomeRoute />))}
+        {route('/login', <OpenLoginAtHome />)}
+        {route('/register', <OpenRegister />)}
+        {route('/help', <OpenHelp />)}
+        {route('/member', <MemberCenter />)}
+        {gameCenterPaths.map((path) => route(path, <GameCenter />))}
+        {gameListCenterPaths.map((path) => route(path, <GameListCenter />))}
+        {route('/inHouse', <InHouseRoute />)}
+        {route('/inHouse/verify', <VerifyPage />)}
+        {accountGamePaths.map((path) => route(path, <AccountGame />))}
+        {lotteryPaths.map((path) => route(path, <Lottery />))}
+        {route('/promotions', <Promotions />)}
+        {route('/pointMall', <PointMall />)}
+        {route('/seamless', <Seamless />)}
+        {route('/appDownload', <AppDownloadRoute />)}
+        {route('/lines', <LinesRoute />)}
+      </Route>
+      <Route element={<AgentLayout />}>
+        {route('/agent', <AgentPage />)}
+        {route('/agentHome', <AgentHomePage />)}
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Route>
+  </Routes>
+);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AnnouncementPopupGate } from '../features/content/components/announcement-popup-gate';
+import type { DialogBannerGroup } from '../features/content/components/dialog-banner';
 import { useLogout } from '../features/session/use-logout';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { navigateQuietly } from '../shared/routing/navigate-quietly';
@@ -8,19 +9,38 @@ import { type ShellDialog, useShellStore } from '../shared/state/shell-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { pathAfterDialogClose } from './route-rules';
 
+type DialogBannerComponent = typeof import('../features/content/components/dialog-banner')['DialogBanner'];
+/** Set when an account dialog's code has arrived: the banner's code comes with it (see withBanner). */
+let LoadedDialogBanner: DialogBannerComponent | null = null;
+
+/**
+ * Loads an account dialog together with the banner drawn on top of it (spec section 3 "Banner"), so neither is in
+ * the first load and the dialog appears whole, banner included.
+ */
+const withBanner = async <C,>(dialog: Promise<C>): Promise<{ default: C }> => {
+  const [loaded, banner] = await Promise.all([dialog, import('../features/content/components/dialog-banner')]);
+  LoadedDialogBanner = banner.DialogBanner;
+  return { default: loaded };
+};
+
+/**
+ * The group's banner for an account dialog; following its link to a page of the site closes the dialog. A
+ * component, so that it reads the loaded banner when the dialog renders it (after its code has arrived), not when
+ * the shell creates the dialog's element.
+ */
+const AccountDialogBanner = ({ group, onFollowRoute }: { group: DialogBannerGroup; onFollowRoute: () => void }) =>
+  LoadedDialogBanner ? <LoadedDialogBanner group={group} onFollowRoute={onFollowRoute} /> : null;
+
 /**
  * Each popup's code (its forms, react-hook-form, the sealing and bot-check code they use) is a chunk of its own,
  * fetched when the popup first opens or when a control that opens it is pointed at (preloadShellDialog), so
  * none of it is part of the first load of a page.
  */
 const dialogLoaders = {
-  login: () => import('../features/session/components/login-dialog').then((m) => ({ default: m.LoginDialog })),
-  register: () =>
-    import('../features/register/components/register-dialog').then((m) => ({ default: m.RegisterDialog })),
+  login: () => withBanner(import('../features/session/components/login-dialog').then((m) => m.LoginDialog)),
+  register: () => withBanner(import('../features/register/components/register-dialog').then((m) => m.RegisterDialog)),
   forgotPassword: () =>
-    import('../features/session/components/forgot-password-dialog').then((m) => ({
-      default: m.ForgotPasswordDialog,
-    })),
+    withBanner(import('../features/session/components/forgot-password-dialog').then((m) => m.ForgotPasswordDialog)),
   resetPassword: () =>
     import('../features/session/components/reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
   changePassword: () =>
@@ -80,12 +100,27 @@ export const ShellDialogs = () => {
             onClose={handleClose}
             onRegister={handleOpenRegister}
             onForgotPassword={handleOpenForgot}
+            banner={<AccountDialogBanner group="w_login" onFollowRoute={closeDialog} />}
           />
         );
       case 'register':
-        return <RegisterDialog isOpen onClose={handleClose} onLogin={handleOpenLogin} />;
+        return (
+          <RegisterDialog
+            isOpen
+            onClose={handleClose}
+            onLogin={handleOpenLogin}
+            banner={<AccountDialogBanner group="w_reg" onFollowRoute={closeDialog} />}
+          />
+        );
       case 'forgotPassword':
-        return <ForgotPasswordDialog isOpen onClose={handleClose} onLogin={handleOpenLogin} />;
+        return (
+          <ForgotPasswordDialog
+            isOpen
+            onClose={handleClose}
+            onLogin={handleOpenLogin}
+            banner={<AccountDialogBanner group="w_forget" onFollowRoute={closeDialog} />}
+          />
+        );
       case 'resetPassword':
         return (
           <ResetPasswordDialog isOpen token={resetToken} onClose={handleClose} onForgotPassword={handleOpenForgot} />

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useShellStore } from '../shared/state/shell-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
+import { RouteErrorBoundary } from './route-error-page';
 import { ShellDialogs } from './shell-dialogs';
 import { useMemberSessionStart } from './use-member-session-start';
 import { useRealtimeSession } from './use-realtime-session';
@@ -18,10 +19,13 @@ const useScrollOnRouteChange = () => {
   }, [location.key]);
 };
 
-/** The root route: scroll and loading-cover rules for every layout, and the shell's popups. */
+/**
+ * The root route: scroll and loading-cover rules for every layout, and the shell's popups. A layout whose code
+ * is still loading shows the loading cover; a route that cannot render shows the route error page until the
+ * next navigation.
+ */
 export const ShellRoot = () => {
   const location = useLocation();
-  const navigation = useNavigation();
   const isCoverShown = useShellStore((state) => state.isLoadingCoverShown);
   const hideLoadingCover = useShellStore((state) => state.hideLoadingCover);
   const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
@@ -38,9 +42,13 @@ export const ShellRoot = () => {
 
   return (
     <>
-      <Outlet />
+      <RouteErrorBoundary resetKey={location.key}>
+        <Suspense fallback={<LoadingCover />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
       <ShellDialogs />
-      {navigation.state === 'loading' || isCoverShown ? <LoadingCover /> : null}
+      {isCoverShown ? <LoadingCover /> : null}
     </>
   );
 };

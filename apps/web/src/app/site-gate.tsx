@@ -1,6 +1,6 @@
 import { type SystemStatusValue, systemStatusOf } from '@tessera/contracts';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useSystemStatusQuery } from '../features/system/api/get-system-status';
 import { DomainCheckFailedPage } from '../features/system/components/domain-check-failed-page';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
@@ -8,14 +8,15 @@ import { NetworkErrorPage } from '../features/system/components/network-error-pa
 import { RegionBlockPage } from '../features/system/components/region-block-page';
 import { errorKeyOf, isMerchantFailure } from '../shared/api/api-error';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { applySiteStart } from './site-start';
 
-/** The router is made once, when the site first opens normally, so its first navigation runs then. */
-const AppRouter = () => {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
-};
+/** The router starts when the site first opens normally, so its first navigation runs then. */
+const AppRouter = () => (
+  <BrowserRouter>
+    <AppRoutes />
+  </BrowserRouter>
+);
 
 /**
  * Site start (spec section 4): the status call decides what renders. 0 the site, 1 the maintenance page,

@@ -16,6 +16,7 @@ import { gameTypeLabelKeys } from '../features/games/game-types';
 import { statusLabelKeys } from '../features/games/records/betting-record';
 import { presetLabelKeys } from '../features/games/records/range-picker';
 import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
+import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { messageTextKeys } from '../features/messages/message-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
@@ -87,6 +88,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(gameRulesKeys),
     ...Object.values(slotSymbolKeys),
     ...Object.values(riskKeys),
+    ...Object.values(verifyFieldErrorKeys),
   ],
   errors: [
     ...phoneAuthCodes,

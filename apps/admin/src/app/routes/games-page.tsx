@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { GameTable } from '../../features/catalogue/components/game-table';
 import { VendorTable } from '../../features/catalogue/components/vendor-table';
+import { InhouseLimits } from '../../features/inhouse/components/inhouse-limits';
 import { MerchantPicker } from '../../features/merchants/components/merchant-picker';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -9,7 +10,9 @@ import { Tabs } from '../../shared/ui/tabs';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 import styles from './games-page.module.css';
 
-type CatalogueTab = 'vendors' | 'games';
+type CatalogueTab = 'vendors' | 'games' | 'inhouse';
+
+const tabOf = (value: string | null): CatalogueTab => (value === 'vendors' || value === 'inhouse' ? value : 'games');
 
 /** /games: a merchant's operator goes straight to its catalogue; a platform operator picks the merchant first. */
 export const GamesIndexPage = () => {
@@ -32,7 +35,9 @@ export const GamesPage = () => {
   const { code = '' } = useParams();
   const operator = useCurrentOperator();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: CatalogueTab = searchParams.get('tab') === 'vendors' ? 'vendors' : 'games';
+  const canReadLimits = canOperator(operator.role, 'inhouse.read');
+  const requested = tabOf(searchParams.get('tab'));
+  const tab: CatalogueTab = requested === 'inhouse' && !canReadLimits ? 'games' : requested;
   if (!canOperator(operator.role, 'games.read')) return <Navigate to="/merchants" replace />;
   const canManage = canOperator(operator.role, 'games.manage');
   return (
@@ -47,12 +52,15 @@ export const GamesPage = () => {
         tabs={[
           { id: 'games', label: t('catalogue.gamesTab') },
           { id: 'vendors', label: t('catalogue.vendorsTab') },
+          ...(canReadLimits ? [{ id: 'inhouse' as const, label: t('catalogue.inhouseTab') }] : []),
         ]}
         value={tab}
         onChange={(item) => setSearchParams(item === 'games' ? {} : { tab: item }, { replace: true })}
       />
       <div role="tabpanel" className={styles.panel}>
-        {tab === 'vendors' ? (
+        {tab === 'inhouse' ? (
+          <InhouseLimits code={code} canManage={canOperator(operator.role, 'inhouse.manage')} />
+        ) : tab === 'vendors' ? (
           <VendorTable code={code} canManage={canManage} />
         ) : (
           <GameTable code={code} canManage={canManage} language={i18n.language.toUpperCase()} />

@@ -20,6 +20,8 @@ const permissions = {
   'member.wallet': ['owner', 'finance', 'risk', 'support'],
   'games.read': ['owner', 'finance', 'risk', 'support', 'content'],
   'games.manage': ['owner', 'content'],
+  'inhouse.read': ['owner', 'finance', 'risk'],
+  'inhouse.manage': ['owner', 'risk'],
   'content.read': ['owner', 'content', 'support'],
   'content.write': ['owner', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

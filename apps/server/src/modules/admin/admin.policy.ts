@@ -20,6 +20,8 @@ const permissions = {
   'content.write': ['owner', 'content'],
   'games.read': ['owner', 'finance', 'risk', 'support', 'content'],
   'games.manage': ['owner', 'content'],
+  'inhouse.read': ['owner', 'finance', 'risk'],
+  'inhouse.manage': ['owner', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@tessera/contracts';
 import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../platform/db/database';
 import { auditLog, operatorSessions, operators } from './admin.schema';
 
@@ -103,6 +104,24 @@ export const createAdminRepository = (db: Db) => ({
 
   insertAudit: async (entry: NewAuditEntry): Promise<void> => {
     await db.insert(auditLog).values(entry);
+  },
+
+  /** The same row written on `client`, inside the transaction of the change it records. */
+  insertAuditWith: async (client: pg.PoolClient, entry: NewAuditEntry): Promise<void> => {
+    await client.query(
+      `INSERT INTO audit_log (operator_id, operator_username, merchant_code, action, target, ip, user_agent, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        entry.operatorId ?? null,
+        entry.operatorUsername ?? null,
+        entry.merchantCode ?? null,
+        entry.action,
+        entry.target ?? null,
+        entry.ip,
+        entry.userAgent ?? null,
+        JSON.stringify(entry.details ?? {}),
+      ],
+    );
   },
 
   listAudit: async (filter: {

@@ -1,4 +1,5 @@
 import type { AuditAction, OperatorRole } from '@tessera/contracts';
+import type pg from 'pg';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { Caller, OperatorPrincipal } from '../../platform/http/context';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
@@ -18,23 +19,25 @@ export interface AuditActor {
   caller: Pick<Caller, 'ip' | 'userAgent'>;
 }
 
+type AuditEntry = Pick<NewAuditEntry, 'target' | 'merchantCode'> & {
+  action: AuditAction;
+  details?: Record<string, unknown>;
+};
+
 export const createAdminService = (repository: AdminRepository) => {
   const loginsPerIp = createRateLimiter({ limit: 20, windowMs: 60_000 });
 
-  const audit = (
-    actor: AuditActor,
-    entry: Pick<NewAuditEntry, 'target' | 'merchantCode'> & { action: AuditAction; details?: Record<string, unknown> },
-  ) =>
-    repository.insertAudit({
-      operatorId: actor.operator?.operatorId ?? null,
-      operatorUsername: actor.operator?.username ?? null,
-      merchantCode: entry.merchantCode ?? null,
-      action: entry.action,
-      target: entry.target ?? null,
-      ip: actor.caller.ip,
-      userAgent: actor.caller.userAgent,
-      details: entry.details ?? {},
-    });
+  const auditRow = (actor: AuditActor, entry: AuditEntry): NewAuditEntry => ({
+    operatorId: actor.operator?.operatorId ?? null,
+    operatorUsername: actor.operator?.username ?? null,
+    merchantCode: entry.merchantCode ?? null,
+    action: entry.action,
+    target: entry.target ?? null,
+    ip: actor.caller.ip,
+    userAgent: actor.caller.userAgent,
+    details: entry.details ?? {},
+  });
+  const audit = (actor: AuditActor, entry: AuditEntry) => repository.insertAudit(auditRow(actor, entry));
 
   const principalOf = (row: OperatorRow, sessionId: string): OperatorPrincipal => ({
     operatorId: row.id,
@@ -46,6 +49,10 @@ export const createAdminService = (repository: AdminRepository) => {
 
   return {
     audit,
+
+    /** Audits inside the caller's transaction: the change and its record commit together, or neither does. */
+    auditWith: (client: pg.PoolClient, actor: AuditActor, entry: AuditEntry) =>
+      repository.insertAuditWith(client, auditRow(actor, entry)),
 
     /**
      * Operator sign-in. An unknown user, a wrong password, a disabled or locked account all get the same

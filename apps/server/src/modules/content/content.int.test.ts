@@ -88,6 +88,13 @@ describe('announcements (MCSFE_getListAnnouncements)', () => {
     expect(value.banners.filter((b: { groupName: string }) => b.groupName === 'w_home')).toHaveLength(3);
     expect(value.banners[0]).toMatchObject({ groupName: 'w_home', linkageType: 'ROUTE', linkTarget: '/register' });
     expect(value.banners[0].url).toMatch(/^\/wps\/content\/images\/[0-9a-f-]{36}$/);
+    // The login, register and forgot-password dialogs each have their banner.
+    for (const group of ['w_login', 'w_reg', 'w_forget']) {
+      expect(
+        value.banners.filter((b: { groupName: string }) => b.groupName === group),
+        group,
+      ).toHaveLength(1);
+    }
     expect(value.player).toHaveLength(4);
     expect(typeof value.player[0].startDate).toBe('number');
     expect(value.popup.map((p: { execution: string }) => p.execution)).toEqual(['B', 'B']);

@@ -38,6 +38,27 @@ export const demoBanners: readonly DemoBanner[] = [
     title: { EN: 'Every result can be checked', CN: '每个结果都可验证', AR: 'كل نتيجة قابلة للتحقق' },
   },
   {
+    group: 'w_login',
+    picture: 'loginBanner',
+    linkageType: 'ROUTE',
+    linkTarget: '/promotions',
+    title: { EN: 'Welcome back', CN: '欢迎回来', AR: 'مرحبًا بعودتك' },
+  },
+  {
+    group: 'w_reg',
+    picture: 'registerBanner',
+    linkageType: 'ROUTE',
+    linkTarget: '/promotions',
+    title: { EN: 'Daily missions and weekly offers', CN: '每日任务与每周优惠', AR: 'مهام يومية وعروض أسبوعية' },
+  },
+  {
+    group: 'w_forget',
+    picture: 'forgetBanner',
+    linkageType: 'ROUTE',
+    linkTarget: '/help#privacy',
+    title: { EN: 'Your account stays protected', CN: '您的账户始终受到保护', AR: 'حسابك يبقى محميًا' },
+  },
+  {
     group: 'w_leftmenu',
     picture: 'sideMenu',
     linkageType: 'ROUTE',

@@ -105,6 +105,39 @@ export const demoPictures = {
     discs: [{ x: 0.8, y: 0.5, r: 0.8, color: gold, alpha: 0.5 }],
     stripes: false,
   },
+  loginBanner: {
+    width: 800,
+    height: 240,
+    from: [17, 24, 39],
+    to: [76, 29, 149],
+    discs: [
+      { x: 0.82, y: 0.5, r: 0.9, color: gold, alpha: 0.5 },
+      { x: 0.95, y: 0.1, r: 0.35, color: white, alpha: 0.2 },
+    ],
+    stripes: true,
+  },
+  registerBanner: {
+    width: 800,
+    height: 240,
+    from: [6, 78, 59],
+    to: [30, 27, 75],
+    discs: [
+      { x: 0.8, y: 0.55, r: 0.85, color: teal, alpha: 0.55 },
+      { x: 0.62, y: 0.15, r: 0.3, color: gold, alpha: 0.35 },
+    ],
+    stripes: false,
+  },
+  forgetBanner: {
+    width: 800,
+    height: 240,
+    from: [15, 23, 42],
+    to: [12, 74, 110],
+    discs: [
+      { x: 0.85, y: 0.5, r: 0.7, color: teal, alpha: 0.45 },
+      { x: 0.85, y: 0.5, r: 0.3, color: white, alpha: 0.3 },
+    ],
+    stripes: true,
+  },
   license: {
     width: 480,
     height: 160,

@@ -138,7 +138,7 @@ export const gameArtworkSvg = (input: { name: string; vendor: string; palette: n
 export const vendorLogoSvg = (input: { code: string; displayName: string; palette: number }): string => {
   const palette = paletteOf(input.palette);
   const code = escapeXml(input.code);
-  const size = input.code.length > 5 ? 19 : 34;
+  const size = input.code.length > 9 ? 13 : input.code.length > 5 ? 19 : 34;
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 64" width="160" height="64" role="img">',
     `<title>${escapeXml(input.displayName)}</title>`,

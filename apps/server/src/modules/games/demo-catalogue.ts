@@ -1,9 +1,9 @@
-import type { GameCategory } from '@tessera/contracts';
+import { type GameCategory, lotteryVendors } from '@tessera/contracts';
 import type { NameMap, VendorLaunchKind } from './games.schema';
 
 /**
  * The demo catalogue seeded on first start (docs/decisions/0016-game-catalogue-and-artwork.md): the vendors of
- * spec section 9's logo sets plus the esports, cockfight, lottery and in-house vendors, and about 1,570 games
+ * spec section 9's logo sets plus the esports, cockfight, lottery and in-house vendors, and about 1,580 games
  * with names in English, Chinese and Arabic. Deterministic: the same list on every machine, so seeding twice
  * adds nothing and the ids (nodeIds) are stable.
  */
@@ -56,10 +56,16 @@ const vendorSets: Record<string, readonly string[]> = {
   ESPORTS: ['IMES', 'TF', 'IA'],
   COCKFIGHT: ['SV3'],
   LOTT: ['LOTT'],
-  ELOTT: ['ELOTT'],
+  ELOTT: ['ELOTT', 'TCG_LOTTO_VN', 'TCG_SEA'],
 };
 
 export const IN_HOUSE_VENDOR = 'TESSERA';
+
+/** Display names where the provider code is not one (the others show their code). */
+const vendorDisplayNames: Readonly<Record<string, string>> = {
+  TCG_LOTTO_VN: 'TCG VN Lotto',
+  TCG_SEA: 'TCG SEA Lottery',
+};
 
 export const demoVendors = (): DemoVendor[] => {
   const codes = [...new Set(Object.values(vendorSets).flat())];
@@ -67,8 +73,9 @@ export const demoVendors = (): DemoVendor[] => {
     { code: IN_HOUSE_VENDOR, displayName: 'Tessera Originals', launchKind: 'inhouse', palette: 0 },
     ...codes.map((code, index) => ({
       code,
-      displayName: code,
-      launchKind: (code === 'LOTT' || code === 'ELOTT' ? 'lottery' : 'seamless') as VendorLaunchKind,
+      displayName: vendorDisplayNames[code] ?? code,
+      // The lottery vendors (contracts' table) launch from their lottery page, the rest through /seamless.
+      launchKind: (code in lotteryVendors ? 'lottery' : 'seamless') as VendorLaunchKind,
       palette: (index % 11) + 1,
     })),
   ];
@@ -95,6 +102,8 @@ export const demoClassifications = (): DemoClassification[] => [
   { gameType: 'LOTT', key: 'fast', names: names('Fast Draws', '快开', 'سحوبات سريعة') },
   { gameType: 'ELOTT', key: 'keno', names: names('Keno', '基诺', 'كينو') },
   { gameType: 'ELOTT', key: 'racing', names: names('Racing', '赛车', 'سباقات') },
+  { gameType: 'ELOTT', key: 'vn_lotto', names: names('Vietnam Lotto', '越南彩', 'لوتو فيتنام') },
+  { gameType: 'ELOTT', key: 'sea_lotto', names: names('South-East Asia Lotto', '东南亚彩', 'لوتو جنوب شرق آسيا') },
 ];
 
 /** Word pairs for slot names, in the three languages the demo ships. */
@@ -332,6 +341,21 @@ const elottNames: [string, string, string, string][] = [
   ['racing', 'Greyhound Dash', '灵缇冲刺', 'عدو السلوقي'],
   ['racing', 'Kart Cup', '卡丁车杯', 'كأس الكارت'],
 ];
+/** The Vietnamese lotto's draws (TCG_LOTTO_VN, /vnLottery) and the South-East Asian lotteries (TCG_SEA, /seaLottery). */
+const vnLottoNames: [string, string, string][] = [
+  ['Northern Lotto', '北部彩', 'لوتو الشمال'],
+  ['Central Lotto', '中部彩', 'لوتو الوسط'],
+  ['Southern Lotto', '南部彩', 'لوتو الجنوب'],
+  ['Hanoi Express', '河内快彩', 'هانوي السريع'],
+  ['Saigon Express', '西贡快彩', 'سايغون السريع'],
+];
+const seaLottoNames: [string, string, string][] = [
+  ['Thai Lotto', '泰国彩', 'لوتو تايلاند'],
+  ['Malaysia 4D', '马来西亚 4D', 'ماليزيا 4D'],
+  ['Singapore 4D', '新加坡 4D', 'سنغافورة 4D'],
+  ['Laos Lotto', '老挝彩', 'لوتو لاوس'],
+  ['Jakarta Lotto', '雅加达彩', 'لوتو جاكرتا'],
+];
 const regions: [string, string, string][] = [
   ['', '', ''],
   ['Asia', '亚洲', 'آسيا'],
@@ -470,5 +494,21 @@ export const demoGames = (): DemoGame[] => {
   };
   lottery('LOTT', lottNames);
   lottery('ELOTT', elottNames);
+  // Appended last: the games above keep their order, artwork and sort on a catalogue seeded before.
+  const regional = (vendor: string, prefix: string, classify: string, titles: [string, string, string][]) => {
+    titles.forEach(([EN, CN, AR], index) => {
+      add({
+        vendorCode: vendor,
+        gameType: 'ELOTT',
+        classify,
+        gameCode: `${prefix}-${String(index + 1).padStart(3, '0')}`,
+        names: { EN, CN, AR },
+        supportPlay: 1,
+        engine: 'lottery',
+      });
+    });
+  };
+  regional('TCG_LOTTO_VN', 'VN', 'vn_lotto', vnLottoNames);
+  regional('TCG_SEA', 'SEA', 'sea_lotto', seaLottoNames);
   return list;
 };

@@ -1,24 +1,14 @@
 import { gameCategories, TRIAL_MEMBER_TYPE } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gamePlayers } from '../../../test/game-players';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let token: string;
 let otherToken: string;
 let trialToken: string;
-
-const login = async (username: string) =>
-  (
-    await client.sealed(
-      'POST',
-      '/wps/session/login',
-      { username, password: 'Secret123', botCheck: await client.botCheck() },
-      { moduleId: 'COMM3' },
-    )
-  ).json().value.token as string;
 
 const get = (url: string, moduleId: string, as?: string, headers: Record<string, string> = {}) =>
   client.send({ method: 'GET', url, moduleId, ...(as ? { token: as } : {}), headers });
@@ -29,25 +19,7 @@ const list = async (query: string, as?: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const hash = await hashPassword('Secret123');
-  for (const username of ['player1', 'player2']) {
-    await t.services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: hash,
-    });
-  }
-  token = await login('player1');
-  otherToken = await login('player2');
-  const trial = await client.send({
-    method: 'POST',
-    url: '/wps/session/login/freeplay',
-    moduleId: 'FREEPLAY3',
-    payload: { os: 'Linux', platform: 'W', botCheck: await client.botCheck() },
-  });
-  trialToken = trial.json().value.token;
+  ({ token, otherToken, trialToken } = await gamePlayers(t, client, ['player1', 'player2']));
 });
 afterAll(async () => {
   await t.close();

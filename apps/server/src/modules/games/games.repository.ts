@@ -32,6 +32,8 @@ export interface LobbyFilter {
   gameType?: GameCategory | undefined;
   gameTypes?: readonly GameCategory[] | undefined;
   vendorCode?: string | undefined;
+  vendorCodes?: readonly string[] | undefined;
+  gameCode?: string | undefined;
   classify?: string | undefined;
   /** Already lower-cased. */
   search?: string | undefined;
@@ -131,6 +133,8 @@ const whereOf = (filter: LobbyFilter, params: unknown[]): string => {
   } else if (filter.gameType) clauses.push(`g.game_type = ${add(filter.gameType)}`);
   if (filter.gameTypes) clauses.push(`g.game_type = ANY(${add(filter.gameTypes)}::text[])`);
   if (filter.vendorCode) clauses.push(`g.vendor_code = ${add(filter.vendorCode)}`);
+  if (filter.vendorCodes) clauses.push(`g.vendor_code = ANY(${add(filter.vendorCodes)}::text[])`);
+  if (filter.gameCode !== undefined) clauses.push(`g.game_code = ${add(filter.gameCode)}`);
   if (filter.classify) clauses.push(`g.classify = ${add(filter.classify)}`);
   if (filter.hotOnly) clauses.push('coalesce(s.is_hot, g.is_hot)');
   if (filter.search) {

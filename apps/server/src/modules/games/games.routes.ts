@@ -1,4 +1,4 @@
-import { gamesEndpoints } from '@tessera/contracts';
+import { gamesEndpoints, LOTTERY_LAUNCH_MODE, type ParsedRequestOf } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
@@ -13,6 +13,26 @@ const signedIn = (ctx: SiteContext): MemberPrincipal => {
 /** The request's language: the query's, else the Language header's, else the merchant's default. */
 const languageOf = (input: { language?: string | undefined }, ctx: SiteContext): string =>
   input.language || ctx.language || ctx.merchant.settings.defaultLanguage;
+
+/**
+ * The lottery fields of a launch (the contract made the required ones present). The back address must lead to the
+ * site the member is on: the provider's back control opens it in the member's browser.
+ */
+const lotteryLaunchOf = (input: ParsedRequestOf<typeof gamesEndpoints.launch>, site: URL) => {
+  const { lottoArea, lottoPrizeMode, lottoView, backUrl } = input;
+  if (!lottoArea || !lottoPrizeMode || !lottoView || !backUrl) throw new AppError('validation_failed');
+  if (new URL(backUrl).host !== site.host) {
+    throw new AppError('validation_failed', { fieldErrors: [{ path: 'backUrl', code: 'field_invalid' }] });
+  }
+  return {
+    area: lottoArea,
+    prizeMode: lottoPrizeMode,
+    gameCode: input.lottoGameCode || null,
+    view: lottoView,
+    device: input.device ?? 'WEB',
+    backUrl,
+  };
+};
 
 /**
  * Lists the browser caches (spec section 9: hot games and vendor lists in session storage): shared caches may
@@ -119,11 +139,16 @@ export const registerGamesRoutes = (r: Registrar, games: GamesService): void => 
     };
   });
 
-  r.site(gamesEndpoints.launch, async ({ input, ctx, reply }) => {
+  r.site(gamesEndpoints.launch, async ({ input, ctx, reply, request }) => {
     reply.header('cache-control', 'no-store');
+    if (input.launchMode === LOTTERY_LAUNCH_MODE) {
+      const lottery = lotteryLaunchOf(input, new URL(`${request.protocol}://${request.host}`));
+      const language = input.language || ctx.language;
+      return { content: await games.launchLottery(ctx.merchant, signedIn(ctx), { ...lottery, language }) };
+    }
     return {
       content: await games.launch(ctx.merchant, signedIn(ctx), {
-        nodeId: input.nodeId,
+        nodeId: input.nodeId ?? '',
         accountType: input.accountType,
         language: input.language || ctx.language,
         ...(input.roomId ? { roomId: input.roomId } : {}),

@@ -5,6 +5,12 @@ import {
   gameCategories,
   inHouseAccountTypes,
   isLanguageCode,
+  type LottoArea,
+  type LottoDevice,
+  type LottoPrizeMode,
+  type LottoView,
+  lotteryVendors,
+  lotteryVendorsOf,
   TRIAL_MEMBER_TYPE,
   type VendorLane,
   type WinnerEntry,
@@ -40,6 +46,8 @@ export type ProviderLaunchUrl = (
     currency: string;
     /** A PVP room: its level and stake range (wire amounts). */
     room?: { level: string; minBet: string; maxBet: string };
+    /** A lottery launch: the view to open, the page to go back to, and the lottery's area and prize mode. */
+    lottery?: { view: LottoView; backUrl: string; prizeMode: LottoPrizeMode; area: LottoArea; device: LottoDevice };
   },
 ) => string | null;
 
@@ -161,6 +169,61 @@ export const createGamesService = (deps: {
       .map((row) => presentGame(row, language));
   };
 
+  /** The URL of a game at its outside provider, and the game session (token) it carries. */
+  const startProviderSession = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    game: GameRow,
+    launch: {
+      language: string;
+      mode: 'real' | 'fun';
+      room?: Parameters<ProviderLaunchUrl>[1]['room'] | undefined;
+      lottery?: Parameters<ProviderLaunchUrl>[1]['lottery'];
+    },
+  ) => {
+    const currency = merchant.settings.currency;
+    const expiresAt = new Date(Date.now() + GAME_SESSION_TTL_MS);
+    const token = newSessionToken();
+    const gameUrl = game.providerCode
+      ? deps.providerLaunchUrl(game.providerCode, {
+          token,
+          gameCode: game.gameCode,
+          engine: game.engine,
+          language: launch.language,
+          mode: launch.mode,
+          currency,
+          ...(launch.room ? { room: launch.room } : {}),
+          ...(launch.lottery ? { lottery: launch.lottery } : {}),
+        })
+      : null;
+    if (!gameUrl)
+      throw new AppError('game_maintenance', {
+        value: { suggestions: await suggestionsFor(merchant, game, launch.language) },
+      });
+    await repository.createSession({
+      tokenHash: hashToken(token),
+      merchantCode: merchant.code,
+      memberId: member.memberId,
+      gameId: game.id,
+      vendorCode: game.vendorCode,
+      providerCode: game.providerCode,
+      mode: launch.mode,
+      currency,
+      language: launch.language,
+      expiresAt,
+    });
+    return { gameUrl, expiresAt };
+  };
+
+  const launched = (game: GameRow, gameUrl: string, mode: 'real' | 'fun', expiresAt: Date, language: string) => ({
+    game_url: gameUrl,
+    mode,
+    nodeId: String(game.id),
+    vassalage: game.vendorCode,
+    gameName: nameIn(game.names, language),
+    expiresAt: expiresAt.toISOString(),
+  });
+
   /** A member's favourite or recent games, as the merchant still offers them. */
   const memberGames = async (
     table: 'favourite_games' | 'recent_games',
@@ -181,15 +244,17 @@ export const createGamesService = (deps: {
   };
 
   return {
-    /** Adds whatever is missing of the demo catalogue (idempotent) and points outside vendors at `providerCode`. */
+    /** Adds whatever is missing of the demo catalogue (idempotent) and points outside and lottery vendors at `providerCode`. */
     seedDemoCatalogue: async (providerCode: string | null) => {
       const result = await repository.seedCatalogue({
         vendors: demoVendors(),
         classifications: demoClassifications(),
         games: demoGames(),
-        providerOf: (vendor) => (vendor.launchKind === 'seamless' ? providerCode : null),
+        // Outside vendors' games, and the lottery vendors' (launched from the lottery pages), open at the provider.
+        providerOf: (vendor) => (vendor.launchKind === 'inhouse' ? null : providerCode),
       });
       await repository.setVendorProvider('seamless', providerCode);
+      await repository.setVendorProvider('lottery', providerCode);
       return result;
     },
 
@@ -392,52 +457,73 @@ export const createGamesService = (deps: {
         if (!freePlayAllowed) throw new AppError('free_play_unavailable');
         mode = 'fun';
       }
-      const currency = merchant.settings.currency;
-      const expiresAt = new Date(Date.now() + GAME_SESSION_TTL_MS);
-      let gameUrl: string | null;
+      let gameUrl: string;
+      let expiresAt = new Date(Date.now() + GAME_SESSION_TTL_MS);
       if (game.launchKind === 'inhouse') {
         gameUrl = `/inHouse?game=${encodeURIComponent(game.gameCode)}`;
       } else if (game.launchKind === 'lottery') {
-        gameUrl = `/lottery?gameCode=${encodeURIComponent(game.gameCode)}`;
+        // A lottery game opens on the site's lottery page, which launches it with the lottery fields.
+        const page = lotteryVendors[game.vendorCode]?.page ?? '/lottery';
+        gameUrl = `${page}?gameCode=${encodeURIComponent(game.gameCode)}`;
       } else {
-        const token = newSessionToken();
-        gameUrl = game.providerCode
-          ? deps.providerLaunchUrl(game.providerCode, {
-              token,
-              gameCode: game.gameCode,
-              engine: game.engine,
-              language,
-              mode,
-              currency,
-              ...(room ? { room } : {}),
-            })
-          : null;
-        if (!gameUrl)
-          throw new AppError('game_maintenance', {
-            value: { suggestions: await suggestionsFor(merchant, game, language) },
-          });
-        await repository.createSession({
-          tokenHash: hashToken(token),
-          merchantCode: merchant.code,
-          memberId: member.memberId,
-          gameId: game.id,
-          vendorCode: game.vendorCode,
-          providerCode: game.providerCode,
-          mode,
-          currency,
-          language,
-          expiresAt,
-        });
+        ({ gameUrl, expiresAt } = await startProviderSession(merchant, member, game, { language, mode, room }));
       }
       if (!trial) await repository.touchRecent(member.memberId, game.id);
-      return {
-        game_url: gameUrl,
-        mode,
-        nodeId: String(game.id),
-        vassalage: game.vendorCode,
-        gameName: nameIn(game.names, language),
-        expiresAt: expiresAt.toISOString(),
+      return launched(game, gameUrl, mode, expiresAt, language);
+    },
+
+    /**
+     * A lottery launch (spec section 3 "Lottery launch"): the game of that code among the area's and prize mode's
+     * lottery vendors (betting view), or their first game (lobby view), opened at its provider with the view, the
+     * page to go back to and the prize mode. Real money only.
+     */
+    launchLottery: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: {
+        area: LottoArea;
+        prizeMode: LottoPrizeMode;
+        gameCode: string | null;
+        view: LottoView;
+        device: LottoDevice;
+        backUrl: string;
+        language: string | null;
+      },
+    ) => {
+      const language = input.language ?? merchant.settings.defaultLanguage;
+      const { rows } = await repository.listGames(
+        merchant.code,
+        {
+          includeDisabled: true,
+          vendorCodes: lotteryVendorsOf(input.area, input.prizeMode),
+          ...(input.gameCode ? { gameCode: input.gameCode } : {}),
+        },
+        { offset: 0, limit: 200 },
+      );
+      const offered = rows.filter((row) => row.launchKind === 'lottery');
+      if (offered.length === 0) throw new AppError('lottery_game_unknown');
+      const game = offered.find((row) => row.enabled);
+      if (!game) throw new AppError('lottery_unavailable');
+      if (game.maintenance) {
+        throw new AppError('game_maintenance', {
+          value: { suggestions: await suggestionsFor(merchant, game, language) },
+        });
+      }
+      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
+      const lottery = {
+        view: input.view,
+        backUrl: input.backUrl,
+        prizeMode: input.prizeMode,
+        area: input.area,
+        device: input.device,
       };
+      const { gameUrl, expiresAt } = await startProviderSession(merchant, member, game, {
+        language,
+        mode: 'real',
+        lottery,
+      });
+      await repository.touchRecent(member.memberId, game.id);
+      return launched(game, gameUrl, 'real', expiresAt, language);
     },
 
     /** The game session behind a provider's token (null when unknown), read now. */

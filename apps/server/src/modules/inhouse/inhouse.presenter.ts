@@ -1,6 +1,13 @@
-import { formatMinor, type InhouseGameInfo, type InhouseRound, type RevealedSeedPair } from '@tessera/contracts';
+import {
+  type AdminInhouseLimits,
+  formatMinor,
+  type InhouseGameInfo,
+  type InhouseRound,
+  type RevealedSeedPair,
+} from '@tessera/contracts';
+import type { MerchantLimits } from './inhouse.limits';
 import type { RoundRow, SeedPairRow } from './inhouse.repository';
-import type { InhouseService } from './inhouse.service';
+import { GAME_FACTS, type InhouseService } from './inhouse.service';
 
 /**
  * Crash keeps only the cash-out in the row; the crash point comes from the round, and only once it crashed
@@ -55,3 +62,20 @@ export const presentGames = (
     maxStake: formatMinor(g.limits.maxStake, currency),
     maxPayout: formatMinor(g.limits.maxPayout, currency),
   }));
+
+/** The back office's table of a merchant's limits, with each game's highest multiplier beside them. */
+export const presentMerchantLimits = (rows: MerchantLimits[], currency: string): AdminInhouseLimits => ({
+  currency,
+  games: rows.map((row) => ({
+    game: row.game,
+    minStake: formatMinor(row.minStake, currency),
+    maxStake: formatMinor(row.maxStake, currency),
+    maxPayout: formatMinor(row.maxPayout, currency),
+    isDefault: row.isDefault,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+    maxMultiplier: {
+      numerator: GAME_FACTS[row.game].maxMultiplier.numerator,
+      denominator: GAME_FACTS[row.game].maxMultiplier.denominator,
+    },
+  })),
+});

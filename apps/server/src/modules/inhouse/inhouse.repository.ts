@@ -48,6 +48,17 @@ export type NewRound = Omit<RoundRow, 'createdAt' | 'settledAt' | 'revealedSeed'
   settled: boolean;
 };
 
+export interface LimitsRow {
+  game: InhouseGame;
+  minStake: bigint;
+  maxStake: bigint;
+  maxPayout: bigint;
+  updatedAt: Date;
+}
+
+const LIMITS_COLUMNS = `game, min_stake AS "minStake", max_stake AS "maxStake", max_payout AS "maxPayout",
+  updated_at AS "updatedAt"`;
+
 const PAIR_COLUMNS = `id, server_seed AS "serverSeed", server_seed_hash AS "serverSeedHash", client_seed AS "clientSeed",
   next_nonce AS "nextNonce", active, revealed_at AS "revealedAt"`;
 
@@ -232,21 +243,43 @@ export const createInhouseRepository = (pool: pg.Pool) => {
       );
     },
 
-    limits: async (merchantCode: string) =>
+    /** Every limit the merchant set (games without a row use the platform's defaults). */
+    limits: async (merchantCode: string, executor: pg.Pool | Client = pool): Promise<LimitsRow[]> =>
       (
-        await pool.query<{ game: InhouseGame; minStake: bigint; maxStake: bigint; maxPayout: bigint }>(
-          `SELECT game, min_stake AS "minStake", max_stake AS "maxStake", max_payout AS "maxPayout"
-           FROM inhouse_limits WHERE merchant_code = $1`,
+        await executor.query<LimitsRow>(
+          `SELECT ${LIMITS_COLUMNS} FROM inhouse_limits WHERE merchant_code = $1 ORDER BY game`,
           [merchantCode],
         )
       ).rows,
 
+    /** One game's limits as a bet reads them: no cache, so a change applies to the next bet. */
+    limitOf: (merchantCode: string, game: InhouseGame) =>
+      one<LimitsRow>(pool, `SELECT ${LIMITS_COLUMNS} FROM inhouse_limits WHERE merchant_code = $1 AND game = $2`, [
+        merchantCode,
+        game,
+      ]),
+
+    /**
+     * Serialises limit changes of one merchant (games without a row have nothing to lock) and reads them as
+     * they stand, for the audit's "before".
+     */
+    lockLimits: async (client: Client, merchantCode: string): Promise<LimitsRow[]> => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('inhouse_limits:' || $1))", [merchantCode]);
+      return (
+        await client.query<LimitsRow>(
+          `SELECT ${LIMITS_COLUMNS} FROM inhouse_limits WHERE merchant_code = $1 ORDER BY game FOR UPDATE`,
+          [merchantCode],
+        )
+      ).rows;
+    },
+
     setLimits: async (
+      client: Client,
       merchantCode: string,
       game: InhouseGame,
       limits: { minStake: bigint; maxStake: bigint; maxPayout: bigint },
     ): Promise<void> => {
-      await pool.query(
+      await client.query(
         `INSERT INTO inhouse_limits (merchant_code, game, min_stake, max_stake, max_payout) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (merchant_code, game) DO UPDATE SET min_stake = $3, max_stake = $4, max_payout = $5, updated_at = now()`,
         [merchantCode, game, limits.minStake, limits.maxStake, limits.maxPayout],

@@ -110,6 +110,8 @@ export const inhouseLimits = pgTable(
   (table) => [
     primaryKey({ columns: [table.merchantCode, table.game] }),
     check('inhouse_limits_order', sql`0 < ${table.minStake} AND ${table.minStake} <= ${table.maxStake}`),
+    // The contract refuses it first (decision 0027); the table keeps it true for any other writer.
+    check('inhouse_limits_payout', sql`${table.maxStake} <= ${table.maxPayout}`),
   ],
 );
 

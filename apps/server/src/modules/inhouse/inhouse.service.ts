@@ -1,12 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  currencyExponent,
-  formatMinor,
-  type InhouseGame,
-  inhouseGames,
-  type PlaceBet,
-  parseMoney,
-} from '@tessera/contracts';
+import { formatMinor, type InhouseGame, type PlaceBet, parseMoney } from '@tessera/contracts';
 import {
   CRASH_DECLARED_RTP,
   CRASH_MAX_MULTIPLIER,
@@ -40,6 +33,7 @@ import type { MemberPrincipal, MerchantContext } from '../../platform/http/conte
 import type { BetsService } from '../bets';
 import type { LedgerService, PostingResult } from '../ledger';
 import type { InhouseEvents } from './inhouse.events';
+import { createInhouseLimits, type Limits, toMinor } from './inhouse.limits';
 import type { Client, InhouseRepository, RoundRow, SeedPairRow } from './inhouse.repository';
 
 export const GAME_FACTS: Readonly<Record<InhouseGame, { rtp: number; maxMultiplier: Multiplier }>> = {
@@ -52,24 +46,12 @@ export const GAME_FACTS: Readonly<Record<InhouseGame, { rtp: number; maxMultipli
   crash: { rtp: CRASH_DECLARED_RTP, maxMultiplier: CRASH_MAX_MULTIPLIER },
 };
 
-/** Limits when the merchant set none, in major units of its currency. */
-const DEFAULT_LIMITS = { minStake: 0.1, maxStake: 1000, maxPayout: 100_000 };
 /** A payout of at least this many major units (and 10x the stake) goes on the winners board. */
 export const BIG_WIN_MAJOR = 100;
 const REVEALED_PAIRS_SHOWN = 20;
 /** The catalogue's vendor of the platform's own games (games module, demo catalogue). */
 const IN_HOUSE_PROVIDER = 'TESSERA';
 const RECALL_ROUNDS = 10;
-const LIMITS_CACHE_MS = 5_000;
-
-export interface Limits {
-  minStake: bigint;
-  maxStake: bigint;
-  maxPayout: bigint;
-}
-
-const toMinor = (major: number, currency: string): bigint =>
-  BigInt(Math.round(major * 10 ** currencyExponent(currency)));
 
 /** The house shard a member's in-house movements use (stable, so stake and payout of a round share it). */
 const houseShardOf = (memberId: string): number => createHash('sha256').update(memberId).digest()[0] ?? 0;
@@ -159,24 +141,8 @@ export const createInhouseService = (deps: {
     }
   };
   const pairsEnsured = new Set<string>();
-  const limitsCache = new Map<string, { at: number; rows: Awaited<ReturnType<InhouseRepository['limits']>> }>();
-
-  const limitsFor = async (merchant: MerchantContext, game: InhouseGame): Promise<Limits> => {
-    const { currency } = merchant.settings;
-    let cached = limitsCache.get(merchant.code);
-    if (!cached || Date.now() - cached.at > LIMITS_CACHE_MS) {
-      cached = { at: Date.now(), rows: await repository.limits(merchant.code) };
-      limitsCache.set(merchant.code, cached);
-    }
-    const row = cached.rows.find((r) => r.game === game);
-    return (
-      row ?? {
-        minStake: toMinor(DEFAULT_LIMITS.minStake, currency),
-        maxStake: toMinor(DEFAULT_LIMITS.maxStake, currency),
-        maxPayout: toMinor(DEFAULT_LIMITS.maxPayout, currency),
-      }
-    );
-  };
+  const limits = createInhouseLimits(repository);
+  const { limitsFor } = limits;
 
   /** The stake as minor units within the merchant's limits, or the field error naming what is wrong. */
   const parseStake = (text: string, currency: string, limits: Limits): bigint => {
@@ -348,12 +314,21 @@ export const createInhouseService = (deps: {
 
   return {
     /** The in-house games as the lobby and each game page show them. */
-    games: async (merchant: MerchantContext) =>
-      Promise.all(
-        inhouseGames.map(async (game) => ({ game, ...GAME_FACTS[game], limits: await limitsFor(merchant, game) })),
-      ),
+    games: async (merchant: MerchantContext) => {
+      const table = await limits.merchantLimits(merchant);
+      return table.map(({ game, minStake, maxStake, maxPayout }) => ({
+        game,
+        ...GAME_FACTS[game],
+        limits: { minStake, maxStake, maxPayout },
+      }));
+    },
 
     limitsFor,
+
+    /** The back office's table of the merchant's limits, one row per game. */
+    merchantLimits: limits.merchantLimits,
+
+    updateLimits: limits.updateLimits,
 
     /** The member's active pair (created on first use): never the server seed itself. */
     seeds: async (member: MemberPrincipal) => {

@@ -35,6 +35,13 @@ export const createProviderRegistry = (providers: readonly ProviderConfig[]) => 
         url.searchParams.set('minBet', launch.room.minBet);
         url.searchParams.set('maxBet', launch.room.maxBet);
       }
+      if (launch.lottery) {
+        url.searchParams.set('view', launch.lottery.view);
+        url.searchParams.set('back', launch.lottery.backUrl);
+        url.searchParams.set('prizeMode', launch.lottery.prizeMode);
+        url.searchParams.set('area', launch.lottery.area);
+        url.searchParams.set('device', launch.lottery.device);
+      }
       return url.toString();
     },
   };

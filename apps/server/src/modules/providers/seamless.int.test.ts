@@ -343,7 +343,8 @@ describe('the seamless wallet', () => {
   });
 
   it('keeps the betting record, the personal P&L and the winners board from the rounds', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The record's days are the merchant's (the demo merchant keeps Asia/Singapore time), not UTC's.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
     const history = (
       await client.send({
         method: 'GET',

@@ -1,1 +1,2 @@
+export { registerWebAppRoutes } from './webapp.routes';
 export { createWebAppService, type WebAppService } from './webapp.service';

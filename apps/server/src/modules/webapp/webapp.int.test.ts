@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -27,6 +28,19 @@ describe('the member page per merchant, and the built files', () => {
     await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), script);
     await writeFile(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
     t = await createTestApp({}, { sites: { webDir, adminDir: '/nonexistent' } });
+    const demo = await t.services.merchants.get('demo');
+    if (!demo) throw new Error('no demo merchant');
+    await t.services.merchants.createIfAbsent('lux', {
+      ...demo.settings,
+      name: 'Lux Royale Casino',
+      domains: ['lux.test'],
+      defaultLanguage: 'AR',
+      supportedLanguages: ['AR', 'EN'],
+      themeTokens: {
+        light: {},
+        dark: { 'color-bg': '#101820', 'color-primary': 'rgb(120, 40, 200)', 'color-on-primary': '#ffffff' },
+      },
+    });
   });
 
   afterAll(async () => {
@@ -50,6 +64,10 @@ describe('the member page per merchant, and the built files', () => {
       const html = response.body;
       expect(html).toContain('<title>Tessera Demo</title>');
       expect(html).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" \/>/);
+      expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+      expect(html).toMatch(
+        /<link rel="apple-touch-icon" href="\/app-icons\/apple-touch-icon\.png\?v=[0-9a-f]{12}" \/>/,
+      );
       expect(html).toContain(`<link rel="preload" as="image" href="${await leadBanner()}" fetchpriority="high" />`);
     }
   });
@@ -83,5 +101,99 @@ describe('the member page per merchant, and the built files', () => {
     const plain = await t.request({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': '' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  const manifestAt = async (host: string) => {
+    const response = await t.request({ method: 'GET', url: '/manifest.webmanifest', headers: { host } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    return JSON.parse(response.body) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      lang: string;
+      dir: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+  };
+
+  const pngAt = async (host: string, src: string) => {
+    const response = await t.request({ method: 'GET', url: src, headers: { host } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    return PNG.sync.read(response.rawPayload);
+  };
+
+  it("serves each merchant its own manifest: name, colours, language and direction from the merchant's settings", async () => {
+    const demo = await manifestAt('localhost');
+    const lux = await manifestAt('lux.test');
+    expect(demo).toMatchObject({
+      name: 'Tessera Demo',
+      short_name: 'Tessera Demo',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      lang: 'en',
+      dir: 'ltr',
+    });
+    expect(demo.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(lux).toMatchObject({
+      name: 'Lux Royale Casino',
+      short_name: 'Lux',
+      lang: 'ar',
+      dir: 'rtl',
+      theme_color: '#101820',
+      background_color: '#101820',
+      display: 'standalone',
+    });
+    expect(lux.theme_color).not.toBe(demo.theme_color);
+    expect(demo.icons.map((icon) => [icon.sizes, icon.purpose])).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
+    // The icons' addresses carry the look they were drawn from: different merchants, different icons.
+    expect(lux.icons[0]?.src).not.toBe(demo.icons[0]?.src);
+  });
+
+  it("draws every icon as a PNG of the declared size in the merchant's brand colour", async () => {
+    const centreColours = { localhost: [] as string[], 'lux.test': [] as string[] };
+    for (const host of ['localhost', 'lux.test'] as const) {
+      const manifest = await manifestAt(host);
+      for (const icon of manifest.icons) {
+        const png = await pngAt(host, icon.src);
+        const side = Number(icon.sizes.split('x')[0]);
+        expect([png.width, png.height]).toEqual([side, side]);
+        // A maskable icon fills its square (launchers crop it); a plain one has transparent rounded corners.
+        expect(png.data[3]).toBe(icon.purpose === 'maskable' ? 255 : 0);
+        const centre = (Math.floor(side / 2) * side + Math.floor(side * 0.08)) * 4;
+        centreColours[host].push(Array.from(png.data.subarray(centre, centre + 3)).join(','));
+      }
+    }
+    expect(centreColours.localhost).not.toEqual(centreColours['lux.test']);
+    // Lux's primary is rgb(120, 40, 200): the background beside the monogram is that colour, lit or shaded.
+    const [r, g, b] = (centreColours['lux.test'][0] ?? '').split(',').map(Number);
+    expect(Math.abs((r ?? 0) - 120)).toBeLessThan(30);
+    expect(Math.abs((g ?? 0) - 40)).toBeLessThan(30);
+    expect(Math.abs((b ?? 0) - 200)).toBeLessThan(30);
+  });
+
+  it('serves the iOS home-screen icon at 180 px and refuses icon names it does not draw', async () => {
+    const html = (await t.request({ method: 'GET', url: '/', headers: { host: 'lux.test' } })).body;
+    const href = /rel="apple-touch-icon" href="([^"]+)"/.exec(html)?.[1] ?? '';
+    const png = await pngAt('lux.test', href);
+    expect([png.width, png.height]).toEqual([180, 180]);
+    for (const url of ['/app-icons/icon-64.png', '/app-icons/icon-192.jpg', '/app-icons/..%2Fpackage.json']) {
+      const response = await t.request({ method: 'GET', url, headers: { host: 'lux.test' } });
+      expect(response.statusCode).toBe(404);
+    }
+    const unknown = await t.request({ method: 'GET', url: '/manifest.webmanifest', headers: { host: 'nobody.test' } });
+    expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
+    expect(JSON.parse(unknown.body).errorCode).toBe('merchant_unknown');
   });
 });

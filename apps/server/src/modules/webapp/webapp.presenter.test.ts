@@ -1,6 +1,6 @@
 import { baseThemeColours } from '@tessera/ui';
 import { describe, expect, it } from 'vitest';
-import { pageHeadMarkup, themeColourOf } from './webapp.presenter';
+import { pageHeadMarkup, rgbOf, shortNameOf, themeColourOf } from './webapp.presenter';
 
 const tokens = (dark: Record<string, string>) => ({ themeTokens: { light: {}, dark } });
 
@@ -15,11 +15,27 @@ describe('the member page head', () => {
   });
 
   it('escapes what it writes into attributes and leaves the preload out without a banner', () => {
-    const markup = pageHeadMarkup({ themeColour: '#000"><script>', leadImage: null });
+    const markup = pageHeadMarkup({
+      themeColour: '#000"><script>',
+      leadImage: null,
+      shortName: 'A&B',
+      iconVersion: 'abc',
+    });
     expect(markup).toContain('content="#000&#34;&#62;&#60;script&#62;"');
     expect(markup).not.toContain('preload');
-    expect(pageHeadMarkup({ themeColour: '#000', leadImage: '/wps/content/images/a' })).toContain(
-      '<link rel="preload" as="image" href="/wps/content/images/a" fetchpriority="high" />',
-    );
+    expect(markup).toContain('<meta name="apple-mobile-web-app-title" content="A&#38;B" />');
+    expect(
+      pageHeadMarkup({ themeColour: '#000', leadImage: '/wps/content/images/a', shortName: 'A', iconVersion: 'abc' }),
+    ).toContain('<link rel="preload" as="image" href="/wps/content/images/a" fetchpriority="high" />');
+  });
+
+  it('reads hex and rgb() colours for painting icons, and cuts a long name for the home screen', () => {
+    expect(rgbOf('#f5b83d')).toEqual([245, 184, 61]);
+    expect(rgbOf('#fff')).toEqual([255, 255, 255]);
+    expect(rgbOf('rgb(120 40 200 / 50%)')).toEqual([120, 40, 200]);
+    expect(rgbOf('hsl(10 20% 30%)')).toBeNull();
+    expect(shortNameOf('Tessera Demo')).toBe('Tessera Demo');
+    expect(shortNameOf('Lux Royale Casino')).toBe('Lux');
+    expect(shortNameOf('Supercalifragilistic Casino')).toBe('Supercalifra');
   });
 });

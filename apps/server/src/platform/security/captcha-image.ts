@@ -29,13 +29,14 @@ const createRandom = (seed: number): Random => {
 
 const between = (random: Random, min: number, max: number): number => min + (max - min) * random();
 
-type Canvas = { width: number; height: number; coverage: Float32Array };
+/** A coverage mask (0..1 per pixel) that strokes are drawn into. */
+export type Canvas = { width: number; height: number; coverage: Float32Array };
 
 /**
  * Strokes a polyline into a coverage mask with a round pen of `halfWidth`, anti-aliased over one pixel.
  * Coverage keeps the maximum, so crossing strokes do not darken twice.
  */
-const strokePolyline = (canvas: Canvas, points: readonly Point[], halfWidth: number): void => {
+export const strokePolyline = (canvas: Canvas, points: readonly Point[], halfWidth: number): void => {
   const { width, height, coverage } = canvas;
   const reach = halfWidth + 1;
   for (let i = 1; i < points.length; i++) {

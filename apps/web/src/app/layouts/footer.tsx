@@ -1,31 +1,52 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBanners } from '../../features/content/api/announcements';
 import { useHelpCenter } from '../../features/content/api/help-center';
+import { BannerAnchor } from '../../features/content/components/banner-anchor';
+import { useVendorLanes } from '../../features/games/api/get-vendor-lanes';
+import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
+import { topNavigationOf, vendorLinksOf } from '../../features/games/game-types';
+import { useLobbyLanguage } from '../../features/games/use-lobby-language';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
+import {
+  MessageIcon,
+  SmartphoneIcon,
+  SocialAtIcon,
+  SocialCameraIcon,
+  SocialSendIcon,
+  SocialVideoIcon,
+  UsersIcon,
+} from '../../shared/ui/icons/icons';
 import { Brand } from './brand';
 import styles from './footer.module.css';
+import { type SocialKind, socialLinksOf } from './footer-socials';
 
-/** Resource types that are social links (api-facts 7.1); others (e.g. Android downloads) live elsewhere. */
-const socialTypes: ReadonlySet<string> = new Set([
-  'FACEBOOK',
-  'INSTAGRAM',
-  'TELEGRAM',
-  'WHATSAPP',
-  'YOUTUBE',
-  'TWITTER',
-  'X',
-  'TIKTOK',
-  'WEIBO',
-  'LINE',
-]);
+const socialIcons: Readonly<Record<SocialKind, ReactNode>> = {
+  video: <SocialVideoIcon />,
+  microblog: <SocialAtIcon />,
+  shortVideo: <SmartphoneIcon />,
+  network: <UsersIcon />,
+  photos: <SocialCameraIcon />,
+  messenger: <SocialSendIcon />,
+  chat: <MessageIcon />,
+};
 
-/** The footer (spec section 2): the help list, the description, the merchant's social links and the copyright. */
+/**
+ * The footer (spec section 2): the brand and description with the social icons, the game types that have vendors,
+ * the help list, the site's pages, the vendors' logos, the licence banners (w_license) and the copyright.
+ */
 export const Footer = () => {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const site = config.info.site;
   const help = useHelpCenter().data;
-  const socials = config.info.resources.filter((resource) => socialTypes.has(resource.resourceType.toUpperCase()));
+  const gameTypes = topNavigationOf(useCategoriesWithVendors()).filter(
+    (entry) => entry.id !== 'HOME' && entry.id !== 'PROMO',
+  );
+  const vendors = vendorLinksOf(useVendorLanes(useLobbyLanguage()).data ?? []);
+  const licences = useBanners('w_license');
+  const socials = socialLinksOf(config.info.resources);
   return (
     <footer className={styles.footer} data-shell="footer">
       <div className={styles.inner}>
@@ -36,7 +57,43 @@ export const Footer = () => {
               {help.footerDescription}
             </p>
           ) : null}
+          {socials.length > 0 ? (
+            <nav aria-label={t('follow_us')} className={styles.socialBlock}>
+              <h2 className={styles.heading}>{t('follow_us')}</h2>
+              <ul className={styles.socials}>
+                {socials.map((social) => (
+                  <li key={social.url}>
+                    <a
+                      className={styles.social}
+                      href={social.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={social.label}
+                      title={social.label}
+                      data-social={social.kind}
+                    >
+                      {socialIcons[social.kind]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
         </div>
+        {gameTypes.length > 0 ? (
+          <nav aria-labelledby="footer-games" className={styles.column} data-footer-games="">
+            <h2 id="footer-games" className={styles.heading}>
+              {t('local_header_games')}
+            </h2>
+            <ul className={styles.links}>
+              {gameTypes.map((entry) => (
+                <li key={entry.id}>
+                  <Link to={entry.path}>{t(entry.labelKey)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <nav aria-labelledby="footer-help" className={styles.column}>
           <h2 id="footer-help" className={styles.heading}>
             {t('help_up')}
@@ -64,12 +121,6 @@ export const Footer = () => {
               <Link to="/promotions">{t('local_header_promotions')}</Link>
             </li>
             <li>
-              <Link to="/pointMall">{t('point_mall')}</Link>
-            </li>
-            <li>
-              <Link to="/agent">{t('hd_agent')}</Link>
-            </li>
-            <li>
               <Link to="/appDownload">{t('app_download_title')}</Link>
             </li>
             <li>
@@ -77,23 +128,41 @@ export const Footer = () => {
             </li>
           </ul>
         </nav>
-        {socials.length > 0 ? (
-          <nav aria-labelledby="footer-social" className={styles.column}>
-            <h2 id="footer-social" className={styles.heading}>
-              {t('follow_us')}
-            </h2>
-            <ul className={styles.links}>
-              {socials.map((resource) => (
-                <li key={resource.url}>
-                  <a href={resource.url} target="_blank" rel="noopener noreferrer">
-                    {resource.labelNameEn || resource.resourceType}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
       </div>
+      {vendors.length > 0 ? (
+        <nav aria-labelledby="footer-vendors" className={styles.band} data-footer-vendors="">
+          <h2 id="footer-vendors" className={styles.heading}>
+            {t('footer_providers')}
+          </h2>
+          <ul className={styles.vendors}>
+            {vendors.map((vendor) => (
+              <li key={vendor.vassalage}>
+                <Link to={vendor.path} className={styles.vendor} title={vendor.displayName}>
+                  {vendor.logoUrl ? (
+                    <img src={vendor.logoUrl} alt={vendor.displayName} loading="lazy" className={styles.vendorLogo} />
+                  ) : (
+                    <span dir="auto">{vendor.displayName}</span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {licences.length > 0 ? (
+        <ul className={`${styles.band} ${styles.licences}`} data-footer-licences="">
+          {licences.map((banner) => (
+            <li key={banner.id}>
+              <BannerAnchor banner={banner} className={styles.licence}>
+                <img src={banner.url} alt="" loading="lazy" className={styles.licenceImage} />
+                <span className={styles.licenceTitle} dir="auto">
+                  {banner.title}
+                </span>
+              </BannerAnchor>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className={styles.copyright}>{t('footer_copyright', { year: new Date().getFullYear(), name: site.name })}</p>
     </footer>
   );

@@ -36,7 +36,7 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
   const handleRegister = () => openDialog('register');
 
   return (
-    <header className={styles.header} data-shell="header">
+    <header className={styles.header} data-shell="header" data-has-side-menu={hasSideMenu ? '' : undefined}>
       <div className={styles.bar}>
         {hasSideMenu ? (
           <IconButton

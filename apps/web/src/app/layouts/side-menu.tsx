@@ -1,7 +1,10 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { SideBanner, SidePromotions } from '../../features/content/components/side-menu-parts';
+import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
+import { type NavGameType, topNavigationOf } from '../../features/games/game-types';
+import { useLaunchFirstGame } from '../../features/games/launch/use-launch-first-game';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../shared/hooks/use-media-query';
@@ -12,11 +15,17 @@ import { IconButton } from '../../shared/ui/button/button';
 import {
   CloseIcon,
   CoinsIcon,
+  FlameIcon,
+  GamepadIcon,
   GiftIcon,
   GlobeIcon,
   HeadsetIcon,
   HelpIcon,
   HomeIcon,
+  PlayIcon,
+  ShieldIcon,
+  TicketIcon,
+  TrophyIcon,
   UserIcon,
   UsersIcon,
 } from '../../shared/ui/icons/icons';
@@ -29,16 +38,31 @@ const SideAppDownload = lazy(() =>
   import('../../features/content/components/side-app-download').then((module) => ({ default: module.SideAppDownload })),
 );
 
+const categoryIcons: Readonly<Record<Exclude<NavGameType, 'HOME'>, ReactNode>> = {
+  ELOTT: <TicketIcon />,
+  LOTT: <TicketIcon />,
+  LIVE: <PlayIcon />,
+  SPORTS: <TrophyIcon />,
+  FISH: <FlameIcon />,
+  RNG: <CoinsIcon />,
+  PVP: <UsersIcon />,
+  ESPORTS: <GamepadIcon />,
+  INHOUSE: <ShieldIcon />,
+};
+
 interface SideMenuLink {
   to: string;
   labelKey: string;
   icon: ReactNode;
+  /** The entry launches this category's first game instead of opening its page (the e-lottery entry). */
+  launchesFirstOf?: NavGameType;
 }
 
 /**
- * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, referral and reward
- * centre, licence banner, site links, customer service, app download, language. A column on wide screens, a
- * drawer on narrow ones.
+ * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, licence banner, the
+ * game categories with the site's pages, customer service, app download, language. A column on wide screens, a
+ * drawer on narrow ones. The VIP, referral and reward-centre entries are left out: the site has no VIP programme,
+ * referral page or reward centre yet, and an entry must not open an empty page. The points mall likewise.
  */
 export const SideMenu = () => {
   const { t } = useTranslation();
@@ -64,26 +88,37 @@ export const SideMenu = () => {
     return () => document.removeEventListener('keydown', handleKey);
   }, [isDrawer, isOpen, setSideMenuOpen]);
 
-  const whitelabel = usePublicStore((state) => state.whitelabel);
-  // Referral shows to visitors, or when the referral promotion is on; the reward centre when it is enabled.
-  const rewardLinks: SideMenuLink[] = [
-    ...(!isLogin || whitelabel.REFERRAL3
-      ? [{ to: '/member?page=referral', labelKey: 'invite_friends', icon: <UsersIcon /> }]
-      : []),
-    ...(whitelabel.REWCEN3
-      ? [{ to: '/member?page=rewardCenter', labelKey: 'in_reward_center', icon: <GiftIcon /> }]
-      : []),
-  ];
+  const categories = topNavigationOf(useCategoriesWithVendors()).flatMap((entry) =>
+    entry.id === 'HOME' || entry.id === 'PROMO'
+      ? []
+      : [
+          {
+            to: entry.path,
+            labelKey: entry.labelKey,
+            icon: categoryIcons[entry.id],
+            ...(entry.id === 'ELOTT' ? { launchesFirstOf: entry.id } : {}),
+          },
+        ],
+  );
   const links: SideMenuLink[] = [
     { to: '/', labelKey: 'hd_home', icon: <HomeIcon /> },
+    ...categories,
     { to: '/promotions', labelKey: 'local_header_promotions', icon: <GiftIcon /> },
-    { to: '/pointMall', labelKey: 'point_mall', icon: <CoinsIcon /> },
     { to: '/help', labelKey: 'in_help_center', icon: <HelpIcon /> },
     { to: '/lines', labelKey: 'lines_title', icon: <GlobeIcon /> },
     ...(isLogin ? [{ to: '/member', labelKey: 'hd_member_center', icon: <UserIcon /> }] : []),
   ];
 
   const handleClose = () => setSideMenuOpen(false);
+  const launchFirstGame = useLaunchFirstGame();
+  // The e-lottery entry (spec section 2 "Side menu"): the first e-lottery game for a member, the login popup for a
+  // visitor. It stays a link to the category's page, for opening in a new tab.
+  const handleLaunchFirst = (event: MouseEvent<HTMLAnchorElement>, link: SideMenuLink) => {
+    if (!link.launchesFirstOf || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    handleClose();
+    void launchFirstGame(link.launchesFirstOf, link.to);
+  };
 
   return (
     <>
@@ -105,18 +140,6 @@ export const SideMenu = () => {
         ) : null}
         <SideBanner group="w_leftmenu" />
         <SidePromotions />
-        {rewardLinks.length > 0 ? (
-          <ul className={styles.links}>
-            {rewardLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={styles.link}>
-                  <span className={styles.linkIcon}>{link.icon}</span>
-                  {t(link.labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        ) : null}
         <SideBanner group="w_license" />
         <nav aria-label={t('in_menu')}>
           <ul className={styles.links}>
@@ -126,6 +149,8 @@ export const SideMenu = () => {
                   to={link.to}
                   end
                   className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                  onClick={link.launchesFirstOf ? (event) => handleLaunchFirst(event, link) : undefined}
+                  data-launch-first={link.launchesFirstOf}
                 >
                   <span className={styles.linkIcon}>{link.icon}</span>
                   {t(link.labelKey)}
@@ -155,7 +180,7 @@ export const SideMenu = () => {
           </section>
         ) : null}
 
-        <div ref={appRef} className={styles.appSlot}>
+        <div ref={appRef} className={styles.appSlot} data-side-app="">
           {isAppNear ? (
             <Suspense fallback={null}>
               <SideAppDownload />

@@ -26,7 +26,14 @@ export const SiteLayout = () => {
         {rule.hasSideMenu ? <SideMenu /> : null}
         <div className={styles.column}>
           <main id="main" className={styles.main} tabIndex={-1}>
-            <Suspense fallback={<InlineLoader />}>
+            <Suspense
+              fallback={
+                // A screen tall while the page's code loads, so the footer does not show and then jump away.
+                <div className={styles.pending}>
+                  <InlineLoader />
+                </div>
+              }
+            >
               <Fragment key={mainViewKeyOf(location)}>
                 <Outlet />
               </Fragment>

@@ -39,6 +39,8 @@ export interface LobbyVendor {
   gameCode: string | null;
   accountTypeName: string | null;
   isMaintenance: boolean;
+  /** The vendor's games in this category on this merchant. */
+  gameCount: number;
 }
 
 /** A classification of a category's games, named in the member's language. */

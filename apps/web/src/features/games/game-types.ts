@@ -69,3 +69,42 @@ const pathGameTypes: Readonly<Record<string, GameType>> = {
 /** The route's gameType (or account-game type) parameter, from its path. */
 export const gameTypeOfPath = (pathname: string): GameType | null =>
   pathGameTypes[pathname.replace(/\/+$/, '').toLowerCase()] ?? null;
+
+/** The category lobby filtered to one vendor (the lobby keeps its state in the address: ?vassalage=). */
+export const vendorLobbyPathOf = (categoryPath: string, vassalage: string): string =>
+  `${categoryPath}?${new URLSearchParams({ vassalage }).toString()}`;
+
+/** A vendor as the footer lists it: its logo and the lobby of the first category it has games in. */
+export interface VendorLink {
+  vassalage: string;
+  displayName: string;
+  logoUrl: string | null;
+  path: string;
+}
+
+/**
+ * Every vendor of the merchant once, in lane order, each linking to its first category's lobby filtered to it
+ * (categories without a page of their own, such as COCKFIGHT, give no link).
+ */
+export const vendorLinksOf = (
+  lanes: readonly {
+    title: string;
+    vendors: readonly { vassalage: string; displayName: string; logoUrl: string | null }[];
+  }[],
+): VendorLink[] => {
+  const seen = new Map<string, VendorLink>();
+  for (const lane of lanes) {
+    const entry = navigationOrder.find((item) => item.id === lane.title);
+    if (!entry) continue;
+    for (const vendor of lane.vendors) {
+      if (seen.has(vendor.vassalage)) continue;
+      seen.set(vendor.vassalage, {
+        vassalage: vendor.vassalage,
+        displayName: vendor.displayName,
+        logoUrl: vendor.logoUrl,
+        path: vendorLobbyPathOf(entry.path, vendor.vassalage),
+      });
+    }
+  }
+  return [...seen.values()];
+};

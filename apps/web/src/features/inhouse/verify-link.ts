@@ -1,4 +1,5 @@
 import type { InhouseRound } from '@tessera/contracts';
+import { choicesFromParams, choicesToSearch } from './verify-form';
 
 /** The verifier prefilled with a crash round: its revealed hash, the chain's salt, terminal hash and game number. */
 export const crashVerifyLink = (round: {
@@ -18,7 +19,8 @@ export const crashVerifyLink = (round: {
 };
 
 /**
- * The verification page prefilled with a finished round's seeds, nonce and choices. A crash bet carries its
+ * The verification page prefilled with a finished round's seeds, nonce and choices (one readable query
+ * parameter per form field, e.g. `target=50.00&direction=under`). A crash bet carries its
  * round's revealed hash as the server seed, the chain's salt as the client seed, the chain's terminal hash as
  * the seed hash and the game number as the nonce.
  */
@@ -36,7 +38,9 @@ export const verifyLinkOf = (round: InhouseRound): string => {
     serverSeed: round.serverSeed ?? '',
     clientSeed: round.clientSeed,
     nonce: String(round.nonce),
-    params: JSON.stringify(round.params),
   });
+  for (const [field, value] of choicesToSearch(round.game, choicesFromParams(round.game, round.params))) {
+    query.set(field, value);
+  }
   return `/inHouse/verify?${query}`;
 };

@@ -9,17 +9,18 @@ export interface BannerSlot {
 }
 
 const SIDE_MENU_WIDTH = 248;
-const MODAL_SIDE_WIDTH = 220;
+/** The member site's dialog (440 px) less its body's padding. */
+const DIALOG_BANNER_WIDTH = 400;
 
 /**
- * The home carousel is the wide 3:1 strip; login, register and forgot-password show a tall side picture in
- * their dialogs; the side menu shows the left-menu banner and the licence picture at its own width.
+ * The home carousel is the wide 3:1 strip; login, register and forgot-password show a 10:3 strip across the top
+ * of their dialogs; the side menu shows the left-menu banner and the licence picture at its own width.
  */
 export const bannerSlots: Record<BannerGroup, BannerSlot> = {
   w_home: { aspectRatio: '3 / 1', width: null },
-  w_login: { aspectRatio: '3 / 4', width: MODAL_SIDE_WIDTH },
-  w_reg: { aspectRatio: '3 / 4', width: MODAL_SIDE_WIDTH },
-  w_forget: { aspectRatio: '3 / 4', width: MODAL_SIDE_WIDTH },
+  w_login: { aspectRatio: '10 / 3', width: DIALOG_BANNER_WIDTH },
+  w_reg: { aspectRatio: '10 / 3', width: DIALOG_BANNER_WIDTH },
+  w_forget: { aspectRatio: '10 / 3', width: DIALOG_BANNER_WIDTH },
   w_leftmenu: { aspectRatio: '12 / 5', width: SIDE_MENU_WIDTH },
   w_license: { aspectRatio: '3 / 1', width: SIDE_MENU_WIDTH },
 };

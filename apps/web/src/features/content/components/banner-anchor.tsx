@@ -8,10 +8,12 @@ export interface BannerAnchorProps {
   className?: string;
   isHidden?: boolean;
   children: ReactNode;
+  /** Called when a site route is followed (a dialog's banner closes its dialog). */
+  onFollowRoute?: () => void;
 }
 
 /** A banner's picture wrapped in its link: a site route, an outside address in a new tab, or no link. */
-export const BannerAnchor = ({ banner, className, isHidden = false, children }: BannerAnchorProps) => {
+export const BannerAnchor = ({ banner, className, isHidden = false, children, onFollowRoute }: BannerAnchorProps) => {
   const link = bannerLinkOf(banner);
   const common = {
     className,
@@ -21,7 +23,7 @@ export const BannerAnchor = ({ banner, className, isHidden = false, children }: 
   };
   if (link.kind === 'route') {
     return (
-      <Link to={link.to} {...common}>
+      <Link to={link.to} onClick={onFollowRoute} {...common}>
         {children}
       </Link>
     );

@@ -14,12 +14,12 @@ export const SideAppDownload = () => {
         {t('app_download_title')}
       </h2>
       <div className={styles.app}>
-        <QrCode value={url} label={t('scan_to_download')} size={QR_SIDE_PANEL_SIZE} margin={8} />
+        <QrCode className={styles.qr} value={url} label={t('scan_to_download')} size={QR_SIDE_PANEL_SIZE} margin={8} />
         <div className={styles.appLinks}>
-          <Link to="/appDownload#ios" className={styles.item}>
+          <Link to="/appDownload#ios" className={styles.appLink}>
             {t('app_ios')}
           </Link>
-          <Link to="/appDownload#android" className={styles.item}>
+          <Link to="/appDownload#android" className={styles.appLink}>
             {t('app_android')}
           </Link>
         </div>

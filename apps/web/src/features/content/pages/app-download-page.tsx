@@ -1,6 +1,6 @@
 import type { Resource } from '@tessera/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstallState } from '../../../shared/pwa/install-prompt';
 import { Button } from '../../../shared/ui/button/button';
 import { DownloadIcon, SmartphoneIcon } from '../../../shared/ui/icons/icons';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
@@ -8,10 +8,6 @@ import { QrCode } from '../../../shared/ui/qr-code/qr-code';
 import { QR_DEFAULT_MARGIN, QR_DEFAULT_SIZE } from '../../../shared/ui/qr-code/qr-options';
 import { type AppLink, appLinksOf } from '../app-links';
 import styles from './app-download-page.module.css';
-
-interface InstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-}
 
 /** Steps of each install guide, by platform and kind (i18n keys). */
 const guideSteps: Record<AppLink['platform'], Record<AppLink['kind'], readonly string[]>> = {
@@ -25,18 +21,25 @@ const guideSteps: Record<AppLink['platform'], Record<AppLink['kind'], readonly s
   },
 };
 
-/** Chromium offers an install prompt for the web app; the button appears only when it did. */
-const useInstallPrompt = () => {
-  const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
-  useEffect(() => {
-    const handle = (event: Event) => {
-      event.preventDefault();
-      setPrompt(event as InstallPromptEvent);
-    };
-    window.addEventListener('beforeinstallprompt', handle);
-    return () => window.removeEventListener('beforeinstallprompt', handle);
-  }, []);
-  return prompt;
+/** The install action this browser allows: its own dialog, the iOS hint, or a note that it is installed. */
+const InstallAction = () => {
+  const { t } = useTranslation();
+  const state = useInstallState();
+  if (state.kind === 'prompt') {
+    return (
+      <Button icon={<DownloadIcon />} onClick={() => void state.install()}>
+        {t('app_install_now')}
+      </Button>
+    );
+  }
+  if (state.kind === 'installed' || state.kind === 'ios') {
+    return (
+      <p className={styles.installNote} role="status" data-install-state={state.kind}>
+        {t(state.kind === 'installed' ? 'app_installed' : 'app_install_ios_hint')}
+      </p>
+    );
+  }
+  return null;
 };
 
 export interface AppDownloadPageProps {
@@ -48,16 +51,11 @@ export interface AppDownloadPageProps {
 export const AppDownloadPage = ({ siteName, resources }: AppDownloadPageProps) => {
   const { t } = useTranslation();
   const links = appLinksOf(resources, window.location.origin);
-  const installPrompt = useInstallPrompt();
 
   return (
     <PageFrame title={t('app_download_title')} icon={<SmartphoneIcon />}>
       <p className={styles.intro}>{t('app_download_intro', { name: siteName })}</p>
-      {installPrompt ? (
-        <Button icon={<DownloadIcon />} onClick={() => void installPrompt.prompt()}>
-          {t('app_install_now')}
-        </Button>
-      ) : null}
+      <InstallAction />
       <div className={styles.platforms}>
         {links.map((link) => (
           <article key={link.platform} className={styles.platform} data-app-platform={link.platform}>

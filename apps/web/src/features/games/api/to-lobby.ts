@@ -29,6 +29,7 @@ export const toLobbyLane = (lane: VendorLane): LobbyLane => ({
     gameCode: card.gameCode || null,
     accountTypeName: card.accountTypeName || null,
     isMaintenance: card.maintenance,
+    gameCount: card.gameCount,
   })),
   classifications: lane.gameClassify.map((item) => ({
     key: item.key,

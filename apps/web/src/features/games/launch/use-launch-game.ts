@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
@@ -23,6 +23,7 @@ export interface LaunchTarget extends LaunchEntry {
  */
 export const useLaunchGame = () => {
   const navigate = useNavigate();
+  const location = useLocation();
   const isLogin = usePublicStore((state) => state.isLogin);
   const isTrial = usePublicStore((state) => state.isTrial);
   const openDialog = useShellStore((state) => state.openDialog);
@@ -40,7 +41,8 @@ export const useLaunchGame = () => {
         openDialog('realAccount');
         return;
       case 'route':
-        navigateQuietly(navigate(decision.path));
+        // The lottery pages' back control returns here.
+        navigateQuietly(navigate(decision.path, { state: { from: `${location.pathname}${location.search}` } }));
         return;
       case 'vendorPopup':
         setVendorPopup({ vassalage: decision.vassalage, gameType: decision.gameType, title: entry.name });

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type GameType, usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { Button } from '../../../shared/ui/button/button';
-import { useGameList } from '../api/get-game-list';
+import { gameListQueryOptions, useGameList } from '../api/get-game-list';
 import { useHotGames } from '../api/get-hot-games';
 import { useRecentGames } from '../api/get-recent-games';
 import { useVendorLanes } from '../api/get-vendor-lanes';
@@ -139,9 +140,26 @@ const HomeSections = ({
   const language = useLobbyLanguage();
   const isLogin = usePublicStore((state) => state.isLogin);
   const actions = useGameActions();
-  const recent = useRecentGames({ page: 1, language }, isLogin).data?.games ?? [];
-  const hot = useHotGames(language).data ?? [];
+  const recentQuery = useRecentGames({ page: 1, language }, isLogin);
+  const hotQuery = useHotGames(language);
+  const lanesQuery = useVendorLanes(language);
+  const recent = recentQuery.data?.games ?? [];
+  const hot = hotQuery.data ?? [];
   const sections = homeSectionsOf({ isLogin, hasRecent: recent.length > 0, hasHot: hot.length > 0, categories });
+  const categoryLists = useQueries({
+    queries: sections
+      .filter((section): section is CategoryName => section !== 'RECENT' && section !== 'HOT')
+      .map((section) => gameListQueryOptions(categoryListInput(section, language))),
+  });
+  // On the first visit the sections appear together, once what decides them has arrived (or failed), so that a
+  // section arriving late never pushes the ones below it down the screen (layout shift).
+  const hasSettled = useRef(false);
+  hasSettled.current ||=
+    !lanesQuery.isPending &&
+    !hotQuery.isPending &&
+    !(isLogin && recentQuery.isPending) &&
+    categoryLists.every((list) => !list.isPending);
+  if (!hasSettled.current) return null;
   return (
     <div className={styles.sections}>
       {sections.map((section) =>
@@ -172,18 +190,28 @@ const HomeSections = ({
   );
 };
 
+type CategoryName = Exclude<HomeSectionName, 'RECENT' | 'HOT'>;
+
+/** A category's home section: the first page of its games. */
+const categoryListInput = (section: CategoryName, language: string) => ({
+  gameType: section,
+  pageNo: 1,
+  pageSize: HOME_SECTION_SIZE,
+  language,
+});
+
 const CategorySection = ({
   section,
   actions,
   onMore,
 }: {
-  section: Exclude<HomeSectionName, 'RECENT' | 'HOT'>;
+  section: CategoryName;
   actions: GameActions;
   onMore: () => void;
 }) => {
   const { t } = useGamesTranslation();
   const language = useLobbyLanguage();
-  const { data } = useGameList({ gameType: section, pageNo: 1, pageSize: HOME_SECTION_SIZE, language });
+  const { data } = useGameList(categoryListInput(section, language));
   return (
     <HomeSection
       id={section}

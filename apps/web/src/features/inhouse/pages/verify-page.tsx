@@ -1,11 +1,4 @@
-import {
-  crashPoint,
-  hashServerSeed,
-  playSeededBet,
-  type SeededBet,
-  type SeededResult,
-  verifyGameHash,
-} from '@tessera/engines';
+import { crashPoint, hashServerSeed, playSeededBet, type SeededResult, verifyGameHash } from '@tessera/engines';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,21 +6,14 @@ import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { formatHundredths, formatMultiplier } from '../game-logic';
 import styles from '../inhouse.module.css';
 import { gameNameKeys } from '../labels';
+import { betFromChoices, type Choices, choicesFromSearch, defaultChoices, seededGames } from '../verify-form';
+import { ChoicesForm } from './verify-choices';
 
-const games = ['dice', 'limbo', 'mines', 'plinko', 'keno', 'slot', 'crash'] as const;
+const games = [...seededGames, 'crash'] as const;
 const HASH = /^[0-9a-f]{64}$/;
 /** A chain check hashes n times in this tab: the length of a whole default chain at most. */
 const MAX_CHAIN_CHECK = 100_000;
 type VerifiableGame = (typeof games)[number];
-
-const exampleParams: Record<Exclude<VerifiableGame, 'crash'>, string> = {
-  dice: '{"target":5000,"direction":"under"}',
-  limbo: '{"target":200}',
-  mines: '{"mines":3,"picks":[0,1]}',
-  plinko: '{"rows":12,"risk":"medium"}',
-  keno: '{"picks":[3,11,19,27,35],"risk":"medium"}',
-  slot: '{}',
-};
 
 const describeOutcome = (result: SeededResult): string => {
   switch (result.game) {
@@ -60,14 +46,16 @@ export const VerifyPage = () => {
   const [serverSeed, setServerSeed] = useState(search.get('serverSeed') ?? '');
   const [clientSeed, setClientSeed] = useState(search.get('clientSeed') ?? '');
   const [nonce, setNonce] = useState(search.get('nonce') ?? '0');
-  const [params, setParams] = useState(
-    search.get('params') ?? (initialGame === 'crash' ? '' : exampleParams[initialGame]),
+  const [choices, setChoices] = useState<Choices>(() =>
+    initialGame === 'crash' ? {} : choicesFromSearch(initialGame, search),
   );
+  const checked = useMemo(() => (game === 'crash' ? null : betFromChoices(game, choices)), [game, choices]);
   const [salt, setSalt] = useState(search.get('salt') ?? '');
   const [terminalHash, setTerminalHash] = useState(search.get('terminalHash') ?? '');
   const [gameNumber, setGameNumber] = useState(search.get('gameNumber') ?? '');
 
   const verdict = useMemo((): { ok: true; lines: [string, string][] } | { ok: false; error: string } => {
+    if (checked !== null && !checked.ok) return { ok: false, error: t('ih_verify_bad_input') };
     if (!serverSeed) return { ok: false, error: game === 'crash' ? t('ih_verify_enter_crash') : t('ih_verify_enter') };
     try {
       if (game === 'crash') {
@@ -81,8 +69,8 @@ export const VerifyPage = () => {
       }
       const nonceValue = Number(nonce);
       if (!Number.isSafeInteger(nonceValue) || nonceValue < 0) return { ok: false, error: t('ih_verify_bad_nonce') };
-      const bet = { game, params: JSON.parse(params || '{}') } as SeededBet;
-      const result = playSeededBet({ serverSeed, clientSeed, nonce: nonceValue }, bet);
+      if (checked === null || !checked.ok) return { ok: false, error: t('ih_verify_bad_input') };
+      const result = playSeededBet({ serverSeed, clientSeed, nonce: nonceValue }, checked.bet);
       return {
         ok: true,
         lines: [
@@ -94,7 +82,7 @@ export const VerifyPage = () => {
     } catch {
       return { ok: false, error: t('ih_verify_bad_input') };
     }
-  }, [game, serverSeed, clientSeed, nonce, params, salt, terminalHash, gameNumber, t]);
+  }, [game, checked, serverSeed, clientSeed, nonce, salt, terminalHash, gameNumber, t]);
 
   return (
     <PageFrame title={t('ih_verifier')} eyebrow={t('ih_title')}>
@@ -110,7 +98,7 @@ export const VerifyPage = () => {
               onChange={(event) => {
                 const next = event.target.value as VerifiableGame;
                 setGame(next);
-                setParams(next === 'crash' ? '' : exampleParams[next]);
+                setChoices(next === 'crash' ? {} : defaultChoices[next]);
               }}
             >
               {games.map((g) => (
@@ -181,17 +169,12 @@ export const VerifyPage = () => {
                   onChange={(event) => setNonce(event.target.value)}
                 />
               </label>
-              <label className={styles.label}>
-                {t('ih_choices')}
-                <textarea
-                  className={styles.input}
-                  rows={2}
-                  value={params}
-                  dir="ltr"
-                  data-testid="verify-params"
-                  onChange={(event) => setParams(event.target.value)}
-                />
-              </label>
+              <ChoicesForm
+                game={game}
+                choices={choices}
+                errors={checked?.ok === false ? checked.errors : {}}
+                onChange={setChoices}
+              />
             </>
           )}
         </form>

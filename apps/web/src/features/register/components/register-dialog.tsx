@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSettings } from '../../../shared/account/get-register-settings';
 import { errorKeyOf } from '../../../shared/api/api-error';
@@ -16,17 +16,22 @@ export interface RegisterDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onLogin: () => void;
+  /** The merchant's register banner (group w_reg), drawn above the form; the app layer supplies it. */
+  banner?: ReactNode;
 }
 
 /**
  * The register popup (spec section 2 "Modals"): username and mobile tabs as USERNAMEREG3 and MOBILENUMREG3
  * say, the mobile one first and chosen when on; each tab's fields come from the merchant's rules.
  */
-export const RegisterDialog = ({ isOpen, onClose, onLogin }: RegisterDialogProps) => {
+export const RegisterDialog = ({ isOpen, onClose, onLogin, banner }: RegisterDialogProps) => {
   const { t } = useTranslation();
   return (
     <Dialog name="register" isOpen={isOpen} onClose={onClose} title={t('hd_sign_button')}>
-      <RegisterBody onLogin={onLogin} />
+      <div className={styles.body}>
+        {banner}
+        <RegisterBody onLogin={onLogin} />
+      </div>
     </Dialog>
   );
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { Dialog } from '../../../shared/ui/dialog/dialog';
@@ -13,10 +13,12 @@ export interface ForgotPasswordDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onLogin: () => void;
+  /** The merchant's forgot-password banner (group w_forget), drawn above the form; the app layer supplies it. */
+  banner?: ReactNode;
 }
 
 /** Forgot password (spec sections 2 and 4): by e-mail (a reset link) or by phone (SMS code, CHNGPASSVERIF3). */
-export const ForgotPasswordDialog = ({ isOpen, onClose, onLogin }: ForgotPasswordDialogProps) => {
+export const ForgotPasswordDialog = ({ isOpen, onClose, onLogin, banner }: ForgotPasswordDialogProps) => {
   const { t } = useTranslation();
   const hasPhone = usePublicStore((state) => state.whitelabel.CHNGPASSVERIF3 === true);
   const [method, setMethod] = useState<ForgotMethod>('email');
@@ -24,6 +26,7 @@ export const ForgotPasswordDialog = ({ isOpen, onClose, onLogin }: ForgotPasswor
   return (
     <Dialog name="forgot-password" isOpen={isOpen} onClose={onClose} title={t('in_retrieve_password')}>
       <div className={styles.body}>
+        {banner}
         {hasPhone ? (
           <Tabs
             idPrefix="forgot"

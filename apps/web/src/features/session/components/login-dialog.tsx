@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePublicStore } from '../../../shared/state/public-store';
@@ -19,13 +19,15 @@ export interface LoginDialogProps {
   onClose: () => void;
   onRegister: () => void;
   onForgotPassword: () => void;
+  /** The merchant's login banner (group w_login), drawn above the form; the app layer supplies it. */
+  banner?: ReactNode;
 }
 
 /**
  * The login popup (spec section 2 "Modals", section 4 "Login flow"): username and SMS tabs as the whitelabel
  * flags say, the verification step for a new IP or two-factor, and free play. On /agent it logs agents in.
  */
-export const LoginDialog = ({ isOpen, onClose, onRegister, onForgotPassword }: LoginDialogProps) => {
+export const LoginDialog = ({ isOpen, onClose, onRegister, onForgotPassword, banner }: LoginDialogProps) => {
   const { t } = useTranslation();
   const location = useLocation();
   const whitelabel = usePublicStore((state) => state.whitelabel);
@@ -52,6 +54,7 @@ export const LoginDialog = ({ isOpen, onClose, onRegister, onForgotPassword }: L
         <LoginVerifyStep pending={pending} onBack={clearPending} />
       ) : (
         <div className={styles.body}>
+          {banner}
           {hasSms ? (
             <Tabs
               idPrefix="login"

@@ -88,7 +88,6 @@ export const UserMenu = () => {
         className={styles.trigger}
         aria-expanded={isOpen}
         aria-controls={listId}
-        aria-label={t('user_menu_label', { account: member.account })}
         onClick={() => setOpen((open) => !open)}
       >
         <span className={styles.avatar} aria-hidden="true">

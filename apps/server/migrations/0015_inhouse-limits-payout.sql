@@ -1,0 +1,1 @@
+ALTER TABLE "inhouse_limits" ADD CONSTRAINT "inhouse_limits_payout" CHECK ("inhouse_limits"."max_stake" <= "inhouse_limits"."max_payout");

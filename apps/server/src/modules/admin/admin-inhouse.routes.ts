@@ -1,0 +1,76 @@
+import {
+  adminInhouseEndpoints,
+  formatMinor,
+  type InhouseGame,
+  inhouseGames,
+  inhouseLimitsToMinor,
+  issuesToFieldErrors,
+  updateInhouseLimitsSchemaFor,
+} from '@tessera/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { AdminContext } from '../../platform/http/context';
+import type { Registrar } from '../../platform/http/registrar';
+import { type InhouseService, type Limits, type MerchantLimits, presentMerchantLimits } from '../inhouse';
+import type { MerchantsService } from '../merchants';
+import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
+import type { AdminService } from './admin.service';
+
+const asText = (row: MerchantLimits, currency: string) => ({
+  minStake: formatMinor(row.minStake, currency),
+  maxStake: formatMinor(row.maxStake, currency),
+  maxPayout: formatMinor(row.maxPayout, currency),
+  isDefault: row.isDefault,
+});
+
+/** In-house game limits per merchant: owner and risk set them, finance reads them; every change is audited. */
+export const registerAdminInhouseRoutes = (
+  r: Registrar,
+  deps: { admin: AdminService; inhouse: InhouseService; merchants: MerchantsService },
+): void => {
+  const { admin, inhouse, merchants } = deps;
+
+  const merchantFor = async (ctx: AdminContext, code: string, permission: Permission) => {
+    assertCan(ctx.operator, permission);
+    assertMerchantInScope(ctx.operator, code);
+    return merchants.resolve({ code, host: '' }).catch(() => {
+      throw new AppError('not_found');
+    });
+  };
+
+  r.admin(adminInhouseEndpoints.getLimits, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'inhouse.read');
+    return presentMerchantLimits(await inhouse.merchantLimits(merchant), merchant.settings.currency);
+  });
+
+  r.admin(adminInhouseEndpoints.updateLimits, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx, params.code, 'inhouse.manage');
+    const { currency } = merchant.settings;
+    // The contract's shape passed; the amounts are judged in this merchant's currency, all before any write.
+    const judged = updateInhouseLimitsSchemaFor(currency).safeParse(input);
+    if (!judged.success) {
+      throw new AppError('validation_failed', { fieldErrors: issuesToFieldErrors(judged.error.issues) });
+    }
+    const changes: Partial<Record<InhouseGame, Limits>> = {};
+    for (const [game, limits] of Object.entries(judged.data.limits) as [InhouseGame, typeof input.limits.dice][]) {
+      if (limits) changes[game] = inhouseLimitsToMinor(limits, currency);
+    }
+    const rows = await inhouse.updateLimits(merchant, changes, async (client, { before, after }) => {
+      const games = inhouseGames.filter((game) => changes[game]);
+      const pick = (table: MerchantLimits[]) =>
+        Object.fromEntries(
+          table.filter((row) => games.includes(row.game)).map((row) => [row.game, asText(row, currency)]),
+        );
+      await admin.auditWith(
+        client,
+        { operator: ctx.operator, caller: ctx },
+        {
+          action: 'inhouse.limits_update',
+          target: games.join(','),
+          merchantCode: merchant.code,
+          details: { currency, before: pick(before), after: pick(after) },
+        },
+      );
+    });
+    return presentMerchantLimits(rows, currency);
+  });
+};
