@@ -147,6 +147,9 @@ describe('the reusable dialog', () => {
   it('locks and restores page scroll, ignores outside clicks, drags by its header and fades in after 100 ms', async () => {
     const { context, page } = await visit('/', { popup: 'closed', viewport: 'phone' });
     await page.locator('[data-carousel]').waitFor();
+    // The lobby's sections are still arriving at first paint; the browser's scroll anchoring would move a scroll
+    // made now, so the page is let settle before it is scrolled.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, 300));
     const scrolledTo = await page.evaluate(() => window.scrollY);
     expect(scrolledTo).toBeGreaterThan(0);
