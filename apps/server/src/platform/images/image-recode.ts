@@ -86,7 +86,11 @@ export const recodeImage = (bytes: Buffer, limits: RecodeLimits): RecodedImage =
   }
 };
 
-/** Encodes RGBA pixels as a PNG (the seed's generated pictures). */
+/** Encodes opaque RGBA pixels as a JPEG at the quality uploads are re-encoded with (the seed's pictures). */
+export const encodeJpeg = (width: number, height: number, rgba: Uint8Array): Buffer =>
+  jpeg.encode({ data: rgba, width, height }, 85).data;
+
+/** Encodes RGBA pixels as a PNG (icons drawn by the server). */
 export const encodePng = (width: number, height: number, rgba: Uint8Array): Buffer => {
   const png = new PNG({ width, height });
   png.data.set(rgba);

@@ -11,19 +11,32 @@ import styles from './banner-carousel.module.css';
 export const BANNER_AUTOPLAY_MS = 5000;
 export const BANNER_TRANSITION_MS = 1000;
 
-const Slide = ({ banner, isFirst, isHidden }: { banner: Banner; isFirst: boolean; isHidden: boolean }) => (
+interface SlideProps {
+  banner: Banner;
+  isFirst: boolean;
+  isHidden: boolean;
+  /** The other slides' pictures wait for the first one's, so they do not slow the page's largest picture. */
+  hasPicture: boolean;
+  onFirstSettled?: () => void;
+}
+
+const Slide = ({ banner, isFirst, isHidden, hasPicture, onFirstSettled }: SlideProps) => (
   <BannerAnchor banner={banner} className={styles.slide} isHidden={isHidden}>
-    <img
-      className={styles.image}
-      src={banner.url}
-      alt=""
-      width={1200}
-      height={400}
-      loading={isFirst ? 'eager' : 'lazy'}
-      fetchPriority={isFirst ? 'high' : 'auto'}
-      decoding={isFirst ? 'sync' : 'async'}
-      draggable={false}
-    />
+    {hasPicture ? (
+      <img
+        className={styles.image}
+        src={banner.url}
+        alt=""
+        width={1200}
+        height={400}
+        loading={isFirst ? 'eager' : 'lazy'}
+        fetchPriority={isFirst ? 'high' : 'low'}
+        decoding="async"
+        draggable={false}
+        onLoad={onFirstSettled}
+        onError={onFirstSettled}
+      />
+    ) : null}
     <span className={styles.caption} dir="auto">
       {banner.title}
     </span>
@@ -45,6 +58,8 @@ export const BannerCarousel = () => {
   const [isAnimated, setAnimated] = useState(true);
   const [isHeld, setHeld] = useState(false);
   const [isPaused, setPaused] = useState(false);
+  const [isFirstSettled, setFirstSettled] = useState(false);
+  const settleFirst = useCallback(() => setFirstSettled(true), []);
   const trackRef = useRef<HTMLDivElement>(null);
   const isLooping = count > 1;
   const active = count > 0 ? position % count : 0;
@@ -112,6 +127,9 @@ export const BannerCarousel = () => {
               banner={banner}
               isFirst={index === 0}
               isHidden={index !== position}
+              // The looping copy shows the first picture again (from the cache); a slide moved to shows its own.
+              hasPicture={index === 0 || isFirstSettled || index === position}
+              onFirstSettled={index === 0 ? settleFirst : undefined}
             />
           ))}
         </div>
