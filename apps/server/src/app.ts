@@ -75,7 +75,7 @@ import {
   createWalletService,
   registerWalletRoutes,
 } from './modules/wallet';
-import { createWebAppService, registerWebAppRoutes } from './modules/webapp';
+import { createWebAppService, pageAnswerMarkup, registerWebAppRoutes, siteStartAnswer } from './modules/webapp';
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
@@ -407,9 +407,14 @@ export const buildApp = async (
 
   const webApp = createWebAppService({ merchants, content });
   registerWebAppRoutes(app, webApp);
-  await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir }, (request) =>
-    webApp.pageHead(request.hostname),
-  );
+  // The page comes with site start's status answer, so the browser starts the site without waiting for it.
+  await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir }, async (request) => {
+    const [page, status] = await Promise.all([
+      webApp.pageHead(request.hostname),
+      siteStartAnswer(app, request, config.COUNTRY_HEADER),
+    ]);
+    return status ? { ...page, head: `${page.head}\n  ${pageAnswerMarkup('status', status)}` } : page;
+  });
   return {
     app,
     services: {

@@ -291,8 +291,8 @@ describe('home screenshots', () => {
           // Nothing is wider than the screen.
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
           // Scroll through once so lazy artwork loads, then back to the top (sticky parts are drawn where the page
-          // is scrolled to). A full-page capture does not count as scrolling: the footer (content-visibility: auto)
-          // is painted for it.
+          // is scrolled to). A full-page capture does not count as scrolling: the footer and the game cards
+          // (content-visibility: auto, drawn as they near the screen) are painted for it.
           await page.evaluate(async () => {
             for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
               window.scrollTo(0, y);
@@ -300,7 +300,9 @@ describe('home screenshots', () => {
             }
             window.scrollTo(0, 0);
           });
-          await page.addStyleTag({ content: '[data-shell="footer"] { content-visibility: visible !important; }' });
+          await page.addStyleTag({
+            content: '[data-shell="footer"], [data-home-section] li { content-visibility: visible !important; }',
+          });
           await page.waitForTimeout(600);
           const width = viewport === 'phone' ? 390 : 1440;
           await page.screenshot({

@@ -1,6 +1,7 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withoutPageAnswers } from '../../src/service-worker/sw-rules';
 import { adminApi } from '../support/admin-api';
 
 let server: TestServer;
@@ -97,8 +98,27 @@ describe('site state at start', () => {
     await context.close();
   });
 
+  it('starts from the status answer written into the page, without asking for it', async () => {
+    const { context, page } = await newPage(browser);
+    const statusCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/wps/system/status') statusCalls.push(request.url());
+    });
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Tessera Demo' }).waitFor();
+    expect(statusCalls).toEqual([]);
+    // The answer is read once and removed: the page keeps no copy of it.
+    expect(await page.locator('script[id^="page-answer-"]').count()).toBe(0);
+    await context.close();
+  });
+
   it('offers a retry when the network fails at start, and opens the site once it answers', async () => {
     const { context, page } = await newPage(browser);
+    // The page as the service worker serves it offline: without the answers the server wrote into it.
+    await page.route(`${server.url}/`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: withoutPageAnswers(await response.text()) });
+    });
     await page.route('**/wps/system/status', (route) => route.abort('internetdisconnected'));
     await page.goto(server.url);
     const screen = page.locator('[data-status-page="in_network_again"]');

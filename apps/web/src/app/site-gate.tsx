@@ -1,12 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type SystemStatusValue, systemStatusOf } from '@tessera/contracts';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { announcementsQueryOptions } from '../features/content/api/announcements';
 import { useSystemStatusQuery } from '../features/system/api/get-system-status';
 import { DomainCheckFailedPage } from '../features/system/components/domain-check-failed-page';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
 import { NetworkErrorPage } from '../features/system/components/network-error-page';
 import { RegionBlockPage } from '../features/system/components/region-block-page';
 import { errorKeyOf, isMerchantFailure } from '../shared/api/api-error';
+import { usePublicStore } from '../shared/state/public-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 import { AppRoutes } from './router';
 import { applySiteStart } from './site-start';
@@ -24,6 +27,7 @@ const AppRouter = () => (
  */
 export const SiteGate = () => {
   const status = useSystemStatusQuery();
+  const queryClient = useQueryClient();
   const [started, setStarted] = useState<SystemStatusValue | null>(null);
 
   useEffect(() => {
@@ -35,10 +39,14 @@ export const SiteGate = () => {
       if (isCurrent) setStarted(value);
     };
     applySiteStart(value).then(markStarted, markStarted);
+    // The language is chosen: the announcements (the home's banners, the ticker) are asked for now, while the
+    // language catalogue loads, rather than once the page has rendered.
+    const { isLogin, language } = usePublicStore.getState();
+    void queryClient.prefetchQuery(announcementsQueryOptions({ isLogin, language }));
     return () => {
       isCurrent = false;
     };
-  }, [status.data]);
+  }, [status.data, queryClient]);
 
   if (!status.data && status.isError) {
     if (isMerchantFailure(status.error)) return <DomainCheckFailedPage />;

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { cacheNameOf, carriesCredentials, isStaleCache, strategyOf } from './sw-rules';
+import { cacheNameOf, carriesCredentials, isStaleCache, strategyOf, withoutPageAnswers } from './sw-rules';
 
 declare const self: ServiceWorkerGlobalScope;
 /** Written by the build (scripts/vite-service-worker.ts): a hash of every built file name, and the shell's files. */
@@ -45,8 +45,8 @@ const pageFirst = async (request: Request): Promise<Response> => {
   } catch (error) {
     // Offline: the shell starts and shows its own offline screen (the network-error page) in the visitor's language.
     const shell = await (await caches.open(CACHE)).match(SHELL, { ignoreVary: true });
-    if (shell) return shell;
-    throw error;
+    if (!shell) throw error;
+    return new Response(withoutPageAnswers(await shell.text()), { status: shell.status, headers: shell.headers });
   }
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheNameOf, isStaleCache, strategyOf } from './sw-rules';
+import { cacheNameOf, isStaleCache, strategyOf, withoutPageAnswers } from './sw-rules';
 
 const origin = 'https://demo.example';
 const facts = (path: string, extra: Partial<Parameters<typeof strategyOf>[0]> = {}) => ({
@@ -47,5 +47,12 @@ describe('the service worker rules', () => {
     expect(isStaleCache(cacheNameOf('v1'), current)).toBe(true);
     expect(isStaleCache(current, current)).toBe(false);
     expect(isStaleCache('someone-else', current)).toBe(false);
+  });
+
+  it('serves the offline shell without the answers written into the page', () => {
+    const page =
+      '<head>\n  <title>Demo</title>\n  <script type="application/json" id="page-answer-status">{"success":true,"value":{"a":"\\u003c/script>"}}</script>\n  </head>';
+    expect(withoutPageAnswers(page)).toBe('<head>\n  <title>Demo</title>\n  </head>');
+    expect(withoutPageAnswers('<head><script type="module" src="/assets/a.js"></script></head>')).toContain('a.js');
   });
 });

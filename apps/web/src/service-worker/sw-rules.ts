@@ -51,3 +51,10 @@ export const cacheNameOf = (version: string): string => `${CACHE_PREFIX}${versio
 
 export const isStaleCache = (name: string, current: string): boolean =>
   name.startsWith(CACHE_PREFIX) && name !== current;
+
+/**
+ * The cached shell without the answers the server wrote into it (site start's status, see page-answer.ts): a page
+ * shown offline must not start from a status of its last visit, but ask, fail and show the network-error page.
+ */
+export const withoutPageAnswers = (html: string): string =>
+  html.replace(/<script type="application\/json" id="page-answer-[^"]*">[^<]*<\/script>\s*/g, '');

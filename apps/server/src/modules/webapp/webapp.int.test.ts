@@ -27,12 +27,23 @@ describe('the member page per merchant, and the built files', () => {
     await writeFile(path.join(webDir, 'index.html'), TEMPLATE);
     await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), script);
     await writeFile(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    // The build's manifest names the chunk of each language catalogue.
+    await mkdir(path.join(webDir, '.vite'));
+    const catalogueChunks = Object.fromEntries(
+      ['EN', 'AR'].flatMap((language) =>
+        ['common', 'errors', 'languages', 'games', 'member'].map((namespace) => [
+          `src/locales/${language}/${namespace}.json`,
+          { file: `assets/${namespace}-${language.toLowerCase()}1.js` },
+        ]),
+      ),
+    );
+    await writeFile(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(catalogueChunks));
     t = await createTestApp({}, { sites: { webDir, adminDir: '/nonexistent' } });
     const demo = await t.services.merchants.get('demo');
     if (!demo) throw new Error('no demo merchant');
     await t.services.merchants.createIfAbsent('lux', {
       ...demo.settings,
-      name: 'Lux Royale Casino',
+      name: 'Lux Royale </script><b>Casino',
       domains: ['lux.test'],
       defaultLanguage: 'AR',
       supportedLanguages: ['AR', 'EN'],
@@ -70,6 +81,69 @@ describe('the member page per merchant, and the built files', () => {
       );
       expect(html).toContain(`<link rel="preload" as="image" href="${await leadBanner()}" fetchpriority="high" />`);
     }
+  });
+
+  /** The status answer written into a page, parsed. */
+  const statusInPage = (html: string): unknown => {
+    const match = /<script type="application\/json" id="page-answer-status">([^<]*)<\/script>/.exec(html);
+    if (!match?.[1]) throw new Error('the page carries no status answer');
+    return JSON.parse(match[1]);
+  };
+
+  it("writes site start's status answer into the page, as the status endpoint gives it to the same visitor", async () => {
+    for (const host of ['localhost', 'lux.test']) {
+      const html = (await t.request({ method: 'GET', url: '/', headers: { host } })).body;
+      const direct = await t.request({
+        method: 'GET',
+        url: '/wps/system/status',
+        headers: { host, ModuleId: 'COMM3' },
+      });
+      expect(statusInPage(html)).toEqual(direct.json());
+    }
+    // The merchant's name cannot end the script element early: its "<" travels escaped.
+    const lux = (await t.request({ method: 'GET', url: '/', headers: { host: 'lux.test' } })).body;
+    expect(lux.match(/<\/script>/g)).toHaveLength(1);
+    expect(lux).toContain('Lux Royale \\u003c/script>\\u003cb>Casino');
+    expect((statusInPage(lux) as { value: { info: { site: { name: string } } } }).value.info.site.name).toBe(
+      'Lux Royale </script><b>Casino',
+    );
+  });
+
+  it("answers for the visitor's own address: a blocked range gets the region block in the page", async () => {
+    const demo = await t.services.merchants.get('demo');
+    if (!demo) throw new Error('no demo merchant');
+    const settings = structuredClone(demo.settings);
+    settings.region.blockedIpRanges = ['127.0.0.0/8'];
+    await t.services.merchants.update('demo', demo.version, settings);
+    try {
+      const html = (await t.request({ method: 'GET', url: '/', headers: { host: 'localhost' } })).body;
+      expect(statusInPage(html)).toMatchObject({
+        success: true,
+        value: { regionRestriction: true, location: { ip: '127.0.0.1' } },
+      });
+    } finally {
+      const changed = await t.services.merchants.get('demo');
+      if (changed) await t.services.merchants.update('demo', changed.version, demo.settings);
+    }
+  });
+
+  it("fetches the first screen's language catalogues with the page, in the merchant's default language", async () => {
+    const demo = (await t.request({ method: 'GET', url: '/', headers: { host: 'localhost' } })).body;
+    const lux = (await t.request({ method: 'GET', url: '/', headers: { host: 'lux.test' } })).body;
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloads(demo)).toEqual([
+      '/assets/common-en1.js',
+      '/assets/errors-en1.js',
+      '/assets/languages-en1.js',
+      '/assets/games-en1.js',
+    ]);
+    expect(preloads(lux)).toEqual([
+      '/assets/common-ar1.js',
+      '/assets/errors-ar1.js',
+      '/assets/languages-ar1.js',
+      '/assets/games-ar1.js',
+    ]);
   });
 
   it('follows the content: without a home banner nothing is preloaded', async () => {
@@ -143,7 +217,7 @@ describe('the member page per merchant, and the built files', () => {
     });
     expect(demo.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(lux).toMatchObject({
-      name: 'Lux Royale Casino',
+      name: 'Lux Royale </script><b>Casino',
       short_name: 'Lux',
       lang: 'ar',
       dir: 'rtl',

@@ -95,3 +95,10 @@ export const pageHeadMarkup = (input: {
     .filter(Boolean)
     .map((line) => `  ${line}`)
     .join('\n');
+
+/**
+ * The member site's language catalogues the first screen reads (its core namespaces and the games', see the web
+ * app's i18n.ts), as the build names their sources: fetched with the page in the language of a first visit.
+ */
+export const firstScreenCatalogues = (language: string): string[] =>
+  ['common', 'errors', 'languages', 'games'].map((namespace) => `src/locales/${language}/${namespace}.json`);

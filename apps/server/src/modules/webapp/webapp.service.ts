@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { MerchantSettings } from '@tessera/contracts';
 import type { ContentService } from '../content';
 import type { MerchantsService } from '../merchants';
-import { pageHeadMarkup, shortNameOf, themeColourOf, themeRgbOf, webManifestOf } from './webapp.presenter';
+import {
+  firstScreenCatalogues,
+  pageHeadMarkup,
+  shortNameOf,
+  themeColourOf,
+  themeRgbOf,
+  webManifestOf,
+} from './webapp.presenter';
 import { type AppIconKind, appIconKinds, monogramOf, renderAppIcon } from './webapp-icon';
 
 /** Rendered icons kept per merchant and look; a few dozen PNGs of at most ~30 KB each. */
@@ -28,7 +35,10 @@ export const createWebAppService = (deps: { merchants: MerchantsService; content
   const icons = new Map<string, Buffer>();
 
   return {
-    /** The title and head of the member page for the merchant behind the request's host. */
+    /**
+     * The title and head of the member page for the merchant behind the request's host, and the language
+     * catalogues of a first visit to fetch with it.
+     */
     pageHead: async (host: string) => {
       const merchant = await merchantAt(host);
       const { settings } = merchant;
@@ -42,6 +52,7 @@ export const createWebAppService = (deps: { merchants: MerchantsService; content
           shortName: shortNameOf(settings.name),
           iconVersion: iconLookOf(settings).version,
         }),
+        preloadSources: firstScreenCatalogues(settings.defaultLanguage),
       };
     },
 

@@ -11,19 +11,36 @@ export interface PageHead {
   title: string;
   /** Markup placed at the end of `<head>`; the caller escapes whatever it interpolates. */
   head: string;
+  /**
+   * Source files of the build (as the build's manifest names them, e.g. `src/locales/EN/common.json`) whose
+   * chunks the page should fetch with itself rather than after its scripts ask for them.
+   */
+  preloadSources?: readonly string[];
 }
+
+/** Vite's build manifest: source file to built file. */
+export type BuildManifest = Readonly<Record<string, { file: string }>>;
+
+const readManifest = (webDir: string): BuildManifest => {
+  const file = path.join(webDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildManifest) : {};
+};
 
 /** The member site's page for a request (the merchant behind its host), or null for the page as built. */
 export type PageHeadResolver = (request: FastifyRequest) => Promise<PageHead | null>;
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The built index.html with the merchant's title and head markup in place. */
-export const renderPage = (template: string, page: PageHead | null): string => {
+/** The built index.html with the merchant's title, head markup and preloads of chunks the page will need. */
+export const renderPage = (template: string, page: PageHead | null, manifest: BuildManifest = {}): string => {
   if (!page) return template;
+  const preloads = (page.preloadSources ?? []).flatMap((source) => {
+    const file = manifest[source]?.file;
+    return file ? [`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`] : [];
+  });
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${page.head}\n  </head>`);
+    .replace('</head>', `${[...preloads, page.head].map((line) => line.trim()).join('\n  ')}\n  </head>`);
 };
 
 /**
@@ -48,6 +65,7 @@ export const registerStaticSites = async (
   };
   // The build is fixed for the life of the process: read the page once.
   const webTemplate = hasWeb ? readFileSync(path.join(sites.webDir, 'index.html'), 'utf8') : '';
+  const webManifest = hasWeb ? readManifest(sites.webDir) : {};
 
   const sendWebPage = async (request: FastifyRequest, reply: FastifyReply) => {
     let page: PageHead | null = null;
@@ -61,7 +79,7 @@ export const registerStaticSites = async (
       .header('cache-control', 'no-cache')
       .header('vary', 'Host')
       .type('text/html; charset=utf-8')
-      .send(renderPage(webTemplate, page));
+      .send(renderPage(webTemplate, page, webManifest));
   };
 
   if (hasWeb) {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePublicStore } from '../state/public-store';
 import { ApiError } from './api-error';
-import { callEndpoint } from './call-endpoint';
+import { answerOf, callEndpoint } from './call-endpoint';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -211,6 +211,20 @@ describe('callEndpoint', () => {
     await expect(callEndpoint(listThings, { params: { shelf: 'a' }, query: { page: 1 } })).rejects.toMatchObject({
       code: 'unknown_error',
     });
+  });
+
+  it('reads an answer written into the page exactly as a response: checked value, error code, or refusal', () => {
+    expect(answerOf(listThings, { success: true, value: { total: 3 }, message: null, errorCode: null })).toEqual({
+      total: 3,
+    });
+    expect(() =>
+      answerOf(listThings, { success: false, value: null, message: null, errorCode: 'domain.check.failed' }),
+    ).toThrow(expect.objectContaining({ code: 'domain.check.failed', status: 200 }));
+    expect(() =>
+      answerOf(listThings, { success: true, value: { total: 'three' }, message: null, errorCode: null }),
+    ).toThrow(expect.objectContaining({ code: 'unknown_error' }));
+    expect(() => answerOf(listThings, '<html>')).toThrow(expect.objectContaining({ code: 'unknown_error' }));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   describe('encrypted endpoints', () => {

@@ -132,20 +132,29 @@ const send = async <E extends EndpointDef>(
   } catch {
     throw new ApiError(transportCodeOf(response.status), [], null, response.status);
   }
+  return answerOf(endpoint, payload, response.status);
+};
+
+/**
+ * An endpoint's answer from its envelope, as `callEndpoint` reads every response: the value checked against the
+ * contract, or an ApiError with the envelope's error code (a lost session also logs the member out here).
+ * Also for an answer the server wrote into the page (`takePageAnswer`), read as a 200 response.
+ */
+export const answerOf = <E extends EndpointDef>(endpoint: E, payload: unknown, status = 200): ResponseOf<E> => {
   const envelope = anyEnvelope.safeParse(payload);
-  if (!envelope.success) throw new ApiError(transportCodeOf(response.status), [], null, response.status);
+  if (!envelope.success) throw new ApiError(transportCodeOf(status), [], null, status);
 
   const { success, value, errorCode, fieldErrors } = envelope.data;
   if (!success) {
-    const code = errorCode ?? transportCodeOf(response.status);
+    const code = errorCode ?? transportCodeOf(status);
     if (code === SESSION_LOST) {
       clearSessionKeepingMerchant();
       usePublicStore.getState().markLoggedOut();
     }
-    throw new ApiError(code, fieldErrors ?? [], value, response.status);
+    throw new ApiError(code, fieldErrors ?? [], value, status);
   }
   const parsed = endpoint.response.safeParse(value);
-  if (!parsed.success) throw new ApiError('unknown_error', [], null, response.status);
+  if (!parsed.success) throw new ApiError('unknown_error', [], null, status);
   return parsed.data as ResponseOf<E>;
 };
 

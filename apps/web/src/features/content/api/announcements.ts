@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Announcements, type BannerGroup, contentEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
@@ -8,10 +8,8 @@ import { usePublicStore } from '../../../shared/state/public-store';
  * The announcement set (spec section 7, api-facts 9): banners, ticker notices, popups, promotions and the
  * help list. Fetched once per session for each login state and language; a visitor asks with execution B.
  */
-export const useAnnouncements = () => {
-  const isLogin = usePublicStore((state) => state.isLogin);
-  const language = usePublicStore((state) => state.language);
-  return useQuery({
+export const announcementsQueryOptions = ({ isLogin, language }: { isLogin: boolean; language: string | null }) =>
+  queryOptions({
     queryKey: queryKeyOf(contentEndpoints.announcements, { isLogin, language }),
     queryFn: ({ signal }) =>
       callEndpoint(contentEndpoints.announcements, {
@@ -21,6 +19,11 @@ export const useAnnouncements = () => {
     staleTime: Number.POSITIVE_INFINITY,
     enabled: language !== null,
   });
+
+export const useAnnouncements = () => {
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const language = usePublicStore((state) => state.language);
+  return useQuery(announcementsQueryOptions({ isLogin, language }));
 };
 
 const none: Announcements = { banners: [], player: [], popup: [], promotion: [], help: [] };

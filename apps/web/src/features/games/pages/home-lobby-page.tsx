@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type GameType, usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { Button } from '../../../shared/ui/button/button';
+import { Deferred } from '../../../shared/ui/deferred/deferred';
 import { gameListQueryOptions, useGameList } from '../api/get-game-list';
 import { useHotGames } from '../api/get-hot-games';
 import { useRecentGames } from '../api/get-recent-games';
@@ -129,6 +130,9 @@ export const HomeLobbyPage = ({ siteName }: HomeLobbyPageProps) => {
   );
 };
 
+/** How many home sections render with the first screen. */
+const FIRST_SECTIONS = 2;
+
 const HomeSections = ({
   categories,
   onMore,
@@ -160,31 +164,29 @@ const HomeSections = ({
     !(isLogin && recentQuery.isPending) &&
     categoryLists.every((list) => !list.isPending);
   if (!hasSettled.current) return null;
+  // The first two sections fill a phone's screen; the others follow, one per task (Deferred).
   return (
     <div className={styles.sections}>
-      {sections.map((section) =>
-        section === 'RECENT' ? (
-          <HomeSection
-            key={section}
-            id={section}
-            title={t(gameTypeLabelKeys.RECENT)}
-            games={recent}
-            actions={actions}
-          />
-        ) : section === 'HOT' ? (
-          <HomeSection
-            key={section}
-            id={section}
-            title={t(gameTypeLabelKeys.HOT)}
-            games={hot.slice(0, HOME_SECTION_SIZE)}
-            actions={actions}
-            onMore={() => onMore('HOT')}
-          />
-        ) : (
-          <CategorySection key={section} section={section} actions={actions} onMore={() => onMore(section)} />
-        ),
-      )}
-      <WinnersBoard />
+      {sections.map((section, index) => (
+        <Deferred key={section} isImmediate={index < FIRST_SECTIONS}>
+          {section === 'RECENT' ? (
+            <HomeSection id={section} title={t(gameTypeLabelKeys.RECENT)} games={recent} actions={actions} />
+          ) : section === 'HOT' ? (
+            <HomeSection
+              id={section}
+              title={t(gameTypeLabelKeys.HOT)}
+              games={hot.slice(0, HOME_SECTION_SIZE)}
+              actions={actions}
+              onMore={() => onMore('HOT')}
+            />
+          ) : (
+            <CategorySection section={section} actions={actions} onMore={() => onMore(section)} />
+          )}
+        </Deferred>
+      ))}
+      <Deferred>
+        <WinnersBoard />
+      </Deferred>
       <GameActionDialogs actions={actions} />
     </div>
   );

@@ -1,14 +1,19 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { systemEndpoints } from '@tessera/contracts';
-import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
+import { takePageAnswer } from '../../../shared/api/page-answer';
 import { queryKeyOf } from '../../../shared/api/query-key';
 
 /**
  * Site start (spec section 4, api-facts 4): permissions and configuration. Sent without a Merchant header so
- * that the server resolves the merchant from the address the visitor opened.
+ * that the server resolves the merchant from the address the visitor opened. The first time, the answer the
+ * server wrote into the page is read instead (checked the same way), saving a round trip before anything shows.
  */
-export const getSystemStatus = (signal?: AbortSignal) =>
-  callEndpoint(systemEndpoints.status, { sendMerchant: false, signal });
+export const getSystemStatus = async (signal?: AbortSignal) => {
+  const inPage = takePageAnswer('status');
+  if (inPage !== undefined) return answerOf(systemEndpoints.status, inPage);
+  return callEndpoint(systemEndpoints.status, { sendMerchant: false, signal });
+};
 
 export const systemStatusQueryOptions = () =>
   queryOptions({
