@@ -7,6 +7,20 @@ import { merchantCodeSchema } from './merchant';
 export const bannerGroups = ['w_home', 'w_login', 'w_reg', 'w_forget', 'w_license', 'w_leftmenu'] as const;
 export type BannerGroup = (typeof bannerGroups)[number];
 
+/**
+ * The shape of each banner group's place on the member site (a CSS aspect-ratio; pictures are cropped to it): the
+ * home carousel's wide strip, the login, register and forgot-password dialogs' strip, the side menu's banner and
+ * licence picture. The back office previews an upload in the same shape.
+ */
+export const bannerAspectRatios: Readonly<Record<BannerGroup, string>> = {
+  w_home: '3 / 1',
+  w_login: '10 / 3',
+  w_reg: '10 / 3',
+  w_forget: '10 / 3',
+  w_leftmenu: '12 / 5',
+  w_license: '3 / 1',
+};
+
 /** Where a banner click goes: nowhere, a path of this site, or an outside http(s) address (new tab). */
 export const linkageTypes = ['NONE', 'ROUTE', 'URL'] as const;
 export type LinkageType = (typeof linkageTypes)[number];

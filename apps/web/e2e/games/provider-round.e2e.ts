@@ -156,8 +156,8 @@ describe("an outside provider's round, end to end", () => {
     await profit.locator('[data-profit-by-type]').getByText(signed).first().waitFor();
     await page.screenshot({ path: screenshotPath('provider-round-profit-1440.png'), fullPage: true });
 
-    // The winners board on the home page shows the member's win, name masked (the server caches the board for
-    // 15 s, so the page is opened again until the new win is on it).
+    // The winners board at the foot of the home lobby shows the member's win, name masked (the server caches the
+    // board for 15 s, so the page is opened again until the new win is on it).
     const entry = page
       .locator(`[data-winners-board] [data-winner="${game.id}"]`)
       .filter({ hasText: /Ro\*\*\*1/ })
@@ -166,6 +166,9 @@ describe("an outside provider's round, end to end", () => {
       .poll(
         async () => {
           await page.goto(`${server.url}/`);
+          // The board is drawn when it nears the screen: the foot of the lobby.
+          await page.locator('[data-home-section]').first().waitFor();
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           return entry.waitFor({ timeout: 10_000 }).then(
             () => true,
             () => false,

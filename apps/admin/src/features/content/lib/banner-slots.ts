@@ -1,4 +1,4 @@
-import type { BannerGroup } from '@tessera/contracts';
+import { type BannerGroup, bannerAspectRatios } from '@tessera/contracts';
 
 /** Where a banner group shows on the member site (its title written over the picture), and the shape of that place. */
 export interface BannerSlot {
@@ -17,10 +17,10 @@ const DIALOG_BANNER_WIDTH = 400;
  * of their dialogs; the side menu shows the left-menu banner and the licence picture at its own width.
  */
 export const bannerSlots: Record<BannerGroup, BannerSlot> = {
-  w_home: { aspectRatio: '3 / 1', width: null },
-  w_login: { aspectRatio: '10 / 3', width: DIALOG_BANNER_WIDTH },
-  w_reg: { aspectRatio: '10 / 3', width: DIALOG_BANNER_WIDTH },
-  w_forget: { aspectRatio: '10 / 3', width: DIALOG_BANNER_WIDTH },
-  w_leftmenu: { aspectRatio: '12 / 5', width: SIDE_MENU_WIDTH },
-  w_license: { aspectRatio: '3 / 1', width: SIDE_MENU_WIDTH },
+  w_home: { aspectRatio: bannerAspectRatios.w_home, width: null },
+  w_login: { aspectRatio: bannerAspectRatios.w_login, width: DIALOG_BANNER_WIDTH },
+  w_reg: { aspectRatio: bannerAspectRatios.w_reg, width: DIALOG_BANNER_WIDTH },
+  w_forget: { aspectRatio: bannerAspectRatios.w_forget, width: DIALOG_BANNER_WIDTH },
+  w_leftmenu: { aspectRatio: bannerAspectRatios.w_leftmenu, width: SIDE_MENU_WIDTH },
+  w_license: { aspectRatio: bannerAspectRatios.w_license, width: SIDE_MENU_WIDTH },
 };

@@ -1,21 +1,26 @@
-import type { BannerGroup } from '@tessera/contracts';
+import { type BannerGroup, bannerAspectRatios } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAnnouncementsOrEmpty, useBanners } from '../api/announcements';
+import { useAnnouncements, useAnnouncementsOrEmpty, useBanners } from '../api/announcements';
 import { BannerAnchor } from './banner-anchor';
 import styles from './side-menu-parts.module.css';
 
 /** Spec section 9: the side menu lists up to 6 promotions. */
 export const SIDE_MENU_PROMOTIONS = 6;
 
-/** A side-menu banner (w_leftmenu on top, w_license as the gaming-licence picture). */
+/**
+ * A side-menu banner (w_leftmenu on top, w_license as the gaming-licence picture), in its group's shape (the
+ * picture cropped to it), whose place is held while the announcements load, so the menu below does not jump.
+ */
 export const SideBanner = ({ group }: { group: Extract<BannerGroup, 'w_leftmenu' | 'w_license'> }) => {
+  const isPending = useAnnouncements().isPending;
   const banner = useBanners(group)[0];
-  if (!banner) return null;
+  const shape = { aspectRatio: bannerAspectRatios[group] };
+  if (!banner) return isPending ? <div className={styles.bannerPending} style={shape} aria-hidden="true" /> : null;
   return (
-    <div className={styles.bannerBox} data-side-banner={group}>
+    <div className={styles.bannerBox} data-side-banner={group} style={shape}>
       <BannerAnchor banner={banner} className={styles.bannerFrame}>
-        <img className={styles.banner} src={banner.url} alt="" loading="lazy" width={480} />
+        <img className={styles.banner} src={banner.url} alt="" loading="lazy" />
         <span className={styles.bannerTitle} dir="auto">
           {banner.title}
         </span>

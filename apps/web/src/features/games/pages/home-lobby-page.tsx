@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useNearViewport } from '../../../shared/hooks/use-near-viewport';
 import { type GameType, usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { Button } from '../../../shared/ui/button/button';
@@ -164,11 +165,12 @@ const HomeSections = ({
     !(isLogin && recentQuery.isPending) &&
     categoryLists.every((list) => !list.isPending);
   if (!hasSettled.current) return null;
-  // The first two sections fill a phone's screen; the others follow, one per task (Deferred).
+  // The first two sections fill a phone's screen and come with it; each other one, and the winners board, is
+  // rendered when it nears the screen (LaterSection).
   return (
     <div className={styles.sections}>
       {sections.map((section, index) => (
-        <Deferred key={section} isImmediate={index < FIRST_SECTIONS}>
+        <LaterSection key={section} isImmediate={index < FIRST_SECTIONS}>
           {section === 'RECENT' ? (
             <HomeSection id={section} title={t(gameTypeLabelKeys.RECENT)} games={recent} actions={actions} />
           ) : section === 'HOT' ? (
@@ -182,14 +184,27 @@ const HomeSections = ({
           ) : (
             <CategorySection section={section} actions={actions} onMore={() => onMore(section)} />
           )}
-        </Deferred>
+        </LaterSection>
       ))}
-      <Deferred>
+      <LaterSection isImmediate={false}>
         <WinnersBoard />
-      </Deferred>
+      </LaterSection>
       <GameActionDialogs actions={actions} />
     </div>
   );
+};
+
+/**
+ * A part of the home lobby below the first screen: a placeholder of about its height until it comes within a
+ * screen's reach, then rendered in its turn, one part per browser task (Deferred). A visitor who never scrolls
+ * never pays for laying out a hundred cards they do not see; one who scrolls finds them drawn before they arrive.
+ */
+const LaterSection = ({ isImmediate, children }: { isImmediate: boolean; children: ReactNode }) => {
+  const placeholderRef = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(placeholderRef, '400px');
+  if (isImmediate) return children;
+  const placeholder = <div ref={placeholderRef} className={styles.pending} aria-hidden="true" data-home-pending="" />;
+  return isNear ? <Deferred fallback={placeholder}>{children}</Deferred> : placeholder;
 };
 
 type CategoryName = Exclude<HomeSectionName, 'RECENT' | 'HOT'>;

@@ -39,6 +39,13 @@ export const useDeferredMount = (isImmediate: boolean): boolean => {
   return isMounted;
 };
 
-/** Its children at once when `isImmediate`, else in their turn (useDeferredMount). */
-export const Deferred = ({ isImmediate = false, children }: { isImmediate?: boolean; children: ReactNode }) =>
-  useDeferredMount(isImmediate) ? children : null;
+/** Its children at once when `isImmediate`, else in their turn (useDeferredMount), showing `fallback` until then. */
+export const Deferred = ({
+  isImmediate = false,
+  fallback = null,
+  children,
+}: {
+  isImmediate?: boolean;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) => (useDeferredMount(isImmediate) ? children : fallback);
