@@ -16,13 +16,12 @@ const runNext = () => {
 };
 
 /**
- * True at once when `isImmediate`, else from a later task of the browser, in the order the callers mounted: a
- * long page (the home lobby's sections) renders its first screen at once and the rest piece by piece, each in
- * its own task, so no task holds the main thread long enough to delay a tap (Total Blocking Time), and a piece
- * that appears does not render the others again.
+ * True from a later task of the browser, in the order the callers mounted: parts of a long page (the home lobby's
+ * sections) render piece by piece, each in its own task, so no task holds the main thread long enough to delay a
+ * tap (Total Blocking Time), and a piece that appears does not render the others again.
  */
-export const useDeferredMount = (isImmediate: boolean): boolean => {
-  const [isMounted, setMounted] = useState(isImmediate);
+export const useDeferredMount = (): boolean => {
+  const [isMounted, setMounted] = useState(false);
   useEffect(() => {
     if (isMounted) return;
     const mount = () => setMounted(true);
@@ -39,13 +38,6 @@ export const useDeferredMount = (isImmediate: boolean): boolean => {
   return isMounted;
 };
 
-/** Its children at once when `isImmediate`, else in their turn (useDeferredMount), showing `fallback` until then. */
-export const Deferred = ({
-  isImmediate = false,
-  fallback = null,
-  children,
-}: {
-  isImmediate?: boolean;
-  fallback?: ReactNode;
-  children: ReactNode;
-}) => (useDeferredMount(isImmediate) ? children : fallback);
+/** Its children in their turn (useDeferredMount), showing `fallback` until then. */
+export const Deferred = ({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) =>
+  useDeferredMount() ? children : fallback;
