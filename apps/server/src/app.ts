@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { CRASH_TOPIC } from '@tessera/contracts';
+import { CRASH_TOPIC, visitorAnnouncementsPageAnswer } from '@tessera/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './modules/account';
 import {
@@ -75,7 +75,13 @@ import {
   createWalletService,
   registerWalletRoutes,
 } from './modules/wallet';
-import { createWebAppService, pageAnswerMarkup, registerWebAppRoutes, siteStartAnswer } from './modules/webapp';
+import {
+  createWebAppService,
+  pageAnswerMarkup,
+  registerWebAppRoutes,
+  siteStartAnswer,
+  visitorAnnouncementsAnswer,
+} from './modules/webapp';
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
@@ -407,13 +413,21 @@ export const buildApp = async (
 
   const webApp = createWebAppService({ merchants, content });
   registerWebAppRoutes(app, webApp);
-  // The page comes with site start's status answer, so the browser starts the site without waiting for it.
+  // The page comes with site start's status answer and a first visitor's announcements, so the browser starts
+  // the site and draws the home's banner without waiting for either.
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir }, async (request) => {
-    const [page, status] = await Promise.all([
-      webApp.pageHead(request.hostname),
+    const headWithAnnouncements = webApp.pageHead(request.hostname).then(async ({ defaultLanguage, ...page }) => {
+      const json = await visitorAnnouncementsAnswer(app, request, defaultLanguage);
+      return { page, announcements: json && { name: visitorAnnouncementsPageAnswer(defaultLanguage), json } };
+    });
+    const [{ page, announcements }, status] = await Promise.all([
+      headWithAnnouncements,
       siteStartAnswer(app, request, config.COUNTRY_HEADER),
     ]);
-    return status ? { ...page, head: `${page.head}\n  ${pageAnswerMarkup('status', status)}` } : page;
+    if (!status) return page;
+    const answers = [pageAnswerMarkup('status', status)];
+    if (announcements) answers.push(pageAnswerMarkup(announcements.name, announcements.json));
+    return { ...page, head: [page.head, ...answers].join('\n  ') };
   });
   return {
     app,

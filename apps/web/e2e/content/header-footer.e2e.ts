@@ -184,7 +184,9 @@ describe('footer and side menu', () => {
     });
     const { context, page } = await visit('/');
     const footer = page.locator('[data-shell="footer"]');
+    // The footer's content renders as it nears the screen.
     await footer.scrollIntoViewIfNeeded();
+    await footer.locator('[data-footer-vendors]').waitFor();
     const gameTypes = await footer
       .locator('[data-footer-games] a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -287,12 +289,10 @@ describe('home screenshots', () => {
         for (const viewport of ['phone', 'desktop'] as const) {
           const { context, page } = await visit('/', { viewport, language, theme });
           await page.locator('[data-carousel]').waitFor();
-          await page.locator('[data-shell="footer"] [data-footer-vendors]').waitFor();
-          // Nothing is wider than the screen.
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-          // Scroll through once so lazy artwork loads, then back to the top (sticky parts are drawn where the page
-          // is scrolled to). A full-page capture does not count as scrolling: the footer and the game cards
-          // (content-visibility: auto, drawn as they near the screen) are painted for it.
+          // Scroll through once so the lobby's lower sections and the footer render and lazy artwork loads, then
+          // back to the top (sticky parts are drawn where the page is scrolled to). A full-page capture does not
+          // count as scrolling: the footer and the game cards (content-visibility: auto, drawn as they near the
+          // screen) are painted for it.
           await page.evaluate(async () => {
             for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
               window.scrollTo(0, y);
@@ -300,6 +300,9 @@ describe('home screenshots', () => {
             }
             window.scrollTo(0, 0);
           });
+          await page.locator('[data-shell="footer"] [data-footer-vendors]').waitFor();
+          // Nothing is wider than the screen.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
           await page.addStyleTag({
             content: '[data-shell="footer"], [data-home-section] li { content-visibility: visible !important; }',
           });

@@ -98,17 +98,25 @@ describe('site state at start', () => {
     await context.close();
   });
 
-  it('starts from the status answer written into the page, without asking for it', async () => {
+  it("starts from the status answer and the visitor's announcements written into the page, without asking", async () => {
     const { context, page } = await newPage(browser);
-    const statusCalls: string[] = [];
+    const calls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/wps/system/status') statusCalls.push(request.url());
+      const url = new URL(request.url());
+      if (url.pathname === '/wps/system/status') calls.push('status');
+      if (url.pathname === '/wps/relay/MCSFE_getListAnnouncements') {
+        calls.push(`announcements ${request.headers().language ?? ''}`);
+      }
     });
     await page.goto(server.url);
+    // The announcements are asked for as the site starts, before the home renders.
     await page.getByRole('heading', { level: 1, name: 'Welcome to Tessera Demo' }).waitFor();
-    expect(statusCalls).toEqual([]);
-    // The answer is read once and removed: the page keeps no copy of it.
+    expect(calls).toEqual([]);
+    // The answers are read once and removed: the page keeps no copy of them.
     expect(await page.locator('script[id^="page-answer-"]').count()).toBe(0);
+    // Another language is asked for over the network.
+    await page.locator('[data-shell="side-menu"] select[data-language-select]').selectOption('TH');
+    await expect.poll(() => calls).toEqual(['announcements TH']);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { registerSettingsQueryOptions } from '../shared/account/get-register-settings';
 import { loadMemberInfo, storeSessionToken } from '../shared/account/member-session';
 import { isApiError } from '../shared/api/api-error';
+import { whenIdle } from '../shared/hooks/use-idle';
 import { navigateQuietly } from '../shared/routing/navigate-quietly';
 import { useShellStore } from '../shared/state/shell-store';
 import { hasSessionToken } from '../shared/storage/browser-storage';
@@ -35,7 +36,8 @@ export const useMemberSessionStart = () => {
       const rest = search.toString();
       navigateQuietly(navigate(`${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`, { replace: true }));
     }
-    void queryClient.prefetchQuery(registerSettingsQueryOptions());
+    // The register form's settings, for a visitor's first click on register; asked once the first screen is drawn.
+    whenIdle(() => void queryClient.prefetchQuery(registerSettingsQueryOptions()));
     if (resetToken) openResetPassword(resetToken);
     if (!hasSessionToken()) return;
     loadMemberInfo(queryClient).then(

@@ -1,33 +1,50 @@
-import { systemEndpoints } from '@tessera/contracts';
+import { contentEndpoints, siteAnnouncementsQuery, systemEndpoints } from '@tessera/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** The request headers the status call reads: the address asked for, the country a CDN found, the browser. */
+/** The request headers the in-page calls pass on: the address asked for (the merchant), the browser. */
 const FORWARDED_HEADERS = ['host', 'user-agent'] as const;
 
 /**
- * Site start's status answer (spec section 4) for the visitor asking for the page, as the status endpoint itself
- * gives it: an in-process request with the visitor's address and headers, so the site gate, the region rules
- * and the contract check are the endpoint's own. Null when it does not succeed; the browser then asks itself.
+ * An endpoint's answer for the visitor asking for the page, as the endpoint itself gives it: an in-process
+ * request with the visitor's address and headers, so the site gate, the region rules and the contract check are
+ * the endpoint's own. Null when it does not succeed; the browser then asks itself.
  */
-export const siteStartAnswer = async (
+const visitorAnswer = async (
   app: FastifyInstance,
   request: FastifyRequest,
-  countryHeader: string | undefined,
+  call: { url: string; moduleId: string | undefined; headers?: Record<string, string> },
 ): Promise<string | null> => {
-  const headers: Record<string, string> = {};
-  for (const name of [...FORWARDED_HEADERS, ...(countryHeader ? [countryHeader.toLowerCase()] : [])]) {
+  const headers: Record<string, string> = { ...call.headers };
+  for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const moduleId = systemEndpoints.status.moduleIds[0];
-  if (moduleId) headers.moduleid = moduleId;
-  const answer = await app.inject({
-    method: 'GET',
-    url: systemEndpoints.status.path,
-    headers,
-    remoteAddress: request.ip,
-  });
+  if (call.moduleId) headers.moduleid = call.moduleId;
+  const answer = await app.inject({ method: 'GET', url: call.url, headers, remoteAddress: request.ip });
   return answer.statusCode === 200 ? answer.body : null;
+};
+
+/** Site start's status answer (spec section 4), with the country a CDN found when the deployment names its header. */
+export const siteStartAnswer = (app: FastifyInstance, request: FastifyRequest, countryHeader: string | undefined) => {
+  const country = countryHeader ? request.headers[countryHeader.toLowerCase()] : undefined;
+  return visitorAnswer(app, request, {
+    url: systemEndpoints.status.path,
+    moduleId: systemEndpoints.status.moduleIds[0],
+    headers: countryHeader && typeof country === 'string' ? { [countryHeader.toLowerCase()]: country } : {},
+  });
+};
+
+/**
+ * A first visitor's announcements (the home's banners, the ticker, the popup) in the language the site opens in,
+ * asked as the site asks them (`siteAnnouncementsQuery`), so the home's banner renders with the first screen.
+ */
+export const visitorAnnouncementsAnswer = (app: FastifyInstance, request: FastifyRequest, language: string) => {
+  const query = new URLSearchParams(siteAnnouncementsQuery(false)).toString();
+  return visitorAnswer(app, request, {
+    url: `${contentEndpoints.announcements.path}?${query}`,
+    moduleId: contentEndpoints.announcements.moduleIds[0],
+    headers: { language },
+  });
 };
 
 /**

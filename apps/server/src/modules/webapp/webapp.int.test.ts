@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { type Announcements, siteAnnouncementsQuery, visitorAnnouncementsPageAnswer } from '@tessera/contracts';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -83,12 +84,13 @@ describe('the member page per merchant, and the built files', () => {
     }
   });
 
-  /** The status answer written into a page, parsed. */
-  const statusInPage = (html: string): unknown => {
-    const match = /<script type="application\/json" id="page-answer-status">([^<]*)<\/script>/.exec(html);
-    if (!match?.[1]) throw new Error('the page carries no status answer');
+  /** An answer written into a page, parsed. */
+  const answerInPage = (html: string, name: string): unknown => {
+    const match = new RegExp(`<script type="application/json" id="page-answer-${name}">([^<]*)</script>`).exec(html);
+    if (!match?.[1]) throw new Error(`the page carries no ${name} answer`);
     return JSON.parse(match[1]);
   };
+  const statusInPage = (html: string): unknown => answerInPage(html, 'status');
 
   it("writes site start's status answer into the page, as the status endpoint gives it to the same visitor", async () => {
     for (const host of ['localhost', 'lux.test']) {
@@ -102,11 +104,32 @@ describe('the member page per merchant, and the built files', () => {
     }
     // The merchant's name cannot end the script element early: its "<" travels escaped.
     const lux = (await t.request({ method: 'GET', url: '/', headers: { host: 'lux.test' } })).body;
-    expect(lux.match(/<\/script>/g)).toHaveLength(1);
+    // Two elements end: the status answer's and the announcements'.
+    expect(lux.match(/<\/script>/g)).toHaveLength(2);
     expect(lux).toContain('Lux Royale \\u003c/script>\\u003cb>Casino');
     expect((statusInPage(lux) as { value: { info: { site: { name: string } } } }).value.info.site.name).toBe(
       'Lux Royale </script><b>Casino',
     );
+  });
+
+  it("writes a first visitor's announcements in the merchant's default language into the page, as the site asks", async () => {
+    const bannerCounts: Record<string, [string, number]> = {};
+    for (const host of ['localhost', 'lux.test']) {
+      const html = (await t.request({ method: 'GET', url: '/', headers: { host } })).body;
+      const status = statusInPage(html) as { value: { info: { site: { defaultLanguage: string } } } };
+      const language = status.value.info.site.defaultLanguage;
+      const direct = await t.request({
+        method: 'GET',
+        url: `/wps/relay/MCSFE_getListAnnouncements?${new URLSearchParams(siteAnnouncementsQuery(false))}`,
+        headers: { host, ModuleId: 'COMM3', Language: language },
+      });
+      const inPage = answerInPage(html, visitorAnnouncementsPageAnswer(language)) as { value: Announcements };
+      expect(inPage).toEqual(direct.json());
+      bannerCounts[host] = [language, inPage.value.banners.length];
+    }
+    // The demo merchant opens in English with its banners; the other one in Arabic, with none of its own.
+    expect(bannerCounts).toEqual({ localhost: ['EN', expect.any(Number)], 'lux.test': ['AR', 0] });
+    expect(bannerCounts.localhost?.[1]).toBeGreaterThan(0);
   });
 
   it("answers for the visitor's own address: a blocked range gets the region block in the page", async () => {

@@ -46,6 +46,7 @@ export const createWebAppService = (deps: { merchants: MerchantsService; content
       const leadImage = await deps.content.leadBannerImage(merchant, settings.defaultLanguage);
       return {
         title: settings.name,
+        defaultLanguage: settings.defaultLanguage,
         head: pageHeadMarkup({
           themeColour: themeColourOf(settings, 'dark', 'color-bg'),
           leadImage,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBanners } from '../../features/content/api/announcements';
@@ -9,6 +9,7 @@ import { useCategoriesWithVendors } from '../../features/games/api/use-categorie
 import { topNavigationOf, vendorLinksOf } from '../../features/games/game-types';
 import { useLobbyLanguage } from '../../features/games/use-lobby-language';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { useNearViewport } from '../../shared/hooks/use-near-viewport';
 import {
   MessageIcon,
   SmartphoneIcon,
@@ -35,8 +36,20 @@ const socialIcons: Readonly<Record<SocialKind, ReactNode>> = {
 /**
  * The footer (spec section 2): the brand and description with the social icons, the game types that have vendors,
  * the help list, the site's pages, the vendors' logos, the licence banners (w_license) and the copyright.
+ * Its content (and the help list and logos it asks for) renders when it nears the screen: below a long page it
+ * costs the first screen nothing; on a short page it is there at once.
  */
 export const Footer = () => {
+  const ref = useRef<HTMLElement>(null);
+  const isNear = useNearViewport(ref, '400px');
+  return (
+    <footer ref={ref} className={styles.footer} data-shell="footer">
+      {isNear ? <FooterContent /> : null}
+    </footer>
+  );
+};
+
+const FooterContent = () => {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const site = config.info.site;
@@ -48,7 +61,7 @@ export const Footer = () => {
   const licences = useBanners('w_license');
   const socials = socialLinksOf(config.info.resources);
   return (
-    <footer className={styles.footer} data-shell="footer">
+    <>
       <div className={styles.inner}>
         <div className={styles.brandColumn}>
           <Brand siteName={site.name} />
@@ -164,6 +177,6 @@ export const Footer = () => {
         </ul>
       ) : null}
       <p className={styles.copyright}>{t('footer_copyright', { year: new Date().getFullYear(), name: site.name })}</p>
-    </footer>
+    </>
   );
 };

@@ -66,17 +66,16 @@ interface SideMenuLink {
  */
 export const SideMenu = () => {
   const { t } = useTranslation();
-  const config = useSiteConfig();
   const isWide = useMediaQuery(WIDE_LAYOUT_QUERY);
-  const isLogin = usePublicStore((state) => state.isLogin);
   const isOpen = useShellStore((state) => state.isSideMenuOpen);
   const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const appRef = useRef<HTMLDivElement>(null);
-  const isAppNear = useNearViewport(appRef);
-  const serviceLinks = customerServiceLinksOf(config.info.customerService);
   const isDrawer = !isWide;
   const isHidden = isDrawer && !isOpen;
+  // A closed drawer is off screen: its content (banners, the app QR, the language list) renders when it first
+  // opens, not with the page, and then stays for the drawer's next openings.
+  const hasOpened = useRef(false);
+  if (!isHidden) hasOpened.current = true;
 
   useEffect(() => {
     if (!isDrawer || !isOpen) return;
@@ -87,6 +86,41 @@ export const SideMenu = () => {
     document.addEventListener('keydown', handleKey);
     return () => document.removeEventListener('keydown', handleKey);
   }, [isDrawer, isOpen, setSideMenuOpen]);
+
+  const handleClose = () => setSideMenuOpen(false);
+
+  return (
+    <>
+      {isDrawer && isOpen ? <div className={styles.scrim} onClick={handleClose} aria-hidden="true" /> : null}
+      <aside
+        id="side-menu"
+        className={styles.menu}
+        data-open={isOpen ? '' : undefined}
+        data-shell="side-menu"
+        aria-label={t('in_menu')}
+        inert={isHidden}
+      >
+        {isDrawer ? (
+          <div className={styles.drawerHead}>
+            <IconButton ref={closeRef} label={t('label_close')} onClick={handleClose}>
+              <CloseIcon />
+            </IconButton>
+          </div>
+        ) : null}
+        {hasOpened.current ? <SideMenuContent onClose={handleClose} /> : null}
+      </aside>
+    </>
+  );
+};
+
+/** What the side menu holds, in the spec's order. */
+const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const appRef = useRef<HTMLDivElement>(null);
+  const isAppNear = useNearViewport(appRef);
+  const serviceLinks = customerServiceLinksOf(config.info.customerService);
 
   const categories = topNavigationOf(useCategoriesWithVendors()).flatMap((entry) =>
     entry.id === 'HOME' || entry.id === 'PROMO'
@@ -109,93 +143,75 @@ export const SideMenu = () => {
     ...(isLogin ? [{ to: '/member', labelKey: 'hd_member_center', icon: <UserIcon /> }] : []),
   ];
 
-  const handleClose = () => setSideMenuOpen(false);
   const launchFirstGame = useLaunchFirstGame();
   // The e-lottery entry (spec section 2 "Side menu"): the first e-lottery game for a member, the login popup for a
   // visitor. It stays a link to the category's page, for opening in a new tab.
   const handleLaunchFirst = (event: MouseEvent<HTMLAnchorElement>, link: SideMenuLink) => {
     if (!link.launchesFirstOf || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    handleClose();
+    onClose();
     void launchFirstGame(link.launchesFirstOf, link.to);
   };
 
   return (
     <>
-      {isDrawer && isOpen ? <div className={styles.scrim} onClick={handleClose} aria-hidden="true" /> : null}
-      <aside
-        id="side-menu"
-        className={styles.menu}
-        data-open={isOpen ? '' : undefined}
-        data-shell="side-menu"
-        aria-label={t('in_menu')}
-        inert={isHidden}
-      >
-        {isDrawer ? (
-          <div className={styles.drawerHead}>
-            <IconButton ref={closeRef} label={t('label_close')} onClick={handleClose}>
-              <CloseIcon />
-            </IconButton>
-          </div>
-        ) : null}
-        <SideBanner group="w_leftmenu" />
-        <SidePromotions />
-        <SideBanner group="w_license" />
-        <nav aria-label={t('in_menu')}>
+      <SideBanner group="w_leftmenu" />
+      <SidePromotions />
+      <SideBanner group="w_license" />
+      <nav aria-label={t('in_menu')}>
+        <ul className={styles.links}>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end
+                className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                onClick={link.launchesFirstOf ? (event) => handleLaunchFirst(event, link) : undefined}
+                data-launch-first={link.launchesFirstOf}
+              >
+                <span className={styles.linkIcon}>{link.icon}</span>
+                {t(link.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {serviceLinks.length > 0 ? (
+        <section className={styles.section} aria-labelledby="side-menu-service">
+          <h2 id="side-menu-service" className={styles.sectionTitle}>
+            {t('in_customer_service')}
+          </h2>
           <ul className={styles.links}>
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end
-                  className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
-                  onClick={link.launchesFirstOf ? (event) => handleLaunchFirst(event, link) : undefined}
-                  data-launch-first={link.launchesFirstOf}
-                >
-                  <span className={styles.linkIcon}>{link.icon}</span>
-                  {t(link.labelKey)}
-                </NavLink>
+            {serviceLinks.map((link) => (
+              <li key={`${link.csType}-${link.title}`}>
+                <button type="button" className={styles.link} onClick={() => openCustomerService(link)}>
+                  <span className={styles.linkIcon}>
+                    <HeadsetIcon />
+                  </span>
+                  {link.title}
+                </button>
               </li>
             ))}
           </ul>
-        </nav>
-
-        {serviceLinks.length > 0 ? (
-          <section className={styles.section} aria-labelledby="side-menu-service">
-            <h2 id="side-menu-service" className={styles.sectionTitle}>
-              {t('in_customer_service')}
-            </h2>
-            <ul className={styles.links}>
-              {serviceLinks.map((link) => (
-                <li key={`${link.csType}-${link.title}`}>
-                  <button type="button" className={styles.link} onClick={() => openCustomerService(link)}>
-                    <span className={styles.linkIcon}>
-                      <HeadsetIcon />
-                    </span>
-                    {link.title}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        <div ref={appRef} className={styles.appSlot} data-side-app="">
-          {isAppNear ? (
-            <Suspense fallback={null}>
-              <SideAppDownload />
-            </Suspense>
-          ) : null}
-        </div>
-
-        <section className={`${styles.section} ${styles.settings}`}>
-          <LanguageSelect variant="full" />
-          <div className={styles.themeRow}>
-            <span>{t('in_theme')}</span>
-            <ThemeToggle />
-          </div>
         </section>
-      </aside>
+      ) : null}
+
+      <div ref={appRef} className={styles.appSlot} data-side-app="">
+        {isAppNear ? (
+          <Suspense fallback={null}>
+            <SideAppDownload />
+          </Suspense>
+        ) : null}
+      </div>
+
+      <section className={`${styles.section} ${styles.settings}`}>
+        <LanguageSelect variant="full" />
+        <div className={styles.themeRow}>
+          <span>{t('in_theme')}</span>
+          <ThemeToggle />
+        </div>
+      </section>
     </>
   );
 };

@@ -136,12 +136,18 @@ const send = async <E extends EndpointDef>(
 };
 
 /**
+ * Answers are checked without zod's compiled object parsers: compiling one costs far more than the few times a
+ * page reads an endpoint (the site start answer alone took ~25 ms of a phone's first screen to compile).
+ */
+const PARSE_ONCE = { jitless: true } as const;
+
+/**
  * An endpoint's answer from its envelope, as `callEndpoint` reads every response: the value checked against the
  * contract, or an ApiError with the envelope's error code (a lost session also logs the member out here).
  * Also for an answer the server wrote into the page (`takePageAnswer`), read as a 200 response.
  */
 export const answerOf = <E extends EndpointDef>(endpoint: E, payload: unknown, status = 200): ResponseOf<E> => {
-  const envelope = anyEnvelope.safeParse(payload);
+  const envelope = anyEnvelope.safeParse(payload, PARSE_ONCE);
   if (!envelope.success) throw new ApiError(transportCodeOf(status), [], null, status);
 
   const { success, value, errorCode, fieldErrors } = envelope.data;
@@ -153,7 +159,7 @@ export const answerOf = <E extends EndpointDef>(endpoint: E, payload: unknown, s
     }
     throw new ApiError(code, fieldErrors ?? [], value, status);
   }
-  const parsed = endpoint.response.safeParse(value);
+  const parsed = endpoint.response.safeParse(value, PARSE_ONCE);
   if (!parsed.success) throw new ApiError('unknown_error', [], null, status);
   return parsed.data as ResponseOf<E>;
 };

@@ -1,21 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Announcements, type BannerGroup, contentEndpoints } from '@tessera/contracts';
-import { callEndpoint } from '../../../shared/api/call-endpoint';
+import {
+  type Announcements,
+  type BannerGroup,
+  contentEndpoints,
+  siteAnnouncementsQuery,
+  visitorAnnouncementsPageAnswer,
+} from '@tessera/contracts';
+import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
+import { takePageAnswer } from '../../../shared/api/page-answer';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { usePublicStore } from '../../../shared/state/public-store';
 
 /**
  * The announcement set (spec section 7, api-facts 9): banners, ticker notices, popups, promotions and the
  * help list. Fetched once per session for each login state and language; a visitor asks with execution B.
+ * A first visitor's set in the merchant's default language comes in the page, read instead of asking once.
  */
+const getAnnouncements = async (isLogin: boolean, language: string | null, signal: AbortSignal) => {
+  const inPage = isLogin || !language ? undefined : takePageAnswer(visitorAnnouncementsPageAnswer(language));
+  if (inPage !== undefined) return answerOf(contentEndpoints.announcements, inPage);
+  return callEndpoint(contentEndpoints.announcements, { query: siteAnnouncementsQuery(isLogin), signal });
+};
+
 export const announcementsQueryOptions = ({ isLogin, language }: { isLogin: boolean; language: string | null }) =>
   queryOptions({
     queryKey: queryKeyOf(contentEndpoints.announcements, { isLogin, language }),
-    queryFn: ({ signal }) =>
-      callEndpoint(contentEndpoints.announcements, {
-        query: { types: 'B,PL,PU,PR,H', platform: 'W', ...(isLogin ? {} : { execution: 'B' as const }) },
-        signal,
-      }),
+    queryFn: ({ signal }) => getAnnouncements(isLogin, language, signal),
     staleTime: Number.POSITIVE_INFINITY,
     enabled: language !== null,
   });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useIdle } from '../../../shared/hooks/use-idle';
 import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
@@ -12,7 +13,7 @@ const AnnouncementPopup = lazy(() => import('./announcement-popup').then((m) => 
 /**
  * Decides whether the announcement popup shows (spec sections 2 and 4): once the session's announcements
  * arrive, unless it was closed in this session (per user or anonymously), and never on top of another popup.
- * The popup's own code loads only when it is to be shown.
+ * It opens once the page has drawn its first screen and the browser is idle; its own code loads only then.
  */
 export const AnnouncementPopupGate = () => {
   const navigate = useNavigate();
@@ -23,10 +24,11 @@ export const AnnouncementPopupGate = () => {
   const openDialog = useShellStore((state) => state.openDialog);
   const closureKey = popupClosureKeyOf(isLogin);
   const [closedKey, setClosedKey] = useState<string | null>(null);
+  const isPageDrawn = useIdle();
 
   const popups = popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin });
   const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
-  const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
+  const isOpen = isPageDrawn && announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
 
   const close = () => {
     writeSession(closureKey, 'closed');

@@ -1,6 +1,7 @@
 import type { Banner } from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../../shared/hooks/use-idle';
 import { IconButton } from '../../../shared/ui/button/button';
 import { PauseIcon, PlayIcon } from '../../../shared/ui/icons/icons';
 import { useAnnouncements, useBanners } from '../api/announcements';
@@ -15,7 +16,10 @@ interface SlideProps {
   banner: Banner;
   isFirst: boolean;
   isHidden: boolean;
-  /** The other slides' pictures wait for the first one's, so they do not slow the page's largest picture. */
+  /**
+   * The other slides' pictures wait for the first one's and then for the browser to be idle, so they do not slow
+   * the page's largest picture or its first screen.
+   */
   hasPicture: boolean;
   onFirstSettled?: () => void;
 }
@@ -31,7 +35,8 @@ const Slide = ({ banner, isFirst, isHidden, hasPicture, onFirstSettled }: SlideP
         height={400}
         loading={isFirst ? 'eager' : 'lazy'}
         fetchPriority={isFirst ? 'high' : 'low'}
-        decoding="async"
+        // The first picture is the page's largest: decoded with the frame it arrives in, not a frame later.
+        decoding={isFirst ? 'auto' : 'async'}
         draggable={false}
         onLoad={onFirstSettled}
         onError={onFirstSettled}
@@ -59,7 +64,11 @@ export const BannerCarousel = () => {
   const [isHeld, setHeld] = useState(false);
   const [isPaused, setPaused] = useState(false);
   const [isFirstSettled, setFirstSettled] = useState(false);
-  const settleFirst = useCallback(() => setFirstSettled(true), []);
+  const cancelIdle = useRef<(() => void) | null>(null);
+  const settleFirst = useCallback(() => {
+    cancelIdle.current ??= whenIdle(() => setFirstSettled(true));
+  }, []);
+  useEffect(() => () => cancelIdle.current?.(), []);
   const trackRef = useRef<HTMLDivElement>(null);
   const isLooping = count > 1;
   const active = count > 0 ? position % count : 0;

@@ -164,7 +164,17 @@ const HomeSections = ({
     !hotQuery.isPending &&
     !(isLogin && recentQuery.isPending) &&
     categoryLists.every((list) => !list.isPending);
-  if (!hasSettled.current) return null;
+  // Until then the first sections' place is held, so the footer does not show on the first screen and jump away.
+  if (!hasSettled.current) {
+    return (
+      <div className={styles.sections} aria-hidden="true">
+        {Array.from({ length: FIRST_SECTIONS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the placeholders are alike and never reorder.
+          <div key={index} className={styles.pending} data-home-pending="" />
+        ))}
+      </div>
+    );
+  }
   // The first two sections fill a phone's screen and come with it; each other one, and the winners board, is
   // rendered when it nears the screen (LaterSection).
   return (
