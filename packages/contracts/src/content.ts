@@ -192,17 +192,6 @@ const typesSchema = z
   .transform((value) => value.split(',').map((type) => type.trim().toUpperCase()))
   .pipe(z.array(z.enum(announcementTypes, { message: 'field_invalid' })).min(1));
 
-/**
- * What the member site asks announcements with (spec section 7): every type on the web platform, and a visitor's
- * list (execution B) when nobody is logged in. The server writes a first visitor's answer to this query into the
- * page, so the two must be the same.
- */
-export const siteAnnouncementsQuery = (isLogin: boolean): { types: string; platform: 'W'; execution?: 'B' } =>
-  isLogin ? { types: 'B,PL,PU,PR,H', platform: 'W' } : { types: 'B,PL,PU,PR,H', platform: 'W', execution: 'B' };
-
-/** The name a first visitor's announcements in one language go by in the page (see `siteAnnouncementsQuery`). */
-export const visitorAnnouncementsPageAnswer = (language: string) => `announcements-visitor-${language}`;
-
 export const contentEndpoints = {
   announcements: defineEndpoint({
     name: 'content.announcements',

@@ -20,6 +20,7 @@ export * from './merchant';
 export * from './messages';
 export * from './module-ids';
 export * from './money';
+export * from './page-answers';
 export * from './proofs';
 export * from './realtime';
 export * from './register';

@@ -193,9 +193,14 @@ describe('help centre', () => {
       const target = document.querySelector('[data-help-tag="fair-play"]')?.getBoundingClientRect();
       return Boolean(target && target.top >= 0 && target.bottom <= window.innerHeight);
     });
-    const footerLinks = await page
-      .locator('[data-shell="footer"] nav[aria-labelledby="footer-help"] a[href^="/help#"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(await seriousViolations(page, 'dialog[data-dialog="help"]')).toEqual([]);
+    // Closed, the page is the home; the footer renders as it is scrolled to.
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await page.locator('[data-shell="footer"]').scrollIntoViewIfNeeded();
+    const footerHelp = page.locator('[data-shell="footer"] nav[aria-labelledby="footer-help"] a[href^="/help#"]');
+    await footerHelp.first().waitFor();
+    const footerLinks = await footerHelp.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(footerLinks).toEqual([
       '/help#term',
       '/help#privacy',
@@ -204,7 +209,6 @@ describe('help centre', () => {
       '/help#fair-play',
       '/help#responsible-gaming',
     ]);
-    expect(await seriousViolations(page, 'dialog[data-dialog="help"]')).toEqual([]);
     await context.close();
   });
 });
@@ -269,6 +273,8 @@ describe('app download', () => {
       const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
       expect(decoded?.data).toBe(`${server.url}/appDownload`);
     }
+    // The side menu's QR renders as its place nears the screen.
+    await page.locator('[data-shell="side-menu"] [data-side-app]').scrollIntoViewIfNeeded();
     const sideQr = page.locator('[data-shell="side-menu"] [data-qr-code]');
     expect(await sideQr.getAttribute('width')).toBe('120');
     await context.close();

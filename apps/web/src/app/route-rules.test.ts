@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirectOf, isTrialBlockedPath, layoutOf, mainViewKeyOf, pathAfterDialogClose } from './route-rules';
+import {
+  guardRedirectOf,
+  isHomePath,
+  isTrialBlockedPath,
+  layoutOf,
+  mainViewKeyOf,
+  pathAfterDialogClose,
+} from './route-rules';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -50,6 +57,13 @@ describe('login guard', () => {
     for (const path of ['/', '/promotions', '/rng', '/agent', '/pointMall', '/seamless']) {
       expect(guardRedirectOf(path, false)).toBeNull();
     }
+  });
+});
+
+describe('home addresses', () => {
+  it('knows the home lobby by each of its addresses, in any case and with a trailing slash', () => {
+    for (const path of ['/', '/index', '/index.html', '/home', '/Home/']) expect(isHomePath(path)).toBe(true);
+    for (const path of ['/rng', '/homework', '/member']) expect(isHomePath(path)).toBe(false);
   });
 });
 

@@ -70,6 +70,9 @@ export const mainViewKeyOf = (location: { pathname: string; search: string; hash
 
 export const isProtectedPath = (pathname: string): boolean => isOneOf(pathname, protectedPaths);
 
+/** The home lobby's addresses. */
+export const isHomePath = (pathname: string): boolean => isOneOf(pathname, homePaths);
+
 /** Where the guard sends a navigation: /login for a protected route without a session token, else nowhere. */
 export const guardRedirectOf = (pathname: string, hasToken: boolean): '/login' | null =>
   !hasToken && isProtectedPath(pathname) ? '/login' : null;

@@ -3,6 +3,8 @@ import { type SystemStatusValue, systemStatusOf } from '@tessera/contracts';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { announcementsQueryOptions } from '../features/content/api/announcements';
+import { hotGamesQueryOptions } from '../features/games/api/get-hot-games';
+import { vendorLanesQueryOptions } from '../features/games/api/get-vendor-lanes';
 import { useSystemStatusQuery } from '../features/system/api/get-system-status';
 import { DomainCheckFailedPage } from '../features/system/components/domain-check-failed-page';
 import { MaintenancePage } from '../features/system/components/maintenance-page';
@@ -11,6 +13,7 @@ import { RegionBlockPage } from '../features/system/components/region-block-page
 import { errorKeyOf, isMerchantFailure } from '../shared/api/api-error';
 import { usePublicStore } from '../shared/state/public-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
+import { isHomePath } from './route-rules';
 import { AppRoutes } from './router';
 import { applySiteStart } from './site-start';
 
@@ -39,10 +42,15 @@ export const SiteGate = () => {
       if (isCurrent) setStarted(value);
     };
     applySiteStart(value).then(markStarted, markStarted);
-    // The language is chosen: the announcements (the home's banners, the ticker) are asked for now, while the
-    // language catalogue loads, rather than once the page has rendered.
+    // The language is chosen: the announcements (the home's banners, the ticker), the vendor lanes (the game
+    // navigation) and on the home the hot games are asked for now, while the language catalogue loads, rather than
+    // once the page has rendered. On a first visit they are read from the page (decision 0034).
     const { isLogin, language } = usePublicStore.getState();
     void queryClient.prefetchQuery(announcementsQueryOptions({ isLogin, language }));
+    if (language) {
+      void queryClient.prefetchQuery(vendorLanesQueryOptions(language));
+      if (isHomePath(window.location.pathname)) void queryClient.prefetchQuery(hotGamesQueryOptions(language));
+    }
     return () => {
       isCurrent = false;
     };

@@ -1,3 +1,3 @@
-export { pageAnswerMarkup, siteStartAnswer, visitorAnnouncementsAnswer } from './site-start-answer';
+export { firstVisitAnswers, siteStartAnswer } from './site-start-answer';
 export { registerWebAppRoutes } from './webapp.routes';
 export { createWebAppService, type WebAppService } from './webapp.service';

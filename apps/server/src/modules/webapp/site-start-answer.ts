@@ -1,4 +1,4 @@
-import { contentEndpoints, siteAnnouncementsQuery, systemEndpoints } from '@tessera/contracts';
+import { firstVisitCalls, firstVisitUrl, pageAnswerNames, systemEndpoints } from '@tessera/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The request headers the in-page calls pass on: the address asked for (the merchant), the browser. */
@@ -24,27 +24,38 @@ const visitorAnswer = async (
   return answer.statusCode === 200 ? answer.body : null;
 };
 
-/** Site start's status answer (spec section 4), with the country a CDN found when the deployment names its header. */
-export const siteStartAnswer = (app: FastifyInstance, request: FastifyRequest, countryHeader: string | undefined) => {
+/** Site start's status answer (spec section 4) as page-answer markup, with the country a CDN found when the deployment names its header. */
+export const siteStartAnswer = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  countryHeader: string | undefined,
+) => {
   const country = countryHeader ? request.headers[countryHeader.toLowerCase()] : undefined;
-  return visitorAnswer(app, request, {
+  const json = await visitorAnswer(app, request, {
     url: systemEndpoints.status.path,
     moduleId: systemEndpoints.status.moduleIds[0],
     headers: countryHeader && typeof country === 'string' ? { [countryHeader.toLowerCase()]: country } : {},
   });
+  return json === null ? null : pageAnswerMarkup(pageAnswerNames.status, json);
 };
 
 /**
- * A first visitor's announcements (the home's banners, the ticker, the popup) in the language the site opens in,
- * asked as the site asks them (`siteAnnouncementsQuery`), so the home's banner renders with the first screen.
+ * The answers of a first visit's calls in the language the site opens in (`firstVisitCalls`: the announcements with
+ * the home's banners, the vendor lanes behind the game navigation, the hot games), as page-answer markup. A call
+ * that does not succeed is left out; the browser then asks itself.
  */
-export const visitorAnnouncementsAnswer = (app: FastifyInstance, request: FastifyRequest, language: string) => {
-  const query = new URLSearchParams(siteAnnouncementsQuery(false)).toString();
-  return visitorAnswer(app, request, {
-    url: `${contentEndpoints.announcements.path}?${query}`,
-    moduleId: contentEndpoints.announcements.moduleIds[0],
-    headers: { language },
-  });
+export const firstVisitAnswers = async (app: FastifyInstance, request: FastifyRequest, language: string) => {
+  const answers = await Promise.all(
+    firstVisitCalls(language).map(async (call) => {
+      const json = await visitorAnswer(app, request, {
+        url: firstVisitUrl(call),
+        moduleId: call.endpoint.moduleIds[0],
+        headers: { language: call.language },
+      });
+      return json === null ? null : pageAnswerMarkup(call.name, json);
+    }),
+  );
+  return answers.filter((markup) => markup !== null);
 };
 
 /**

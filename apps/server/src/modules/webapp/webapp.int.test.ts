@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
-import { type Announcements, siteAnnouncementsQuery, visitorAnnouncementsPageAnswer } from '@tessera/contracts';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { type Announcements, firstVisitCalls, firstVisitUrl, pageAnswerNames } from '@tessera/contracts';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -104,32 +104,49 @@ describe('the member page per merchant, and the built files', () => {
     }
     // The merchant's name cannot end the script element early: its "<" travels escaped.
     const lux = (await t.request({ method: 'GET', url: '/', headers: { host: 'lux.test' } })).body;
-    // Two elements end: the status answer's and the announcements'.
-    expect(lux.match(/<\/script>/g)).toHaveLength(2);
+    // Every script element that ends is one of the page's answers.
+    expect(lux.match(/<\/script>/g)).toHaveLength(
+      lux.match(/<script type="application\/json" id="page-answer-/g)?.length ?? -1,
+    );
+    expect(lux.match(/<\/script>/g)).toHaveLength(4);
     expect(lux).toContain('Lux Royale \\u003c/script>\\u003cb>Casino');
     expect((statusInPage(lux) as { value: { info: { site: { name: string } } } }).value.info.site.name).toBe(
       'Lux Royale </script><b>Casino',
     );
   });
 
-  it("writes a first visitor's announcements in the merchant's default language into the page, as the site asks", async () => {
-    const bannerCounts: Record<string, [string, number]> = {};
+  it("writes a first visit's calls in the merchant's default language into the page, as the site makes them", async () => {
+    const seen: Record<string, string[]> = {};
+    let demoBanners = 0;
     for (const host of ['localhost', 'lux.test']) {
       const html = (await t.request({ method: 'GET', url: '/', headers: { host } })).body;
       const status = statusInPage(html) as { value: { info: { site: { defaultLanguage: string } } } };
       const language = status.value.info.site.defaultLanguage;
-      const direct = await t.request({
-        method: 'GET',
-        url: `/wps/relay/MCSFE_getListAnnouncements?${new URLSearchParams(siteAnnouncementsQuery(false))}`,
-        headers: { host, ModuleId: 'COMM3', Language: language },
-      });
-      const inPage = answerInPage(html, visitorAnnouncementsPageAnswer(language)) as { value: Announcements };
-      expect(inPage).toEqual(direct.json());
-      bannerCounts[host] = [language, inPage.value.banners.length];
+      for (const call of firstVisitCalls(language)) {
+        const direct = await t.request({
+          method: 'GET',
+          url: firstVisitUrl(call),
+          headers: {
+            host,
+            Language: language,
+            ...(call.endpoint.moduleIds[0] ? { ModuleId: call.endpoint.moduleIds[0] } : {}),
+          },
+        });
+        expect(direct.statusCode).toBe(200);
+        expect(answerInPage(html, call.name)).toEqual(direct.json());
+      }
+      seen[host] = firstVisitCalls(language).map((call) => call.name);
+      if (host === 'localhost') {
+        const announcements = answerInPage(html, pageAnswerNames.visitorAnnouncements(language));
+        demoBanners = (announcements as { value: Announcements }).value.banners.length;
+      }
     }
-    // The demo merchant opens in English with its banners; the other one in Arabic, with none of its own.
-    expect(bannerCounts).toEqual({ localhost: ['EN', expect.any(Number)], 'lux.test': ['AR', 0] });
-    expect(bannerCounts.localhost?.[1]).toBeGreaterThan(0);
+    // The demo merchant opens in English, the other one in Arabic.
+    expect(seen).toEqual({
+      localhost: ['announcements-visitor-EN', 'vendor-lanes-EN', 'hot-games-EN'],
+      'lux.test': ['announcements-visitor-AR', 'vendor-lanes-AR', 'hot-games-AR'],
+    });
+    expect(demoBanners).toBeGreaterThan(0);
   });
 
   it("answers for the visitor's own address: a blocked range gets the region block in the page", async () => {
@@ -198,6 +215,39 @@ describe('the member page per merchant, and the built files', () => {
     const plain = await t.request({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': '' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('sends the page and the answers compressed when the browser accepts it, and plain when it does not', async () => {
+    const plain = await t.request({ method: 'GET', url: '/', headers: { host: 'localhost' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const page = await t.request({
+        method: 'GET',
+        url: '/',
+        headers: { host: 'localhost', 'accept-encoding': accepted },
+      });
+      expect(page.headers['content-encoding']).toBe(encoding);
+      expect(page.headers.vary).toContain('Accept-Encoding');
+      const decoded = encoding === 'br' ? brotliDecompressSync(page.rawPayload) : gunzipSync(page.rawPayload);
+      expect(decoded.toString('utf8')).toBe(plain.body);
+      expect(page.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    // An endpoint's answer of more than a kilobyte too.
+    const call = firstVisitCalls('EN').find((candidate) => candidate.name === pageAnswerNames.vendorLanes('EN'));
+    if (!call) throw new Error('no vendor lanes call');
+    const answer = await t.request({
+      method: 'GET',
+      url: firstVisitUrl(call),
+      headers: { host: 'localhost', 'accept-encoding': 'br' },
+    });
+    const direct = await t.request({ method: 'GET', url: firstVisitUrl(call), headers: { host: 'localhost' } });
+    expect(direct.rawPayload.length).toBeGreaterThan(1024);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString('utf8'))).toEqual(direct.json());
   });
 
   const manifestAt = async (host: string) => {

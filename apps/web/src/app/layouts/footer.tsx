@@ -41,7 +41,8 @@ const socialIcons: Readonly<Record<SocialKind, ReactNode>> = {
  */
 export const Footer = () => {
   const ref = useRef<HTMLElement>(null);
-  const isNear = useNearViewport(ref, '400px');
+  // Within 200 px: at the foot of the home's held places on a phone's first screen it would otherwise render at once.
+  const isNear = useNearViewport(ref, '200px');
   return (
     <footer ref={ref} className={styles.footer} data-shell="footer">
       {isNear ? <FooterContent /> : null}

@@ -3,8 +3,8 @@ import {
   type Announcements,
   type BannerGroup,
   contentEndpoints,
+  pageAnswerNames,
   siteAnnouncementsQuery,
-  visitorAnnouncementsPageAnswer,
 } from '@tessera/contracts';
 import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
 import { takePageAnswer } from '../../../shared/api/page-answer';
@@ -17,7 +17,7 @@ import { usePublicStore } from '../../../shared/state/public-store';
  * A first visitor's set in the merchant's default language comes in the page, read instead of asking once.
  */
 const getAnnouncements = async (isLogin: boolean, language: string | null, signal: AbortSignal) => {
-  const inPage = isLogin || !language ? undefined : takePageAnswer(visitorAnnouncementsPageAnswer(language));
+  const inPage = isLogin || !language ? undefined : takePageAnswer(pageAnswerNames.visitorAnnouncements(language));
   if (inPage !== undefined) return answerOf(contentEndpoints.announcements, inPage);
   return callEndpoint(contentEndpoints.announcements, { query: siteAnnouncementsQuery(isLogin), signal });
 };

@@ -1,18 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gameSchema, gamesEndpoints } from '@tessera/contracts';
+import { gameSchema, gamesEndpoints, pageAnswerNames, siteHotGamesQuery } from '@tessera/contracts';
 import { z } from 'zod';
-import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
+import { takePageAnswer } from '../../../shared/api/page-answer';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { createSessionCache } from './session-cache';
 import { toLobbyGame } from './to-lobby';
 
 const cache = createSessionCache('HOT_GAMES', z.array(gameSchema));
 
+/** A first visit's hot games in the merchant's default language come in the page (decision 0034). */
 const getHotGames = async (language: string, signal?: AbortSignal) => {
-  const value = await callEndpoint(gamesEndpoints.hot, {
-    query: { isPlatform: 2, platform: 'flash,html5-desktop', language },
-    signal,
-  });
+  const inPage = takePageAnswer(pageAnswerNames.hotGames(language));
+  const value =
+    inPage === undefined
+      ? await callEndpoint(gamesEndpoints.hot, { query: siteHotGamesQuery(language), signal })
+      : answerOf(gamesEndpoints.hot, inPage);
   cache.write(language, value.list);
   return value.list;
 };

@@ -1,15 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gamesEndpoints, vendorLaneSchema } from '@tessera/contracts';
+import { gamesEndpoints, pageAnswerNames, siteVendorLanesQuery, vendorLaneSchema } from '@tessera/contracts';
 import { z } from 'zod';
-import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
+import { takePageAnswer } from '../../../shared/api/page-answer';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { createSessionCache } from './session-cache';
 import { toLobbyLane } from './to-lobby';
 
 const cache = createSessionCache('gameVendor', z.array(vendorLaneSchema));
 
+/** A first visit's lanes in the merchant's default language come in the page (decision 0034). */
 const getVendorLanes = async (language: string, signal?: AbortSignal) => {
-  const value = await callEndpoint(gamesEndpoints.vendors, { query: { platform: 'html5-desktop', language }, signal });
+  const inPage = takePageAnswer(pageAnswerNames.vendorLanes(language));
+  const value =
+    inPage === undefined
+      ? await callEndpoint(gamesEndpoints.vendors, { query: siteVendorLanesQuery(language), signal })
+      : answerOf(gamesEndpoints.vendors, inPage);
   cache.write(language, value.data.lanes);
   return value.data.lanes;
 };

@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useState } from 'react';
+import { type SyntheticEvent, useMemo, useState } from 'react';
 import { FlameIcon, HeartIcon, PlayIcon, WrenchIcon } from '../../../shared/ui/icons/icons';
 import defaultIcon from '../assets/game-default.svg';
 import type { LobbyGame } from '../game-item';
@@ -6,8 +6,34 @@ import { offersFreeTrial } from '../launch/launch-rules';
 import { useGamesTranslation } from '../use-games-translation';
 import styles from './game-card.module.css';
 
+/** A card's words, translated once for a whole list of cards (`useGameCardLabels`) rather than by every card. */
+export interface GameCardLabels {
+  hot: string;
+  play: string;
+  trial: string;
+  maintenance: string;
+  favouriteAdd: (name: string) => string;
+  favouriteRemove: (name: string) => string;
+}
+
+export const useGameCardLabels = (): GameCardLabels => {
+  const { t } = useGamesTranslation();
+  return useMemo(
+    () => ({
+      hot: t('game_hot_badge'),
+      play: t('in_immediate_game'),
+      trial: t('in_free_trial'),
+      maintenance: t('game_under_maintenance'),
+      favouriteAdd: (name) => t('game_favourite_add', { name }),
+      favouriteRemove: (name) => t('game_favourite_remove', { name }),
+    }),
+    [t],
+  );
+};
+
 export interface GameCardProps {
   game: LobbyGame;
+  labels: GameCardLabels;
   isFavourite: boolean;
   onPlay: (game: LobbyGame, mode: 'real' | 'trial') => void;
   onToggleFavourite: (game: LobbyGame) => void;
@@ -18,8 +44,7 @@ export interface GameCardProps {
  * the provider's name, play, free trial when supportPlay is 0, and the favourite heart. A game under maintenance
  * says so; its play button still answers, with the maintenance message and other games.
  */
-export const GameCard = ({ game, isFavourite, onPlay, onToggleFavourite }: GameCardProps) => {
-  const { t } = useGamesTranslation();
+export const GameCard = ({ game, labels, isFavourite, onPlay, onToggleFavourite }: GameCardProps) => {
   const [hasFailed, setHasFailed] = useState(false);
   const handleError = (event: SyntheticEvent<HTMLImageElement>) => {
     if (!hasFailed) {
@@ -49,16 +74,14 @@ export const GameCard = ({ game, isFavourite, onPlay, onToggleFavourite }: GameC
         {game.isHot ? (
           <span className={styles.hot} data-hot="">
             <FlameIcon aria-hidden="true" />
-            {t('game_hot_badge')}
+            {labels.hot}
           </span>
         ) : null}
         <button
           type="button"
           className={styles.heart}
           aria-pressed={isFavourite}
-          aria-label={
-            isFavourite ? t('game_favourite_remove', { name: game.name }) : t('game_favourite_add', { name: game.name })
-          }
+          aria-label={isFavourite ? labels.favouriteRemove(game.name) : labels.favouriteAdd(game.name)}
           data-favourite={isFavourite ? 'on' : 'off'}
           onClick={() => onToggleFavourite(game)}
         >
@@ -67,7 +90,7 @@ export const GameCard = ({ game, isFavourite, onPlay, onToggleFavourite }: GameC
         {game.isMaintenance ? (
           <span className={styles.maintenance}>
             <WrenchIcon aria-hidden="true" />
-            {t('game_under_maintenance')}
+            {labels.maintenance}
           </span>
         ) : null}
       </div>
@@ -84,11 +107,11 @@ export const GameCard = ({ game, isFavourite, onPlay, onToggleFavourite }: GameC
       <div className={styles.actions}>
         <button type="button" className={styles.play} onClick={() => onPlay(game, 'real')}>
           <PlayIcon aria-hidden="true" />
-          {t('in_immediate_game')}
+          {labels.play}
         </button>
         {offersFreeTrial(game) ? (
           <button type="button" className={styles.trial} onClick={() => onPlay(game, 'trial')}>
-            {t('in_free_trial')}
+            {labels.trial}
           </button>
         ) : null}
       </div>

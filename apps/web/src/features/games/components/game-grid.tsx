@@ -1,7 +1,7 @@
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import type { LobbyGame } from '../game-item';
-import { GameCard } from './game-card';
+import { GameCard, useGameCardLabels } from './game-card';
 import styles from './game-grid.module.css';
 
 export interface GameGridProps {
@@ -14,6 +14,7 @@ export interface GameGridProps {
 
 /** The lobby's game grid, with the 'in_no_data' text when empty (spec section 2). */
 export const GameGrid = ({ games, isLoading, favouriteIds, onPlay, onToggleFavourite }: GameGridProps) => {
+  const labels = useGameCardLabels();
   if (isLoading && games.length === 0) return <InlineLoader />;
   if (games.length === 0) return <EmptyState />;
   return (
@@ -22,6 +23,7 @@ export const GameGrid = ({ games, isLoading, favouriteIds, onPlay, onToggleFavou
         <GameCard
           key={`${game.vassalage}:${game.nodeId}`}
           game={game}
+          labels={labels}
           isFavourite={favouriteIds.has(game.nodeId)}
           onPlay={onPlay}
           onToggleFavourite={onToggleFavourite}

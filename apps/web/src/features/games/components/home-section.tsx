@@ -1,9 +1,10 @@
 import { useRef } from 'react';
+import { useDeferredMount } from '../../../shared/ui/deferred/deferred';
 import { ChevronIcon } from '../../../shared/ui/icons/icons';
 import type { LobbyGame } from '../game-item';
 import { useGamesTranslation } from '../use-games-translation';
 import type { GameActions } from './game-actions';
-import { GameCard } from './game-card';
+import { GameCard, useGameCardLabels } from './game-card';
 import styles from './home-section.module.css';
 
 export interface HomeSectionProps {
@@ -15,14 +16,21 @@ export interface HomeSectionProps {
   onMore?: () => void;
 }
 
+/** The cards a wide screen shows at once: they render with the section, the rest of the swiper a task later. */
+const CARDS_IN_VIEW = 6;
+
 /**
  * One home lobby section (spec section 2): a swiper of game cards, 6 per view on a wide screen (fewer on a phone,
- * where 6 would be too small to tap), with More switching the lobby to the category.
+ * where 6 would be too small to tap), with More switching the lobby to the category. The cards beyond the first
+ * view render in a later browser task (Deferred), so no section holds the main thread for all its cards at once.
  */
 export const HomeSection = ({ id, title, games, actions, onMore }: HomeSectionProps) => {
   const { t } = useGamesTranslation();
+  const labels = useGameCardLabels();
   const trackRef = useRef<HTMLUListElement>(null);
+  const hasRest = useDeferredMount();
   if (games.length === 0) return null;
+  const shown = hasRest ? games : games.slice(0, CARDS_IN_VIEW);
   const handleStep = (direction: 1 | -1) => {
     const track = trackRef.current;
     if (!track) return;
@@ -57,10 +65,11 @@ export const HomeSection = ({ id, title, games, actions, onMore }: HomeSectionPr
         </div>
       </header>
       <ul ref={trackRef} className={styles.track}>
-        {games.map((game) => (
+        {shown.map((game) => (
           <li key={`${game.vassalage}:${game.nodeId}`} className={styles.slide}>
             <GameCard
               game={game}
+              labels={labels}
               isFavourite={actions.favourites.favouriteIds.has(game.nodeId)}
               onPlay={actions.playGame}
               onToggleFavourite={actions.favourites.toggle}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { systemEndpoints } from '@tessera/contracts';
+import { pageAnswerNames, systemEndpoints } from '@tessera/contracts';
 import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
 import { takePageAnswer } from '../../../shared/api/page-answer';
 import { queryKeyOf } from '../../../shared/api/query-key';
@@ -10,7 +10,7 @@ import { queryKeyOf } from '../../../shared/api/query-key';
  * server wrote into the page is read instead (checked the same way), saving a round trip before anything shows.
  */
 export const getSystemStatus = async (signal?: AbortSignal) => {
-  const inPage = takePageAnswer('status');
+  const inPage = takePageAnswer(pageAnswerNames.status);
   if (inPage !== undefined) return answerOf(systemEndpoints.status, inPage);
   return callEndpoint(systemEndpoints.status, { sendMerchant: false, signal });
 };
