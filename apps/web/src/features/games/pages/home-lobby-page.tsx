@@ -151,13 +151,16 @@ const HomeSections = ({
   const recent = recentQuery.data?.games ?? [];
   const hot = hotQuery.data ?? [];
   const sections = homeSectionsOf({ isLogin, hasRecent: recent.length > 0, hasHot: hot.length > 0, categories });
+  // The first sections' games are asked for with the page; a later section asks for its own as it nears the
+  // screen (CategorySection), holding its place meanwhile.
   const categoryLists = useQueries({
     queries: sections
+      .slice(0, FIRST_SECTIONS)
       .filter((section): section is CategoryName => section !== 'RECENT' && section !== 'HOT')
       .map((section) => gameListQueryOptions(categoryListInput(section, language))),
   });
-  // On the first visit the sections appear together, once what decides them has arrived (or failed), so that a
-  // section arriving late never pushes the ones below it down the screen (layout shift).
+  // On the first visit the first sections appear together, once what decides them has arrived (or failed), so
+  // that a section arriving late never pushes the ones below it down the screen (layout shift).
   const hasSettled = useRef(false);
   hasSettled.current ||=
     !lanesQuery.isPending &&
@@ -238,7 +241,8 @@ const CategorySection = ({
 }) => {
   const { t } = useGamesTranslation();
   const language = useLobbyLanguage();
-  const { data } = useGameList(categoryListInput(section, language));
+  const { data, isPending } = useGameList(categoryListInput(section, language));
+  if (isPending) return <div className={styles.pending} aria-hidden="true" data-home-pending="" />;
   return (
     <HomeSection
       id={section}
