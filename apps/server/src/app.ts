@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -84,7 +83,7 @@ import type { Database } from './platform/db/database';
 import { installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
-import { registerStaticSites } from './platform/http/static-sites';
+import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
 import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
@@ -195,7 +194,7 @@ export const buildApp = async (
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: BROTLI_PARAMS },
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16_384 });

@@ -28,33 +28,29 @@ export interface FirstVisitCall {
   name: string;
   endpoint: EndpointDef;
   query: Readonly<Record<string, string | number>>;
-  /** The Language header the site sends with it. */
-  language: string;
 }
 
 /**
  * The calls a first visit's screen makes in the merchant's default language, whose answers the server writes into
  * the page (decisions 0033, 0034): the page renders the home's banner, the game navigation and the home's first
- * decisions without a round trip. Each is the site's own call with its own query, so the answers are the same.
+ * decisions without a round trip. Each is the site's own call with its own query and that language in its
+ * Language header, so the answers are the same.
  */
 export const firstVisitCalls = (language: string): FirstVisitCall[] => [
   {
     name: pageAnswerNames.visitorAnnouncements(language),
     endpoint: contentEndpoints.announcements,
     query: siteAnnouncementsQuery(false),
-    language,
   },
   {
     name: pageAnswerNames.vendorLanes(language),
     endpoint: gamesEndpoints.vendors,
     query: siteVendorLanesQuery(language),
-    language,
   },
   {
     name: pageAnswerNames.hotGames(language),
     endpoint: gamesEndpoints.hot,
     query: siteHotGamesQuery(language),
-    language,
   },
 ];
 

@@ -50,7 +50,7 @@ export const firstVisitAnswers = async (app: FastifyInstance, request: FastifyRe
       const json = await visitorAnswer(app, request, {
         url: firstVisitUrl(call),
         moduleId: call.endpoint.moduleIds[0],
-        headers: { language: call.language },
+        headers: { language },
       });
       return json === null ? null : pageAnswerMarkup(call.name, json);
     }),

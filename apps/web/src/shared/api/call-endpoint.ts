@@ -13,6 +13,7 @@ import { usePublicStore } from '../state/public-store';
 import { clearSessionKeepingMerchant, readLocal, readSession, readToken } from '../storage/browser-storage';
 import { localKeys, sessionKeys } from '../storage/storage-keys';
 import { ApiError, isApiError } from './api-error';
+import { takePageAnswer } from './page-answer';
 import { createPayloadKeyCache } from './payload-key';
 import { toQueryString } from './query-string';
 
@@ -188,4 +189,17 @@ export const callEndpoint = async <E extends EndpointDef>(
     payloadKeys.forget();
     return send(endpoint, options, await payloadKeys.get());
   }
+};
+
+/**
+ * An endpoint's answer the server wrote into the page under `pageAnswer` (read once, checked as `answerOf` checks
+ * a response), else from the network as `callEndpoint` asks it. `null` for a call the page cannot have answered.
+ */
+export const callEndpointOrPageAnswer = async <E extends EndpointDef>(
+  pageAnswer: string | null,
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> => {
+  const inPage = pageAnswer === null ? undefined : takePageAnswer(pageAnswer);
+  return inPage === undefined ? callEndpoint(endpoint, options) : answerOf(endpoint, inPage);
 };

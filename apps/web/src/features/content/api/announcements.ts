@@ -6,8 +6,7 @@ import {
   pageAnswerNames,
   siteAnnouncementsQuery,
 } from '@tessera/contracts';
-import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
-import { takePageAnswer } from '../../../shared/api/page-answer';
+import { callEndpointOrPageAnswer } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { usePublicStore } from '../../../shared/state/public-store';
 
@@ -16,11 +15,12 @@ import { usePublicStore } from '../../../shared/state/public-store';
  * help list. Fetched once per session for each login state and language; a visitor asks with execution B.
  * A first visitor's set in the merchant's default language comes in the page, read instead of asking once.
  */
-const getAnnouncements = async (isLogin: boolean, language: string | null, signal: AbortSignal) => {
-  const inPage = isLogin || !language ? undefined : takePageAnswer(pageAnswerNames.visitorAnnouncements(language));
-  if (inPage !== undefined) return answerOf(contentEndpoints.announcements, inPage);
-  return callEndpoint(contentEndpoints.announcements, { query: siteAnnouncementsQuery(isLogin), signal });
-};
+const getAnnouncements = (isLogin: boolean, language: string | null, signal: AbortSignal) =>
+  callEndpointOrPageAnswer(
+    isLogin || !language ? null : pageAnswerNames.visitorAnnouncements(language),
+    contentEndpoints.announcements,
+    { query: siteAnnouncementsQuery(isLogin), signal },
+  );
 
 export const announcementsQueryOptions = ({ isLogin, language }: { isLogin: boolean; language: string | null }) =>
   queryOptions({

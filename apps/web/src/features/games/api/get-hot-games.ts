@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gameSchema, gamesEndpoints, pageAnswerNames, siteHotGamesQuery } from '@tessera/contracts';
 import { z } from 'zod';
-import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
-import { takePageAnswer } from '../../../shared/api/page-answer';
+import { callEndpointOrPageAnswer } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { createSessionCache } from './session-cache';
 import { toLobbyGame } from './to-lobby';
@@ -11,11 +10,10 @@ const cache = createSessionCache('HOT_GAMES', z.array(gameSchema));
 
 /** A first visit's hot games in the merchant's default language come in the page (decision 0034). */
 const getHotGames = async (language: string, signal?: AbortSignal) => {
-  const inPage = takePageAnswer(pageAnswerNames.hotGames(language));
-  const value =
-    inPage === undefined
-      ? await callEndpoint(gamesEndpoints.hot, { query: siteHotGamesQuery(language), signal })
-      : answerOf(gamesEndpoints.hot, inPage);
+  const value = await callEndpointOrPageAnswer(pageAnswerNames.hotGames(language), gamesEndpoints.hot, {
+    query: siteHotGamesQuery(language),
+    signal,
+  });
   cache.write(language, value.list);
   return value.list;
 };

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gamesEndpoints, pageAnswerNames, siteVendorLanesQuery, vendorLaneSchema } from '@tessera/contracts';
 import { z } from 'zod';
-import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
-import { takePageAnswer } from '../../../shared/api/page-answer';
+import { callEndpointOrPageAnswer } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { createSessionCache } from './session-cache';
 import { toLobbyLane } from './to-lobby';
@@ -11,11 +10,10 @@ const cache = createSessionCache('gameVendor', z.array(vendorLaneSchema));
 
 /** A first visit's lanes in the merchant's default language come in the page (decision 0034). */
 const getVendorLanes = async (language: string, signal?: AbortSignal) => {
-  const inPage = takePageAnswer(pageAnswerNames.vendorLanes(language));
-  const value =
-    inPage === undefined
-      ? await callEndpoint(gamesEndpoints.vendors, { query: siteVendorLanesQuery(language), signal })
-      : answerOf(gamesEndpoints.vendors, inPage);
+  const value = await callEndpointOrPageAnswer(pageAnswerNames.vendorLanes(language), gamesEndpoints.vendors, {
+    query: siteVendorLanesQuery(language),
+    signal,
+  });
   cache.write(language, value.data.lanes);
   return value.data.lanes;
 };

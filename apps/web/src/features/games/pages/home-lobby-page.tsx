@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useNearViewport } from '../../../shared/hooks/use-near-viewport';
 import { type GameType, usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
@@ -173,7 +173,7 @@ const HomeSections = ({
       <div className={styles.sections} aria-hidden="true">
         {Array.from({ length: FIRST_SECTIONS }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the placeholders are alike and never reorder.
-          <div key={index} className={styles.pending} data-home-pending="" />
+          <SectionPlaceholder key={index} />
         ))}
       </div>
     );
@@ -216,9 +216,14 @@ const LaterSection = ({ isImmediate, children }: { isImmediate: boolean; childre
   const placeholderRef = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(placeholderRef, '400px');
   if (isImmediate) return children;
-  const placeholder = <div ref={placeholderRef} className={styles.pending} aria-hidden="true" data-home-pending="" />;
+  const placeholder = <SectionPlaceholder placeholderRef={placeholderRef} />;
   return isNear ? <Deferred fallback={placeholder}>{children}</Deferred> : placeholder;
 };
+
+/** The place of a home section not drawn yet, about a section's height. */
+const SectionPlaceholder = ({ placeholderRef }: { placeholderRef?: RefObject<HTMLDivElement | null> }) => (
+  <div ref={placeholderRef} className={styles.pending} aria-hidden="true" data-home-pending="" />
+);
 
 type CategoryName = Exclude<HomeSectionName, 'RECENT' | 'HOT'>;
 
@@ -242,7 +247,7 @@ const CategorySection = ({
   const { t } = useGamesTranslation();
   const language = useLobbyLanguage();
   const { data, isPending } = useGameList(categoryListInput(section, language));
-  if (isPending) return <div className={styles.pending} aria-hidden="true" data-home-pending="" />;
+  if (isPending) return <SectionPlaceholder />;
   return (
     <HomeSection
       id={section}

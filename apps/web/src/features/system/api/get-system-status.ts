@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { pageAnswerNames, systemEndpoints } from '@tessera/contracts';
-import { answerOf, callEndpoint } from '../../../shared/api/call-endpoint';
-import { takePageAnswer } from '../../../shared/api/page-answer';
+import { callEndpointOrPageAnswer } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 
 /**
@@ -9,11 +8,8 @@ import { queryKeyOf } from '../../../shared/api/query-key';
  * that the server resolves the merchant from the address the visitor opened. The first time, the answer the
  * server wrote into the page is read instead (checked the same way), saving a round trip before anything shows.
  */
-export const getSystemStatus = async (signal?: AbortSignal) => {
-  const inPage = takePageAnswer(pageAnswerNames.status);
-  if (inPage !== undefined) return answerOf(systemEndpoints.status, inPage);
-  return callEndpoint(systemEndpoints.status, { sendMerchant: false, signal });
-};
+export const getSystemStatus = (signal?: AbortSignal) =>
+  callEndpointOrPageAnswer(pageAnswerNames.status, systemEndpoints.status, { sendMerchant: false, signal });
 
 export const systemStatusQueryOptions = () =>
   queryOptions({
