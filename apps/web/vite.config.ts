@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress';
 import { serviceWorker } from '../../scripts/vite-service-worker';
@@ -17,13 +19,25 @@ const reactOnPreact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
+/**
+ * react-router's package exports only its development build (with its warnings and their checks) for every
+ * condition (remix-run/react-router#12532, #14753); a production build takes the production one it also ships.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
 /** The member site; the API server serves the built dist/ at / with a path-history fallback. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     serviceWorker({ entry: 'src/service-worker/service-worker.ts', extraPrecache: ['/favicon.svg'] }),
     precompress(),
   ],
-  resolve: { alias: reactOnPreact },
+  resolve: { alias: command === 'build' ? [...reactOnPreact, reactRouterProduction] : reactOnPreact },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   // The manifest maps source files to built ones: the server preloads the first visit's language catalogues by it.
   build: {
@@ -47,4 +61,4 @@ export default defineConfig({
       '^/api/': { target: api, changeOrigin: false },
     },
   },
-});
+}));

@@ -54,7 +54,6 @@ const visitorPaths = [
   '/inHouse',
   '/inHouse/verify',
   '/promotions',
-  '/pointMall',
   '/appDownload',
   '/lines',
   '/agent',

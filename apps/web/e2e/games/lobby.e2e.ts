@@ -101,6 +101,19 @@ describe('game lobby', () => {
     await context.close();
   });
 
+  it('on a phone, a home section draws its first six cards and the rest as the visitor swipes towards them', async () => {
+    const { context, page } = await openSite(browser, server, '/', 'phone');
+    const section = page.locator('[data-home-section="HOT"]');
+    await section.locator('li').first().waitFor();
+    // The demo has more than six hot games; a phone shows three a view.
+    await page.waitForTimeout(300);
+    expect(await section.locator('li').count()).toBe(6);
+    // A swipe of one card brings the sixth within half a view of the track: the others follow.
+    await section.locator('ul').evaluate((track) => track.scrollBy({ left: track.clientWidth / 3 }));
+    await page.waitForFunction(() => document.querySelectorAll('[data-home-section="HOT"] li').length > 6);
+    await context.close();
+  });
+
   it('in Arabic on a phone, a Latin vendor name is cut at its end and the provider logos keep their size', async () => {
     const { context, page } = await openSite(browser, server, '/', 'phone');
     await page.evaluate(() => localStorage.setItem('lang', 'AR'));

@@ -2,16 +2,23 @@ import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { NoticeTicker } from '../features/content/components/notice-ticker';
 import { HomeLobbyPage } from '../features/games/pages/home-lobby-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
+import { Deferred } from '../shared/ui/deferred/deferred';
 import styles from './home-route.module.css';
 
-/** The home lobby: the banner carousel and the notice ticker above the game lobby (which has the winners board). */
+/**
+ * The home lobby: the banner carousel and the notice ticker above the game lobby (which has the winners board).
+ * The lobby renders a browser task after the banners; the home is a screen tall from the start (its CSS), so
+ * nothing below moves when it arrives.
+ */
 export const HomeRoute = () => {
   const site = useSiteConfig().info.site;
   return (
     <div className={styles.home}>
       <BannerCarousel />
       <NoticeTicker />
-      <HomeLobbyPage siteName={site.name} />
+      <Deferred>
+        <HomeLobbyPage siteName={site.name} />
+      </Deferred>
     </div>
   );
 };

@@ -9,7 +9,6 @@ export const routeGroups: Readonly<Record<RouteGroupName, LazyExoticComponent<Co
   Seamless: lazy(() => import('../features/games/pages/seamless-page').then((m) => ({ default: m.SeamlessPage }))),
   Lottery: lazy(() => import('../features/games/pages/lottery-page').then((m) => ({ default: m.LotteryPage }))),
   MemberCenter: lazy(() => import('./member-center-route').then((m) => ({ default: m.MemberCenterRoute }))),
-  PointMall: lazy(() => import('../features/points/pages/point-mall-page').then((m) => ({ default: m.PointMallPage }))),
   AccountGame: lazy(() =>
     import('../features/games/pages/account-game-page').then((m) => ({ default: m.AccountGamePage })),
   ),

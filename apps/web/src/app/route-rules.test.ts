@@ -12,7 +12,7 @@ const at = (pathname: string, search = '', hash = '') => ({ pathname, search, ha
 
 describe('layout rules', () => {
   it('gives the ordinary pages a side menu, header and footer', () => {
-    for (const path of ['/', '/home', '/member', '/promotions', '/rng', '/favorite', '/pointMall', '/help']) {
+    for (const path of ['/', '/home', '/member', '/promotions', '/rng', '/favorite', '/lines', '/help']) {
       expect(layoutOf(path)).toEqual({ kind: 'site', hasHeader: true, hasSideMenu: true, hasFooter: true });
     }
   });
@@ -54,7 +54,7 @@ describe('login guard', () => {
 
   it('lets a protected route through with a token, and never stops a public one', () => {
     expect(guardRedirectOf('/member', true)).toBeNull();
-    for (const path of ['/', '/promotions', '/rng', '/agent', '/pointMall', '/seamless']) {
+    for (const path of ['/', '/promotions', '/rng', '/agent', '/lines', '/seamless']) {
       expect(guardRedirectOf(path, false)).toBeNull();
     }
   });

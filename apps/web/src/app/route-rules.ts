@@ -9,7 +9,6 @@ export type RouteGroupName =
   | 'Seamless'
   | 'Lottery'
   | 'MemberCenter'
-  | 'PointMall'
   | 'AccountGame'
   | 'GameListCenter'
   | 'GameCenter';

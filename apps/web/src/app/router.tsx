@@ -33,12 +33,13 @@ const route = (path: string, element: ReactNode) => (
   />
 );
 
-const { AccountGame, GameCenter, GameListCenter, Lottery, MemberCenter, PointMall, Promotions, Seamless } = routeGroups;
+const { AccountGame, GameCenter, GameListCenter, Lottery, MemberCenter, Promotions, Seamless } = routeGroups;
 
 /**
- * Every route of spec section 2, under the site layout or the separate agent layout. The declarative router
- * (decision 0031): the screens other than home are lazy components, loaded on first visit inside the layout's
- * Suspense boundary.
+ * Every route of spec section 2, under the site layout or the separate agent layout, but the point mall
+ * (/pointMall): there is no points programme behind it yet, so its address leads home like any unknown one. The
+ * declarative router (decision 0031): the screens other than home are lazy components, loaded on first visit
+ * inside the layout's Suspense boundary.
  */
 export const AppRoutes = () => (
   <Routes>
@@ -56,7 +57,6 @@ export const AppRoutes = () => (
         {accountGamePaths.map((path) => route(path, <AccountGame />))}
         {lotteryPaths.map((path) => route(path, <Lottery />))}
         {route('/promotions', <Promotions />)}
-        {route('/pointMall', <PointMall />)}
         {route('/seamless', <Seamless />)}
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}

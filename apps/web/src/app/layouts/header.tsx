@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { useMediaQuery } from '../../shared/hooks/use-media-query';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { Button, IconButton } from '../../shared/ui/button/button';
@@ -11,7 +12,7 @@ import { CustomerServiceMenu } from './customer-service-menu';
 import styles from './header.module.css';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
-import { TopNavigation } from './top-navigation';
+import { NAVIGATION_IN_BAR_QUERY, TopNavigation } from './top-navigation';
 
 /** A visitor's first load does without the member's parts (balance, live updates, menu). */
 const MemberHeaderParts = lazy(() => import('./member-header-parts').then((m) => ({ default: m.MemberHeaderParts })));
@@ -30,6 +31,8 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
   const setSideMenuOpen = useShellStore((state) => state.setSideMenuOpen);
   const openDialog = useShellStore((state) => state.openDialog);
   const openNotice = useShellStore((state) => state.openNotice);
+  // One navigation renders: in the bar where every category fits beside the rest, else in the strip below it.
+  const isNavigationInBar = useMediaQuery(NAVIGATION_IN_BAR_QUERY);
 
   const handleMenu = () => setSideMenuOpen(!isSideMenuOpen);
   const handleLogin = () => openDialog('login');
@@ -50,7 +53,7 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
           </IconButton>
         ) : null}
         <Brand siteName={siteName} isCompactOnPhones />
-        <TopNavigation placement="header" />
+        {isNavigationInBar ? <TopNavigation placement="header" /> : null}
         <div className={styles.actions}>
           <IconButton label={t('notice_title')} onClick={() => openNotice(0)} data-notice-button="">
             <BellIcon />
@@ -91,7 +94,7 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
           )}
         </div>
       </div>
-      <TopNavigation placement="strip" />
+      {isNavigationInBar ? null : <TopNavigation placement="strip" />}
     </header>
   );
 };

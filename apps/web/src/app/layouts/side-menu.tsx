@@ -12,6 +12,7 @@ import { useNearViewport } from '../../shared/hooks/use-near-viewport';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { IconButton } from '../../shared/ui/button/button';
+import { Deferred } from '../../shared/ui/deferred/deferred';
 import {
   CloseIcon,
   CoinsIcon,
@@ -107,7 +108,14 @@ export const SideMenu = () => {
             </IconButton>
           </div>
         ) : null}
-        {hasOpened.current ? <SideMenuContent onClose={handleClose} /> : null}
+        {/* The column's content comes a browser task after the page's frame; the column's width is its own. */}
+        {isWide ? (
+          <Deferred>
+            <SideMenuContent onClose={handleClose} />
+          </Deferred>
+        ) : hasOpened.current ? (
+          <SideMenuContent onClose={handleClose} />
+        ) : null}
       </aside>
     </>
   );

@@ -1,6 +1,7 @@
 import { Fragment, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { Deferred } from '../../shared/ui/deferred/deferred';
 import { InlineLoader } from '../../shared/ui/loading-cover/loading-cover';
 import { layoutOf, mainViewKeyOf } from '../route-rules';
 import { Footer } from './footer';
@@ -10,12 +11,20 @@ import styles from './site-layout.module.css';
 
 /**
  * The member site's layout: header, side menu, main view and footer, each shown per the route's rule
- * (route-rules.ts). The main view is re-keyed per spec, so a new key mounts the page afresh.
+ * (route-rules.ts). The main view is re-keyed per spec, so a new key mounts the page afresh. When the site opens,
+ * the main view renders a browser task after the header (Deferred), holding a screen's height meanwhile: the first
+ * screen is drawn in several short tasks instead of one long one that a tap would wait behind.
  */
 export const SiteLayout = () => {
   const { t } = useTranslation();
   const location = useLocation();
   const rule = layoutOf(location.pathname);
+  // A screen tall while the page renders or its code loads, so the footer does not show and then jump away.
+  const pending = (
+    <div className={styles.pending}>
+      <InlineLoader />
+    </div>
+  );
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -26,18 +35,13 @@ export const SiteLayout = () => {
         {rule.hasSideMenu ? <SideMenu /> : null}
         <div className={styles.column}>
           <main id="main" className={styles.main} tabIndex={-1}>
-            <Suspense
-              fallback={
-                // A screen tall while the page's code loads, so the footer does not show and then jump away.
-                <div className={styles.pending}>
-                  <InlineLoader />
-                </div>
-              }
-            >
-              <Fragment key={mainViewKeyOf(location)}>
-                <Outlet />
-              </Fragment>
-            </Suspense>
+            <Deferred fallback={pending}>
+              <Suspense fallback={pending}>
+                <Fragment key={mainViewKeyOf(location)}>
+                  <Outlet />
+                </Fragment>
+              </Suspense>
+            </Deferred>
           </main>
           {rule.hasFooter ? <Footer /> : null}
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
 import { type NavGameType, type TopNavigationEntry, topNavigationOf } from '../../features/games/game-types';
+import { useDeferredMount } from '../../shared/ui/deferred/deferred';
 import { ChevronDownIcon } from '../../shared/ui/icons/icons';
 import styles from './top-navigation.module.css';
 
@@ -13,6 +14,9 @@ const VendorDropdown = lazy(() => loadVendorDropdown().then((module) => ({ defau
 /** A hover opens after a short rest and closes after a short leave, so a pointer passing by opens nothing. */
 const HOVER_OPEN_MS = 120;
 const HOVER_CLOSE_MS = 220;
+
+/** Where the navigation sits in the header's bar (keep in step with top-navigation.module.css). */
+export const NAVIGATION_IN_BAR_QUERY = '(min-width: 1760px)';
 
 export interface TopNavigationProps {
   placement: 'header' | 'strip';
@@ -29,8 +33,16 @@ interface OpenPanel {
  * The game-category navigation of the header (spec section 2): home first, promotions last, and a vendor dropdown
  * on each category. A mouse opens it by hovering the category; a keyboard or a touch by the category's own toggle
  * (Enter, Space or Arrow Down, which also moves focus into the panel); Escape closes it and returns focus.
+ * It renders a browser task after the header (useDeferredMount), in a box of its own size meanwhile.
  */
-export const TopNavigation = ({ placement }: TopNavigationProps) => {
+export const TopNavigation = ({ placement }: TopNavigationProps) =>
+  useDeferredMount() ? (
+    <Navigation placement={placement} />
+  ) : (
+    <div className={`${styles.nav} ${styles[placement]}`} aria-hidden="true" />
+  );
+
+const Navigation = ({ placement }: TopNavigationProps) => {
   const { t } = useTranslation();
   const entries = topNavigationOf(useCategoriesWithVendors());
   const location = useLocation();

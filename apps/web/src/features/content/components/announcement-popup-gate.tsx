@@ -13,9 +13,12 @@ const AnnouncementPopup = lazy(() => import('./announcement-popup').then((m) => 
 /**
  * Decides whether the announcement popup shows (spec sections 2 and 4): once the session's announcements
  * arrive, unless it was closed in this session (per user or anonymously), and never on top of another popup.
- * It opens once the page has drawn its first screen and the browser is idle; its own code loads only then.
+ * It opens once the page has drawn its first screen and the browser is idle; only then does it read the
+ * announcements and the closure, and its own code load.
  */
-export const AnnouncementPopupGate = () => {
+export const AnnouncementPopupGate = () => (useIdle() ? <PopupGate /> : null);
+
+const PopupGate = () => {
   const navigate = useNavigate();
   const announcements = useAnnouncements();
   const isLogin = usePublicStore((state) => state.isLogin);
@@ -24,11 +27,10 @@ export const AnnouncementPopupGate = () => {
   const openDialog = useShellStore((state) => state.openDialog);
   const closureKey = popupClosureKeyOf(isLogin);
   const [closedKey, setClosedKey] = useState<string | null>(null);
-  const isPageDrawn = useIdle();
 
   const popups = popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin });
   const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
-  const isOpen = isPageDrawn && announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
+  const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
 
   const close = () => {
     writeSession(closureKey, 'closed');

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useDeferredMount } from '../../../shared/ui/deferred/deferred';
+import { useNearViewport } from '../../../shared/hooks/use-near-viewport';
 import { ChevronIcon } from '../../../shared/ui/icons/icons';
 import type { LobbyGame } from '../game-item';
 import { useGamesTranslation } from '../use-games-translation';
@@ -16,20 +16,25 @@ export interface HomeSectionProps {
   onMore?: () => void;
 }
 
-/** The cards a wide screen shows at once: they render with the section, the rest of the swiper a task later. */
+/** The cards a wide screen shows at once (two views of a phone's): they render with the section. */
 const CARDS_IN_VIEW = 6;
 
 /**
  * One home lobby section (spec section 2): a swiper of game cards, 6 per view on a wide screen (fewer on a phone,
  * where 6 would be too small to tap), with More switching the lobby to the category. The cards beyond the first
- * view render in a later browser task (Deferred), so no section holds the main thread for all its cards at once.
+ * six render when the last of those comes within half a view of the track's visible part: at once, a task later,
+ * on a wide screen, where the sixth is on screen; on a phone, when the visitor swipes towards them. A visitor who
+ * never swipes never pays for cards they do not see.
  */
-export const HomeSection = ({ id, title, games, actions, onMore }: HomeSectionProps) => {
+export const HomeSection = (props: HomeSectionProps) =>
+  props.games.length === 0 ? null : <SectionSwiper {...props} />;
+
+const SectionSwiper = ({ id, title, games, actions, onMore }: HomeSectionProps) => {
   const { t } = useGamesTranslation();
   const labels = useGameCardLabels();
   const trackRef = useRef<HTMLUListElement>(null);
-  const hasRest = useDeferredMount();
-  if (games.length === 0) return null;
+  const lastShownRef = useRef<HTMLLIElement>(null);
+  const hasRest = useNearViewport(lastShownRef, '0px 50%', trackRef);
   const shown = hasRest ? games : games.slice(0, CARDS_IN_VIEW);
   const handleStep = (direction: 1 | -1) => {
     const track = trackRef.current;
@@ -65,8 +70,12 @@ export const HomeSection = ({ id, title, games, actions, onMore }: HomeSectionPr
         </div>
       </header>
       <ul ref={trackRef} className={styles.track}>
-        {shown.map((game) => (
-          <li key={`${game.vassalage}:${game.nodeId}`} className={styles.slide}>
+        {shown.map((game, index) => (
+          <li
+            key={`${game.vassalage}:${game.nodeId}`}
+            ref={index === shown.length - 1 ? lastShownRef : undefined}
+            className={styles.slide}
+          >
             <GameCard
               game={game}
               labels={labels}
