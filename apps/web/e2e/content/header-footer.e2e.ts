@@ -289,6 +289,8 @@ describe('home screenshots', () => {
         for (const viewport of ['phone', 'desktop'] as const) {
           const { context, page } = await visit('/', { viewport, language, theme });
           await page.locator('[data-carousel]').waitFor();
+          // The lobby renders a task after the banners (decision 0035): the page has its length once it has.
+          await page.locator('[data-home-section]').first().waitFor();
           // Scroll through once so the lobby's lower sections and the footer render and lazy artwork loads, then
           // back to the top (sticky parts are drawn where the page is scrolled to). A full-page capture does not
           // count as scrolling: the footer and the game cards (content-visibility: auto, drawn as they near the
