@@ -15,7 +15,10 @@ const VendorDropdown = lazy(() => loadVendorDropdown().then((module) => ({ defau
 const HOVER_OPEN_MS = 120;
 const HOVER_CLOSE_MS = 220;
 
-/** Where the navigation sits in the header's bar (keep in step with top-navigation.module.css). */
+/**
+ * Where the navigation sits in the header's bar rather than in the strip below it (keep in step with the header
+ * stack in global.css).
+ */
 export const NAVIGATION_IN_BAR_QUERY = '(min-width: 1760px)';
 
 export interface TopNavigationProps {
