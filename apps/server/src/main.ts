@@ -46,6 +46,8 @@ const start = async () => {
       content: config.SEED_DEMO_CONTENT,
     });
     log.info(seeded, 'demo data checked');
+    // The crash loop started with the app, perhaps before the demo merchant existed.
+    await services.crash.loop.refreshMerchants();
   }
 
   let stopping = false;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { crashPoint, generateChain } from '@tessera/engines';
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,21 +28,56 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Games 1 … CHAIN_GAMES of the journey's chain all crash between these points (hundredths). */
+const CHAIN_GAMES = 3;
+/** The merchant that `startTestServer` seeds, as `npm start` does. */
+const DEMO_MERCHANT = 'demo';
+const LOWEST_POINT = 200;
+const HIGHEST_POINT = 300;
+
 /**
- * Waits, on the server's own database, for a round taking bets for at least another 1.5 s whose crash point
- * (still secret to the page) is between 2.00× and 10.00×: a manual cash-out at 1.10× then always comes before the
- * crash, and the crash itself comes within 38 s of the start (a 50× round would run for 65 s, past the wait for it).
+ * Gives the round loop a chain of its own for the journey, as the loop itself would store one: a seed, its
+ * terminal hash and a salt, in `crash_chains` for the demo merchant. The loop opens each round from the merchant's
+ * newest chain, so the next CHAIN_GAMES rounds are this chain's. The seed is the first of a fixed sequence
+ * whose games all crash between 2.00× and 3.00×: a manual cash-out at 1.10× then always comes before the crash,
+ * and the crash within 19 s of the start. Without it the journey waited for a lucky random round, and on a
+ * slow machine sometimes none came in time. The loop then goes on with a random chain of its own, as usual.
  */
-const waitForSafeRound = async (): Promise<{ id: string; crash_point: number }> => {
+const giveLoopAKnownChain = async (): Promise<string> => {
+  const salt = 'journey';
+  for (let i = 0; ; i += 1) {
+    const seed = createHash('sha256').update(`crash journey ${i}`).digest('hex');
+    const chain = generateChain(seed, CHAIN_GAMES);
+    const points = chain.gameHashes.map((hash) => crashPoint(hash, salt));
+    if (points.every((point) => point >= LOWEST_POINT && point <= HIGHEST_POINT)) {
+      // Once the loop has opened a round, its first chain is stored, and ours comes after it.
+      for (let wait = 0; wait < 600; wait += 1) {
+        if ((await server.query('SELECT 1 FROM crash_rounds LIMIT 1')).length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const [inserted] = await server.query<{ id: string }>(
+        `INSERT INTO crash_chains (merchant_code, seed, length, terminal_hash, salt)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
+        [DEMO_MERCHANT, seed, CHAIN_GAMES, chain.terminalHash, salt],
+      );
+      if (!inserted) throw new Error('chain not stored');
+      return inserted.id;
+    }
+  }
+};
+
+/** Waits, on the server's own database, for one of the chain's rounds taking bets for at least another 1.5 s. */
+const waitForChainRound = async (chainId: string): Promise<{ id: string; crash_point: number }> => {
   for (let i = 0; i < 600; i += 1) {
     const [round] = await server.query<{ id: string; crash_point: number }>(
       `SELECT id::text, crash_point FROM crash_rounds
-       WHERE status = 'betting' AND crash_point BETWEEN 200 AND 1000 AND betting_ends_at > clock_timestamp() + interval '1.5 s'`,
+       WHERE chain_id = $1 AND status = 'betting' AND betting_ends_at > clock_timestamp() + interval '1.5 s'`,
+      [chainId],
     );
     if (round) return round;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('no crash round crashing between 2.00× and 10.00× opened');
+  throw new Error(`no round of chain ${chainId} opened`);
 };
 
 const multiplierShown = async (page: Page): Promise<number> =>
@@ -48,6 +85,7 @@ const multiplierShown = async (page: Page): Promise<number> =>
 
 describe('multiplayer crash', () => {
   it('bets in the window, keeps the open bet through a reload, cashes out on the rising curve and pays it', async () => {
+    const chainId = await giveLoopAKnownChain();
     const { token } = await api.registerByUsername('Crash001', 'Secret123', '81180001');
     await money.creditByBankTransfer(token, '50');
     const { context, page } = await openSite(browser, server);
@@ -56,7 +94,7 @@ describe('multiplayer crash', () => {
     await waitForHeaderBalance(page, '50.00');
     await page.getByTestId('crash-board').waitFor();
 
-    const round = await waitForSafeRound();
+    const round = await waitForChainRound(chainId);
     await page.getByTestId('crash-bet').filter({ hasText: 'Bet' }).waitFor();
     await page.getByLabel(/Stake/).fill('2.00');
     await page.getByLabel('Auto cash-out at').fill('');

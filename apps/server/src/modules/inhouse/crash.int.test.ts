@@ -507,14 +507,14 @@ describe('concurrency', () => {
 });
 
 /** Another process's round loop on the same database (its pushes go nowhere). */
-const anotherLoop = (timing = DEFAULT_CRASH_TIMING) =>
+const anotherLoop = (timing = DEFAULT_CRASH_TIMING, merchantCodes = async () => ['demo']) =>
   createCrashGame({
     pool: t.database.pool,
     inhouse: t.services.inhouse,
     inhouseRepository: createInhouseRepository(t.database.pool),
     publish: () => {},
     playerName: async () => 'x***',
-    merchantCodes: async () => ['demo'],
+    merchantCodes,
     timing,
     chainLength: CHAIN_LENGTH,
     onError: () => {},
@@ -580,6 +580,33 @@ describe('leadership', () => {
       const round = await latest();
       expect(round?.id).not.toBe(before);
       expect(['running', 'crashed']).toContain(round?.status);
+    } finally {
+      await timed.stop();
+    }
+    expect(await loop().tryLead()).toBe(true);
+  });
+
+  it('drives a merchant that appears after it was elected as soon as it is asked to refresh', async () => {
+    await finishCurrent();
+    await loop().stop();
+    // As at start-up: the loop leads before the demo merchant is seeded.
+    let codes: string[] = [];
+    const timed = anotherLoop({ bettingMs: 300, pauseMs: 0 }, async () => codes);
+    const before = (await latest())?.id;
+    timed.start();
+    try {
+      for (let i = 0; i < 100 && !timed.isLeader(); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(timed.isLeader()).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await latest())?.id).toBe(before);
+
+      codes = ['demo'];
+      await timed.refreshMerchants();
+      // Well before the next scheduled refresh (30 s).
+      for (let i = 0; i < 100 && (await latest())?.id === before; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await latest())?.id).not.toBe(before);
     } finally {
       await timed.stop();
     }

@@ -151,6 +151,13 @@ export const createCrashLoop = (deps: {
 
     isLeader: () => fence !== null,
 
+    /**
+     * Picks up the enabled merchants now rather than at the next refresh: the process calls it once it has
+     * seeded or changed merchants, so a merchant's first round does not wait up to `merchantRefreshMs`.
+     * Nothing happens while this process does not lead (the leader syncs when it is elected).
+     */
+    refreshMerchants: (): Promise<void> => track(syncMerchants()),
+
     /** Tests: one step of a merchant's round by this loop, which must be leading. */
     stepOnce: (merchantCode: string): Promise<number> => {
       if (!fence) return Promise.reject(new LostLeadershipError('not the crash leader'));
