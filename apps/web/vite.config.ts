@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
+import { lazyContracts } from '../../scripts/vite-lazy-contracts';
 import { precompress } from '../../scripts/vite-precompress';
 import { serviceWorker } from '../../scripts/vite-service-worker';
 
@@ -34,6 +35,8 @@ const reactRouterProduction = {
 /** The member site; the API server serves the built dist/ at / with a path-history fallback. */
 export default defineConfig(({ command }) => ({
   plugins: [
+    // The contracts' schemas are built when first read, not when the script loads (decision 0036).
+    lazyContracts(),
     serviceWorker({ entry: 'src/service-worker/service-worker.ts', extraPrecache: ['/favicon.svg'] }),
     precompress(),
   ],
