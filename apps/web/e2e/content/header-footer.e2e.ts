@@ -1,5 +1,5 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../support/admin-api';
 import { seriousViolations } from '../support/axe';
@@ -168,6 +168,70 @@ describe('the header’s vendor dropdown', () => {
     await toggle(page, 'RNG').tap();
     await rng.waitFor({ state: 'detached' });
     await context.close();
+  });
+});
+
+/** Waits for a smooth scroll of a box to end: its position unchanged over 150 ms. */
+const settled = (box: Locator) =>
+  box.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        const check = () => {
+          if (element.scrollLeft === last) resolve();
+          else {
+            last = element.scrollLeft;
+            setTimeout(check, 150);
+          }
+        };
+        check();
+      }),
+  );
+
+describe('the category strip', () => {
+  it('shows an arrow at each end with entries behind it, scrolling in the reading direction (EN, AR)', async () => {
+    for (const language of ['EN', 'AR']) {
+      const { context, page } = await visit('/', { language });
+      const strip = page.locator('nav').filter({ has: page.locator('[data-nav-category]') });
+      const back = strip.locator('[data-strip-arrow="back"]');
+      const forward = strip.locator('[data-strip-arrow="forward"]');
+      await category(page, 'SPORTS').waitFor();
+      // Wide enough for every entry in every language (Arabic, the longest, needs about 1,452 px): no arrows.
+      await page.setViewportSize({ width: 1600, height: 900 });
+      await settled(strip);
+      expect(await back.isVisible()).toBe(false);
+      expect(await forward.isVisible()).toBe(false);
+
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await forward.waitFor();
+      expect(await back.isVisible()).toBe(false);
+      await forward.click();
+      await back.waitFor();
+      await settled(strip);
+      const scrolled = await strip.evaluate((element) => element.scrollLeft);
+      // Forward is to the left in Arabic, where scrollLeft runs negative.
+      expect(language === 'AR' ? scrolled < 0 : scrolled > 0).toBe(true);
+      for (let step = 0; step < 6 && (await forward.isVisible()); step += 1) {
+        await forward.click();
+        await settled(strip);
+      }
+      expect(await forward.isVisible()).toBe(false);
+      // At the end the last entry, promotions, is wholly in the strip.
+      const last = await strip.locator('li').last().boundingBox();
+      const box = await strip.boundingBox();
+      expect(last && box && last.x >= box.x - 1 && last.x + last.width <= box.x + box.width + 1).toBe(true);
+      await page.screenshot({
+        path: screenshotPath(`frame-strip-end-1024-${language}.png`),
+        clip: { x: 0, y: 0, width: 1024, height: 200 },
+      });
+      for (let step = 0; step < 6 && (await back.isVisible()); step += 1) {
+        await back.click();
+        await settled(strip);
+      }
+      expect(await back.isVisible()).toBe(false);
+      expect(await strip.evaluate((element) => Math.abs(element.scrollLeft))).toBeLessThanOrEqual(1);
+      await context.close();
+    }
   });
 });
 

@@ -1,10 +1,20 @@
-import { type FocusEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
 import { type NavGameType, type TopNavigationEntry, topNavigationOf } from '../../features/games/game-types';
+import { scrollInReadingOrder, useScrollEdges } from '../../shared/hooks/use-scroll-edges';
 import { useDeferredMount } from '../../shared/ui/deferred/deferred';
-import { ChevronDownIcon } from '../../shared/ui/icons/icons';
+import { ChevronDownIcon, ChevronIcon } from '../../shared/ui/icons/icons';
 import styles from './top-navigation.module.css';
 
 /** The vendor panels (and the popups a launch from them opens) load with the first panel, not with the page. */
@@ -14,6 +24,8 @@ const VendorDropdown = lazy(() => loadVendorDropdown().then((module) => ({ defau
 /** A hover opens after a short rest and closes after a short leave, so a pointer passing by opens nothing. */
 const HOVER_OPEN_MS = 120;
 const HOVER_CLOSE_MS = 220;
+/** An arrow of the strip scrolls it by this share of its width, so the last entry seen stays in view. */
+const STRIP_STEP = 0.7;
 
 /**
  * Where the navigation sits in the header's bar rather than in the strip below it: where every category fits beside
@@ -55,6 +67,8 @@ const Navigation = ({ placement }: TopNavigationProps) => {
   const open = opened?.address === address ? opened : null;
   const [isDropdownWanted, setDropdownWanted] = useState(false);
   const navRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const edges = useScrollEdges(navRef, listRef, placement === 'strip');
   const slots = useRef(new Map<string, HTMLElement>());
   const timer = useRef<number | undefined>(undefined);
 
@@ -119,7 +133,8 @@ const Navigation = ({ placement }: TopNavigationProps) => {
       onKeyDown={handleKeyDown}
       onBlur={handleBlur}
     >
-      <ul className={styles.list}>
+      {placement === 'strip' ? <StripArrow direction={-1} isShown={edges.before} boxRef={navRef} /> : null}
+      <ul ref={listRef} className={styles.list}>
         {entries.map((entry) =>
           entry.id === 'HOME' || entry.id === 'PROMO' ? (
             <li key={entry.id}>
@@ -143,6 +158,7 @@ const Navigation = ({ placement }: TopNavigationProps) => {
           ),
         )}
       </ul>
+      {placement === 'strip' ? <StripArrow direction={1} isShown={edges.after} boxRef={navRef} /> : null}
       {isDropdownWanted ? (
         <Suspense fallback={null}>
           <VendorDropdown
@@ -165,6 +181,37 @@ const Navigation = ({ placement }: TopNavigationProps) => {
     </nav>
   );
 };
+
+/**
+ * Where the strip is wider than the screen, an arrow at each end that has more behind it scrolls it by most of a
+ * view. It is for the mouse: a finger swipes, and the keyboard and screen readers reach every entry as a link, so
+ * the arrows stay out of the tab order and the accessibility tree.
+ */
+const StripArrow = ({
+  direction,
+  isShown,
+  boxRef,
+}: {
+  direction: 1 | -1;
+  isShown: boolean;
+  boxRef: RefObject<HTMLElement | null>;
+}) => (
+  <button
+    type="button"
+    tabIndex={-1}
+    aria-hidden="true"
+    hidden={!isShown}
+    className={`${styles.arrow} ${direction === 1 ? styles.arrowForward : styles.arrowBack}`}
+    data-strip-arrow={direction === 1 ? 'forward' : 'back'}
+    onClick={() => {
+      if (boxRef.current) scrollInReadingOrder(boxRef.current, direction, STRIP_STEP);
+    }}
+  >
+    <ChevronIcon
+      className={`${styles.arrowIcon} ${direction === 1 ? styles.arrowIconForward : styles.arrowIconBack}`}
+    />
+  </button>
+);
 
 const EntryLink = ({ entry }: { entry: TopNavigationEntry }) => {
   const { t } = useTranslation();

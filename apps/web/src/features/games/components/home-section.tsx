@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useNearViewport } from '../../../shared/hooks/use-near-viewport';
+import { scrollInReadingOrder } from '../../../shared/hooks/use-scroll-edges';
 import { ChevronIcon } from '../../../shared/ui/icons/icons';
 import type { LobbyGame } from '../game-item';
 import { useGamesTranslation } from '../use-games-translation';
@@ -37,11 +38,7 @@ const SectionSwiper = ({ id, title, games, actions, onMore }: HomeSectionProps) 
   const hasRest = useNearViewport(lastShownRef, '0px 50%', trackRef);
   const shown = hasRest ? games : games.slice(0, CARDS_IN_VIEW);
   const handleStep = (direction: 1 | -1) => {
-    const track = trackRef.current;
-    if (!track) return;
-    // Scrolling is in the reading direction: in RTL the start is on the right, where scrollLeft goes negative.
-    const isRtl = getComputedStyle(track).direction === 'rtl';
-    track.scrollBy({ left: direction * track.clientWidth * (isRtl ? -1 : 1), behavior: 'smooth' });
+    if (trackRef.current) scrollInReadingOrder(trackRef.current, direction);
   };
   const headingId = `home-section-${id}`;
   return (
