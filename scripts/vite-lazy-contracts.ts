@@ -43,10 +43,7 @@ const buildsSchema = (node: Node, wrapped: ReadonlySet<string>): boolean => {
   return root !== null && (BUILDERS.has(root) || wrapped.has(root));
 };
 
-const isEndpoint = (node: Node): boolean =>
-  node.type === 'CallExpression' &&
-  unwrapped(child(node, 'callee') as Node).type === 'Identifier' &&
-  (unwrapped(child(node, 'callee') as Node).name as string) === 'defineEndpoint';
+const isEndpoint = (node: Node): boolean => node.type === 'CallExpression' && rootOf(node) === 'defineEndpoint';
 
 const propertyValues = (node: Node): Node[] =>
   (node.properties as Node[]).flatMap((property) =>
@@ -86,11 +83,10 @@ const toWrap = (init: Node, wrapped: ReadonlySet<string>): { whole: boolean; par
   const node = unwrapped(init);
   const endpoints = endpointsIn(node);
   if (endpoints.length > 0) return { whole: false, parts: endpoints.flatMap(endpointSchemas) };
-  if (buildsSchema(node, wrapped)) return { whole: true, parts: [init] };
-  if (node.type === 'ObjectExpression' && propertyValues(node).some((value) => buildsSchema(value, wrapped))) {
-    return { whole: true, parts: [init] };
-  }
-  return { whole: false, parts: [] };
+  const whole =
+    buildsSchema(node, wrapped) ||
+    (node.type === 'ObjectExpression' && propertyValues(node).some((value) => buildsSchema(value, wrapped)));
+  return { whole, parts: whole ? [init] : [] };
 };
 
 /**
@@ -138,8 +134,7 @@ export const lazyContractsTransform = (
 };
 
 /**
- * The member site builds the contracts' schemas and endpoint tables when it first reads them, not when its
- * script loads (decision 0036): building every zod schema of the modules the first screen imports was about half
+ * The member site builds the contracts' schemas when it first reads them, not when its script loads (decision 0036): building every zod schema of the modules the first screen imports was about half
  * of the script's evaluation, one long task before the site could answer a tap. Unread ones are dropped from
  * the bundle. Runs before TypeScript is stripped, on the contracts' sources only.
  */

@@ -1,12 +1,12 @@
 /**
  * A contract value built on first use (decision 0036). The member site's build wraps the contracts' top-level
- * schemas and endpoint tables in it (scripts/vite-lazy-contracts.ts), so that loading the site builds none of
- * them: each is built the first time something reads it, usually when the first answer it checks arrives,
+ * schemas, and the schemas each endpoint builds, in it (scripts/vite-lazy-contracts.ts), so that loading the site
+ * builds none of them: each is built the first time something reads it, usually when the first answer it checks arrives,
  * and those the site never reads are left out of the bundle. The server and the tests use the contracts as
  * written.
  *
  * The stand-in forwards every read, key listing and prototype question to the built value, with the built
- * value as `this` for its getters, so zod schemas, endpoint definitions and their tables behave as themselves.
+ * value as `this` for its getters, so zod schemas and objects of field schemas behave as themselves.
  * Only objects can stand in: a contract value that is not one is a mistake of the transform and throws.
  */
 export const lazyContract = <T extends object>(build: () => T): T => {
@@ -22,7 +22,10 @@ export const lazyContract = <T extends object>(build: () => T): T => {
     return built;
   };
   return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(value(), key, value()),
+    get: (_, key) => {
+      const target = value();
+      return Reflect.get(target, key, target);
+    },
     has: (_, key) => Reflect.has(value(), key),
     ownKeys: () => Reflect.ownKeys(value()),
     // Reported configurable: the stand-in itself has none of the value's properties, and a proxy may not

@@ -45,25 +45,28 @@ const HIGHEST_POINT = 300;
  */
 const giveLoopAKnownChain = async (): Promise<string> => {
   const salt = 'journey';
-  for (let i = 0; ; i += 1) {
-    const seed = createHash('sha256').update(`crash journey ${i}`).digest('hex');
-    const chain = generateChain(seed, CHAIN_GAMES);
-    const points = chain.gameHashes.map((hash) => crashPoint(hash, salt));
-    if (points.every((point) => point >= LOWEST_POINT && point <= HIGHEST_POINT)) {
-      // Once the loop has opened a round, its first chain is stored, and ours comes after it.
-      for (let wait = 0; wait < 600; wait += 1) {
-        if ((await server.query('SELECT 1 FROM crash_rounds LIMIT 1')).length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const [inserted] = await server.query<{ id: string }>(
-        `INSERT INTO crash_chains (merchant_code, seed, length, terminal_hash, salt)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
-        [DEMO_MERCHANT, seed, CHAIN_GAMES, chain.terminalHash, salt],
-      );
-      if (!inserted) throw new Error('chain not stored');
-      return inserted.id;
-    }
+  let seed = '';
+  let chain: ReturnType<typeof generateChain> | null = null;
+  for (let i = 0; !chain; i += 1) {
+    seed = createHash('sha256').update(`crash journey ${i}`).digest('hex');
+    const candidate = generateChain(seed, CHAIN_GAMES);
+    const points = candidate.gameHashes.map((hash) => crashPoint(hash, salt));
+    if (points.every((point) => point >= LOWEST_POINT && point <= HIGHEST_POINT)) chain = candidate;
   }
+  // Once the loop has opened a round, its first chain is stored, and ours comes after it.
+  let hasRound = false;
+  for (let wait = 0; wait < 600 && !hasRound; wait += 1) {
+    hasRound = (await server.query('SELECT 1 FROM crash_rounds LIMIT 1')).length > 0;
+    if (!hasRound) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!hasRound) throw new Error('the crash loop opened no round');
+  const [inserted] = await server.query<{ id: string }>(
+    `INSERT INTO crash_chains (merchant_code, seed, length, terminal_hash, salt)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
+    [DEMO_MERCHANT, seed, CHAIN_GAMES, chain.terminalHash, salt],
+  );
+  if (!inserted) throw new Error('chain not stored');
+  return inserted.id;
 };
 
 /** Waits, on the server's own database, for one of the chain's rounds taking bets for at least another 1.5 s. */

@@ -29,8 +29,8 @@ export const useScrollEdges = (
       const after = scrolled + box.clientWidth < box.scrollWidth - 1;
       setEdges((current) => (current.before === before && current.after === after ? current : { before, after }));
     };
-    update();
     box.addEventListener('scroll', update, { passive: true });
+    // Its first report, once laid out, gives the first reading: nothing is measured during the render's task.
     const observer = new ResizeObserver(update);
     observer.observe(box);
     if (contentRef.current) observer.observe(contentRef.current);
