@@ -13,7 +13,9 @@ import styles from './site-layout.module.css';
  * The member site's layout: header, side menu, main view and footer, each shown per the route's rule
  * (route-rules.ts). The main view is re-keyed per spec, so a new key mounts the page afresh. When the site opens,
  * the main view renders a browser task after the header (Deferred), holding a screen's height meanwhile: the first
- * screen is drawn in several short tasks instead of one long one that a tap would wait behind.
+ * screen is drawn in several short tasks instead of one long one that a tap would wait behind. It goes ahead of
+ * the header's game navigation and the side menu's entries (boxes of their own size meanwhile): it holds the
+ * screen's largest content, the home's banner.
  */
 export const SiteLayout = () => {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ export const SiteLayout = () => {
         {rule.hasSideMenu ? <SideMenu /> : null}
         <div className={styles.column}>
           <main id="main" className={styles.main} tabIndex={-1}>
-            <Deferred fallback={pending}>
+            <Deferred fallback={pending} isAhead>
               <Suspense fallback={pending}>
                 <Fragment key={mainViewKeyOf(location)}>
                   <Outlet />

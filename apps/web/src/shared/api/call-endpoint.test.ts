@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePublicStore } from '../state/public-store';
 import { ApiError } from './api-error';
-import { answerOf, callEndpoint } from './call-endpoint';
+import { answerOf, callEndpoint, pageAnswerOf } from './call-endpoint';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -213,7 +213,21 @@ describe('callEndpoint', () => {
     });
   });
 
-  it('reads an answer written into the page exactly as a response: checked value, error code, or refusal', () => {
+  it('reads an answer written into the page: a success as the server checked it, else as a response', () => {
+    // The server checked the page's answers against the same contract before writing them (decision 0037).
+    const written = { success: true, value: { total: 3 }, message: null, errorCode: null };
+    expect(pageAnswerOf(listThings, written)).toBe(written.value);
+    expect(() =>
+      pageAnswerOf(listThings, { success: false, value: null, message: null, errorCode: 'domain.check.failed' }),
+    ).toThrow(expect.objectContaining({ code: 'domain.check.failed', status: 200 }));
+    expect(() => pageAnswerOf(listThings, '<html>')).toThrow(expect.objectContaining({ code: 'unknown_error' }));
+    expect(() => pageAnswerOf(listThings, { success: true })).toThrow(
+      expect.objectContaining({ code: 'unknown_error' }),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads an envelope as a response is read: checked value, error code, or refusal', () => {
     expect(answerOf(listThings, { success: true, value: { total: 3 }, message: null, errorCode: null })).toEqual({
       total: 3,
     });

@@ -145,7 +145,6 @@ const PARSE_ONCE = { jitless: true } as const;
 /**
  * An endpoint's answer from its envelope, as `callEndpoint` reads every response: the value checked against the
  * contract, or an ApiError with the envelope's error code (a lost session also logs the member out here).
- * Also for an answer the server wrote into the page (`takePageAnswer`), read as a 200 response.
  */
 export const answerOf = <E extends EndpointDef>(endpoint: E, payload: unknown, status = 200): ResponseOf<E> => {
   const envelope = anyEnvelope.safeParse(payload, PARSE_ONCE);
@@ -192,8 +191,23 @@ export const callEndpoint = async <E extends EndpointDef>(
 };
 
 /**
- * An endpoint's answer the server wrote into the page under `pageAnswer` (read once, checked as `answerOf` checks
- * a response), else from the network as `callEndpoint` asks it. `null` for a call the page cannot have answered.
+ * A successful answer the server wrote into the page, read as it is. The server checked it against this endpoint's
+ * contract before writing it (every answer passes its contract on the way out), and the page names the scripts of
+ * the same build, so the browser would repeat the same check against the same contract; on a phone that check
+ * was the first screen's longest task (decision 0037). Anything else is read as a response is.
+ */
+export const pageAnswerOf = <E extends EndpointDef>(endpoint: E, payload: unknown): ResponseOf<E> =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  'success' in payload &&
+  payload.success === true &&
+  'value' in payload
+    ? (payload.value as ResponseOf<E>)
+    : answerOf(endpoint, payload);
+
+/**
+ * An endpoint's answer the server wrote into the page under `pageAnswer` (read once; see `pageAnswerOf`), else from
+ * the network as `callEndpoint` asks it. `null` for a call the page cannot have answered.
  */
 export const callEndpointOrPageAnswer = async <E extends EndpointDef>(
   pageAnswer: string | null,
@@ -201,5 +215,5 @@ export const callEndpointOrPageAnswer = async <E extends EndpointDef>(
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> => {
   const inPage = pageAnswer === null ? undefined : takePageAnswer(pageAnswer);
-  return inPage === undefined ? callEndpoint(endpoint, options) : answerOf(endpoint, inPage);
+  return inPage === undefined ? callEndpoint(endpoint, options) : pageAnswerOf(endpoint, inPage);
 };

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useIdle } from '../../../shared/hooks/use-idle';
+import { useIdle, whenIdle } from '../../../shared/hooks/use-idle';
 import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { readSession, writeSession } from '../../../shared/storage/browser-storage';
 import { useAnnouncements } from '../api/announcements';
+import { dateTimeFormatOf } from '../format-date';
 import { popupClosureKeyOf, popupsFor } from '../popup-rules';
 
 const AnnouncementPopup = lazy(() => import('./announcement-popup').then((m) => ({ default: m.AnnouncementPopup })));
@@ -22,6 +23,7 @@ const PopupGate = () => {
   const navigate = useNavigate();
   const announcements = useAnnouncements();
   const isLogin = usePublicStore((state) => state.isLogin);
+  const language = usePublicStore((state) => state.language) ?? 'EN';
   const firstTimeLogin = usePublicStore((state) => state.firstTimeLogin);
   const activeDialog = useShellStore((state) => state.activeDialog);
   const openDialog = useShellStore((state) => state.openDialog);
@@ -31,6 +33,9 @@ const PopupGate = () => {
   const popups = popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin });
   const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
   const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
+
+  // The popup's dates: their format is made in a task of its own while the popup's code loads, not with its render.
+  useEffect(() => (isOpen ? whenIdle(() => void dateTimeFormatOf(language)) : undefined), [isOpen, language]);
 
   const close = () => {
     writeSession(closureKey, 'closed');
