@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
-import { useMediaQuery } from '../../shared/hooks/use-media-query';
+import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../shared/hooks/use-media-query';
 import { usePublicStore } from '../../shared/state/public-store';
 import { useShellStore } from '../../shared/state/shell-store';
 import { Button, IconButton } from '../../shared/ui/button/button';
@@ -33,6 +33,8 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
   const openNotice = useShellStore((state) => state.openNotice);
   // One navigation renders: in the bar where every category fits beside the rest, else in the strip below it.
   const isNavigationInBar = useMediaQuery(NAVIGATION_IN_BAR_QUERY);
+  // With a side menu, language and theme are in the bar only where the menu is a column; below, the drawer has them.
+  const isWide = useMediaQuery(WIDE_LAYOUT_QUERY);
 
   const handleMenu = () => setSideMenuOpen(!isSideMenuOpen);
   const handleLogin = () => openDialog('login');
@@ -59,12 +61,14 @@ export const Header = ({ hasSideMenu }: HeaderProps) => {
             <BellIcon />
           </IconButton>
           <CustomerServiceMenu />
-          <div className={hasSideMenu ? styles.wideOnly : styles.always}>
-            <LanguageSelect variant="compact" />
-            <span className={styles.themeToggle}>
-              <ThemeToggle />
-            </span>
-          </div>
+          {hasSideMenu && !isWide ? null : (
+            <div className={hasSideMenu ? styles.settings : `${styles.settings} ${styles.always}`}>
+              <LanguageSelect variant="compact" />
+              <span className={styles.themeToggle}>
+                <ThemeToggle />
+              </span>
+            </div>
+          )}
           {isLogin ? (
             <Suspense fallback={null}>
               <MemberHeaderParts />
