@@ -1,9 +1,9 @@
 /**
  * A contract value built on first use (decision 0036). The member site's build wraps the contracts' top-level
  * schemas, and the schemas each endpoint builds, in it (scripts/vite-lazy-contracts.ts), so that loading the site
- * builds none of them: each is built the first time something reads it, usually when the first answer it checks arrives,
- * and those the site never reads are left out of the bundle. The server and the tests use the contracts as
- * written.
+ * builds none of them: each is built the first time something reads it, usually when the first answer it checks
+ * arrives, and those the site never reads are left out of the bundle. The server and the tests use the contracts
+ * as written.
  *
  * The stand-in forwards every read, key listing and prototype question to the built value, with the built
  * value as `this` for its getters, so zod schemas and objects of field schemas behave as themselves.

@@ -33,7 +33,12 @@ export interface CallOptions<E extends EndpointDef> {
   signal?: AbortSignal;
 }
 
-const anyEnvelope = envelopeSchema(z.unknown());
+/** Any envelope, built on first use: the first screen reads its answers from the page (`pageAnswerOf`). */
+let anyEnvelope: ReturnType<typeof envelopeSchema<z.ZodUnknown>> | null = null;
+const envelopeOfAnyValue = () => {
+  anyEnvelope ??= envelopeSchema(z.unknown());
+  return anyEnvelope;
+};
 
 const SESSION_LOST = 'login.not.session';
 
@@ -147,7 +152,7 @@ const PARSE_ONCE = { jitless: true } as const;
  * contract, or an ApiError with the envelope's error code (a lost session also logs the member out here).
  */
 export const answerOf = <E extends EndpointDef>(endpoint: E, payload: unknown, status = 200): ResponseOf<E> => {
-  const envelope = anyEnvelope.safeParse(payload, PARSE_ONCE);
+  const envelope = envelopeOfAnyValue().safeParse(payload, PARSE_ONCE);
   if (!envelope.success) throw new ApiError(transportCodeOf(status), [], null, status);
 
   const { success, value, errorCode, fieldErrors } = envelope.data;

@@ -13,11 +13,15 @@ const manualTasks = () => {
   };
 };
 
+/** A queue on hand-run tasks, and the turns it has taken so far. */
+const queueOnManualTasks = () => {
+  const tasks = manualTasks();
+  return { tasks, queue: createTurnQueue(tasks.schedule), taken: [] as string[] };
+};
+
 describe('createTurnQueue', () => {
   it('takes one turn per task, in the order asked, none in the asking task', () => {
-    const tasks = manualTasks();
-    const queue = createTurnQueue(tasks.schedule);
-    const taken: string[] = [];
+    const { tasks, queue, taken } = queueOnManualTasks();
     queue.wait(() => taken.push('a'));
     queue.wait(() => taken.push('b'));
     expect(taken).toEqual([]);
@@ -30,9 +34,7 @@ describe('createTurnQueue', () => {
   });
 
   it('puts a turn asked ahead before those already waiting', () => {
-    const tasks = manualTasks();
-    const queue = createTurnQueue(tasks.schedule);
-    const taken: string[] = [];
+    const { tasks, queue, taken } = queueOnManualTasks();
     queue.wait(() => taken.push('navigation'));
     queue.wait(() => taken.push('side menu'));
     queue.wait(() => taken.push('main view'), true);
@@ -41,9 +43,7 @@ describe('createTurnQueue', () => {
   });
 
   it('drops a cancelled turn and starts again after running dry', () => {
-    const tasks = manualTasks();
-    const queue = createTurnQueue(tasks.schedule);
-    const taken: string[] = [];
+    const { tasks, queue, taken } = queueOnManualTasks();
     const cancel = queue.wait(() => taken.push('gone'));
     queue.wait(() => taken.push('kept'));
     cancel();
