@@ -28,12 +28,16 @@ let slotNodeId: string;
 const faults: Record<string, { mode: 'lose' | 'refuse'; times: number } | undefined> = {};
 const forwarded: { action: string; status: number }[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
+/**
+ * A free port for the provider, held until `release` (just before the provider starts): while held, the platform
+ * and the proxy, which listen on any free port, cannot be given it.
+ */
+const reservePort = () =>
+  new Promise<{ port: number; release: () => Promise<void> }>((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+      resolve({ port, release: () => new Promise((closed) => server.close(() => closed())) });
     });
   });
 
@@ -85,8 +89,8 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
 };
 
 beforeAll(async () => {
-  const providerPort = await freePort();
-  providerUrl = `http://127.0.0.1:${providerPort}`;
+  const providerPort = await reservePort();
+  providerUrl = `http://127.0.0.1:${providerPort.port}`;
   t = await createTestApp({ REFERENCE_PROVIDER_URL: providerUrl });
   platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -114,20 +118,30 @@ beforeAll(async () => {
   });
   const proxyUrl = await proxy.listen({ port: 0, host: '127.0.0.1' });
 
+  await providerPort.release();
   provider = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/reference-provider/src/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      REFERENCE_PROVIDER_PORT: String(providerPort),
+      REFERENCE_PROVIDER_PORT: String(providerPort.port),
       REFERENCE_PROVIDER_HOST: '127.0.0.1',
       REFERENCE_PROVIDER_PLATFORM_URL: proxyUrl,
       REFERENCE_PROVIDER_SECRET,
       REFERENCE_PROVIDER_RETRY_MS: '200',
       REFERENCE_PROVIDER_LOG_LEVEL: 'silent',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  await waitFor(async () => (await fetch(`${providerUrl}/health`).catch(() => null))?.ok === true, 30_000);
+  // A provider that cannot start says why at once, rather than after the wait.
+  let startError = '';
+  provider.stderr?.on('data', (chunk: Buffer) => {
+    startError += chunk.toString();
+  });
+  await waitFor(async () => {
+    if (provider.exitCode !== null)
+      throw new Error(`the reference provider exited (${provider.exitCode}): ${startError}`);
+    return (await fetch(`${providerUrl}/health`).catch(() => null))?.ok === true;
+  }, 60_000);
 
   client = memberClient(t);
   memberToken = (await fundedMember(t, client, 'roundtrip', 500_00n)).token;
@@ -135,7 +149,7 @@ beforeAll(async () => {
     "SELECT id FROM games WHERE engine = 'slot' AND game_type = 'RNG' AND vendor_code = 'PNG' ORDER BY id LIMIT 1",
   );
   slotNodeId = String(rows[0]?.id);
-}, 90_000);
+}, 120_000);
 
 afterAll(async () => {
   provider?.kill('SIGTERM');
