@@ -8,12 +8,14 @@
  * 3. Lighthouse 12 (npm package) driving the same Chromium: the mobile profile's performance score and LCP
  *    (median of 3), and the desktop preset's once.
  * The server is the built one with the demo content (testkit), on DATABASE_URL's PostgreSQL when set.
- * `npm run bench:web -- --bytes` measures the bytes only.
+ * `npm run bench:web -- --bytes` measures the bytes only; `-- --trace` the main thread's work instead of Lighthouse
+ * (main-thread.ts), median of 7 loads.
  */
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, startTestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { runLighthouse } from './lighthouse';
+import { type MainThreadFigures, traceFirstLoad } from './main-thread';
 
 const JS_BUDGET = 170 * 1024;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -110,13 +112,37 @@ const printBytes = (files: LoadedFile[]) => {
   console.log(`CSS:        ${kb(sum(css, 'gzip'))} gzip in ${css.length} files; sent ${kb(sum(css, 'sent'))}`);
 };
 
+const printMainThread = async (url: string) => {
+  const runs: MainThreadFigures[] = [];
+  for (let run = 0; run < 7; run += 1) runs.push(await traceFirstLoad(url));
+  const ms = (pick: (figures: MainThreadFigures) => number) => {
+    const values = runs.map(pick);
+    return `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
+  };
+  console.log('Main thread, first load of / at 390 px, unthrottled, fresh browser each (median of 7, range):');
+  console.log(
+    `  busy ${ms((r) => r.busy)}; before FCP ${ms((r) => r.beforeFcp)}; FCP ${ms((r) => r.fcp)}; LCP ${ms((r) => r.lcp)}`,
+  );
+  console.log(
+    `  after FCP: script ${ms((r) => r.afterFcp.script)}, style ${ms((r) => r.afterFcp.style)}, layout ${ms((r) => r.afterFcp.layout)}, paint ${ms((r) => r.afterFcp.paint)}, untraced (loading, messages) ${ms((r) => r.afterFcp.other)}`,
+  );
+  console.log(
+    `  tasks after FCP over 12.5 ms: median ${median(runs.map((r) => r.longTasksAfterFcp))}; their blocking time times four ${ms((r) => r.blockingTimes4)}; font matching ${ms((r) => r.fontLookup)}`,
+  );
+};
+
 const main = async () => {
   const bytesOnly = process.argv.includes('--bytes');
+  const traceOnly = process.argv.includes('--trace');
   const server = await startTestServer({ env: { SEED_DEMO_CONTENT: 'true' } });
   const browser = await launchBrowser();
   try {
     printBytes(await firstLoadBytes(browser, `${server.url}/`));
     if (bytesOnly) return;
+    if (traceOnly) {
+      await printMainThread(`${server.url}/`);
+      return;
+    }
     for (const profile of ['desktop', 'mobile'] as const) {
       const runs = [];
       for (let run = 0; run < 5; run += 1) runs.push(await lcpOnce(browser, `${server.url}/`, profile));

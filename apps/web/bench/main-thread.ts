@@ -1,0 +1,155 @@
+/**
+ * The page's main thread during a first load, read from a Chromium trace: a fresh browser for each load (so
+ * nothing is cached or compiled), the phone viewport, no throttling. Lighthouse's mobile profile records the same
+ * load at full speed and simulates the phone from it, multiplying every main-thread task by four; these figures say
+ * which work its blocking time and paint times are made of, with less noise than its score.
+ */
+import { launchBrowser } from '@tessera/testkit';
+
+type Kind = 'script' | 'style' | 'layout' | 'paint' | 'other';
+
+export interface MainThreadFigures {
+  /** All main-thread tasks from the navigation until 3.5 s after the load event, in ms. */
+  busy: number;
+  /** Of those, the tasks that began before the first contentful paint. */
+  beforeFcp: number;
+  /** The tasks after the first contentful paint, by what they spent their time on. */
+  afterFcp: Record<Kind, number>;
+  /** Blocking time as Lighthouse's simulation would count it: each task after FCP times four, less 50 ms. */
+  blockingTimes4: number;
+  /** Tasks after FCP longer than 12.5 ms (50 ms once multiplied). */
+  longTasksAfterFcp: number;
+  fcp: number;
+  lcp: number;
+  /** Time in font matching (FontCache lookups), a per-machine cost that lands in layout. */
+  fontLookup: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+const kindOf = (name: string): Kind => {
+  if (name === 'UpdateLayoutTree') return 'style';
+  if (name === 'Layout') return 'layout';
+  if (/^(Paint|PrePaint|Layerize|Commit|PaintImage|UpdateLayer|Decode)/.test(name)) return 'paint';
+  if (
+    /^(FunctionCall|TimerFire|FireIdleCallback|FireAnimationFrame|RunMicrotasks|EvaluateScript|v8\.|EventDispatch)/.test(
+      name,
+    )
+  )
+    return 'script';
+  return 'other';
+};
+
+const durationOf = (event: TraceEvent) => (event.dur ?? 0) / 1000;
+
+/** The renderer's main thread that did the most work: the page's (other renderers are the browser's own). */
+const pageThreadOf = (events: TraceEvent[]) => {
+  let best: { pid: number; tid: number } | undefined;
+  let bestBusy = -1;
+  for (const thread of events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
+    const busy = events
+      .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.ph === 'X')
+      .reduce((sum, e) => sum + durationOf(e), 0);
+    if (busy > bestBusy) {
+      bestBusy = busy;
+      best = { pid: thread.pid, tid: thread.tid };
+    }
+  }
+  if (!best) throw new Error('The trace has no renderer main thread');
+  return best;
+};
+
+/**
+ * Each task's time by kind: its outermost child events, in order. The rest of the task is "other": work these trace
+ * categories do not name, mostly many short tasks of loading and messages.
+ */
+const addKinds = (task: TraceEvent, events: TraceEvent[], into: Record<Kind, number>) => {
+  const end = task.ts + (task.dur ?? 0);
+  const children = events
+    .filter((e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  let coveredUntil = 0;
+  let covered = 0;
+  for (const child of children) {
+    if (child.ts < coveredUntil) continue;
+    coveredUntil = child.ts + (child.dur ?? 0);
+    covered += durationOf(child);
+    into[kindOf(child.name)] += durationOf(child);
+  }
+  into.other += Math.max(0, durationOf(task) - covered);
+};
+
+/** The time covered by events that may nest (a lookup that falls back to another family calls itself). */
+const outermostTime = (events: TraceEvent[]) => {
+  let coveredUntil = 0;
+  let total = 0;
+  for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (event.ts < coveredUntil) continue;
+    coveredUntil = event.ts + (event.dur ?? 0);
+    total += durationOf(event);
+  }
+  return total;
+};
+
+const traceOnce = async (url: string): Promise<MainThreadFigures | undefined> => {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (batch) => events.push(...(batch.value as TraceEvent[])));
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', {
+      transferMode: 'ReportEvents',
+      traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'fonts'],
+      },
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(3500);
+    await cdp.send('Tracing.end');
+    await complete;
+
+    const thread = pageThreadOf(events);
+    const own = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid);
+    const tasks = own.filter((e) => e.name === 'RunTask' && e.ph === 'X');
+    const start = tasks[0]?.ts ?? 0;
+    const inProcess = events.filter((e) => e.pid === thread.pid);
+    const fcpAt = inProcess.find((e) => e.name === 'firstContentfulPaint')?.ts;
+    if (fcpAt === undefined) return undefined;
+    const lcpAt = inProcess.filter((e) => e.name === 'largestContentfulPaint::Candidate').at(-1)?.ts ?? start;
+    const afterFcp: Record<Kind, number> = { script: 0, style: 0, layout: 0, paint: 0, other: 0 };
+    const later = tasks.filter((task) => task.ts >= fcpAt);
+    for (const task of later) addKinds(task, own, afterFcp);
+    return {
+      busy: tasks.reduce((sum, task) => sum + durationOf(task), 0),
+      beforeFcp: tasks.filter((task) => task.ts < fcpAt).reduce((sum, task) => sum + durationOf(task), 0),
+      afterFcp,
+      blockingTimes4: later.reduce((sum, task) => sum + Math.max(0, 4 * durationOf(task) - 50), 0),
+      longTasksAfterFcp: later.filter((task) => durationOf(task) > 12.5).length,
+      fcp: (fcpAt - start) / 1000,
+      lcp: (lcpAt - start) / 1000,
+      fontLookup: outermostTime(own.filter((e) => e.name === 'FontCache::GetFontPlatformData')),
+    };
+  } finally {
+    await browser.close();
+  }
+};
+
+/** One load's figures; a trace without a first contentful paint (Chromium sometimes leaves it out) is taken again. */
+export const traceFirstLoad = async (url: string): Promise<MainThreadFigures> => {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const figures = await traceOnce(url);
+    if (figures) return figures;
+  }
+  throw new Error('Three traces in a row had no first contentful paint');
+};
