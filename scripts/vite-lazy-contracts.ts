@@ -136,7 +136,8 @@ export const lazyContractsTransform = (
 /**
  * The member site builds the contracts' schemas when it first reads them, not when its script loads (decision
  * 0036): building every zod schema of the modules the first screen imports was about half of the script's
- * evaluation, one long task before the site could answer a tap. Unread ones are dropped from the bundle. Runs before TypeScript is stripped, on the contracts' sources only.
+ * evaluation, one long task before the site could answer a tap. Unread ones are dropped from the bundle. Runs
+ * before TypeScript is stripped, on the contracts' sources only.
  */
 export const lazyContracts = (): Plugin => ({
   name: 'tessera-lazy-contracts',

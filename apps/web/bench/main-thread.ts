@@ -4,7 +4,7 @@
  * load at full speed and simulates the phone from it, multiplying every main-thread task by four; these figures say
  * which work its blocking time and paint times are made of, with less noise than its score.
  */
-import { launchBrowser } from '@tessera/testkit';
+import { launchBrowser, VIEWPORTS } from '@tessera/testkit';
 
 type Kind = 'script' | 'style' | 'layout' | 'paint' | 'other';
 
@@ -35,29 +35,29 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+const SCRIPT =
+  /^(FunctionCall|TimerFire|FireIdleCallback|FireAnimationFrame|RunMicrotasks|EvaluateScript|v8\.|EventDispatch)/;
+
 const kindOf = (name: string): Kind => {
   if (name === 'UpdateLayoutTree') return 'style';
   if (name === 'Layout') return 'layout';
   if (/^(Paint|PrePaint|Layerize|Commit|PaintImage|UpdateLayer|Decode)/.test(name)) return 'paint';
-  if (
-    /^(FunctionCall|TimerFire|FireIdleCallback|FireAnimationFrame|RunMicrotasks|EvaluateScript|v8\.|EventDispatch)/.test(
-      name,
-    )
-  )
-    return 'script';
+  if (SCRIPT.test(name)) return 'script';
   return 'other';
 };
 
 const durationOf = (event: TraceEvent) => (event.dur ?? 0) / 1000;
+
+const totalOf = (events: TraceEvent[]) => events.reduce((sum, event) => sum + durationOf(event), 0);
 
 /** The renderer's main thread that did the most work: the page's (other renderers are the browser's own). */
 const pageThreadOf = (events: TraceEvent[]) => {
   let best: { pid: number; tid: number } | undefined;
   let bestBusy = -1;
   for (const thread of events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
-    const busy = events
-      .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.ph === 'X')
-      .reduce((sum, e) => sum + durationOf(e), 0);
+    const busy = totalOf(
+      events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.ph === 'X'),
+    );
     if (busy > bestBusy) {
       bestBusy = busy;
       best = { pid: thread.pid, tid: thread.tid };
@@ -67,42 +67,35 @@ const pageThreadOf = (events: TraceEvent[]) => {
   return best;
 };
 
+/** The events not inside another of them, in order (trace events nest: a task's steps, a lookup that calls itself). */
+const outermostOf = (events: TraceEvent[]) => {
+  const outermost: TraceEvent[] = [];
+  let coveredUntil = 0;
+  for (const event of [...events].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    if (event.ts < coveredUntil) continue;
+    coveredUntil = event.ts + (event.dur ?? 0);
+    outermost.push(event);
+  }
+  return outermost;
+};
+
 /**
- * Each task's time by kind: its outermost child events, in order. The rest of the task is "other": work these trace
+ * Each task's time by kind: its outermost child events. The rest of the task is "other": work these trace
  * categories do not name, mostly many short tasks of loading and messages.
  */
 const addKinds = (task: TraceEvent, events: TraceEvent[], into: Record<Kind, number>) => {
   const end = task.ts + (task.dur ?? 0);
-  const children = events
-    .filter((e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  let coveredUntil = 0;
-  let covered = 0;
-  for (const child of children) {
-    if (child.ts < coveredUntil) continue;
-    coveredUntil = child.ts + (child.dur ?? 0);
-    covered += durationOf(child);
-    into[kindOf(child.name)] += durationOf(child);
-  }
-  into.other += Math.max(0, durationOf(task) - covered);
-};
-
-/** The time covered by events that may nest (a lookup that falls back to another family calls itself). */
-const outermostTime = (events: TraceEvent[]) => {
-  let coveredUntil = 0;
-  let total = 0;
-  for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
-    if (event.ts < coveredUntil) continue;
-    coveredUntil = event.ts + (event.dur ?? 0);
-    total += durationOf(event);
-  }
-  return total;
+  const children = outermostOf(
+    events.filter((e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end),
+  );
+  for (const child of children) into[kindOf(child.name)] += durationOf(child);
+  into.other += Math.max(0, durationOf(task) - totalOf(children));
 };
 
 const traceOnce = async (url: string): Promise<MainThreadFigures | undefined> => {
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
@@ -131,14 +124,14 @@ const traceOnce = async (url: string): Promise<MainThreadFigures | undefined> =>
     const later = tasks.filter((task) => task.ts >= fcpAt);
     for (const task of later) addKinds(task, own, afterFcp);
     return {
-      busy: tasks.reduce((sum, task) => sum + durationOf(task), 0),
-      beforeFcp: tasks.filter((task) => task.ts < fcpAt).reduce((sum, task) => sum + durationOf(task), 0),
+      busy: totalOf(tasks),
+      beforeFcp: totalOf(tasks.filter((task) => task.ts < fcpAt)),
       afterFcp,
       blockingTimes4: later.reduce((sum, task) => sum + Math.max(0, 4 * durationOf(task) - 50), 0),
       longTasksAfterFcp: later.filter((task) => durationOf(task) > 12.5).length,
       fcp: (fcpAt - start) / 1000,
       lcp: (lcpAt - start) / 1000,
-      fontLookup: outermostTime(own.filter((e) => e.name === 'FontCache::GetFontPlatformData')),
+      fontLookup: totalOf(outermostOf(own.filter((e) => e.name === 'FontCache::GetFontPlatformData'))),
     };
   } finally {
     await browser.close();
