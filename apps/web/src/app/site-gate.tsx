@@ -37,22 +37,28 @@ export const SiteGate = () => {
     const value = status.data;
     if (!value) return;
     let isCurrent = true;
-    // A language catalogue that fails to load leaves the previous one (or EN) in place; the site still opens.
+    let renderSite = 0;
+    // A language catalogue that fails to load leaves the previous one (or EN) in place; the site still opens. It
+    // renders in a task after the one that started it, so applying the start and rendering never make one long task.
     const markStarted = () => {
-      if (isCurrent) setStarted(value);
+      if (isCurrent) renderSite = window.setTimeout(() => setStarted(value), 0);
     };
     applySiteStart(value).then(markStarted, markStarted);
     // The language is chosen: the announcements (the home's banners, the ticker), the vendor lanes (the game
     // navigation) and on the home the hot games are asked for now, while the language catalogue loads, rather than
-    // once the page has rendered. On a first visit they are read from the page (decision 0034).
-    const { isLogin, language } = usePublicStore.getState();
-    void queryClient.prefetchQuery(announcementsQueryOptions({ isLogin, language }));
-    if (language) {
+    // once the page has rendered. On a first visit they are read from the page (decision 0034), in a task of their
+    // own: reading them is work of its own, apart from rendering the site.
+    const prefetch = window.setTimeout(() => {
+      const { isLogin, language } = usePublicStore.getState();
+      void queryClient.prefetchQuery(announcementsQueryOptions({ isLogin, language }));
+      if (!language) return;
       void queryClient.prefetchQuery(vendorLanesQueryOptions(language));
       if (isHomePath(window.location.pathname)) void queryClient.prefetchQuery(hotGamesQueryOptions(language));
-    }
+    }, 0);
     return () => {
       isCurrent = false;
+      window.clearTimeout(prefetch);
+      window.clearTimeout(renderSite);
     };
   }, [status.data, queryClient]);
 

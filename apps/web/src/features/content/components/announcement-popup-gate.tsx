@@ -9,7 +9,8 @@ import { useAnnouncements } from '../api/announcements';
 import { dateTimeFormatOf } from '../format-date';
 import { popupClosureKeyOf, popupsFor } from '../popup-rules';
 
-const AnnouncementPopup = lazy(() => import('./announcement-popup').then((m) => ({ default: m.AnnouncementPopup })));
+const loadPopup = () => import('./announcement-popup');
+const AnnouncementPopup = lazy(() => loadPopup().then((m) => ({ default: m.AnnouncementPopup })));
 
 /**
  * Decides whether the announcement popup shows (spec sections 2 and 4): once the session's announcements
@@ -29,13 +30,28 @@ const PopupGate = () => {
   const openDialog = useShellStore((state) => state.openDialog);
   const closureKey = popupClosureKeyOf(isLogin);
   const [closedKey, setClosedKey] = useState<string | null>(null);
+  const [isFormatMade, setFormatMade] = useState(false);
 
   const popups = popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin });
   const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
   const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
 
-  // The popup's dates: their format is made in a task of its own while the popup's code loads, not with its render.
-  useEffect(() => (isOpen ? whenIdle(() => void dateTimeFormatOf(language)) : undefined), [isOpen, language]);
+  // The popup's dates: their format is made in a task of its own while the popup's code loads, and the popup first
+  // renders once it is made (its first making loads the locale's calendar data), so the two never share one long task.
+  useEffect(() => {
+    if (!isOpen) return;
+    void loadPopup();
+    let timer = 0;
+    const cancelIdle = whenIdle(() => {
+      dateTimeFormatOf(language);
+      // A task later: Preact would render the change within this one.
+      timer = window.setTimeout(() => setFormatMade(true), 0);
+    });
+    return () => {
+      cancelIdle();
+      window.clearTimeout(timer);
+    };
+  }, [isOpen, language]);
 
   const close = () => {
     writeSession(closureKey, 'closed');
@@ -47,7 +63,7 @@ const PopupGate = () => {
     else openDialog('login');
   };
 
-  if (!isOpen) return null;
+  if (!isOpen || !isFormatMade) return null;
   return (
     <Suspense fallback={null}>
       {/* A new audience (login, logout) starts on page one. */}
