@@ -40,7 +40,8 @@ const PopupGate = () => {
   // renders once it is made (its first making loads the locale's calendar data), so the two never share one long task.
   useEffect(() => {
     if (!isOpen) return;
-    void loadPopup();
+    // Its code loads meanwhile; a failed load is the lazy component's to show, not an unhandled rejection here.
+    loadPopup().catch(() => undefined);
     let timer = 0;
     const cancelIdle = whenIdle(() => {
       dateTimeFormatOf(language);
