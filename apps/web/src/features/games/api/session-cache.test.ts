@@ -14,7 +14,10 @@ const stubWindow = () => {
     requestIdleCallback: (task: () => void) => idle.push(task),
     cancelIdleCallback: () => undefined,
   });
-  return { stored, runIdle: () => idle.splice(0).forEach((task) => task()) };
+  const runIdle = () => {
+    for (const task of idle.splice(0)) task();
+  };
+  return { stored, runIdle };
 };
 
 describe('session cache', () => {
