@@ -39,7 +39,8 @@ const PopupGate = () => {
   // The popup's dates: their format is made in a task of its own while the popup's code loads, and the popup first
   // renders once it is made (its first making loads the locale's calendar data), so the two never share one long task.
   useEffect(() => {
-    if (!isOpen) return;
+    // Once the popup has rendered, a new language's format is made with its render, as every other text changes.
+    if (!isOpen || isFormatMade) return;
     // Its code loads meanwhile; a failed load is the lazy component's to show, not an unhandled rejection here.
     loadPopup().catch(() => undefined);
     let timer = 0;
@@ -52,7 +53,7 @@ const PopupGate = () => {
       cancelIdle();
       window.clearTimeout(timer);
     };
-  }, [isOpen, language]);
+  }, [isOpen, isFormatMade, language]);
 
   const close = () => {
     writeSession(closureKey, 'closed');
