@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { NoticeTicker } from '../features/content/components/notice-ticker';
 import { HomeLobbyPage } from '../features/games/pages/home-lobby-page';
@@ -8,7 +9,9 @@ import styles from './home-route.module.css';
 /**
  * The home lobby: the banner carousel and the notice ticker above the game lobby (which has the winners board).
  * The lobby renders a browser task after the banners; the home is a screen tall from the start (its CSS), so
- * nothing below moves when it arrives.
+ * nothing below moves when it arrives. It has a Suspense boundary of its own: on a first visit it waits for the
+ * games catalogue, and waiting at the main view's boundary took the banners and the ticker off the screen for
+ * about 100 ms, so the page's largest picture was painted twice.
  */
 export const HomeRoute = () => {
   const site = useSiteConfig().info.site;
@@ -17,7 +20,9 @@ export const HomeRoute = () => {
       <BannerCarousel />
       <NoticeTicker />
       <Deferred>
-        <HomeLobbyPage siteName={site.name} />
+        <Suspense fallback={null}>
+          <HomeLobbyPage siteName={site.name} />
+        </Suspense>
       </Deferred>
     </div>
   );
