@@ -127,9 +127,9 @@ export const gameArtworkSvg = (input: { name: string; vendor: string; palette: n
     '<rect width="240" height="240" fill="url(#g)"/>',
     motif(input.variant, palette.accent, seed),
     `<circle cx="120" cy="112" r="62" fill="${palette.from}" fill-opacity="0.55" stroke="${palette.accent}" stroke-width="4"/>`,
-    `<text x="120" y="112" dy="0.35em" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-weight="700" font-size="${size}" fill="${palette.ink}">${initials}</text>`,
+    `<text x="120" y="112" dy="0.35em" text-anchor="middle" font-family="serif" font-weight="700" font-size="${size}" fill="${palette.ink}">${initials}</text>`,
     `<rect x="78" y="196" width="84" height="26" rx="13" fill="${palette.accent}"/>`,
-    `<text x="120" y="209" dy="0.35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="14" fill="${palette.from}">${vendor}</text>`,
+    `<text x="120" y="209" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="14" fill="${palette.from}">${vendor}</text>`,
     '</svg>',
   ].join('');
 };
@@ -146,11 +146,17 @@ export const vendorLogoSvg = (input: { code: string; displayName: string; palett
     '<rect width="160" height="64" rx="12" fill="url(#g)"/>',
     `<rect x="10" y="10" width="44" height="44" rx="10" fill="none" stroke="${palette.accent}" stroke-width="4"/>`,
     `<circle cx="32" cy="32" r="9" fill="${palette.accent}"/>`,
-    `<text x="106" y="32" dy="0.35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="${size}" fill="${palette.ink}">${code}</text>`,
+    `<text x="106" y="32" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-weight="800" font-size="${size}" fill="${palette.ink}">${code}</text>`,
     '</svg>',
   ].join('');
 };
 
+/** The drawing's own revision: changing how the artwork is drawn changes every artwork's URL. */
+const DRAWING_REVISION = 2;
+
 /** A short hash of what the artwork is drawn from: part of its URL, so an edit changes the URL. */
 export const artworkVersion = (parts: readonly (string | number)[]): string =>
-  createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 10);
+  createHash('sha256')
+    .update([DRAWING_REVISION, ...parts].join('|'))
+    .digest('hex')
+    .slice(0, 10);

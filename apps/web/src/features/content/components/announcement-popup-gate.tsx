@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useIdle, whenIdle } from '../../../shared/hooks/use-idle';
+import { useIdle } from '../../../shared/hooks/use-idle';
 import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { readSession, writeSession } from '../../../shared/storage/browser-storage';
 import { useAnnouncements } from '../api/announcements';
-import { dateTimeFormatOf } from '../format-date';
+import { dateTimeFormatOf, warmDateTimeFormat } from '../format-date';
 import { popupClosureKeyOf, popupsFor } from '../popup-rules';
 
 const loadPopup = () => import('./announcement-popup');
@@ -36,22 +36,21 @@ const PopupGate = () => {
   const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
   const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
 
-  // The popup's dates: their format is made in a task of its own while the popup's code loads, and the popup first
-  // renders once it is made (its first making loads the locale's calendar data), so the two never share one long task.
+  // The popup's dates: their locale data loads on a worker thread while the popup's code loads, and the popup first
+  // renders once it has (making the first format of a page loads that data: a long task on the main thread).
   useEffect(() => {
     // Once the popup has rendered, a new language's format is made with its render, as every other text changes.
     if (!isOpen || isFormatMade) return;
     // Its code loads meanwhile; a failed load is the lazy component's to show, not an unhandled rejection here.
     loadPopup().catch(() => undefined);
-    let timer = 0;
-    const cancelIdle = whenIdle(() => {
+    let isCancelled = false;
+    void warmDateTimeFormat(language).then(() => {
+      if (isCancelled) return;
       dateTimeFormatOf(language);
-      // A task later: Preact would render the change within this one.
-      timer = window.setTimeout(() => setFormatMade(true), 0);
+      setFormatMade(true);
     });
     return () => {
-      cancelIdle();
-      window.clearTimeout(timer);
+      isCancelled = true;
     };
   }, [isOpen, isFormatMade, language]);
 

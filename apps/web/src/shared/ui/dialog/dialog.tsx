@@ -51,12 +51,14 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
     const dialog = dialogRef.current;
     if (!dialog) return;
     const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    lockPageScroll();
     if (!dialog.open) dialog.showModal();
     // The control the content marks comes first (the username, the confirm button), else the first focusable.
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? dialog).focus();
+    // After focusing, which lays the page out: the lock's measuring then costs nothing, and the layout its pinning
+    // needs comes with the next frame instead of a second one inside this task.
+    lockPageScroll();
     return () => {
       if (dialog.open) dialog.close();
       unlockPageScroll();
