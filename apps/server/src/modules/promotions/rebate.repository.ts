@@ -35,19 +35,16 @@ const CLAIM_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "member
 
 /** SQL of the manual rebate's own tables: settings, rates and collections (rounds are the bets module's). */
 export const createRebateRepository = (pool: pg.Pool) => {
+  /** The settings and every rate in one statement, so one snapshot: never a new minimum beside old rates. */
   const readSettings = async (executor: Executor, merchantCode: string, lock: boolean): Promise<SettingsRow | null> => {
-    const { rows } = await executor.query<Omit<SettingsRow, 'rates'>>(
-      `SELECT minimum_amount AS "minimumAmount", maximum_amount AS "maximumAmount", updated_at AS "updatedAt"
-       FROM rebate_settings WHERE merchant_code = $1${lock ? ' FOR UPDATE' : ''}`,
+    const { rows } = await executor.query<SettingsRow>(
+      `SELECT s.minimum_amount AS "minimumAmount", s.maximum_amount AS "maximumAmount", s.updated_at AS "updatedAt",
+              coalesce((SELECT json_object_agg(r.game_type, r.rate_ppm) FROM rebate_rates r
+                        WHERE r.merchant_code = s.merchant_code), '{}'::json) AS rates
+       FROM rebate_settings s WHERE s.merchant_code = $1${lock ? ' FOR UPDATE OF s' : ''}`,
       [merchantCode],
     );
-    const row = rows[0];
-    if (!row) return null;
-    const rates = await executor.query<{ gameType: GameCategory; ratePpm: number }>(
-      'SELECT game_type AS "gameType", rate_ppm AS "ratePpm" FROM rebate_rates WHERE merchant_code = $1',
-      [merchantCode],
-    );
-    return { ...row, rates: Object.fromEntries(rates.rows.map((rate) => [rate.gameType, rate.ratePpm])) };
+    return rows[0] ?? null;
   };
 
   const countAndList = async (where: string, params: unknown[], page: { offset: number; limit: number }) => {
