@@ -17,6 +17,7 @@ import {
   registerAdminGamesRoutes,
   registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
+  registerAdminRebateRoutes,
   registerAdminRoutes,
 } from './modules/admin';
 import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
@@ -54,6 +55,7 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
+import { createRebateRepository, createRebateService, registerRebateRoutes } from './modules/promotions';
 import {
   createProviderRegistry,
   createProvidersRepository,
@@ -136,6 +138,7 @@ export interface AppServices {
   withdrawals: ReturnType<typeof createWithdrawalsService>;
   walletMoves: ReturnType<typeof createWalletMovesService>;
   account: ReturnType<typeof createAccountService>;
+  rebate: ReturnType<typeof createRebateService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -305,6 +308,7 @@ export const buildApp = async (
     bets,
     games,
   });
+  const rebate = createRebateService({ repository: createRebateRepository(database.pool), bets, ledger, limiter });
   const inhouseEvents = createInhouseEvents((error, event) =>
     app.log.error({ err: error, roundId: event.roundId }, 'in-house event listener failed'),
   );
@@ -369,6 +373,7 @@ export const buildApp = async (
   registerGameMediaRoutes(app, games);
   registerBetsRoutes(registrar, bets, games.describe);
   registerInhouseRoutes(registrar, inhouse, crash.service);
+  registerRebateRoutes(registrar, rebate);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -382,6 +387,7 @@ export const buildApp = async (
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
+  registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -454,6 +460,7 @@ export const buildApp = async (
       withdrawals,
       walletMoves,
       account,
+      rebate,
     },
   };
 };

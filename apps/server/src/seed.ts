@@ -1,6 +1,7 @@
 import type { AppServices } from './app';
 import { seedDemoContent } from './modules/content';
 import { demoMerchantSettings } from './modules/merchants';
+import { demoRebateSettings } from './modules/promotions';
 import { DEMO_PROVIDER_CODE } from './modules/providers';
 
 export const DEMO_MERCHANT_CODE = 'demo';
@@ -23,6 +24,8 @@ export const seedDemo = async (
     merchantCode: null,
   });
   await services.cashier.ensureDemoChannels(DEMO_MERCHANT_CODE, 'USD');
+  // The demo's manual rebate (MANUALREBATE3 is on in its feature tree): rates per category, set once.
+  await services.rebate.seedSettings(DEMO_MERCHANT_CODE, demoRebateSettings('USD'));
   if (options.content !== false) await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
   // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
   const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);

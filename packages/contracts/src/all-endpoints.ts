@@ -9,6 +9,7 @@ import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
+import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -29,10 +30,12 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(contentEndpoints),
   ...Object.values(inhouseEndpoints),
   ...Object.values(crashEndpoints),
+  ...Object.values(rebateEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),
   ...Object.values(adminInhouseEndpoints),
+  ...Object.values(adminRebateEndpoints),
   ...Object.values(gamesEndpoints),
   ...Object.values(betsEndpoints),
   ...Object.values(adminGamesEndpoints),

@@ -92,6 +92,9 @@ export const errorCatalogue = {
   crash_betting_closed: { status: 409 },
   crash_bet_exists: { status: 409 },
   crash_no_open_bet: { status: 409 },
+  // Promotions
+  /** Collecting now would pay less than the merchant's minimum (or nothing): nothing was marked or paid. */
+  rebate_below_minimum: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -59,6 +59,14 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/content-page')).ContentIndexPage }),
             },
             { path: 'games', lazy: async () => ({ Component: (await import('./routes/games-page')).GamesIndexPage }) },
+            {
+              path: 'merchants/:code/rebate',
+              lazy: async () => ({ Component: (await import('./routes/rebate-page')).RebatePage }),
+            },
+            {
+              path: 'rebate',
+              lazy: async () => ({ Component: (await import('./routes/rebate-page')).RebateIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

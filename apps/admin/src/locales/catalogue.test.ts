@@ -2,6 +2,7 @@ import {
   auditActions,
   type errorCatalogue,
   fieldErrorCodes,
+  gameCategories,
   loginVerifyMethods,
   moduleIds,
   operatorRoles,
@@ -78,13 +79,14 @@ describe('translation catalogues', () => {
     for (const key of expected) expect(enKeys, key).toContain(key);
   });
 
-  it('names every module, registration field, pattern id, role, audit action and settings section', () => {
+  it('names every module, registration field, pattern id, role, audit action, game category and settings section', () => {
     const expected = [
       ...moduleIds.map((id) => `modules.${id}`),
       ...registrationFieldNames.map((name) => `registerFields.${name}`),
       ...Array.from({ length: 22 }, (_, id) => `patternIds.${id}`),
       ...operatorRoles.map((role) => `roles.${role}`),
       ...auditActions.map((action) => `auditActions.${action}`),
+      ...gameCategories.map((category) => `rebate.categories.${category}`),
       ...settingsSections.flatMap((section) => [`settings.${section}.nav`, `settings.${section}.title`]),
     ];
     for (const key of expected) expect(enKeys, key).toContain(key);

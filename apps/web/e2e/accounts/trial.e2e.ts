@@ -36,6 +36,8 @@ describe('free play', () => {
     // From the member menu: the real-account message, and no member centre.
     await userMenu(page).getByRole('button').first().click();
     expect(await userMenu(page).getByText('Trial account').isVisible()).toBe(true);
+    // Manual rebate is for real accounts: the menu does not offer it.
+    expect(await userMenu(page).locator('[data-menu-item="manual-rebate"]').count()).toBe(0);
     await userMenu(page).getByRole('button', { name: 'My Account' }).click();
     const realAccount = dialog(page, 'real-account');
     await realAccount.getByText('Please register an account first.').waitFor();

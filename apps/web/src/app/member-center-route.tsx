@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { DepositPage } from '../features/cashier/pages/deposit-page';
 import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
+import { gameTypeLabelKeys } from '../features/games/game-types';
 import { BettingRecord } from '../features/games/records/betting-record';
 import { PersonalProfit } from '../features/games/records/personal-profit';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
@@ -10,11 +12,23 @@ import { AccountRecordPage } from '../features/wallet/pages/account-record-page'
 import { MyWalletPage } from '../features/wallet/pages/my-wallet-page';
 import { TransferUplinePage } from '../features/wallet/pages/transfer-upline-page';
 import { usePublicStore } from '../shared/state/public-store';
+import { InlineLoader } from '../shared/ui/loading-cover/loading-cover';
 
 /** The betting record's days are the merchant's days. */
 const BettingRecordPage = () => <BettingRecord timeZone={useSiteConfig().info.site.timeZone} />;
 
 const PersonalProfitPage = () => <PersonalProfit timeZone={useSiteConfig().info.site.timeZone} />;
+
+/** Manual rebate is a chunk of its own, fetched when the page is first opened. */
+const ManualRebatePage = lazy(() =>
+  import('../features/promotions/pages/manual-rebate-page').then((m) => ({ default: m.ManualRebatePage })),
+);
+const categoryLabelKey = (category: keyof typeof gameTypeLabelKeys) => gameTypeLabelKeys[category];
+const ManualRebateRoute = () => (
+  <Suspense fallback={<InlineLoader />}>
+    <ManualRebatePage categoryLabelKey={categoryLabelKey} />
+  </Suspense>
+);
 
 /** The personal centre with the pages other features provide (features never import each other). */
 const pages = {
@@ -26,6 +40,7 @@ const pages = {
   personalHistoryCopy: BettingRecordPage,
   personalProfit: PersonalProfitPage,
   messageV2: InboxPage,
+  manualRebate: ManualRebateRoute,
 } as const;
 
 export const MemberCenterRoute = () => {

@@ -3,25 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ContentManager } from '../../features/content/components/content-manager';
 import { merchantQueryOptions } from '../../features/merchants/api/get-merchant';
-import { MerchantPicker } from '../../features/merchants/components/merchant-picker';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
+import { MerchantIndexPage } from './merchant-index-page';
 
 const contentPathOf = (code: string) => `/merchants/${encodeURIComponent(code)}/content`;
 
 /** /content: a merchant's operator goes straight to its content; a platform operator picks the merchant first. */
 export const ContentIndexPage = () => {
   const { t } = useTranslation();
-  const operator = useCurrentOperator();
-  if (!canOperator(operator.role, 'content.write')) return <Navigate to="/merchants" replace />;
-  if (operator.merchantCode) return <Navigate to={contentPathOf(operator.merchantCode)} replace />;
   return (
-    <>
-      <PageHeader title={t('content.title')} description={t('content.pickMerchant')} />
-      <MerchantPicker pathOf={contentPathOf} />
-    </>
+    <MerchantIndexPage
+      permission="content.write"
+      title={t('content.title')}
+      description={t('content.pickMerchant')}
+      pathOf={contentPathOf}
+    />
   );
 };
 

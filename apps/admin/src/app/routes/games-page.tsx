@@ -3,12 +3,12 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { GameTable } from '../../features/catalogue/components/game-table';
 import { VendorTable } from '../../features/catalogue/components/vendor-table';
 import { InhouseLimits } from '../../features/inhouse/components/inhouse-limits';
-import { MerchantPicker } from '../../features/merchants/components/merchant-picker';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Tabs } from '../../shared/ui/tabs';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 import styles from './games-page.module.css';
+import { MerchantIndexPage } from './merchant-index-page';
 
 type CatalogueTab = 'vendors' | 'games' | 'inhouse';
 
@@ -17,15 +17,13 @@ const tabOf = (value: string | null): CatalogueTab => (value === 'vendors' || va
 /** /games: a merchant's operator goes straight to its catalogue; a platform operator picks the merchant first. */
 export const GamesIndexPage = () => {
   const { t } = useTranslation();
-  const operator = useCurrentOperator();
-  if (!canOperator(operator.role, 'games.read')) return <Navigate to="/merchants" replace />;
-  if (operator.merchantCode)
-    return <Navigate to={`/merchants/${encodeURIComponent(operator.merchantCode)}/games`} replace />;
   return (
-    <>
-      <PageHeader title={t('catalogue.title')} description={t('catalogue.pickMerchant')} />
-      <MerchantPicker pathOf={(code) => `/merchants/${encodeURIComponent(code)}/games`} />
-    </>
+    <MerchantIndexPage
+      permission="games.read"
+      title={t('catalogue.title')}
+      description={t('catalogue.pickMerchant')}
+      pathOf={(code) => `/merchants/${encodeURIComponent(code)}/games`}
+    />
   );
 };
 

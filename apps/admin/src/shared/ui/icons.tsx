@@ -8,6 +8,7 @@ export const {
   CheckIcon,
   ChevronIcon,
   CloseIcon,
+  CoinsIcon,
   CopyIcon,
   ExternalIcon,
   GamepadIcon,

@@ -1,10 +1,9 @@
 import { adminGamesEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
 import type { OperatorPrincipal } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type GamesService, presentAdminGame, presentAdminVendor } from '../games';
 import type { MerchantsService } from '../merchants';
-import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
+import { merchantInScope, type Permission } from './admin.policy';
 import type { AdminService } from './admin.service';
 
 /** The catalogue per merchant: content operators and owners edit it, everyone in scope reads it; edits are audited. */
@@ -14,13 +13,8 @@ export const registerAdminGamesRoutes = (
 ): void => {
   const { admin, games, merchants } = deps;
 
-  const merchantFor = async (operator: OperatorPrincipal, code: string, permission: Permission) => {
-    assertCan(operator, permission);
-    assertMerchantInScope(operator, code);
-    return merchants.resolve({ code, host: '' }).catch(() => {
-      throw new AppError('not_found');
-    });
-  };
+  const merchantFor = (operator: OperatorPrincipal, code: string, permission: Permission) =>
+    merchantInScope(merchants.resolve, operator, code, permission);
 
   r.admin(adminGamesEndpoints.listVendors, async ({ params, ctx }) => {
     const merchant = await merchantFor(ctx.operator, params.code, 'games.read');

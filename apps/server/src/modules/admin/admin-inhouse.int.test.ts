@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminInhouseLimits, inhouseGames, operatorRoles } from '@tessera/contracts';
+import { type AdminInhouseLimits, inhouseGames } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantLikeDemo, merchantResource, signInOperators } from '../../../test/back-office';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -13,16 +14,7 @@ let client: ReturnType<typeof memberClient>;
 let memberToken: string;
 const tokens: Record<string, string> = {};
 
-const URL = (code = 'demo') => `/api/admin/merchants/${code}/inhouse-limits`;
-const put = (as: string, payload: unknown, code = 'demo') =>
-  t.request({
-    method: 'PUT',
-    url: URL(code),
-    headers: { authorization: tokens[as] ?? '' },
-    payload: payload as object,
-  });
-const get = (as: string, code = 'demo') =>
-  t.request({ method: 'GET', url: URL(code), headers: { authorization: tokens[as] ?? '' } });
+const { get, put } = merchantResource(() => t, tokens, 'inhouse-limits');
 const diceBet = (stake: string) =>
   client.send({
     method: 'POST',
@@ -54,31 +46,8 @@ const rowOf = (limits: AdminInhouseLimits, game: string) => limits.games.find((r
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  tokens.owner = await t.operatorToken();
-  const demo = await t.services.merchants.get('demo');
-  if (!demo) throw new Error('no demo merchant');
-  await t.services.merchants.createIfAbsent('yen', {
-    ...demo.settings,
-    name: 'Yen',
-    domains: ['yen.test'],
-    currency: 'JPY',
-  });
-  const operators: [string, string, string | null][] = [
-    ...operatorRoles
-      .filter((role) => role !== 'owner')
-      .map((role): [string, string, string | null] => [role, role, null]),
-    ['yenrisk', 'risk', 'yen'],
-  ];
-  for (const [name, role, merchantCode] of operators) {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: tokens.owner ?? '' },
-      payload: { username: `${name}op`, displayName: name, password: 'Operator-Pass-1', role, merchantCode },
-    });
-    expect(created.json().success).toBe(true);
-    tokens[name] = await t.operatorToken(`${name}op`, 'Operator-Pass-1');
-  }
+  await merchantLikeDemo(t, 'yen', { name: 'Yen', currency: 'JPY' });
+  Object.assign(tokens, await signInOperators(t, [{ name: 'yenrisk', role: 'risk', merchantCode: 'yen' }]));
   ({ token: memberToken } = await fundedMember(t, client, 'limiter', 100_000n));
 });
 

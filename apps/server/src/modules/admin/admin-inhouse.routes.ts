@@ -12,7 +12,7 @@ import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type InhouseService, type Limits, type MerchantLimits, presentMerchantLimits } from '../inhouse';
 import type { MerchantsService } from '../merchants';
-import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
+import { merchantInScope, type Permission } from './admin.policy';
 import type { AdminService } from './admin.service';
 
 const asText = (row: MerchantLimits, currency: string) => ({
@@ -29,13 +29,8 @@ export const registerAdminInhouseRoutes = (
 ): void => {
   const { admin, inhouse, merchants } = deps;
 
-  const merchantFor = async (ctx: AdminContext, code: string, permission: Permission) => {
-    assertCan(ctx.operator, permission);
-    assertMerchantInScope(ctx.operator, code);
-    return merchants.resolve({ code, host: '' }).catch(() => {
-      throw new AppError('not_found');
-    });
-  };
+  const merchantFor = (ctx: AdminContext, code: string, permission: Permission) =>
+    merchantInScope(merchants.resolve, ctx.operator, code, permission);
 
   r.admin(adminInhouseEndpoints.getLimits, async ({ params, ctx }) => {
     const merchant = await merchantFor(ctx, params.code, 'inhouse.read');

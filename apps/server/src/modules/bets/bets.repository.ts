@@ -107,6 +107,38 @@ const totalsOf = (raw: { bet_count: string; bet_amount: string; valid_bet: strin
   payout: BigInt(raw.payout),
 });
 
+/** One category's valid bets of the rounds a rebate reads or takes. */
+export interface RebateTurnover {
+  gameType: GameCategory;
+  validBet: bigint;
+  roundCount: number;
+}
+
+/** Whose rounds a rebate reads or takes: a member's, in one currency, of some categories. */
+export interface RebateRoundFilter {
+  memberId: string;
+  merchantCode: string;
+  currency: string;
+  gameTypes: readonly GameCategory[];
+}
+
+/**
+ * Settled rounds with a valid bet that no collection has taken yet. The preview reads and the collection takes
+ * the same rows, so what the preview shows is what collecting at once would pay.
+ */
+const NOT_REBATED = `member_id = $1 AND merchant_code = $2 AND currency = $3 AND game_type = ANY($4::text[])
+  AND status = 'settled' AND rebate_claim_id IS NULL AND valid_bet > 0`;
+
+const rebateFilterValues = (filter: RebateRoundFilter) => [
+  filter.memberId,
+  filter.merchantCode,
+  filter.currency,
+  filter.gameTypes,
+];
+
+const turnoverOf = (rows: { game_type: GameCategory; valid_bet: string; round_count: number }[]): RebateTurnover[] =>
+  rows.map((row) => ({ gameType: row.game_type, validBet: BigInt(row.valid_bet), roundCount: row.round_count }));
+
 /** Rows of a member between two local dates of a time zone, both ends included. */
 const RANGE = `member_id = $1 AND merchant_code = $2
   AND %COL% >= ($3::date)::timestamp AT TIME ZONE $5 AND %COL% < ($4::date + 1)::timestamp AT TIME ZONE $5`;
@@ -243,6 +275,38 @@ export const createBetsRepository = (pool: pg.Pool) => ({
       byDay: byDay.rows.map((row) => ({ day: row.day, ...totalsOf(row) })),
     };
   },
+
+  /** The valid bets not yet rebated, per category; marks nothing. */
+  notRebated: async (db: Queryable, filter: RebateRoundFilter): Promise<RebateTurnover[]> =>
+    turnoverOf(
+      (
+        await db.query<{ game_type: GameCategory; valid_bet: string; round_count: number }>(
+          `SELECT game_type, sum(valid_bet)::text AS valid_bet, count(*)::int AS round_count
+           FROM bet_rounds WHERE ${NOT_REBATED} GROUP BY game_type ORDER BY game_type`,
+          rebateFilterValues(filter),
+        )
+      ).rows,
+    ),
+
+  /**
+   * Marks the rounds not yet rebated as taken by `claimId` and sums what it took, per category. A round that
+   * another open transaction has marked is waited for and, once that one commits, skipped (PostgreSQL re-checks
+   * the condition on the new row), so two collections never take the same round; a round whose settlement commits
+   * after this statement is left for the next collection.
+   */
+  takeForRebate: async (db: Queryable, filter: RebateRoundFilter, claimId: string): Promise<RebateTurnover[]> =>
+    turnoverOf(
+      (
+        await db.query<{ game_type: GameCategory; valid_bet: string; round_count: number }>(
+          `WITH taken AS (
+             UPDATE bet_rounds SET rebate_claim_id = $5 WHERE ${NOT_REBATED} RETURNING game_type, valid_bet
+           )
+           SELECT game_type, sum(valid_bet)::text AS valid_bet, count(*)::int AS round_count
+           FROM taken GROUP BY game_type ORDER BY game_type`,
+          [...rebateFilterValues(filter), claimId],
+        )
+      ).rows,
+    ),
 });
 
 export type BetsRepository = ReturnType<typeof createBetsRepository>;

@@ -44,6 +44,11 @@ export const betRounds = pgTable(
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The manual-rebate collection that took this round's valid bet (promotions module, decision 0042); null while
+     * not yet rebated. Set once, by the collection's conditional UPDATE, so a round is rebated at most once.
+     */
+    rebateClaimId: uuid('rebate_claim_id'),
   },
   (table) => [
     uniqueIndex('bet_rounds_source_key').on(table.source, table.provider, table.roundRef),
@@ -51,5 +56,9 @@ export const betRounds = pgTable(
     index('bet_rounds_wins_idx')
       .on(table.merchantCode, table.settledAt)
       .where(sql`${table.status} = 'settled' AND ${table.payout} > 0`),
+    // What a member could still collect a rebate on: small, as collected rounds leave it.
+    index('bet_rounds_rebate_pending_idx')
+      .on(table.memberId, table.gameType)
+      .where(sql`${table.status} = 'settled' AND ${table.rebateClaimId} IS NULL AND ${table.validBet} > 0`),
   ],
 );

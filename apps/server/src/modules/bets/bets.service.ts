@@ -1,6 +1,6 @@
 import { BET_RECORD_MAX_DAYS } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { BetsRepository, NewRound, Queryable, RoundKey } from './bets.repository';
+import type { BetsRepository, NewRound, Queryable, RebateRoundFilter, RoundKey } from './bets.repository';
 import type { BetRoundStatus } from './bets.schema';
 
 const DAY_MS = 86_400_000;
@@ -77,6 +77,16 @@ export const createBetsService = (repository: BetsRepository, defaultDb: Queryab
     checkDateRange(filter.startDate, filter.endDate);
     return repository.profit(member.memberId, member.merchantCode, filter);
   },
+
+  /** A member's valid bets of settled rounds no rebate has taken yet, per category; marks nothing. */
+  notRebatedTurnover: (filter: RebateRoundFilter, db: Queryable = defaultDb) => repository.notRebated(db, filter),
+
+  /**
+   * Takes those rounds for a rebate collection, inside the caller's transaction (`db`, required): they are marked
+   * with `claimId` and their valid bets returned per category. The caller's rollback unmarks them.
+   */
+  takeTurnoverForRebate: (filter: RebateRoundFilter & { claimId: string }, db: Queryable) =>
+    repository.takeForRebate(db, filter, filter.claimId),
 });
 
 export type BetsService = ReturnType<typeof createBetsService>;

@@ -3,6 +3,8 @@ export {
   createBetsRepository,
   type NewRound,
   type Queryable,
+  type RebateRoundFilter,
+  type RebateTurnover,
   type RoundKey,
 } from './bets.repository';
 export { registerBetsRoutes } from './bets.routes';

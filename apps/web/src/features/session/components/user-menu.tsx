@@ -6,7 +6,14 @@ import { useUnreadMessages } from '../../../shared/account/unread-messages';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { ConfirmDialog } from '../../../shared/ui/dialog/confirm-dialog';
-import { ChevronDownIcon, LogOutIcon, MailIcon, ShieldIcon, UsersIcon } from '../../../shared/ui/icons/icons';
+import {
+  ChevronDownIcon,
+  CoinsIcon,
+  LogOutIcon,
+  MailIcon,
+  ShieldIcon,
+  UsersIcon,
+} from '../../../shared/ui/icons/icons';
 import { VisuallyHidden } from '../../../shared/ui/visually-hidden/visually-hidden';
 import { useLogout } from '../use-logout';
 import styles from './user-menu.module.css';
@@ -16,8 +23,8 @@ const ltr = (text: string) => `\u2066${text}\u2069`;
 
 /**
  * The header when logged in (spec section 2): avatar, account and user id, and a dropdown with my account,
- * messages (with the unread count; not for trial accounts), agent (for agents) and sign out, which asks for
- * confirmation first. The balance and VIP parts belong to the
+ * messages (with the unread count; not for trial accounts), agent (for agents), manual rebate (when MANUALREBATE3
+ * is on; not for trial accounts) and sign out, which asks for confirmation first. The balance and VIP parts belong to the
  * money and VIP features.
  */
 export const UserMenu = () => {
@@ -26,6 +33,7 @@ export const UserMenu = () => {
   const member = useMemberInfo().data;
   const isAgent = usePublicStore((state) => state.isAgent);
   const isTrial = usePublicStore((state) => state.isTrial);
+  const isRebateOn = usePublicStore((state) => state.whitelabel.MANUALREBATE3 === true);
   const unread = useUnreadMessages();
   const openDialog = useShellStore((state) => state.openDialog);
   const logout = useLogout();
@@ -66,6 +74,10 @@ export const UserMenu = () => {
   const handleAgent = () => {
     setOpen(false);
     navigate('/agentHome');
+  };
+  const handleRebate = () => {
+    setOpen(false);
+    navigate('/member?page=manualRebate');
   };
   const handleSignOut = () => {
     setOpen(false);
@@ -137,6 +149,14 @@ export const UserMenu = () => {
                 <button type="button" className={styles.item} onClick={handleAgent}>
                   <UsersIcon />
                   {t('hd_agent')}
+                </button>
+              </li>
+            ) : null}
+            {isRebateOn && !isTrial ? (
+              <li>
+                <button type="button" className={styles.item} onClick={handleRebate} data-menu-item="manual-rebate">
+                  <CoinsIcon />
+                  {t('manual_rebate')}
                 </button>
               </li>
             ) : null}
