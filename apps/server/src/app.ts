@@ -17,6 +17,7 @@ import {
   registerAdminGamesRoutes,
   registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
+  registerAdminPromotionsRoutes,
   registerAdminRoutes,
 } from './modules/admin';
 import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
@@ -54,6 +55,7 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
+import { createRewardsRepository, createRewardsService, registerRewardsRoutes } from './modules/promotions';
 import {
   createProviderRegistry,
   createProvidersRepository,
@@ -136,6 +138,8 @@ export interface AppServices {
   withdrawals: ReturnType<typeof createWithdrawalsService>;
   walletMoves: ReturnType<typeof createWalletMovesService>;
   account: ReturnType<typeof createAccountService>;
+  /** The reward centre: `grantReward` for capabilities that earn members money, and the claim. */
+  rewards: ReturnType<typeof createRewardsService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -282,6 +286,7 @@ export const buildApp = async (
     merchantOf: (code) => merchants.resolve({ code, host: '' }),
   });
   const walletMoves = createWalletMovesService({ ledger, members, account });
+  const rewards = createRewardsService({ repository: createRewardsRepository(database.pool), ledger });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
   const providers = createProviderRegistry([
     {
@@ -369,6 +374,7 @@ export const buildApp = async (
   registerGameMediaRoutes(app, games);
   registerBetsRoutes(registrar, bets, games.describe);
   registerInhouseRoutes(registrar, inhouse, crash.service);
+  registerRewardsRoutes(registrar, rewards);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -382,6 +388,7 @@ export const buildApp = async (
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
+  registerAdminPromotionsRoutes(registrar, { rewards, merchants, members });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -454,6 +461,7 @@ export const buildApp = async (
       withdrawals,
       walletMoves,
       account,
+      rewards,
     },
   };
 };

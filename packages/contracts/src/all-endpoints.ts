@@ -9,6 +9,7 @@ import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
+import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -36,4 +37,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(gamesEndpoints),
   ...Object.values(betsEndpoints),
   ...Object.values(adminGamesEndpoints),
+  ...Object.values(rewardsEndpoints),
+  ...Object.values(adminRewardsEndpoints),
 ];

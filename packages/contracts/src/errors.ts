@@ -92,6 +92,8 @@ export const errorCatalogue = {
   crash_betting_closed: { status: 409 },
   crash_bet_exists: { status: 409 },
   crash_no_open_bet: { status: 409 },
+  // Promotions: the reward centre
+  reward_already_claimed: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -28,6 +28,7 @@ export const memberTransactionTypes = [
   'adjustment',
   'transfer_upline',
   'wallet_transfer',
+  'reward',
 ] as const;
 export type MemberTransactionType = (typeof memberTransactionTypes)[number];
 

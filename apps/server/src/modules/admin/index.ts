@@ -7,3 +7,4 @@ export { registerAdminContentRoutes } from './admin-content.routes';
 export { registerAdminGamesRoutes } from './admin-games.routes';
 export { registerAdminInhouseRoutes } from './admin-inhouse.routes';
 export { registerAdminMemberRoutes } from './admin-members.routes';
+export { registerAdminPromotionsRoutes } from './admin-promotions.routes';

@@ -7,6 +7,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   adjustment: 'txn_type_adjustment',
   transfer_upline: 'txn_type_transfer_upline',
   wallet_transfer: 'txn_type_wallet_transfer',
+  reward: 'txn_type_reward',
 };
 
 export const isKnownTransactionType = (type: string): type is MemberTransactionType =>
