@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { type InhouseGame, inhouseGames, multiplierSchema } from './inhouse';
 import { merchantCodeSchema } from './merchant';
-import { formatMinor, parseMoney } from './money';
+import { amountFieldFor, amountTextSchema, formatMinor, minorOfChecked, minorWithin } from './money';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -13,17 +13,10 @@ import { moneyStringSchema } from './wallet';
 /** The largest limit an operator may set, in minor units: far above any real table, far below the ledger's cap. */
 export const INHOUSE_LIMIT_MAX_MINOR = 10n ** 12n;
 
-/** One limit as typed ("0.10", "5000"); its digits are checked against the merchant's currency. */
-const limitAmount = z
-  .string({ message: 'not_empty' })
-  .trim()
-  .min(1, { message: 'not_empty' })
-  .max(40, { message: 'amount_not_numeric' });
-
 export const inhouseLimitsInputSchema = z.strictObject({
-  minStake: limitAmount,
-  maxStake: limitAmount,
-  maxPayout: limitAmount,
+  minStake: amountTextSchema,
+  maxStake: amountTextSchema,
+  maxPayout: amountTextSchema,
 });
 export type InhouseLimitsInput = z.infer<typeof inhouseLimitsInputSchema>;
 
@@ -34,33 +27,14 @@ export type InhouseLimitField = (typeof inhouseLimitFields)[number];
 export type InhouseLimitsMinor = Record<InhouseLimitField, bigint>;
 
 /** One amount in `currency`: positive, within the currency's digits, at most INHOUSE_LIMIT_MAX_MINOR. */
-const limitAmountFor = (currency: string) =>
-  limitAmount.superRefine((text, ctx) => {
-    if (text === '') return; // reported as not_empty
-    const parsed = parseMoney(text, currency);
-    const tooLarge = parsed.ok ? parsed.minor > INHOUSE_LIMIT_MAX_MINOR : parsed.error === 'amount_too_large';
-    if (tooLarge) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'field_too_large',
-        params: { max: formatMinor(INHOUSE_LIMIT_MAX_MINOR, currency) },
-      });
-    } else if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-  });
+const limitAmountFor = (currency: string) => amountFieldFor(currency, INHOUSE_LIMIT_MAX_MINOR);
 
 /** The three amounts as minor units (call only on limits that passed `inhouseLimitsSchemaFor`). */
-export const inhouseLimitsToMinor = (limits: InhouseLimitsInput, currency: string): InhouseLimitsMinor => {
-  const minorOf = (text: string) => {
-    const parsed = parseMoney(text, currency);
-    if (!parsed.ok) throw new RangeError(`unchecked in-house limit: ${parsed.error}`);
-    return parsed.minor;
-  };
-  return {
-    minStake: minorOf(limits.minStake),
-    maxStake: minorOf(limits.maxStake),
-    maxPayout: minorOf(limits.maxPayout),
-  };
-};
+export const inhouseLimitsToMinor = (limits: InhouseLimitsInput, currency: string): InhouseLimitsMinor => ({
+  minStake: minorOfChecked(limits.minStake, currency),
+  maxStake: minorOfChecked(limits.maxStake, currency),
+  maxPayout: minorOfChecked(limits.maxPayout, currency),
+});
 
 /**
  * One game's limits judged in `currency`: each amount on its own, then the maximum stake not below the minimum
@@ -76,10 +50,9 @@ export const inhouseLimitsSchemaFor = (currency: string) =>
     })
     .superRefine((limits, ctx) => {
       // Two amounts are compared once both are valid (each one's own error is reported above).
-      const [minStake, maxStake, maxPayout] = inhouseLimitFields.map((field) => {
-        const parsed = parseMoney(limits[field], currency);
-        return parsed.ok && parsed.minor <= INHOUSE_LIMIT_MAX_MINOR ? parsed.minor : null;
-      });
+      const [minStake, maxStake, maxPayout] = inhouseLimitFields.map((field) =>
+        minorWithin(limits[field], currency, INHOUSE_LIMIT_MAX_MINOR),
+      );
       if (minStake != null && maxStake != null && maxStake < minStake) {
         ctx.addIssue({
           code: 'custom',

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money on the wire is a decimal string in major units beside its currency ("1234.50" USD); inside, it is an
  * integer of minor units (bigint). One parser, shared by server and browsers, turns the first into the second
@@ -44,4 +46,38 @@ export const formatMinor = (minor: bigint, currency: string): string => {
   const whole = exponent === 0 ? digits : digits.slice(0, -exponent);
   const fraction = exponent === 0 ? '' : `.${digits.slice(-exponent)}`;
   return `${negative ? '-' : ''}${whole}${fraction}`;
+};
+
+/** An amount as an operator types it ("0.10", "5000"); its digits are judged by `amountFieldFor`. */
+export const amountTextSchema = z
+  .string({ message: 'not_empty' })
+  .trim()
+  .min(1, { message: 'not_empty' })
+  .max(40, { message: 'amount_not_numeric' });
+
+/**
+ * One amount of `currency` typed in a back-office form: positive, within the currency's digits, at most `maxMinor`
+ * minor units (`field_too_large` with the bound as `max`); each failure is the catalogue's field code.
+ */
+export const amountFieldFor = (currency: string, maxMinor: bigint) =>
+  amountTextSchema.superRefine((text, ctx) => {
+    if (text === '') return; // reported as not_empty
+    const parsed = parseMoney(text, currency);
+    const tooLarge = parsed.ok ? parsed.minor > maxMinor : parsed.error === 'amount_too_large';
+    if (tooLarge) {
+      ctx.addIssue({ code: 'custom', message: 'field_too_large', params: { max: formatMinor(maxMinor, currency) } });
+    } else if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+  });
+
+/** The minor units of an amount that passed `amountFieldFor` (a programming error otherwise). */
+export const minorOfChecked = (text: string, currency: string): bigint => {
+  const parsed = parseMoney(text, currency);
+  if (!parsed.ok) throw new RangeError(`unchecked amount: ${parsed.error}`);
+  return parsed.minor;
+};
+
+/** The minor units of a valid amount of at most `maxMinor`, else null: for comparing two fields once each passed. */
+export const minorWithin = (text: string, currency: string, maxMinor: bigint): bigint | null => {
+  const parsed = parseMoney(text, currency);
+  return parsed.ok && parsed.minor <= maxMinor ? parsed.minor : null;
 };
