@@ -32,6 +32,7 @@ export const auditActions = [
   'games.game_update',
   'games.reorder',
   'inhouse.limits_update',
+  'referral.settings_update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

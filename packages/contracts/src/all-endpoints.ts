@@ -9,6 +9,7 @@ import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
+import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
@@ -39,4 +40,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminGamesEndpoints),
   ...Object.values(rewardsEndpoints),
   ...Object.values(adminRewardsEndpoints),
+  ...Object.values(referralEndpoints),
+  ...Object.values(adminReferralEndpoints),
 ];

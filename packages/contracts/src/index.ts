@@ -21,6 +21,7 @@ export * from './messages';
 export * from './module-ids';
 export * from './money';
 export * from './page-answers';
+export * from './promotions-referral';
 export * from './promotions-rewards';
 export * from './proofs';
 export * from './realtime';

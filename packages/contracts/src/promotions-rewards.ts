@@ -5,17 +5,17 @@ import { moneyStringSchema } from './wallet';
 
 /**
  * The member's reward centre (spec sections 2, 3, 6; module REWCEN3): money a member may claim into the main wallet.
- * A reward is granted by the capability that earns it (a VIP upgrade today; referrals later) and claimed once.
+ * A reward is granted by the capability that earns it (a VIP upgrade, a referred friend's deposits) and claimed once.
  */
 
 /** What earned a reward; each kind has its own description text and params. */
-export const rewardKinds = ['VIP_UPGRADE'] as const;
+export const rewardKinds = ['VIP_UPGRADE', 'REFERRAL'] as const;
 export type RewardKind = (typeof rewardKinds)[number];
 
 export const rewardStatuses = ['available', 'claimed'] as const;
 export type RewardStatus = (typeof rewardStatuses)[number];
 
-/** The description's i18n params (for VIP_UPGRADE: `rankLevel`). */
+/** The description's i18n params (for VIP_UPGRADE: `rankLevel`; for REFERRAL: `friend`, the masked account). */
 export const rewardParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type RewardParams = z.infer<typeof rewardParamsSchema>;
 
@@ -44,7 +44,8 @@ export const availableRewardsSchema = z.object({
 });
 export type AvailableRewards = z.infer<typeof availableRewardsSchema>;
 
-const page = {
+/** Paging of the promotions' member lists (rewards, referred friends). */
+export const promotionsPageQuery = {
   pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
 };
@@ -71,7 +72,7 @@ export const rewardsEndpoints = {
     request: z.strictObject({}),
     response: availableRewardsSchema,
     summary:
-      "The member's rewards waiting to be claimed and their count (availablePromoCount). Reading them first grants any VIP upgrade bonus the member has earned (VIP3).",
+      "The member's rewards waiting to be claimed and their count (availablePromoCount). Reading them first grants what the member has earned and not yet been granted: a VIP upgrade bonus (VIP3), the reward of a referred friend who qualified (REFERRAL3).",
   }),
   claimList: defineEndpoint({
     name: 'rewards.claimList',
@@ -80,7 +81,7 @@ export const rewardsEndpoints = {
     moduleIds: ['REWCEN3'],
     auth: 'member',
     encrypted: false,
-    request: z.strictObject(page),
+    request: z.strictObject(promotionsPageQuery),
     response: rewardPageSchema,
     summary: "The member's claimed rewards, newest claim first.",
   }),
@@ -107,7 +108,7 @@ export const adminRewardsEndpoints = {
     auth: 'operator',
     encrypted: false,
     params: z.strictObject({ code: merchantCodeSchema, memberId: z.uuid({ message: 'field_invalid' }) }),
-    request: z.strictObject(page),
+    request: z.strictObject(promotionsPageQuery),
     response: rewardPageSchema,
     summary: "A member's rewards, available and claimed, newest first (owner, finance, risk, support).",
   }),
