@@ -18,6 +18,7 @@ import {
   registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
   registerAdminPromotionsRoutes,
+  registerAdminReferralRoutes,
   registerAdminRoutes,
 } from './modules/admin';
 import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
@@ -55,7 +56,14 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
-import { createRewardsRepository, createRewardsService, registerRewardsRoutes } from './modules/promotions';
+import {
+  createReferralRepository,
+  createReferralService,
+  createRewardsRepository,
+  createRewardsService,
+  registerReferralRoutes,
+  registerRewardsRoutes,
+} from './modules/promotions';
 import {
   createProviderRegistry,
   createProvidersRepository,
@@ -140,6 +148,8 @@ export interface AppServices {
   account: ReturnType<typeof createAccountService>;
   /** The reward centre: `grantReward` for capabilities that earn members money, and the claim. */
   rewards: ReturnType<typeof createRewardsService>;
+  /** The referral programme: friends' qualifying deposits earn their referrer rewards, evaluated when read. */
+  referral: ReturnType<typeof createReferralService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -286,7 +296,19 @@ export const buildApp = async (
     merchantOf: (code) => merchants.resolve({ code, host: '' }),
   });
   const walletMoves = createWalletMovesService({ ledger, members, account });
-  const rewards = createRewardsService({ repository: createRewardsRepository(database.pool), ledger });
+  // Reading a member's rewards first grants what its referred friends earned it (decision 0044).
+  const rewards = createRewardsService({
+    repository: createRewardsRepository(database.pool),
+    ledger,
+    evaluators: [(member) => referral.evaluate(member)],
+  });
+  const referral = createReferralService({
+    repository: createReferralRepository(database.pool),
+    merchants,
+    members,
+    cashier,
+    grantReward: rewards.grantReward,
+  });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
   const providers = createProviderRegistry([
     {
@@ -375,6 +397,7 @@ export const buildApp = async (
   registerBetsRoutes(registrar, bets, games.describe);
   registerInhouseRoutes(registrar, inhouse, crash.service);
   registerRewardsRoutes(registrar, rewards);
+  registerReferralRoutes(registrar, referral);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -389,6 +412,7 @@ export const buildApp = async (
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
   registerAdminPromotionsRoutes(registrar, { rewards, merchants, members });
+  registerAdminReferralRoutes(registrar, { admin, referral, merchants });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -462,6 +486,7 @@ export const buildApp = async (
       walletMoves,
       account,
       rewards,
+      referral,
     },
   };
 };

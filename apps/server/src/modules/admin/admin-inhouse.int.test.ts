@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminInhouseLimits, inhouseGames, operatorRoles } from '@tessera/contracts';
+import { type AdminInhouseLimits, inhouseGames } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
+import { operatorTokens } from '../../../test/operators';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { reconcileLedger } from '../ledger';
 
@@ -11,7 +12,7 @@ import { reconcileLedger } from '../ledger';
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let memberToken: string;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 const URL = (code = 'demo') => `/api/admin/merchants/${code}/inhouse-limits`;
 const put = (as: string, payload: unknown, code = 'demo') =>
@@ -54,7 +55,6 @@ const rowOf = (limits: AdminInhouseLimits, game: string) => limits.games.find((r
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  tokens.owner = await t.operatorToken();
   const demo = await t.services.merchants.get('demo');
   if (!demo) throw new Error('no demo merchant');
   await t.services.merchants.createIfAbsent('yen', {
@@ -63,22 +63,7 @@ beforeAll(async () => {
     domains: ['yen.test'],
     currency: 'JPY',
   });
-  const operators: [string, string, string | null][] = [
-    ...operatorRoles
-      .filter((role) => role !== 'owner')
-      .map((role): [string, string, string | null] => [role, role, null]),
-    ['yenrisk', 'risk', 'yen'],
-  ];
-  for (const [name, role, merchantCode] of operators) {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: tokens.owner ?? '' },
-      payload: { username: `${name}op`, displayName: name, password: 'Operator-Pass-1', role, merchantCode },
-    });
-    expect(created.json().success).toBe(true);
-    tokens[name] = await t.operatorToken(`${name}op`, 'Operator-Pass-1');
-  }
+  tokens = await operatorTokens(t, [['yenrisk', 'risk', 'yen']]);
   ({ token: memberToken } = await fundedMember(t, client, 'limiter', 100_000n));
 });
 

@@ -8,3 +8,4 @@ export { registerAdminGamesRoutes } from './admin-games.routes';
 export { registerAdminInhouseRoutes } from './admin-inhouse.routes';
 export { registerAdminMemberRoutes } from './admin-members.routes';
 export { registerAdminPromotionsRoutes } from './admin-promotions.routes';
+export { registerAdminReferralRoutes } from './admin-referral.routes';

@@ -1,5 +1,16 @@
+export { presentAdminReferralSettings } from './referral.presenter';
+export { createReferralRepository, type ReferralRepository, type ReferralSettingsRow } from './referral.repository';
+export { registerReferralRoutes } from './referral.routes';
+export { referralSettings } from './referral.schema';
+export { createReferralService, type ReferralService } from './referral.service';
 export { presentReward, presentRewardPage } from './rewards.presenter';
 export { createRewardsRepository, type RewardRow, type RewardsRepository } from './rewards.repository';
 export { registerRewardsRoutes } from './rewards.routes';
 export { memberRewards } from './rewards.schema';
-export { createRewardsService, type GrantReward, type RewardsService, rewardReference } from './rewards.service';
+export {
+  createRewardsService,
+  type GrantReward,
+  type RewardEvaluator,
+  type RewardsService,
+  rewardReference,
+} from './rewards.service';

@@ -11,6 +11,12 @@ import type { Executor, NewReward, RewardRow, RewardsRepository } from './reward
  */
 export type GrantReward = Omit<NewReward, 'params'> & { params?: RewardParams };
 
+/**
+ * A source of rewards evaluated when the member's rewards are read (decision 0044): it grants, through
+ * `grantReward` and so at most once per source key, whatever the member has earned and not yet been granted.
+ */
+export type RewardEvaluator = (member: MemberPrincipal) => Promise<void>;
+
 /** The reference the claim carries into the member's account record: R and the reward id's first 12 hex digits. */
 export const rewardReference = (rewardId: string): string =>
   `R${rewardId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
@@ -22,8 +28,13 @@ const SOURCE_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
  * through the ledger (the merchant's `promotions` house account to the member's main wallet, keyed `reward:<id>`)
  * in the same transaction that marks the locked reward claimed, so it pays once however often it is asked.
  */
-export const createRewardsService = (deps: { repository: RewardsRepository; ledger: LedgerService }) => {
-  const { repository, ledger } = deps;
+export const createRewardsService = (deps: {
+  repository: RewardsRepository;
+  ledger: LedgerService;
+  /** Run before the available rewards and their count are read, so that what was earned shows at once. */
+  evaluators?: readonly RewardEvaluator[];
+}) => {
+  const { repository, ledger, evaluators = [] } = deps;
 
   /**
    * Grants a reward once: a second grant under the same source key changes nothing and answers the first reward
@@ -45,8 +56,12 @@ export const createRewardsService = (deps: { repository: RewardsRepository; ledg
   return {
     grantReward,
 
-    /** The member's rewards waiting to be claimed (oldest first, at most AVAILABLE_REWARDS_LIMIT) and their count. */
+    /**
+     * The member's rewards waiting to be claimed (oldest first, at most AVAILABLE_REWARDS_LIMIT) and their count,
+     * once every evaluator has granted what the member earned.
+     */
     available: async (member: MemberPrincipal) => {
+      await Promise.all(evaluators.map((evaluate) => evaluate(member)));
       const { rows, total } = await repository.available(member.merchantCode, member.memberId, AVAILABLE_REWARDS_LIMIT);
       return { list: rows, count: total };
     },
