@@ -9,6 +9,7 @@ import {
   BellIcon,
   CloseIcon,
   GamepadIcon,
+  GiftIcon,
   InboxIcon,
   ListIcon,
   LogoutIcon,
@@ -22,9 +23,9 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
-/** A merchant's games and content pages (/merchants/:code/games) belong to the Games and Content entries. */
+/** A merchant's games, content and promotions pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|promotions)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -73,6 +74,12 @@ export const AppShell = () => {
       label: t('nav.content'),
       icon: <BellIcon />,
       isVisible: canOperator(operator.role, 'content.write'),
+    },
+    {
+      to: '/promotions',
+      label: t('nav.promotions'),
+      icon: <GiftIcon />,
+      isVisible: canOperator(operator.role, 'referral.read'),
     },
     {
       to: '/outbox',

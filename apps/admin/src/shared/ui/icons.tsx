@@ -11,6 +11,7 @@ export const {
   CopyIcon,
   ExternalIcon,
   GamepadIcon,
+  GiftIcon,
   GlobeIcon,
   InboxIcon,
   KeyIcon,
