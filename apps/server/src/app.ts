@@ -17,7 +17,9 @@ import {
   registerAdminGamesRoutes,
   registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
+  registerAdminPromotionsRoutes,
   registerAdminRebateRoutes,
+  registerAdminReferralRoutes,
   registerAdminRoutes,
 } from './modules/admin';
 import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
@@ -55,7 +57,17 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
-import { createRebateRepository, createRebateService, registerRebateRoutes } from './modules/promotions';
+import {
+  createRebateRepository,
+  createRebateService,
+  createReferralRepository,
+  createReferralService,
+  createRewardsRepository,
+  createRewardsService,
+  registerRebateRoutes,
+  registerReferralRoutes,
+  registerRewardsRoutes,
+} from './modules/promotions';
 import {
   createProviderRegistry,
   createProvidersRepository,
@@ -139,6 +151,10 @@ export interface AppServices {
   walletMoves: ReturnType<typeof createWalletMovesService>;
   account: ReturnType<typeof createAccountService>;
   rebate: ReturnType<typeof createRebateService>;
+  /** The reward centre: `grantReward` for capabilities that earn members money, and the claim. */
+  rewards: ReturnType<typeof createRewardsService>;
+  /** The referral programme: friends' qualifying deposits earn their referrer rewards, evaluated when read. */
+  referral: ReturnType<typeof createReferralService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -285,6 +301,19 @@ export const buildApp = async (
     merchantOf: (code) => merchants.resolve({ code, host: '' }),
   });
   const walletMoves = createWalletMovesService({ ledger, members, account });
+  // Reading a member's rewards first grants what its referred friends earned it (decision 0044).
+  const rewards = createRewardsService({
+    repository: createRewardsRepository(database.pool),
+    ledger,
+    evaluators: [(member) => referral.evaluate(member)],
+  });
+  const referral = createReferralService({
+    repository: createReferralRepository(database.pool),
+    merchants,
+    members,
+    cashier,
+    grantReward: rewards.grantReward,
+  });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
   const providers = createProviderRegistry([
     {
@@ -374,6 +403,8 @@ export const buildApp = async (
   registerBetsRoutes(registrar, bets, games.describe);
   registerInhouseRoutes(registrar, inhouse, crash.service);
   registerRebateRoutes(registrar, rebate);
+  registerRewardsRoutes(registrar, rewards);
+  registerReferralRoutes(registrar, referral);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -388,6 +419,8 @@ export const buildApp = async (
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
   registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
+  registerAdminPromotionsRoutes(registrar, { rewards, merchants, members });
+  registerAdminReferralRoutes(registrar, { admin, referral, merchants });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -461,6 +494,8 @@ export const buildApp = async (
       walletMoves,
       account,
       rebate,
+      rewards,
+      referral,
     },
   };
 };

@@ -26,6 +26,13 @@ export const seedDemo = async (
   await services.cashier.ensureDemoChannels(DEMO_MERCHANT_CODE, 'USD');
   // The demo's manual rebate (MANUALREBATE3 is on in its feature tree): rates per category, set once.
   await services.rebate.seedSettings(DEMO_MERCHANT_CODE, demoRebateSettings('USD'));
+  // The referral programme (REFERRAL3 is on, as every module is): 10.00 per friend whose deposits reach 50.00.
+  await services.referral.seedSettings(DEMO_MERCHANT_CODE, 'USD', {
+    enabled: true,
+    rewardPerFriend: 1_000n,
+    qualifyingDeposits: 5_000n,
+    maxRewardedFriends: 100,
+  });
   if (options.content !== false) await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
   // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
   const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);

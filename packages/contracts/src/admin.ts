@@ -33,6 +33,7 @@ export const auditActions = [
   'games.reorder',
   'inhouse.limits_update',
   'rebate.settings_update',
+  'referral.settings_update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -10,6 +10,8 @@ import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
+import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
+import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -39,4 +41,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(gamesEndpoints),
   ...Object.values(betsEndpoints),
   ...Object.values(adminGamesEndpoints),
+  ...Object.values(rewardsEndpoints),
+  ...Object.values(adminRewardsEndpoints),
+  ...Object.values(referralEndpoints),
+  ...Object.values(adminReferralEndpoints),
 ];

@@ -95,6 +95,8 @@ export const errorCatalogue = {
   // Promotions
   /** Collecting now would pay less than the merchant's minimum (or nothing): nothing was marked or paid. */
   rebate_below_minimum: { status: 400 },
+  /** The reward centre: the reward was claimed before (by this or a concurrent request). */
+  reward_already_claimed: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

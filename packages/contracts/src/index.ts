@@ -22,6 +22,8 @@ export * from './module-ids';
 export * from './money';
 export * from './page-answers';
 export * from './promotions-rebate';
+export * from './promotions-referral';
+export * from './promotions-rewards';
 export * from './proofs';
 export * from './realtime';
 export * from './register';

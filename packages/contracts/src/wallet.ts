@@ -29,6 +29,7 @@ export const memberTransactionTypes = [
   'transfer_upline',
   'wallet_transfer',
   'rebate',
+  'reward',
 ] as const;
 export type MemberTransactionType = (typeof memberTransactionTypes)[number];
 

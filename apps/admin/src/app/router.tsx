@@ -55,6 +55,14 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/content-page')).ContentPage }),
             },
             {
+              path: 'merchants/:code/promotions',
+              lazy: async () => ({ Component: (await import('./routes/promotions-page')).PromotionsPage }),
+            },
+            {
+              path: 'promotions',
+              lazy: async () => ({ Component: (await import('./routes/promotions-page')).PromotionsIndexPage }),
+            },
+            {
               path: 'content',
               lazy: async () => ({ Component: (await import('./routes/content-page')).ContentIndexPage }),
             },

@@ -25,8 +25,8 @@ const settle = (page: Page) => page.waitForTimeout(500);
 
 /**
  * Issue 7's accessibility bar: axe-core finds no serious or critical violation on home, a lobby, login,
- * register and the member centre, in both themes and on a phone as on a desktop. Home and the notice dialog
- * are also checked by the site-frame journey.
+ * register, the member centre and its invite page, in both themes and on a phone as on a desktop. Home and the
+ * notice dialog are also checked by the site-frame journey.
  */
 describe.each([
   { theme: 'light', viewport: 'desktop' },
@@ -78,6 +78,18 @@ describe.each([
     await signInMember(page, username);
     await page.goto(`${server.url}/member`);
     await page.locator('[data-page]').first().waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('has none on the invite page (referral link, QR code, terms and friends)', async () => {
+    const username = theme === 'light' ? 'AxeRefLight' : 'AxeRefDark1';
+    await api.registerByUsername(username, 'Secret123', theme === 'light' ? '81190003' : '81190004');
+    const { context, page } = await openIn('/');
+    await signInMember(page, username);
+    await page.goto(`${server.url}/member?page=referral`);
+    await page.locator('[data-page="referral"] [data-card="referral-friends"] [data-testid="empty-state"]').waitFor();
     await settle(page);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

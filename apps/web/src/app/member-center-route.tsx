@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { DepositPage } from '../features/cashier/pages/deposit-page';
 import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
 import { gameTypeLabelKeys } from '../features/games/game-types';
 import { BettingRecord } from '../features/games/records/betting-record';
 import { PersonalProfit } from '../features/games/records/personal-profit';
+import type { MemberPage } from '../features/member/member-menu';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
 import { InboxPage } from '../features/messages/pages/inbox-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
@@ -13,6 +14,11 @@ import { MyWalletPage } from '../features/wallet/pages/my-wallet-page';
 import { TransferUplinePage } from '../features/wallet/pages/transfer-upline-page';
 import { usePublicStore } from '../shared/state/public-store';
 import { InlineLoader } from '../shared/ui/loading-cover/loading-cover';
+
+/** The invite page (QR encoder and all) is its own chunk, fetched when a member first opens it. */
+const ReferralPage = lazy(() =>
+  import('../features/promotions/pages/referral-page').then((module) => ({ default: module.ReferralPage })),
+);
 
 /** The betting record's days are the merchant's days. */
 const BettingRecordPage = () => <BettingRecord timeZone={useSiteConfig().info.site.timeZone} />;
@@ -29,9 +35,24 @@ const ManualRebateRoute = () => (
     <ManualRebatePage categoryLabelKey={categoryLabelKey} />
   </Suspense>
 );
+/**
+ * Referral rewards are claimed in the reward centre: the invite page links to it by its member-centre key when the
+ * site has that page (REWCEN3 on and the page built), and not otherwise.
+ */
+const REWARD_CENTER_PATH = '/member?page=rewardCenter';
+
+const InviteFriendsPage = () => {
+  const siteName = useSiteConfig().info.site.name;
+  const hasRewardCenter = usePublicStore((state) => state.whitelabel.REWCEN3 === true) && 'rewardCenter' in pages;
+  return (
+    <Suspense fallback={<InlineLoader />}>
+      <ReferralPage siteName={siteName} rewardCenterPath={hasRewardCenter ? REWARD_CENTER_PATH : null} />
+    </Suspense>
+  );
+};
 
 /** The personal centre with the pages other features provide (features never import each other). */
-const pages = {
+const pages: Partial<Record<MemberPage, ComponentType>> = {
   transferFund: MyWalletPage,
   depositv2: DepositPage,
   withdraw: WithdrawPage,
@@ -41,7 +62,8 @@ const pages = {
   personalProfit: PersonalProfitPage,
   messageV2: InboxPage,
   manualRebate: ManualRebateRoute,
-} as const;
+  referral: InviteFriendsPage,
+};
 
 export const MemberCenterRoute = () => {
   // Transfer to upline is only for members under an agent (AGETRANSFERUP3 on and an upline to send to).

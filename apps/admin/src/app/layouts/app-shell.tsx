@@ -10,6 +10,7 @@ import {
   CloseIcon,
   CoinsIcon,
   GamepadIcon,
+  GiftIcon,
   InboxIcon,
   ListIcon,
   LogoutIcon,
@@ -23,9 +24,9 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
-/** A merchant's games, content and rebate pages (/merchants/:code/games) belong to those entries. */
+/** A merchant's games, content, rebate and promotions pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|promotions)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -80,6 +81,12 @@ export const AppShell = () => {
       label: t('nav.content'),
       icon: <BellIcon />,
       isVisible: canOperator(operator.role, 'content.write'),
+    },
+    {
+      to: '/promotions',
+      label: t('nav.promotions'),
+      icon: <GiftIcon />,
+      isVisible: canOperator(operator.role, 'referral.read'),
     },
     {
       to: '/outbox',

@@ -34,4 +34,14 @@ describe('canOperator', () => {
     expect(operatorRoles.filter((role) => canOperator(role, 'content.write'))).toEqual(['owner', 'content']);
     expect(operatorRoles.filter((role) => canOperator(role, 'content.read'))).toEqual(['owner', 'support', 'content']);
   });
+
+  it('lets owners and finance change the referral programme, and risk and support read it', () => {
+    expect(operatorRoles.filter((role) => canOperator(role, 'referral.manage'))).toEqual(['owner', 'finance']);
+    expect(operatorRoles.filter((role) => canOperator(role, 'referral.read'))).toEqual([
+      'owner',
+      'finance',
+      'risk',
+      'support',
+    ]);
+  });
 });

@@ -24,6 +24,8 @@ const permissions = {
   'inhouse.manage': ['owner', 'risk'],
   'rebate.read': ['owner', 'finance', 'risk', 'support'],
   'rebate.manage': ['owner', 'finance'],
+  'referral.read': ['owner', 'finance', 'risk', 'support'],
+  'referral.manage': ['owner', 'finance'],
   'content.read': ['owner', 'content', 'support'],
   'content.write': ['owner', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

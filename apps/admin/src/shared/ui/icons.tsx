@@ -12,6 +12,7 @@ export const {
   CopyIcon,
   ExternalIcon,
   GamepadIcon,
+  GiftIcon,
   GlobeIcon,
   InboxIcon,
   KeyIcon,

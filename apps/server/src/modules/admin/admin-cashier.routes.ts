@@ -1,13 +1,12 @@
 import { adminCashierEndpoints, adminEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { OperatorPrincipal } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type CashierService, presentDeposit, presentDeposits } from '../cashier';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
 import type { WalletMovesService } from '../wallet';
 import { presentWithdrawal, type WithdrawalRow, type WithdrawalsService } from '../withdrawals';
-import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
+import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 const RECENT_ACTIVITY = 10;
@@ -26,20 +25,7 @@ export const registerAdminCashierRoutes = (
 ): void => {
   const { admin, cashier, withdrawals, wallet, merchants, members } = deps;
 
-  const merchantFor = async (operator: OperatorPrincipal, code: string, permission: Permission) => {
-    assertCan(operator, permission);
-    assertMerchantInScope(operator, code);
-    return merchants.resolve({ code, host: '' }).catch(() => {
-      throw new AppError('not_found');
-    });
-  };
-
-  /** A member of this merchant, or not found (another merchant's member id is answered the same way). */
-  const memberOf = async (merchantCode: string, memberId: string) => {
-    const member = await members.findById(memberId);
-    if (!member || member.merchantCode !== merchantCode) throw new AppError('not_found');
-    return member;
-  };
+  const { merchantFor, memberOf } = createAdminScope({ merchants, members });
 
   const presentForDesk = async (rows: WithdrawalRow[]) => {
     const proofs = await withdrawals.proofIds(rows.map((row) => row.id));

@@ -1,9 +1,8 @@
 import { adminGamesEndpoints } from '@tessera/contracts';
-import type { OperatorPrincipal } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type GamesService, presentAdminGame, presentAdminVendor } from '../games';
 import type { MerchantsService } from '../merchants';
-import { merchantInScope, type Permission } from './admin.policy';
+import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 /** The catalogue per merchant: content operators and owners edit it, everyone in scope reads it; edits are audited. */
@@ -13,8 +12,7 @@ export const registerAdminGamesRoutes = (
 ): void => {
   const { admin, games, merchants } = deps;
 
-  const merchantFor = (operator: OperatorPrincipal, code: string, permission: Permission) =>
-    merchantInScope(merchants.resolve, operator, code, permission);
+  const { merchantFor } = createAdminScope({ merchants });
 
   r.admin(adminGamesEndpoints.listVendors, async ({ params, ctx }) => {
     const merchant = await merchantFor(ctx.operator, params.code, 'games.read');

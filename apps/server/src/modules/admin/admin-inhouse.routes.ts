@@ -8,11 +8,10 @@ import {
   updateInhouseLimitsSchemaFor,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type InhouseService, type Limits, type MerchantLimits, presentMerchantLimits } from '../inhouse';
 import type { MerchantsService } from '../merchants';
-import { merchantInScope, type Permission } from './admin.policy';
+import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 const asText = (row: MerchantLimits, currency: string) => ({
@@ -29,16 +28,15 @@ export const registerAdminInhouseRoutes = (
 ): void => {
   const { admin, inhouse, merchants } = deps;
 
-  const merchantFor = (ctx: AdminContext, code: string, permission: Permission) =>
-    merchantInScope(merchants.resolve, ctx.operator, code, permission);
+  const { merchantFor } = createAdminScope({ merchants });
 
   r.admin(adminInhouseEndpoints.getLimits, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'inhouse.read');
+    const merchant = await merchantFor(ctx.operator, params.code, 'inhouse.read');
     return presentMerchantLimits(await inhouse.merchantLimits(merchant), merchant.settings.currency);
   });
 
   r.admin(adminInhouseEndpoints.updateLimits, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'inhouse.manage');
+    const merchant = await merchantFor(ctx.operator, params.code, 'inhouse.manage');
     const { currency } = merchant.settings;
     // The contract's shape passed; the amounts are judged in this merchant's currency, all before any write.
     const judged = updateInhouseLimitsSchemaFor(currency).safeParse(input);

@@ -5,7 +5,6 @@ import {
   updateRebateSettingsSchemaFor,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
@@ -15,7 +14,7 @@ import {
   presentRebateSettings,
   type RebateService,
 } from '../promotions';
-import { merchantInScope, type Permission } from './admin.policy';
+import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 /**
@@ -28,20 +27,19 @@ export const registerAdminRebateRoutes = (
 ): void => {
   const { admin, rebate, merchants, members } = deps;
 
-  const merchantFor = (ctx: AdminContext, code: string, permission: Permission) =>
-    merchantInScope(merchants.resolve, ctx.operator, code, permission);
+  const { merchantFor } = createAdminScope({ merchants });
   const auditView = (settings: MerchantRebateSettings, currency: string) => {
     const { rates, minimum, maximum, isDefault } = presentRebateSettings(settings, currency);
     return { rates, minimum, maximum, isDefault };
   };
 
   r.admin(adminRebateEndpoints.getSettings, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'rebate.read');
+    const merchant = await merchantFor(ctx.operator, params.code, 'rebate.read');
     return presentRebateSettings(await rebate.merchantSettings(merchant), merchant.settings.currency);
   });
 
   r.admin(adminRebateEndpoints.updateSettings, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'rebate.manage');
+    const merchant = await merchantFor(ctx.operator, params.code, 'rebate.manage');
     const { currency } = merchant.settings;
     // The contract's shape passed; amounts and rates are judged in this merchant's currency, before any write.
     const judged = updateRebateSettingsSchemaFor(currency).safeParse(input);
@@ -68,7 +66,7 @@ export const registerAdminRebateRoutes = (
   });
 
   r.admin(adminRebateEndpoints.listClaims, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'rebate.read');
+    const merchant = await merchantFor(ctx.operator, params.code, 'rebate.read');
     const { rows, total } = await rebate.merchantClaims(merchant.code, input);
     const accounts = new Map(
       await Promise.all(

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { MerchantContext, OperatorPrincipal } from '../../platform/http/context';
+import type { OperatorPrincipal } from '../../platform/http/context';
 
 const permissions = {
   'merchant.read': ['owner', 'finance', 'risk', 'support', 'content'],
@@ -24,6 +24,8 @@ const permissions = {
   'inhouse.manage': ['owner', 'risk'],
   'rebate.read': ['owner', 'finance', 'risk', 'support'],
   'rebate.manage': ['owner', 'finance'],
+  'referral.read': ['owner', 'finance', 'risk', 'support'],
+  'referral.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 
@@ -42,20 +44,3 @@ export const assertMerchantInScope = (operator: OperatorPrincipal, merchantCode:
 /** The merchants an operator may see: null for all. */
 export const merchantScopeOf = (operator: OperatorPrincipal): string[] | null =>
   operator.merchantCode === null ? null : [operator.merchantCode];
-
-/**
- * The merchant an operator acts on: the permission first, then the operator's scope, then the merchant itself
- * (`not_found` for an unknown code, as for one out of scope).
- */
-export const merchantInScope = async (
-  resolve: (where: { code: string; host: string }) => Promise<MerchantContext>,
-  operator: OperatorPrincipal,
-  code: string,
-  permission: Permission,
-): Promise<MerchantContext> => {
-  assertCan(operator, permission);
-  assertMerchantInScope(operator, code);
-  return resolve({ code, host: '' }).catch(() => {
-    throw new AppError('not_found');
-  });
-};

@@ -7,4 +7,6 @@ export { registerAdminContentRoutes } from './admin-content.routes';
 export { registerAdminGamesRoutes } from './admin-games.routes';
 export { registerAdminInhouseRoutes } from './admin-inhouse.routes';
 export { registerAdminMemberRoutes } from './admin-members.routes';
+export { registerAdminPromotionsRoutes } from './admin-promotions.routes';
 export { registerAdminRebateRoutes } from './admin-rebate.routes';
+export { registerAdminReferralRoutes } from './admin-referral.routes';

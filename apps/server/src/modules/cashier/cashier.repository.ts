@@ -6,6 +6,12 @@ import { depositOrders, depositProofs, paymentChannels } from './cashier.schema'
 
 export type ChannelRow = typeof paymentChannels.$inferSelect;
 export type DepositRow = typeof depositOrders.$inferSelect;
+/** A member's credited deposits in one currency: the total, and when it first reached a given amount. */
+export interface CreditedTotal {
+  memberId: string;
+  total: bigint;
+  reachedAt: Date | null;
+}
 
 const proofStore = createProofImagesRepository(depositProofs);
 
@@ -76,6 +82,37 @@ export const createCashierRepository = (db: Db) => ({
       db.select({ n: count() }).from(depositOrders).where(where),
     ]);
     return { rows, total: totals[0]?.n ?? 0 };
+  },
+
+  /**
+   * The credited (succeeded) deposits of some members in `currency`: each member's total, and when its running
+   * total, in the order the deposits were credited, first reached `reaching` (null if it has not). Members without
+   * a credited deposit are not listed.
+   */
+  creditedTotals: async (
+    merchantCode: string,
+    memberIds: readonly string[],
+    currency: string,
+    reaching: bigint,
+  ): Promise<CreditedTotal[]> => {
+    if (memberIds.length === 0) return [];
+    const result = await db.execute<{ memberId: string; total: string; reachedAt: Date | null }>(sql`
+      WITH credited AS (
+        SELECT member_id, updated_at,
+               sum(amount) OVER (PARTITION BY member_id ORDER BY updated_at, id) AS running
+          FROM deposit_orders
+         WHERE merchant_code = ${merchantCode} AND member_id IN ${[...memberIds]}
+           AND currency = ${currency} AND status = 'succeeded'
+      )
+      SELECT member_id AS "memberId", max(running)::text AS total,
+             min(updated_at) FILTER (WHERE running >= ${reaching}) AS "reachedAt"
+        FROM credited
+       GROUP BY member_id`);
+    return result.rows.map((row) => ({
+      memberId: row.memberId,
+      total: BigInt(row.total),
+      reachedAt: row.reachedAt === null ? null : new Date(row.reachedAt),
+    }));
   },
 
   /**

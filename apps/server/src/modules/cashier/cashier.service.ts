@@ -113,6 +113,12 @@ export const createCashierService = (deps: {
   };
 
   return {
+    /**
+     * Members' credited deposits in a currency, each with the moment its total first reached `reaching` (what a
+     * referred friend's qualification is judged by, decision 0044).
+     */
+    creditedTotals: repository.creditedTotals,
+
     listChannels: (merchant: MerchantContext) => repository.listChannels(merchant.code, true),
     listChannelsAll: (merchant: MerchantContext) => repository.listChannels(merchant.code, false),
 

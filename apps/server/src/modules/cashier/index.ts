@@ -1,5 +1,5 @@
 export { presentChannel, presentDeposit, presentDeposits } from './cashier.presenter';
-export { createCashierRepository } from './cashier.repository';
+export { type CreditedTotal, createCashierRepository } from './cashier.repository';
 export { registerCashierRoutes, registerGatewayCallbackRoute } from './cashier.routes';
 export { depositOrders, paymentChannels } from './cashier.schema';
 export { type CashierService, createCashierService } from './cashier.service';

@@ -1,5 +1,5 @@
-export { maskEmail, maskMobile, presentMemberInfo } from './members.presenter';
-export { createMembersRepository, type MemberRow } from './members.repository';
+export { maskAccount, maskEmail, maskMobile, presentMemberInfo } from './members.presenter';
+export { createMembersRepository, type MemberRow, type ReferredMember } from './members.repository';
 export { registerMembersRoutes } from './members.routes';
 export { type MemberProfile as MemberProfileInput, memberKnownIps, memberLogins, members } from './members.schema';
 export {

@@ -13,6 +13,10 @@ export const maskEmail = (email: string | null): string | null => {
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
 };
 
+/** "ab•••yz": another member's account as a referrer sees its friends (a short one keeps only its first letter). */
+export const maskAccount = (account: string): string =>
+  account.length > 4 ? `${account.slice(0, 2)}•••${account.slice(-2)}` : `${account.slice(0, 1)}•••`;
+
 export const presentMemberInfo = (row: MemberRow, currency: string, mustChangePassword: boolean): MemberInfo => ({
   id: row.id,
   account: row.account,

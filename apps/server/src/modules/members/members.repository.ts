@@ -1,10 +1,13 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { TRIAL_MEMBER_TYPE } from '@tessera/contracts';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { memberKnownIps, memberLogins, memberRecoveryCodes, members } from './members.schema';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
 export type MemberLoginRow = typeof memberLogins.$inferSelect;
+/** A member someone referred, as the referral programme reads it. */
+export type ReferredMember = Pick<MemberRow, 'id' | 'account' | 'createdAt'>;
 
 /** Which unique rule an insert broke, so the service can name the field. */
 export type InsertConflict = 'username' | 'mobile' | 'referral';
@@ -156,6 +159,32 @@ export const createMembersRepository = (db: Db) => ({
       .where(scope ? and(scope, text) : text)
       .orderBy(members.username)
       .limit(limit);
+  },
+
+  /**
+   * The members `referrerId` referred within its merchant, newest first (a page of them, or all without `page`),
+   * and how many there are. Trial accounts never count.
+   */
+  listReferred: async (
+    merchantCode: string,
+    referrerId: string,
+    page?: { offset: number; limit: number },
+  ): Promise<{ rows: ReferredMember[]; total: number }> => {
+    const where = and(
+      eq(members.referredById, referrerId),
+      eq(members.merchantCode, merchantCode),
+      ne(members.type, TRIAL_MEMBER_TYPE),
+    );
+    const query = db
+      .select({ id: members.id, account: members.account, createdAt: members.createdAt })
+      .from(members)
+      .where(where)
+      .orderBy(desc(members.createdAt), desc(members.id));
+    const [rows, totals] = await Promise.all([
+      page ? query.offset(page.offset).limit(page.limit) : query,
+      db.select({ n: count() }).from(members).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
   },
 
   rememberIp: async (memberId: string, ip: string): Promise<void> => {

@@ -81,6 +81,10 @@ export const members = pgTable(
       .where(sql`${table.affiliateCode} IS NOT NULL`),
     uniqueIndex('members_merchant_referral_key').on(table.merchantCode, table.referralCode),
     index('members_upline_idx').on(table.uplineId),
+    // A referrer's friends (the referral programme reads them, newest first).
+    index('members_referred_by_idx')
+      .on(table.referredById, table.createdAt)
+      .where(sql`${table.referredById} IS NOT NULL`),
   ],
 );
 

@@ -22,6 +22,7 @@ export const createMembersService = (repository: MembersRepository) => ({
   findByMobile: repository.findByMobile,
   findAgentByAffiliateCode: repository.findAgentByAffiliateCode,
   findByReferralCode: repository.findByReferralCode,
+  listReferred: repository.listReferred,
   recordLogin: repository.recordLogin,
   listLogins: repository.listLogins,
   isKnownIp: repository.isKnownIp,

@@ -4,3 +4,19 @@ export { createRebateRepository } from './rebate.repository';
 export { registerRebateRoutes } from './rebate.routes';
 export { rebateClaims, rebateRates, rebateSettings } from './rebate.schema';
 export { createRebateService, type MerchantRebateSettings, type RebateService } from './rebate.service';
+export { presentAdminReferralSettings } from './referral.presenter';
+export { createReferralRepository, type ReferralRepository, type ReferralSettingsRow } from './referral.repository';
+export { registerReferralRoutes } from './referral.routes';
+export { referralSettings } from './referral.schema';
+export { createReferralService, type ReferralService } from './referral.service';
+export { presentReward, presentRewardPage } from './rewards.presenter';
+export { createRewardsRepository, type RewardRow, type RewardsRepository } from './rewards.repository';
+export { registerRewardsRoutes } from './rewards.routes';
+export { memberRewards } from './rewards.schema';
+export {
+  createRewardsService,
+  type GrantReward,
+  type RewardEvaluator,
+  type RewardsService,
+  rewardReference,
+} from './rewards.service';

@@ -5,6 +5,7 @@ import {
   type RegisterFieldRule,
   type RegistrationFieldName,
   type registrationUserSchema,
+  TRIAL_MEMBER_TYPE,
   validateRegistrationField,
 } from '@tessera/contracts';
 import type { z } from 'zod';
@@ -155,8 +156,10 @@ export const createRegisterService = (deps: {
       const referralCode = text(input.referralCode);
       if (referralCode) {
         const referrer = await members.findByReferralCode(merchant.code, referralCode.toUpperCase());
-        if (!referrer) errors.push({ path: 'referralCode', code: 'referral_code_invalid' });
-        else referredById = referrer.id;
+        // A free-play trial account does not refer (decision 0044): its code is no referral link.
+        if (!referrer || referrer.type === TRIAL_MEMBER_TYPE) {
+          errors.push({ path: 'referralCode', code: 'referral_code_invalid' });
+        } else referredById = referrer.id;
       }
       if (errors.length > 0) throw new AppError('validation_failed', { fieldErrors: errors });
 

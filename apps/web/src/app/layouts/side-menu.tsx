@@ -1,6 +1,6 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { SideBanner, SidePromotions } from '../../features/content/components/side-menu-parts';
 import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
 import { type NavGameType, topNavigationOf } from '../../features/games/game-types';
@@ -34,6 +34,13 @@ import { LanguageSelect } from './language-select';
 import styles from './side-menu.module.css';
 import { ThemeToggle } from './theme-toggle';
 
+/** A member's Referral entry waits for availablePromo: its query and contract come in their own chunk. */
+const ReferralPromoGate = lazy(() =>
+  import('../../features/promotions/components/referral-promo-gate').then((module) => ({
+    default: module.ReferralPromoGate,
+  })),
+);
+
 /** The app QR pulls in the QR encoder: loaded when the block nears the viewport, not with the shell. */
 const SideAppDownload = lazy(() =>
   import('../../features/content/components/side-app-download').then((module) => ({ default: module.SideAppDownload })),
@@ -60,10 +67,10 @@ interface SideMenuLink {
 }
 
 /**
- * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, licence banner, the
- * game categories with the site's pages, customer service, app download, language. A column on wide screens, a
- * drawer on narrow ones. The VIP, referral and reward-centre entries are left out: the site has no VIP programme,
- * referral page or reward centre yet, and an entry must not open an empty page. The points mall likewise.
+ * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, the referral and invite
+ * entries, licence banner, the game categories with the site's pages, customer service, app download, language. A
+ * column on wide screens, a drawer on narrow ones. The VIP and reward-centre entries are left out: the site has no
+ * VIP programme or reward centre page yet, and an entry must not open an empty page. The points mall likewise.
  */
 export const SideMenu = () => {
   const { t } = useTranslation();
@@ -121,6 +128,60 @@ export const SideMenu = () => {
   );
 };
 
+/** The invite page (personal centre `referral`). */
+const INVITE_PATH = '/member?page=referral';
+
+/**
+ * The referral entries (REFERRAL3): Referral, shown to visitors and to members while the programme pays (public
+ * state availablePromo, asked for only once a member is logged in), and Invite. Both open the invite page; a
+ * visitor gets the login popup instead, as for the e-lottery entry. Both stay links, for opening in a new tab.
+ */
+const ReferralEntries = ({ onClose }: { onClose: () => void }) => {
+  const { t } = useTranslation();
+  const isModuleOn = usePublicStore((state) => state.whitelabel.REFERRAL3 === true);
+  const isLogin = usePublicStore((state) => state.isLogin);
+  const openDialog = useShellStore((state) => state.openDialog);
+  if (!isModuleOn) return null;
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (isLogin) {
+      onClose();
+      return;
+    }
+    event.preventDefault();
+    openDialog('login');
+  };
+  const promotion = (
+    <Link to={INVITE_PATH} className={styles.referralPromo} onClick={handleClick} data-side-entry="referral">
+      <span className={styles.referralPromoIcon}>
+        <GiftIcon />
+      </span>
+      {t('referral_promo')}
+    </Link>
+  );
+  return (
+    <div className={styles.referral} data-side-referral="">
+      {isLogin ? (
+        <Suspense fallback={null}>
+          <ReferralPromoGate>{promotion}</ReferralPromoGate>
+        </Suspense>
+      ) : (
+        promotion
+      )}
+      <ul className={styles.links}>
+        <li>
+          <Link to={INVITE_PATH} className={styles.link} onClick={handleClick} data-side-entry="invite">
+            <span className={styles.linkIcon}>
+              <UsersIcon />
+            </span>
+            {t('invite_friends')}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+};
+
 /** What the side menu holds, in the spec's order. */
 const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
@@ -165,6 +226,7 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
     <>
       <SideBanner group="w_leftmenu" />
       <SidePromotions />
+      <ReferralEntries onClose={onClose} />
       <SideBanner group="w_license" />
       <nav aria-label={t('in_menu')}>
         <ul className={styles.links}>

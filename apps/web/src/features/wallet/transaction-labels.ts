@@ -8,6 +8,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   transfer_upline: 'txn_type_transfer_upline',
   wallet_transfer: 'txn_type_wallet_transfer',
   rebate: 'txn_type_rebate',
+  reward: 'txn_type_reward',
 };
 
 export const isKnownTransactionType = (type: string): type is MemberTransactionType =>
