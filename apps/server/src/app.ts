@@ -55,7 +55,14 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
-import { createRewardsRepository, createRewardsService, registerRewardsRoutes } from './modules/promotions';
+import {
+  createRewardsRepository,
+  createRewardsService,
+  createVipRepository,
+  createVipService,
+  registerRewardsRoutes,
+  registerVipRoutes,
+} from './modules/promotions';
 import {
   createProviderRegistry,
   createProvidersRepository,
@@ -140,6 +147,8 @@ export interface AppServices {
   account: ReturnType<typeof createAccountService>;
   /** The reward centre: `grantReward` for capabilities that earn members money, and the claim. */
   rewards: ReturnType<typeof createRewardsService>;
+  /** The VIP programme: levels per merchant, members' ranks evaluated when read, upgrade bonuses as rewards. */
+  vip: ReturnType<typeof createVipService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -286,7 +295,6 @@ export const buildApp = async (
     merchantOf: (code) => merchants.resolve({ code, host: '' }),
   });
   const walletMoves = createWalletMovesService({ ledger, members, account });
-  const rewards = createRewardsService({ repository: createRewardsRepository(database.pool), ledger });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
   const providers = createProviderRegistry([
     {
@@ -297,6 +305,12 @@ export const buildApp = async (
     },
   ]);
   const bets = createBetsService(createBetsRepository(database.pool), database.pool);
+  const rewards = createRewardsService({ repository: createRewardsRepository(database.pool), ledger });
+  const vip = createVipService({
+    repository: createVipRepository(database.pool),
+    rewards,
+    totals: { deposits: cashier.creditedDepositTotal, validBets: bets.validBetTotal },
+  });
   const games = createGamesService({
     repository: createGamesRepository(database.pool),
     bets,
@@ -374,7 +388,8 @@ export const buildApp = async (
   registerGameMediaRoutes(app, games);
   registerBetsRoutes(registrar, bets, games.describe);
   registerInhouseRoutes(registrar, inhouse, crash.service);
-  registerRewardsRoutes(registrar, rewards);
+  registerRewardsRoutes(registrar, { rewards, grantEarned: vip.grantEarned });
+  registerVipRoutes(registrar, vip);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -388,7 +403,7 @@ export const buildApp = async (
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
-  registerAdminPromotionsRoutes(registrar, { rewards, merchants, members });
+  registerAdminPromotionsRoutes(registrar, { admin, rewards, vip, merchants, members });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -462,6 +477,7 @@ export const buildApp = async (
       walletMoves,
       account,
       rewards,
+      vip,
     },
   };
 };

@@ -1,3 +1,4 @@
+import type { MerchantSettings } from '@tessera/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppServices, buildApp } from '../src/app';
 import { seedDemo } from '../src/seed';
@@ -5,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Tessera-Owner-2026';
 export const REFERENCE_PROVIDER_SECRET = 'reference-provider-test-secret';
+/** The password of operators made by `newOperator`. */
+export const OPERATOR_PASSWORD = 'Operator-Pass-1';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,6 +17,12 @@ export interface TestApp {
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** Signs in as an operator and returns the token. */
   operatorToken: (username?: string, password?: string) => Promise<string>;
+  /** Creates an operator `<name>op` with a role (scoped to one merchant or all) as the demo owner, and signs it in. */
+  newOperator: (name: string, role: string, merchantCode?: string | null) => Promise<string>;
+  /** Adds a merchant with the demo's settings but for a name, a domain of its own and `changes`. */
+  addMerchantLikeDemo: (code: string, changes?: Partial<MerchantSettings>) => Promise<void>;
+  /** Runs `work` while the demo merchant has a whitelabel module off, then puts its settings back. */
+  withModuleOff: <T>(modId: string, work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -57,20 +66,49 @@ export const createTestApp = async (
   );
   await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
   const request = (options: InjectOptions) => app.inject(options);
+  const operatorToken = async (username = 'owner', password = DEMO_PASSWORD) => {
+    const response = await request({
+      method: 'POST',
+      url: '/api/admin/session/login',
+      payload: { username, password },
+    });
+    const body = response.json();
+    if (!body.success) throw new Error(`operator login failed: ${response.body}`);
+    return body.value.token as string;
+  };
   return {
     app,
     services,
     database,
     request,
-    operatorToken: async (username = 'owner', password = DEMO_PASSWORD) => {
-      const response = await request({
+    operatorToken,
+    newOperator: async (name, role, merchantCode = null) => {
+      const created = await request({
         method: 'POST',
-        url: '/api/admin/session/login',
-        payload: { username, password },
+        url: '/api/admin/operators',
+        headers: { authorization: await operatorToken() },
+        payload: { username: `${name}op`, displayName: name, password: OPERATOR_PASSWORD, role, merchantCode },
       });
-      const body = response.json();
-      if (!body.success) throw new Error(`operator login failed: ${response.body}`);
-      return body.value.token as string;
+      if (!created.json().success) throw new Error(`operator ${name} not created: ${created.body}`);
+      return operatorToken(`${name}op`, OPERATOR_PASSWORD);
+    },
+    addMerchantLikeDemo: async (code, changes = {}) => {
+      const demo = await services.merchants.get('demo');
+      if (!demo) throw new Error('no demo merchant');
+      const name = code.charAt(0).toUpperCase() + code.slice(1);
+      await services.merchants.createIfAbsent(code, { ...demo.settings, name, domains: [`${code}.test`], ...changes });
+    },
+    withModuleOff: async (modId, work) => {
+      const demo = await services.merchants.get('demo');
+      if (!demo) throw new Error('no demo merchant');
+      const without = demo.settings.whitelabel.filter((node) => node.modId !== modId);
+      await services.merchants.update('demo', demo.version, { ...demo.settings, whitelabel: without });
+      try {
+        return await work();
+      } finally {
+        const current = await services.merchants.get('demo');
+        if (current) await services.merchants.update('demo', current.version, demo.settings);
+      }
     },
     close: async () => {
       await app.close();

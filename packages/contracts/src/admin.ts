@@ -32,6 +32,9 @@ export const auditActions = [
   'games.game_update',
   'games.reorder',
   'inhouse.limits_update',
+  'vip.level_create',
+  'vip.level_update',
+  'vip.level_delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { adminCashierEndpoints } from './admin-cashier';
 import { adminInhouseEndpoints } from './admin-inhouse';
+import { adminVipEndpoints } from './admin-vip';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
@@ -10,6 +11,7 @@ import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
+import { vipEndpoints } from './promotions-vip';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -39,4 +41,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminGamesEndpoints),
   ...Object.values(rewardsEndpoints),
   ...Object.values(adminRewardsEndpoints),
+  ...Object.values(vipEndpoints),
+  ...Object.values(adminVipEndpoints),
 ];

@@ -94,6 +94,8 @@ export const errorCatalogue = {
   crash_no_open_bet: { status: 409 },
   // Promotions: the reward centre
   reward_already_claimed: { status: 409 },
+  // Promotions: the VIP programme's levels (back office)
+  vip_level_not_last: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

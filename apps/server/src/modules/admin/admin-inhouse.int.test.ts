@@ -55,30 +55,9 @@ beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
   tokens.owner = await t.operatorToken();
-  const demo = await t.services.merchants.get('demo');
-  if (!demo) throw new Error('no demo merchant');
-  await t.services.merchants.createIfAbsent('yen', {
-    ...demo.settings,
-    name: 'Yen',
-    domains: ['yen.test'],
-    currency: 'JPY',
-  });
-  const operators: [string, string, string | null][] = [
-    ...operatorRoles
-      .filter((role) => role !== 'owner')
-      .map((role): [string, string, string | null] => [role, role, null]),
-    ['yenrisk', 'risk', 'yen'],
-  ];
-  for (const [name, role, merchantCode] of operators) {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/admin/operators',
-      headers: { authorization: tokens.owner ?? '' },
-      payload: { username: `${name}op`, displayName: name, password: 'Operator-Pass-1', role, merchantCode },
-    });
-    expect(created.json().success).toBe(true);
-    tokens[name] = await t.operatorToken(`${name}op`, 'Operator-Pass-1');
-  }
+  await t.addMerchantLikeDemo('yen', { currency: 'JPY' });
+  for (const role of operatorRoles.filter((role) => role !== 'owner')) tokens[role] = await t.newOperator(role, role);
+  tokens.yenrisk = await t.newOperator('yenrisk', 'risk', 'yen');
   ({ token: memberToken } = await fundedMember(t, client, 'limiter', 100_000n));
 });
 

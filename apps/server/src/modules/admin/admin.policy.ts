@@ -22,6 +22,8 @@ const permissions = {
   'games.manage': ['owner', 'content'],
   'inhouse.read': ['owner', 'finance', 'risk'],
   'inhouse.manage': ['owner', 'risk'],
+  'vip.read': ['owner', 'finance', 'risk', 'support'],
+  'vip.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

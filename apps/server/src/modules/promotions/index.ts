@@ -3,3 +3,8 @@ export { createRewardsRepository, type RewardRow, type RewardsRepository } from 
 export { registerRewardsRoutes } from './rewards.routes';
 export { memberRewards } from './rewards.schema';
 export { createRewardsService, type GrantReward, type RewardsService, rewardReference } from './rewards.service';
+export { presentAdminVipLevel, presentAdminVipLevels } from './vip.presenter';
+export { createVipRepository, type VipLevelRow, type VipRepository } from './vip.repository';
+export { registerVipRoutes } from './vip.routes';
+export { memberVip, vipLevels } from './vip.schema';
+export { createVipService, type VipLevelsAudit, type VipService, type VipTotalsSource } from './vip.service';

@@ -1,6 +1,6 @@
 import { rewardsEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { SiteContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { presentReward, presentRewardPage } from './rewards.presenter';
 import type { RewardsService } from './rewards.service';
@@ -10,10 +10,24 @@ const memberOf = (ctx: SiteContext) => {
   return ctx.member;
 };
 
-/** The member's reward centre (REWCEN3): what waits to be claimed, the claim, and what was claimed. */
-export const registerRewardsRoutes = (r: Registrar, rewards: RewardsService): void => {
+/**
+ * The member's reward centre (REWCEN3): what waits to be claimed, the claim, and what was claimed. `grantEarned`
+ * grants what the member has earned and not yet been granted (the VIP programme's upgrade bonuses), before the
+ * rewards are read.
+ */
+export const registerRewardsRoutes = (
+  r: Registrar,
+  deps: {
+    rewards: RewardsService;
+    grantEarned: (merchant: MerchantContext, member: MemberPrincipal) => Promise<void>;
+  },
+): void => {
+  const { rewards, grantEarned } = deps;
+
   r.site(rewardsEndpoints.availablePromotions, async ({ ctx }) => {
-    const { list, count } = await rewards.available(memberOf(ctx));
+    const member = memberOf(ctx);
+    await grantEarned(ctx.merchant, member);
+    const { list, count } = await rewards.available(member);
     return { availablePromoCount: count, list: list.map(presentReward) };
   });
 
