@@ -32,6 +32,7 @@ import {
 } from '../../shared/ui/icons/icons';
 import { LanguageSelect } from './language-select';
 import styles from './side-menu.module.css';
+import { SideMenuMemberEntries } from './side-menu-member-entries';
 import { ThemeToggle } from './theme-toggle';
 
 /** The app QR pulls in the QR encoder: loaded when the block nears the viewport, not with the shell. */
@@ -60,10 +61,10 @@ interface SideMenuLink {
 }
 
 /**
- * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, licence banner, the
- * game categories with the site's pages, customer service, app download, language. A column on wide screens, a
- * drawer on narrow ones. The VIP, referral and reward-centre entries are left out: the site has no VIP programme,
- * referral page or reward centre yet, and an entry must not open an empty page. The points mall likewise.
+ * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, the VIP and reward
+ * centre entries, licence banner, the game categories with the site's pages, customer service, app download,
+ * language. A column on wide screens, a drawer on narrow ones. The referral and invite entries are left out: the
+ * site has no referral programme yet, and an entry must not open an empty page. The points mall likewise.
  */
 export const SideMenu = () => {
   const { t } = useTranslation();
@@ -165,6 +166,7 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
     <>
       <SideBanner group="w_leftmenu" />
       <SidePromotions />
+      <SideMenuMemberEntries />
       <SideBanner group="w_license" />
       <nav aria-label={t('in_menu')}>
         <ul className={styles.links}>

@@ -7,7 +7,7 @@ import { directionOf, displayedLanguageOf, fallbackChainOf, type LanguageChoice 
 
 /** Namespaces every screen needs; the member and agent centres load theirs when they first render. */
 export const coreNamespaces = ['common', 'errors', 'languages'] as const;
-export type Namespace = (typeof coreNamespaces)[number] | 'member' | 'agent' | 'money' | 'games';
+export type Namespace = (typeof coreNamespaces)[number] | 'member' | 'agent' | 'money' | 'games' | 'promotions';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });
