@@ -49,6 +49,18 @@ const parseAmount = (text: string, currency: string) => {
   return parsed;
 };
 
+/** The requirements of a level as the wire carries them (decimal strings), in minor units; a bad one reads as 0. */
+export const vipRequirementsOf = (level: Record<VipRequirementField, string>, currency: string): VipRequirements => {
+  const minorOf = (text: string) => {
+    const parsed = parseAmount(text, currency);
+    return parsed.ok ? parsed.minor : 0n;
+  };
+  return {
+    depositRequirement: minorOf(level.depositRequirement),
+    validBetRequirement: minorOf(level.validBetRequirement),
+  };
+};
+
 /** The non-empty lines of a benefits text, trimmed. */
 export const benefitLinesOf = (text: string): string[] =>
   text

@@ -8,6 +8,7 @@ import { Button } from '../../shared/ui/button';
 import {
   BellIcon,
   CloseIcon,
+  CrownIcon,
   GamepadIcon,
   InboxIcon,
   ListIcon,
@@ -22,9 +23,9 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
-/** A merchant's games and content pages (/merchants/:code/games) belong to the Games and Content entries. */
+/** A merchant's games, content and VIP pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|vip)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -67,6 +68,12 @@ export const AppShell = () => {
       label: t('nav.games'),
       icon: <GamepadIcon />,
       isVisible: canOperator(operator.role, 'games.read'),
+    },
+    {
+      to: '/vip',
+      label: t('nav.vip'),
+      icon: <CrownIcon />,
+      isVisible: canOperator(operator.role, 'vip.read'),
     },
     {
       to: '/content',

@@ -9,6 +9,7 @@ export const {
   ChevronIcon,
   CloseIcon,
   CopyIcon,
+  CrownIcon,
   ExternalIcon,
   GamepadIcon,
   GlobeIcon,
