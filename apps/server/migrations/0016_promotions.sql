@@ -60,11 +60,35 @@ CREATE TABLE "member_rewards" (
 	CONSTRAINT "member_rewards_claim_recorded" CHECK (("member_rewards"."status" = 'claimed') = ("member_rewards"."claimed_at" IS NOT NULL AND "member_rewards"."ledger_transaction_id" IS NOT NULL))
 );
 --> statement-breakpoint
+CREATE TABLE "member_vip" (
+	"member_id" uuid PRIMARY KEY NOT NULL,
+	"merchant_code" text NOT NULL,
+	"rank_level" integer DEFAULT 0 NOT NULL,
+	"reached_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "member_vip_rank_not_negative" CHECK ("member_vip"."rank_level" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "vip_levels" (
+	"merchant_code" text NOT NULL,
+	"rank_level" integer NOT NULL,
+	"names" jsonb NOT NULL,
+	"deposit_requirement" bigint NOT NULL,
+	"valid_bet_requirement" bigint NOT NULL,
+	"upgrade_bonus" bigint NOT NULL,
+	"benefits" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "vip_levels_merchant_code_rank_level_pk" PRIMARY KEY("merchant_code","rank_level"),
+	CONSTRAINT "vip_levels_rank_positive" CHECK ("vip_levels"."rank_level" >= 1),
+	CONSTRAINT "vip_levels_amounts_not_negative" CHECK ("vip_levels"."deposit_requirement" >= 0 AND "vip_levels"."valid_bet_requirement" >= 0 AND "vip_levels"."upgrade_bonus" >= 0)
+);
+--> statement-breakpoint
 ALTER TABLE "bet_rounds" ADD COLUMN "rebate_claim_id" uuid;--> statement-breakpoint
 ALTER TABLE "rebate_claims" ADD CONSTRAINT "rebate_claims_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rebate_rates" ADD CONSTRAINT "rebate_rates_merchant_code_rebate_settings_merchant_code_fk" FOREIGN KEY ("merchant_code") REFERENCES "public"."rebate_settings"("merchant_code") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_settings" ADD CONSTRAINT "referral_settings_merchant_code_merchants_code_fk" FOREIGN KEY ("merchant_code") REFERENCES "public"."merchants"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_rewards" ADD CONSTRAINT "member_rewards_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_vip" ADD CONSTRAINT "member_vip_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "rebate_claims_member_idx" ON "rebate_claims" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "rebate_claims_merchant_idx" ON "rebate_claims" USING btree ("merchant_code","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_rewards_source_key" ON "member_rewards" USING btree ("merchant_code","source_key");--> statement-breakpoint

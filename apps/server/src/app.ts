@@ -64,9 +64,12 @@ import {
   createReferralService,
   createRewardsRepository,
   createRewardsService,
+  createVipRepository,
+  createVipService,
   registerRebateRoutes,
   registerReferralRoutes,
   registerRewardsRoutes,
+  registerVipRoutes,
 } from './modules/promotions';
 import {
   createProviderRegistry,
@@ -155,6 +158,8 @@ export interface AppServices {
   rewards: ReturnType<typeof createRewardsService>;
   /** The referral programme: friends' qualifying deposits earn their referrer rewards, evaluated when read. */
   referral: ReturnType<typeof createReferralService>;
+  /** The VIP programme: levels per merchant, members' ranks evaluated when read, upgrade bonuses as rewards. */
+  vip: ReturnType<typeof createVipService>;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -301,19 +306,6 @@ export const buildApp = async (
     merchantOf: (code) => merchants.resolve({ code, host: '' }),
   });
   const walletMoves = createWalletMovesService({ ledger, members, account });
-  // Reading a member's rewards first grants what its referred friends earned it (decision 0044).
-  const rewards = createRewardsService({
-    repository: createRewardsRepository(database.pool),
-    ledger,
-    evaluators: [(member) => referral.evaluate(member)],
-  });
-  const referral = createReferralService({
-    repository: createReferralRepository(database.pool),
-    merchants,
-    members,
-    cashier,
-    grantReward: rewards.grantReward,
-  });
   const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
   const providers = createProviderRegistry([
     {
@@ -324,6 +316,27 @@ export const buildApp = async (
     },
   ]);
   const bets = createBetsService(createBetsRepository(database.pool), database.pool);
+  // Reading a member's rewards first grants what it has earned: VIP upgrade bonuses (decision 0040) and what its
+  // referred friends earned it (decision 0044).
+  const rewards = createRewardsService({
+    repository: createRewardsRepository(database.pool),
+    ledger,
+    evaluators: [
+      (merchant, member) => vip.grantEarned(merchant, member),
+      (merchant, member) => referral.evaluate(merchant, member),
+    ],
+  });
+  const vip = createVipService({
+    repository: createVipRepository(database.pool),
+    rewards,
+    totals: { deposits: cashier.creditedDepositTotal, validBets: bets.validBetTotal },
+  });
+  const referral = createReferralService({
+    repository: createReferralRepository(database.pool),
+    members,
+    cashier,
+    grantReward: rewards.grantReward,
+  });
   const games = createGamesService({
     repository: createGamesRepository(database.pool),
     bets,
@@ -405,6 +418,7 @@ export const buildApp = async (
   registerRebateRoutes(registrar, rebate);
   registerRewardsRoutes(registrar, rewards);
   registerReferralRoutes(registrar, referral);
+  registerVipRoutes(registrar, vip);
   await registerSeamlessRoutes(app, { seamless, registry: providers });
   await registerGatewayCallbackRoute(app, {
     cashier,
@@ -419,7 +433,7 @@ export const buildApp = async (
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
   registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
-  registerAdminPromotionsRoutes(registrar, { rewards, merchants, members });
+  registerAdminPromotionsRoutes(registrar, { admin, rewards, vip, merchants, members });
   registerAdminReferralRoutes(registrar, { admin, referral, merchants });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
@@ -496,6 +510,7 @@ export const buildApp = async (
       rebate,
       rewards,
       referral,
+      vip,
     },
   };
 };

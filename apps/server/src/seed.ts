@@ -33,6 +33,7 @@ export const seedDemo = async (
     qualifyingDeposits: 5_000n,
     maxRewardedFriends: 100,
   });
+  await services.vip.ensureDemoLevels(DEMO_MERCHANT_CODE);
   if (options.content !== false) await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
   // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
   const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);

@@ -62,6 +62,17 @@ export const memberClient = (t: TestApp, defaults: { ip?: string } = {}) => {
           { moduleId: 'COMM3' },
         )
       ).json().value.token as string,
+    /** Starts a free-play trial account (member type 4): its session token and member id. */
+    freePlay: async (): Promise<{ token: string; memberId: string }> => {
+      const answer = await send({
+        method: 'POST',
+        url: '/wps/session/login/freeplay',
+        moduleId: 'FREEPLAY3',
+        payload: { os: 'Linux', platform: 'W', botCheck: await botCheck() },
+      });
+      const value = answer.json().value as { token: string; member: { id: string } };
+      return { token: value.token, memberId: value.member.id };
+    },
     /** The newest code the outbox sent to a recipient (the SMS or e-mail provider's view). */
     lastCode: async (recipient: string): Promise<string> => {
       const rows = await t.database.pool.query(

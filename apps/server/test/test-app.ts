@@ -14,6 +14,8 @@ export interface TestApp {
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** Signs in as an operator and returns the token. */
   operatorToken: (username?: string, password?: string) => Promise<string>;
+  /** Runs `work` while the demo merchant has a whitelabel module off, then puts its settings back. */
+  withModuleOff: <T>(modId: string, work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -57,20 +59,33 @@ export const createTestApp = async (
   );
   await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
   const request = (options: InjectOptions) => app.inject(options);
+  const operatorToken = async (username = 'owner', password = DEMO_PASSWORD) => {
+    const response = await request({
+      method: 'POST',
+      url: '/api/admin/session/login',
+      payload: { username, password },
+    });
+    const body = response.json();
+    if (!body.success) throw new Error(`operator login failed: ${response.body}`);
+    return body.value.token as string;
+  };
   return {
     app,
     services,
     database,
     request,
-    operatorToken: async (username = 'owner', password = DEMO_PASSWORD) => {
-      const response = await request({
-        method: 'POST',
-        url: '/api/admin/session/login',
-        payload: { username, password },
-      });
-      const body = response.json();
-      if (!body.success) throw new Error(`operator login failed: ${response.body}`);
-      return body.value.token as string;
+    operatorToken,
+    withModuleOff: async (modId, work) => {
+      const demo = await services.merchants.get('demo');
+      if (!demo) throw new Error('no demo merchant');
+      const without = demo.settings.whitelabel.filter((node) => node.modId !== modId);
+      await services.merchants.update('demo', demo.version, { ...demo.settings, whitelabel: without });
+      try {
+        return await work();
+      } finally {
+        const current = await services.merchants.get('demo');
+        if (current) await services.merchants.update('demo', current.version, demo.settings);
+      }
     },
     close: async () => {
       await app.close();

@@ -34,6 +34,9 @@ export const auditActions = [
   'inhouse.limits_update',
   'rebate.settings_update',
   'referral.settings_update',
+  'vip.level_create',
+  'vip.level_update',
+  'vip.level_delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { adminCashierEndpoints } from './admin-cashier';
 import { adminInhouseEndpoints } from './admin-inhouse';
+import { adminVipEndpoints } from './admin-vip';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
@@ -12,6 +13,7 @@ import { messagesEndpoints } from './messages';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
 import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
+import { vipEndpoints } from './promotions-vip';
 import { registerEndpoints } from './register';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -45,4 +47,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminRewardsEndpoints),
   ...Object.values(referralEndpoints),
   ...Object.values(adminReferralEndpoints),
+  ...Object.values(vipEndpoints),
+  ...Object.values(adminVipEndpoints),
 ];

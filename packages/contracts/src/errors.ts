@@ -97,6 +97,8 @@ export const errorCatalogue = {
   rebate_below_minimum: { status: 400 },
   /** The reward centre: the reward was claimed before (by this or a concurrent request). */
   reward_already_claimed: { status: 409 },
+  // Promotions: the VIP programme's levels (back office)
+  vip_level_not_last: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

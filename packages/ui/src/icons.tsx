@@ -54,6 +54,11 @@ const drawings = {
       <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
     </>
   ),
+  Crown: (
+    <>
+      <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 10H5L3 8zM5 21h14" />
+    </>
+  ),
   Crypto: (
     <>
       <circle cx="12" cy="12" r="9" />
@@ -381,6 +386,7 @@ export const createIcons = (defaults: { size: number; strokeWidth: number }) => 
     CloseIcon: make('Close'),
     CoinsIcon: make('Coins'),
     CopyIcon: make('Copy'),
+    CrownIcon: make('Crown'),
     CryptoIcon: make('Crypto'),
     DownloadIcon: make('Download'),
     ExternalIcon: make('External'),

@@ -66,6 +66,11 @@ export const router = createBrowserRouter(
               path: 'content',
               lazy: async () => ({ Component: (await import('./routes/content-page')).ContentIndexPage }),
             },
+            {
+              path: 'merchants/:code/vip',
+              lazy: async () => ({ Component: (await import('./routes/vip-page')).VipPage }),
+            },
+            { path: 'vip', lazy: async () => ({ Component: (await import('./routes/vip-page')).VipIndexPage }) },
             { path: 'games', lazy: async () => ({ Component: (await import('./routes/games-page')).GamesIndexPage }) },
             {
               path: 'merchants/:code/rebate',

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DepositPage } from '../features/cashier/pages/deposit-page';
 import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
 import { gameTypeLabelKeys } from '../features/games/game-types';
@@ -7,6 +8,7 @@ import { PersonalProfit } from '../features/games/records/personal-profit';
 import type { MemberPage } from '../features/member/member-menu';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
 import { InboxPage } from '../features/messages/pages/inbox-page';
+import { RewardCenterPage } from '../features/promotions/pages/reward-center-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { useUplineInfo } from '../features/wallet/api/get-upline-info';
 import { AccountRecordPage } from '../features/wallet/pages/account-record-page';
@@ -14,6 +16,7 @@ import { MyWalletPage } from '../features/wallet/pages/my-wallet-page';
 import { TransferUplinePage } from '../features/wallet/pages/transfer-upline-page';
 import { usePublicStore } from '../shared/state/public-store';
 import { InlineLoader } from '../shared/ui/loading-cover/loading-cover';
+import { REWARD_CENTER_PATH } from './layouts/side-menu-member-entries';
 
 /** The invite page (QR encoder and all) is its own chunk, fetched when a member first opens it. */
 const ReferralPage = lazy(() =>
@@ -35,15 +38,10 @@ const ManualRebateRoute = () => (
     <ManualRebatePage categoryLabelKey={categoryLabelKey} />
   </Suspense>
 );
-/**
- * Referral rewards are claimed in the reward centre: the invite page links to it by its member-centre key when the
- * site has that page (REWCEN3 on and the page built), and not otherwise.
- */
-const REWARD_CENTER_PATH = '/member?page=rewardCenter';
-
+/** Referral rewards are claimed in the reward centre: the invite page links to it while the site has it (REWCEN3). */
 const InviteFriendsPage = () => {
   const siteName = useSiteConfig().info.site.name;
-  const hasRewardCenter = usePublicStore((state) => state.whitelabel.REWCEN3 === true) && 'rewardCenter' in pages;
+  const hasRewardCenter = usePublicStore((state) => state.whitelabel.REWCEN3 === true);
   return (
     <Suspense fallback={<InlineLoader />}>
       <ReferralPage siteName={siteName} rewardCenterPath={hasRewardCenter ? REWARD_CENTER_PATH : null} />
@@ -63,12 +61,16 @@ const pages: Partial<Record<MemberPage, ComponentType>> = {
   messageV2: InboxPage,
   manualRebate: ManualRebateRoute,
   referral: InviteFriendsPage,
+  rewardCenter: RewardCenterPage,
 };
 
 export const MemberCenterRoute = () => {
+  const { t } = useTranslation();
+  const rewardCount = usePublicStore((state) => state.availablePromoCount);
   // Transfer to upline is only for members under an agent (AGETRANSFERUP3 on and an upline to send to).
   const isUplineOn = usePublicStore((state) => state.whitelabel.AGETRANSFERUP3 === true);
   const upline = useUplineInfo({ enabled: isUplineOn });
   const hiddenPages = upline.data?.available ? [] : (['transferUpline'] as const);
-  return <MemberCenterPage pages={pages} hiddenPages={hiddenPages} />;
+  const badges = { rewardCenter: { count: rewardCount, label: t('rewards_waiting', { count: rewardCount }) } };
+  return <MemberCenterPage pages={pages} hiddenPages={hiddenPages} badges={badges} />;
 };

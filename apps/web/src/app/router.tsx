@@ -16,6 +16,7 @@ import { ShellRoot } from './shell-root';
 
 const InHouseRoute = lazy(() => import('./in-house-route').then((m) => ({ default: m.InHouseRoute })));
 const VerifyPage = lazy(() => import('../features/inhouse/pages/verify-page').then((m) => ({ default: m.VerifyPage })));
+const VipPage = lazy(() => import('../features/promotions/pages/vip-page').then((m) => ({ default: m.VipPage })));
 const AppDownloadRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.AppDownloadRoute })));
 const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.LinesRoute })));
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
@@ -57,6 +58,7 @@ export const AppRoutes = () => (
         {accountGamePaths.map((path) => route(path, <AccountGame />))}
         {lotteryPaths.map((path) => route(path, <Lottery />))}
         {route('/promotions', <Promotions />)}
+        {route('/vip', <VipPage />)}
         {route('/seamless', <Seamless />)}
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}

@@ -19,6 +19,7 @@ import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../featur
 import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { messageTextKeys } from '../features/messages/message-text';
+import { rewardTextKeys } from '../features/promotions/reward-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
 import { transactionRangeKeys, transactionTypeKeys, walletLabelKeys } from '../features/wallet/transaction-labels';
@@ -90,6 +91,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(riskKeys),
     ...Object.values(verifyFieldErrorKeys),
   ],
+  promotions: [...Object.values(rewardTextKeys)],
   errors: [
     ...phoneAuthCodes,
     'reset_link_expired',

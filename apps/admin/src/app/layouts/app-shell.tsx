@@ -9,6 +9,7 @@ import {
   BellIcon,
   CloseIcon,
   CoinsIcon,
+  CrownIcon,
   GamepadIcon,
   GiftIcon,
   InboxIcon,
@@ -24,9 +25,9 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
-/** A merchant's games, content, rebate and promotions pages (/merchants/:code/games) belong to their entries. */
+/** A merchant's games, content, rebate, VIP and promotions pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|promotions)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -75,6 +76,12 @@ export const AppShell = () => {
       label: t('nav.rebate'),
       icon: <CoinsIcon />,
       isVisible: canOperator(operator.role, 'rebate.read'),
+    },
+    {
+      to: '/vip',
+      label: t('nav.vip'),
+      icon: <CrownIcon />,
+      isVisible: canOperator(operator.role, 'vip.read'),
     },
     {
       to: '/content',

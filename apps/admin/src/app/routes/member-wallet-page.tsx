@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { MemberWallet } from '../../features/cashier/components/member-wallet';
+import { MemberRewards } from '../../features/promotions/components/member-rewards';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
-/** A member's wallet and ledger; finance and owners can adjust the balance from here. */
+/** A member's wallet, ledger and rewards; finance and owners can adjust the balance from here. */
 export const MemberWalletPage = () => {
   const { t } = useTranslation();
   const operator = useCurrentOperator();
@@ -18,6 +19,7 @@ export const MemberWalletPage = () => {
         description={<Link to={`/cashier?merchant=${code}`}>{t('cashier.backToDesk')}</Link>}
       />
       <MemberWallet code={code} memberId={memberId} canAdjust={canOperator(operator.role, 'cashier.adjust')} />
+      <MemberRewards code={code} memberId={memberId} />
     </>
   );
 };

@@ -10,6 +10,7 @@ export const {
   CloseIcon,
   CoinsIcon,
   CopyIcon,
+  CrownIcon,
   ExternalIcon,
   GamepadIcon,
   GiftIcon,

@@ -1,21 +1,85 @@
-import { adminRewardsEndpoints } from '@tessera/contracts';
+import { adminRewardsEndpoints, adminVipEndpoints } from '@tessera/contracts';
+import type { AdminContext, MerchantContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
-import { presentRewardPage, type RewardsService } from '../promotions';
+import {
+  presentAdminVipLevel,
+  presentAdminVipLevels,
+  presentRewardPage,
+  type RewardsService,
+  type VipLevelsAudit,
+  type VipService,
+} from '../promotions';
 import { createAdminScope } from './admin.scope';
+import type { AdminService } from './admin.service';
 
-/** Promotions in the back office: a member's rewards for the desk. */
+/**
+ * Promotions in the back office: a member's rewards for the desk; the VIP levels per merchant, read by owner,
+ * finance, risk and support, changed by owner and finance, each change audited with before and after in the same
+ * transaction (decision 0040).
+ */
 export const registerAdminPromotionsRoutes = (
   r: Registrar,
-  deps: { rewards: RewardsService; merchants: MerchantsService; members: MembersService },
+  deps: {
+    admin: AdminService;
+    rewards: RewardsService;
+    vip: VipService;
+    merchants: MerchantsService;
+    members: MembersService;
+  },
 ): void => {
-  const { rewards } = deps;
+  const { admin, rewards, vip } = deps;
   const { merchantFor, memberOf } = createAdminScope(deps);
 
   r.admin(adminRewardsEndpoints.memberRewards, async ({ params, input, ctx }) => {
     const merchant = await merchantFor(ctx.operator, params.code, 'member.wallet');
     const member = await memberOf(merchant.code, params.memberId);
     return presentRewardPage(await rewards.ofMember(merchant.code, member.id, input), input);
+  });
+
+  /** The audit row of a level change, written on the change's own client. */
+  const auditOf =
+    (ctx: AdminContext, merchant: MerchantContext, action: 'create' | 'update' | 'delete'): VipLevelsAudit =>
+    async (client, { rankLevel, before, after }) => {
+      const { currency } = merchant.settings;
+      await admin.auditWith(
+        client,
+        { operator: ctx.operator, caller: ctx },
+        {
+          action: `vip.level_${action}`,
+          target: `rank:${rankLevel}`,
+          merchantCode: merchant.code,
+          details: {
+            currency,
+            before: before ? presentAdminVipLevel(before, currency) : null,
+            after: after ? presentAdminVipLevel(after, currency) : null,
+          },
+        },
+      );
+    };
+
+  r.admin(adminVipEndpoints.listLevels, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'vip.read');
+    return presentAdminVipLevels(await vip.levels(merchant), merchant);
+  });
+
+  r.admin(adminVipEndpoints.createLevel, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'vip.manage');
+    return presentAdminVipLevels(await vip.createLevel(merchant, input, auditOf(ctx, merchant, 'create')), merchant);
+  });
+
+  r.admin(adminVipEndpoints.updateLevel, async ({ params, input, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'vip.manage');
+    const levels = await vip.updateLevel(merchant, params.rankLevel, input, auditOf(ctx, merchant, 'update'));
+    return presentAdminVipLevels(levels, merchant);
+  });
+
+  r.admin(adminVipEndpoints.removeLevel, async ({ params, ctx }) => {
+    const merchant = await merchantFor(ctx.operator, params.code, 'vip.manage');
+    return presentAdminVipLevels(
+      await vip.removeLevel(merchant, params.rankLevel, auditOf(ctx, merchant, 'delete')),
+      merchant,
+    );
   });
 };

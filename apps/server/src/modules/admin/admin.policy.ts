@@ -26,6 +26,8 @@ const permissions = {
   'rebate.manage': ['owner', 'finance'],
   'referral.read': ['owner', 'finance', 'risk', 'support'],
   'referral.manage': ['owner', 'finance'],
+  'vip.read': ['owner', 'finance', 'risk', 'support'],
+  'vip.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

@@ -205,6 +205,16 @@ export const createBetsRepository = (pool: pg.Pool) => ({
     return rows[0] ? toRow(rows[0]) : null;
   },
 
+  /** The sum of a member's valid bets in `currency` (settled rounds' stakes), in minor units. */
+  validBetTotal: async (merchantCode: string, memberId: string, currency: string): Promise<bigint> => {
+    const { rows } = await pool.query<{ total: string }>(
+      `SELECT coalesce(sum(valid_bet), 0)::text AS total FROM bet_rounds
+       WHERE member_id = $1 AND merchant_code = $2 AND currency = $3`,
+      [memberId, merchantCode, currency],
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  },
+
   /** The largest settled wins of a merchant since a moment. */
   topWins: async (merchantCode: string, since: Date, gameTypes: readonly string[] | null, limit: number) => {
     const { rows } = await pool.query<RawRound>(

@@ -54,6 +54,9 @@ export const createBetsService = (repository: BetsRepository, defaultDb: Queryab
 
   findRound: repository.find,
 
+  /** A member's valid bets in `currency` so far (minor units): the turnover the VIP programme counts. */
+  validBetTotal: repository.validBetTotal,
+
   /** The largest wins of the last `days` days. */
   topWins: (merchantCode: string, options: { gameTypes: readonly string[] | null; limit: number; days: number }) =>
     repository.topWins(merchantCode, new Date(Date.now() - options.days * DAY_MS), options.gameTypes, options.limit),

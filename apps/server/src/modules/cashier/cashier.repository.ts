@@ -84,6 +84,22 @@ export const createCashierRepository = (db: Db) => ({
     return { rows, total: totals[0]?.n ?? 0 };
   },
 
+  /** The sum of a member's succeeded deposits in `currency`, in minor units. */
+  creditedDepositTotal: async (merchantCode: string, memberId: string, currency: string): Promise<bigint> => {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${depositOrders.amount}), 0)::text` })
+      .from(depositOrders)
+      .where(
+        and(
+          eq(depositOrders.memberId, memberId),
+          eq(depositOrders.merchantCode, merchantCode),
+          eq(depositOrders.currency, currency),
+          eq(depositOrders.status, 'succeeded'),
+        ),
+      );
+    return BigInt(row?.total ?? '0');
+  },
+
   /**
    * The credited (succeeded) deposits of some members in `currency`: each member's total, and when its running
    * total, in the order the deposits were credited, first reached `reaching` (null if it has not). Members without

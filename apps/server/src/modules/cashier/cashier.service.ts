@@ -119,6 +119,8 @@ export const createCashierService = (deps: {
      */
     creditedTotals: repository.creditedTotals,
 
+    /** A member's credited deposits in `currency` so far (minor units): what the VIP programme counts. */
+    creditedDepositTotal: repository.creditedDepositTotal,
     listChannels: (merchant: MerchantContext) => repository.listChannels(merchant.code, true),
     listChannelsAll: (merchant: MerchantContext) => repository.listChannels(merchant.code, false),
 

@@ -20,3 +20,8 @@ export {
   type RewardsService,
   rewardReference,
 } from './rewards.service';
+export { presentAdminVipLevel, presentAdminVipLevels } from './vip.presenter';
+export { createVipRepository, type VipLevelRow, type VipRepository } from './vip.repository';
+export { registerVipRoutes } from './vip.routes';
+export { memberVip, vipLevels } from './vip.schema';
+export { createVipService, type VipLevelsAudit, type VipService, type VipTotalsSource } from './vip.service';

@@ -2,7 +2,6 @@ import type { ReferralSettingsMinor } from '@tessera/contracts';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import type { CashierService } from '../cashier';
 import { type MembersService, maskAccount, type ReferredMember } from '../members';
-import type { MerchantsService } from '../merchants';
 import { assertMayRefer, mayEarn } from './referral.policy';
 import type { ReferralRepository, ReferralRewardRow, ReferralSettingsRow } from './referral.repository';
 import {
@@ -38,12 +37,11 @@ const isModuleOn = (merchant: MerchantContext) => merchant.modules.REFERRAL3 ===
  */
 export const createReferralService = (deps: {
   repository: ReferralRepository;
-  merchants: Pick<MerchantsService, 'resolve'>;
   members: Pick<MembersService, 'findById' | 'listReferred'>;
   cashier: Pick<CashierService, 'creditedTotals'>;
   grantReward: RewardsService['grantReward'];
 }) => {
-  const { repository, merchants, members, cashier, grantReward } = deps;
+  const { repository, members, cashier, grantReward } = deps;
 
   const termsOf = (settings: ReferralSettingsRow | null, merchant: MerchantContext) =>
     activeTermsOf(settings, { currency: merchant.settings.currency, isModuleOn: isModuleOn(merchant) });
@@ -135,10 +133,8 @@ export const createReferralService = (deps: {
     }),
 
     /** The rewards core's evaluator: grants what the member's friends earned it (decision 0044). */
-    evaluate: async (member: MemberPrincipal): Promise<void> => {
-      if (!mayEarn(member)) return;
-      const merchant = await merchants.resolve({ code: member.merchantCode, host: '' });
-      if (!isModuleOn(merchant)) return;
+    evaluate: async (merchant: MerchantContext, member: MemberPrincipal): Promise<void> => {
+      if (!mayEarn(member) || !isModuleOn(merchant)) return;
       await grantQualified(merchant, member, await readStanding(merchant, member.memberId));
     },
 

@@ -182,14 +182,7 @@ describe('claiming a reward', () => {
   });
 
   it('refuses a free-play trial account with the real-account error and pays nothing', async () => {
-    const trial = await client.send({
-      method: 'POST',
-      url: '/wps/session/login/freeplay',
-      moduleId: 'FREEPLAY3',
-      payload: { os: 'Linux', platform: 'W', botCheck: await client.botCheck() },
-    });
-    const { token, member } = trial.json().value as { token: string; member: { id: string } };
-    members.trial = { memberId: member.id, token };
+    members.trial = await client.freePlay();
     const { reward } = await grant('trial', 'test:trial', 300n);
     const state = await snapshot();
     const answer = await claim('trial', reward.id);
@@ -205,20 +198,10 @@ describe('claiming a reward', () => {
       moduleId: 'REWCEN3',
     });
     expect(anonymous.json().errorCode).toBe('login.not.session');
-    const demo = await t.services.merchants.get('demo');
-    if (!demo) throw new Error('no demo merchant');
-    const withoutRewards = {
-      ...demo.settings,
-      whitelabel: demo.settings.whitelabel.filter((node) => node.modId !== 'REWCEN3'),
-    };
-    await t.services.merchants.update('demo', demo.version, withoutRewards);
-    try {
+    await t.withModuleOff('REWCEN3', async () => {
       const answer = await call('GET', '/wps/relay/MCSFE_getAvailablePromotions', members.ana?.token ?? '');
       expect(answer.json().errorCode).toBe('function.not.available');
-    } finally {
-      const current = await t.services.merchants.get('demo');
-      if (current) await t.services.merchants.update('demo', current.version, demo.settings);
-    }
+    });
   });
 });
 

@@ -13,7 +13,7 @@ const memberOf = (ctx: SiteContext) => {
 /** The member's reward centre (REWCEN3): what waits to be claimed, the claim, and what was claimed. */
 export const registerRewardsRoutes = (r: Registrar, rewards: RewardsService): void => {
   r.site(rewardsEndpoints.availablePromotions, async ({ ctx }) => {
-    const { list, count } = await rewards.available(memberOf(ctx));
+    const { list, count } = await rewards.available(ctx.merchant, memberOf(ctx));
     return { availablePromoCount: count, list: list.map(presentReward) };
   });
 

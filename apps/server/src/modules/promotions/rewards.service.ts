@@ -1,6 +1,6 @@
 import { AVAILABLE_REWARDS_LIMIT, type RewardParams } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import type { LedgerService } from '../ledger';
 import { assertMayClaim, assertOwnReward } from './rewards.policy';
 import type { Executor, NewReward, RewardRow, RewardsRepository } from './rewards.repository';
@@ -15,7 +15,7 @@ export type GrantReward = Omit<NewReward, 'params'> & { params?: RewardParams };
  * A source of rewards evaluated when the member's rewards are read (decision 0044): it grants, through
  * `grantReward` and so at most once per source key, whatever the member has earned and not yet been granted.
  */
-export type RewardEvaluator = (member: MemberPrincipal) => Promise<void>;
+export type RewardEvaluator = (merchant: MerchantContext, member: MemberPrincipal) => Promise<void>;
 
 /** The reference the claim carries into the member's account record: R and the reward id's first 12 hex digits. */
 export const rewardReference = (rewardId: string): string =>
@@ -60,8 +60,8 @@ export const createRewardsService = (deps: {
      * The member's rewards waiting to be claimed (oldest first, at most AVAILABLE_REWARDS_LIMIT) and their count,
      * once every evaluator has granted what the member earned.
      */
-    available: async (member: MemberPrincipal) => {
-      await Promise.all(evaluators.map((evaluate) => evaluate(member)));
+    available: async (merchant: MerchantContext, member: MemberPrincipal) => {
+      await Promise.all(evaluators.map((evaluate) => evaluate(merchant, member)));
       const { rows, total } = await repository.available(member.merchantCode, member.memberId, AVAILABLE_REWARDS_LIMIT);
       return { list: rows, count: total };
     },

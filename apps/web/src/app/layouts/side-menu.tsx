@@ -32,6 +32,7 @@ import {
 } from '../../shared/ui/icons/icons';
 import { LanguageSelect } from './language-select';
 import styles from './side-menu.module.css';
+import { SideMenuMemberEntries } from './side-menu-member-entries';
 import { ThemeToggle } from './theme-toggle';
 
 /** A member's Referral entry waits for availablePromo: its query and contract come in their own chunk. */
@@ -67,10 +68,10 @@ interface SideMenuLink {
 }
 
 /**
- * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, the referral and invite
- * entries, licence banner, the game categories with the site's pages, customer service, app download, language. A
- * column on wide screens, a drawer on narrow ones. The VIP and reward-centre entries are left out: the site has no
- * VIP programme or reward centre page yet, and an entry must not open an empty page. The points mall likewise.
+ * The side menu (spec section 2 "Side menu"), in the spec's order: left banner, promotions, the VIP, referral,
+ * invite and reward-centre entries, licence banner, the game categories with the site's pages, customer service,
+ * app download, language. A column on wide screens, a drawer on narrow ones. The points mall is left out: the
+ * site has no points programme, and an entry must not open an empty page.
  */
 export const SideMenu = () => {
   const { t } = useTranslation();
@@ -226,7 +227,7 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
     <>
       <SideBanner group="w_leftmenu" />
       <SidePromotions />
-      <ReferralEntries onClose={onClose} />
+      <SideMenuMemberEntries referral={<ReferralEntries onClose={onClose} />} />
       <SideBanner group="w_license" />
       <nav aria-label={t('in_menu')}>
         <ul className={styles.links}>

@@ -13,6 +13,7 @@ export type Namespace =
   | 'agent'
   | 'money'
   | 'games'
+  | 'promotions'
   | 'rebate'
   | 'referral';
 

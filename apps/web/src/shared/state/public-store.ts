@@ -39,7 +39,21 @@ interface PublicState {
   whitelabel: Readonly<Record<string, boolean>>;
   currentGameType: GameType;
   currentVassalage: string | null;
+  /**
+   * The member takes part in the VIP programme (VIP3 on, the merchant has levels, not a trial); null until the
+   * member's VIP state has been read. With `vipRankLevel` (0: no level yet) and `vipLabelName`, spec section 3.
+   */
+  hasVip: boolean | null;
+  vipRankLevel: number;
+  vipLabelName: string | null;
+  /** Rewards waiting in the reward centre (its red badge). */
+  availablePromoCount: number;
 }
+
+export type MemberPromotionsState = Pick<
+  PublicState,
+  'hasVip' | 'vipRankLevel' | 'vipLabelName' | 'availablePromoCount'
+>;
 
 interface PublicActions {
   setSiteStart: (site: Pick<PublicState, 'location' | 'systemStatus' | 'whitelabel'>) => void;
@@ -50,7 +64,16 @@ interface PublicActions {
   markLoggedIn: (member: Pick<PublicState, 'isAgent' | 'isTrial' | 'firstTimeLogin'>) => void;
   /** Session gone (logout or `login.not.session`): not logged in, not agent, not trial. */
   markLoggedOut: () => void;
+  /** The member's VIP state and reward count, as their calls answered. */
+  setMemberPromotions: (state: Partial<MemberPromotionsState>) => void;
 }
+
+const noMemberPromotions: MemberPromotionsState = {
+  hasVip: null,
+  vipRankLevel: 0,
+  vipLabelName: null,
+  availablePromoCount: 0,
+};
 
 /** The small public state of spec section 3; server data itself lives in TanStack Query. */
 export const usePublicStore = create<PublicState & PublicActions>()((set) => ({
@@ -64,10 +87,13 @@ export const usePublicStore = create<PublicState & PublicActions>()((set) => ({
   whitelabel: {},
   currentGameType: 'HOME',
   currentVassalage: null,
+  ...noMemberPromotions,
   setSiteStart: (site) => set(site),
   setLanguage: (language) => set({ language }),
   setCurrentGameType: (currentGameType) => set({ currentGameType }),
   setCurrentVassalage: (currentVassalage) => set({ currentVassalage }),
   markLoggedIn: (member) => set({ isLogin: true, ...member }),
-  markLoggedOut: () => set({ isLogin: false, isAgent: false, isTrial: false, firstTimeLogin: false }),
+  markLoggedOut: () =>
+    set({ isLogin: false, isAgent: false, isTrial: false, firstTimeLogin: false, ...noMemberPromotions }),
+  setMemberPromotions: (state) => set(state),
 }));

@@ -15,6 +15,8 @@ export interface MemberCenterPageProps {
   pages?: Partial<Record<MemberPage, ComponentType>>;
   /** Items the member has no use for now (transfer to upline without an upline agent). */
   hiddenPages?: readonly MemberPage[];
+  /** Red counts on menu items (rewards to claim), with what they count for assistive technology. */
+  badges?: Partial<Record<MemberPage, { count: number; label: string }>>;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface MemberCenterPageProps {
  * is the query parameter `page`, named by its menu key (`/member?page=depositv2`), so a page can be linked
  * to, reloaded, and returned to from the payment gateway.
  */
-export const MemberCenterPage = ({ pages = {}, hiddenPages = [] }: MemberCenterPageProps) => {
+export const MemberCenterPage = ({ pages = {}, hiddenPages = [], badges = {} }: MemberCenterPageProps) => {
   const { t } = useTranslation('member');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const [params, setParams] = useSearchParams();
@@ -38,7 +40,7 @@ export const MemberCenterPage = ({ pages = {}, hiddenPages = [] }: MemberCenterP
   return (
     <CenterLayout
       title={t('in_personal_center')}
-      items={items.map((item) => ({ id: item.page, label: t(item.labelKey) }))}
+      items={items.map((item) => ({ id: item.page, label: t(item.labelKey), badge: badges[item.page] }))}
       activeId={active?.page ?? defaultMemberPage}
       onSelect={handleSelect}
     >

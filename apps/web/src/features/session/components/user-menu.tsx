@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMemberInfo } from '../../../shared/account/get-member-info';
 import { useUnreadMessages } from '../../../shared/account/unread-messages';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
+import { CountBadge } from '../../../shared/ui/count-badge/count-badge';
 import { ConfirmDialog } from '../../../shared/ui/dialog/confirm-dialog';
 import {
   ChevronDownIcon,
@@ -14,20 +15,24 @@ import {
   ShieldIcon,
   UsersIcon,
 } from '../../../shared/ui/icons/icons';
-import { VisuallyHidden } from '../../../shared/ui/visually-hidden/visually-hidden';
 import { useLogout } from '../use-logout';
 import styles from './user-menu.module.css';
 
 /** Keeps an id or a number left to right inside a sentence of either direction (Unicode isolates). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
+export interface UserMenuProps {
+  /** The VIP feature's label, shown beside the account (from 640 px) and under the user id. */
+  vipLabel?: ReactNode;
+}
+
 /**
- * The header when logged in (spec section 2): avatar, account and user id, and a dropdown with my account,
- * messages (with the unread count; not for trial accounts), agent (for agents), manual rebate (when MANUALREBATE3
- * is on; not for trial accounts) and sign out, which asks for confirmation first. The balance and VIP parts belong to the
- * money and VIP features.
+ * The header when logged in (spec section 2): avatar, account, user id and VIP label, and a dropdown with my
+ * account, messages (with the unread count; not for trial accounts), agent (for agents), manual rebate (when
+ * MANUALREBATE3 is on; not for trial accounts) and sign out, which asks for confirmation first. The balance and the
+ * VIP label belong to the money and promotions features; the app layer hands the label in.
  */
-export const UserMenu = () => {
+export const UserMenu = ({ vipLabel }: UserMenuProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const member = useMemberInfo().data;
@@ -107,6 +112,7 @@ export const UserMenu = () => {
           {unread > 0 ? <span className={styles.unreadDot} data-unread-dot="" /> : null}
         </span>
         <span className={styles.account}>{member.account}</span>
+        {vipLabel ? <span className={styles.triggerVip}>{vipLabel}</span> : null}
         <ChevronDownIcon className={styles.chevron} />
       </button>
       {isOpen ? (
@@ -120,6 +126,7 @@ export const UserMenu = () => {
               <p className={styles.identityId} title={member.id}>
                 {t('user_id', { id: ltr(member.id) })}
               </p>
+              {vipLabel ? <div className={styles.identityVip}>{vipLabel}</div> : null}
               {isTrial ? <p className={styles.badge}>{t('trial_account')}</p> : null}
             </div>
           </div>
@@ -136,10 +143,11 @@ export const UserMenu = () => {
                   <MailIcon />
                   {t('hd_messages')}
                   {unread > 0 ? (
-                    <span className={styles.count} data-unread-count="">
-                      <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-                      <VisuallyHidden>{t('hd_unread_messages', { count: unread })}</VisuallyHidden>
-                    </span>
+                    <CountBadge
+                      count={unread}
+                      label={t('hd_unread_messages', { count: unread })}
+                      data-unread-count=""
+                    />
                   ) : null}
                 </button>
               </li>

@@ -13,6 +13,7 @@ export const {
   CloseIcon,
   CoinsIcon,
   CopyIcon,
+  CrownIcon,
   CryptoIcon,
   DownloadIcon,
   ExternalIcon,
