@@ -2,7 +2,8 @@ import type { VipLevelValues } from '@tessera/contracts';
 
 /**
  * The demo merchant's VIP ladder (USD, minor units): five levels named in the languages its demo content is written
- * in and a few more; any other language shows the English name.
+ * in and a few more; any other language shows the English name. Its benefit lines name only what the platform does
+ * (the upgrade bonus), so the demo promises nothing that nothing delivers.
  */
 export const demoVipLevels: readonly VipLevelValues[] = [
   {
@@ -27,9 +28,9 @@ export const demoVipLevels: readonly VipLevelValues[] = [
     validBetRequirement: 20_000n,
     upgradeBonus: 500n,
     benefits: {
-      EN: ['Upgrade bonus on reaching the level', 'Member-only promotions'],
-      CN: ['晋级即得晋级奖金', '会员专属优惠'],
-      AR: ['مكافأة ترقية عند بلوغ المستوى', 'عروض حصرية للأعضاء'],
+      EN: ['Upgrade bonus on reaching the level'],
+      CN: ['晋级即得晋级奖金'],
+      AR: ['مكافأة ترقية عند بلوغ المستوى'],
     },
   },
   {
@@ -54,9 +55,9 @@ export const demoVipLevels: readonly VipLevelValues[] = [
     validBetRequirement: 200_000n,
     upgradeBonus: 1_800n,
     benefits: {
-      EN: ['Upgrade bonus on reaching the level', 'Member-only promotions', 'Priority withdrawal review'],
-      CN: ['晋级即得晋级奖金', '会员专属优惠', '提款优先审核'],
-      AR: ['مكافأة ترقية عند بلوغ المستوى', 'عروض حصرية للأعضاء', 'مراجعة السحب بأولوية'],
+      EN: ['Upgrade bonus on reaching the level'],
+      CN: ['晋级即得晋级奖金'],
+      AR: ['مكافأة ترقية عند بلوغ المستوى'],
     },
   },
   {
@@ -81,9 +82,9 @@ export const demoVipLevels: readonly VipLevelValues[] = [
     validBetRequirement: 1_000_000n,
     upgradeBonus: 5_800n,
     benefits: {
-      EN: ['Upgrade bonus on reaching the level', 'Priority withdrawal review', 'Dedicated customer service'],
-      CN: ['晋级即得晋级奖金', '提款优先审核', '专属客服'],
-      AR: ['مكافأة ترقية عند بلوغ المستوى', 'مراجعة السحب بأولوية', 'خدمة عملاء مخصصة'],
+      EN: ['Upgrade bonus on reaching the level'],
+      CN: ['晋级即得晋级奖金'],
+      AR: ['مكافأة ترقية عند بلوغ المستوى'],
     },
   },
   {
@@ -108,9 +109,9 @@ export const demoVipLevels: readonly VipLevelValues[] = [
     validBetRequirement: 5_000_000n,
     upgradeBonus: 18_800n,
     benefits: {
-      EN: ['Upgrade bonus on reaching the level', 'Dedicated customer service', 'Birthday gift'],
-      CN: ['晋级即得晋级奖金', '专属客服', '生日礼金'],
-      AR: ['مكافأة ترقية عند بلوغ المستوى', 'خدمة عملاء مخصصة', 'هدية عيد الميلاد'],
+      EN: ['Upgrade bonus on reaching the level'],
+      CN: ['晋级即得晋级奖金'],
+      AR: ['مكافأة ترقية عند بلوغ المستوى'],
     },
   },
   {
@@ -135,9 +136,9 @@ export const demoVipLevels: readonly VipLevelValues[] = [
     validBetRequirement: 25_000_000n,
     upgradeBonus: 58_800n,
     benefits: {
-      EN: ['Upgrade bonus on reaching the level', 'Personal account manager', 'Birthday gift'],
-      CN: ['晋级即得晋级奖金', '专属客户经理', '生日礼金'],
-      AR: ['مكافأة ترقية عند بلوغ المستوى', 'مدير حساب شخصي', 'هدية عيد الميلاد'],
+      EN: ['Upgrade bonus on reaching the level'],
+      CN: ['晋级即得晋级奖金'],
+      AR: ['مكافأة ترقية عند بلوغ المستوى'],
     },
   },
 ];
