@@ -48,7 +48,15 @@ describe('the member tools follow the operator’s role', () => {
     const { page } = await newPage(browser, { viewport: 'phone' });
     await signIn(page, server.url, SUPPORT);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    expect(await navLinks(page)).toEqual(['Merchants', 'Members', 'Games', 'Outbox']);
+    expect(await navLinks(page)).toEqual([
+      'Merchants',
+      'Members',
+      'Games',
+      'VIP levels',
+      'Manual rebate',
+      'Referral programme',
+      'Outbox',
+    ]);
 
     await openPlayer(page);
     await page.getByRole('button', { name: 'Reset password' }).waitFor();
@@ -64,7 +72,15 @@ describe('the member tools follow the operator’s role', () => {
   it('lets a finance operator read members and work the cashier desk: no lock, no reset, no outbox', async () => {
     const { page } = await newPage(browser, { viewport: 'desktop' });
     await signIn(page, server.url, FINANCE);
-    expect(await navLinks(page)).toEqual(['Merchants', 'Members', 'Cashier desk', 'Games']);
+    expect(await navLinks(page)).toEqual([
+      'Merchants',
+      'Members',
+      'Cashier desk',
+      'Games',
+      'VIP levels',
+      'Manual rebate',
+      'Referral programme',
+    ]);
 
     await openPlayer(page);
     expect(await page.getByRole('button', { name: /lock account|reset password/i }).count()).toBe(0);

@@ -58,7 +58,7 @@ describe('the referral programme in the back office', () => {
   it('finance changes it field by field as the server judges it; each save is audited', async () => {
     ({ page } = await newPage(browser, { viewport: 'desktop' }));
     await signIn(page, server.url, FINANCE);
-    await page.getByRole('link', { name: 'Promotions' }).click();
+    await page.getByRole('link', { name: 'Referral programme' }).click();
     await page.locator('[data-pick-merchant="demo"]').click();
     await page.getByTestId('referral-settings').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/merchants/demo/promotions');

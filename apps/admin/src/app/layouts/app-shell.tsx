@@ -72,10 +72,10 @@ export const AppShell = () => {
       isVisible: canOperator(operator.role, 'games.read'),
     },
     {
-      to: '/rebate',
-      label: t('nav.rebate'),
-      icon: <CoinsIcon />,
-      isVisible: canOperator(operator.role, 'rebate.read'),
+      to: '/content',
+      label: t('nav.content'),
+      icon: <BellIcon />,
+      isVisible: canOperator(operator.role, 'content.write'),
     },
     {
       to: '/vip',
@@ -84,10 +84,10 @@ export const AppShell = () => {
       isVisible: canOperator(operator.role, 'vip.read'),
     },
     {
-      to: '/content',
-      label: t('nav.content'),
-      icon: <BellIcon />,
-      isVisible: canOperator(operator.role, 'content.write'),
+      to: '/rebate',
+      label: t('nav.rebate'),
+      icon: <CoinsIcon />,
+      isVisible: canOperator(operator.role, 'rebate.read'),
     },
     {
       to: '/promotions',
