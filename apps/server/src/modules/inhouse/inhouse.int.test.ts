@@ -67,7 +67,7 @@ beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
   const hash = await hashPassword('Secret123');
-  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin', 'p0', 'p1', 'p2', 'p3', 'p4', 'p5']) {
+  for (const username of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'p0', 'p1', 'p2', 'p3', 'p4', 'p5']) {
     const created = await t.services.members.create({
       merchantCode: 'demo',
       username,
@@ -292,6 +292,46 @@ describe('concurrency', () => {
       expect(await balance(player)).toBe(10_000n + net);
       expect(BigInt(rounds.rows.at(-1)?.balance_after)).toBe(10_000n + net);
     }
+  });
+});
+
+describe('rotation racing bets', () => {
+  it('answers a burst of 6 rotations and 6 dice bets with successes or clear codes, the ledger consistent', async () => {
+    await fund('frank', 10_000n);
+    await api('GET', '/wps/inhouse/seeds', 'frank');
+    const before = await balance('frank');
+    const pairsBefore = await count('SELECT count(*)::int AS n FROM inhouse_seed_pairs WHERE member_id = $1', [
+      memberIds.frank,
+    ]);
+    const keys = Array.from({ length: 6 }, () => key());
+    const responses = await Promise.all(
+      keys.flatMap((betKey, i) => [
+        api('POST', '/wps/inhouse/seeds/rotate', 'frank', { clientSeed: `burst-${i}` }),
+        dice('frank', '1.00', betKey),
+      ]),
+    );
+    expect(responses.filter((r) => r.statusCode >= 500).map((r) => r.body)).toEqual([]);
+    const failures = responses.filter((r) => !r.json().success).map((r) => r.json().errorCode);
+    expect(failures.filter((code) => code !== 'conflict')).toEqual([]);
+
+    const rotations = responses.filter((r, i) => i % 2 === 0 && r.json().success).length;
+    const pairsAfter = await count('SELECT count(*)::int AS n FROM inhouse_seed_pairs WHERE member_id = $1', [
+      memberIds.frank,
+    ]);
+    expect(pairsAfter - pairsBefore).toBe(rotations);
+    expect(
+      await count('SELECT count(*)::int AS n FROM inhouse_seed_pairs WHERE member_id = $1 AND active', [
+        memberIds.frank,
+      ]),
+    ).toBe(1);
+    const rounds = await t.database.pool.query(
+      'SELECT stake, payout FROM inhouse_rounds WHERE member_id = $1 AND client_key = ANY($2)',
+      [memberIds.frank, keys],
+    );
+    const settled = responses.filter((r, i) => i % 2 === 1 && r.json().success).length;
+    expect(rounds.rows).toHaveLength(settled);
+    const net = rounds.rows.reduce((sum, r) => sum - BigInt(r.stake) + BigInt(r.payout), 0n);
+    expect(await balance('frank')).toBe(before + net);
   });
 });
 

@@ -49,6 +49,8 @@ export const GAME_FACTS: Readonly<Record<InhouseGame, { rtp: number; maxMultipli
 /** A payout of at least this many major units (and 10x the stake) goes on the winners board. */
 export const BIG_WIN_MAJOR = 100;
 const REVEALED_PAIRS_SHOWN = 20;
+/** Rotations that may overtake one bet or rotation waiting for the member's pair before it answers `conflict`. */
+const PAIR_LOCK_ATTEMPTS = 5;
 /** The catalogue's vendor of the platform's own games (games module, demo catalogue). */
 const IN_HOUSE_PROVIDER = 'TESSERA';
 const RECALL_ROUNDS = 10;
@@ -200,10 +202,17 @@ export const createInhouseService = (deps: {
     });
   };
 
+  /**
+   * Locks the member's active pair. A rotation committed while this waited for the lock leaves it looking at the
+   * retired pair, which no longer matches `active`: the next statement (a fresh snapshot) finds the new pair.
+   * A member losing that race every time gets `conflict`, never a 500.
+   */
   const lockPair = async (client: Client, member: MemberPrincipal): Promise<SeedPairRow> => {
-    const pair = await repository.lockActivePair(client, member.memberId);
-    if (!pair) throw new Error('active seed pair missing after ensure');
-    return pair;
+    for (let attempt = 0; attempt < PAIR_LOCK_ATTEMPTS; attempt += 1) {
+      const pair = await repository.lockActivePair(client, member.memberId);
+      if (pair) return pair;
+    }
+    throw new AppError('conflict');
   };
 
   const balanceOf = async (client: Client, round: { merchantCode: string; currency: string; memberId: string }) =>
@@ -334,7 +343,7 @@ export const createInhouseService = (deps: {
     seeds: async (member: MemberPrincipal) => {
       await ensurePair(member);
       const pair = await repository.activePair(member.memberId);
-      if (!pair) throw new Error('active seed pair missing after ensure');
+      if (!pair) throw new AppError('conflict');
       return { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nonce: pair.nextNonce };
     },
 
