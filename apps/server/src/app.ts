@@ -175,10 +175,12 @@ export const buildApp = async (
     withdrawalJobIntervalMs?: number | null;
     /** Crash rounds: their timing, the length of new chains, and whether this process runs the round loop. */
     crash?: { timing?: CrashTiming; chainLength?: number; drive?: boolean };
+    /** Tests only: where log lines go instead of stdout. */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     // Fastify accepts a hop count at run time; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -33,12 +33,14 @@ export const createTestApp = async (
     crash?: { timing?: { bettingMs: number; pauseMs: number }; chainLength?: number; drive?: boolean };
     /** Built sites to serve (none by default). */
     sites?: { webDir: string; adminDir: string };
+    /** Log lines at info level go here (none are logged otherwise). */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();
   const { app, services } = await buildApp(
     {
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: options.logStream ? 'info' : 'silent',
       trustProxy: false,
       COUNTRY_HEADER: config.COUNTRY_HEADER,
       BODY_LIMIT_BYTES: config.BODY_LIMIT_BYTES ?? 1_048_576,

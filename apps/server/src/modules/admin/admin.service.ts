@@ -1,5 +1,6 @@
 import type { AuditAction, OperatorRole } from '@tessera/contracts';
 import type pg from 'pg';
+import { isConstraintViolation } from '../../platform/db/pg-errors';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { Caller, OperatorPrincipal } from '../../platform/http/context';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
@@ -12,6 +13,8 @@ const SESSION_IDLE_MS = 30 * 60_000;
 const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 const MAX_FAILED_LOGINS = 5;
 const LOCK_MS = 15 * 60_000;
+/** The operators' reference to their merchant (migration 0000). */
+const OPERATOR_MERCHANT_FK = 'operators_merchant_code_merchants_code_fk';
 
 /** Who did it and from where, for the audit log. */
 export interface AuditActor {
@@ -140,7 +143,13 @@ export const createAdminService = (repository: AdminRepository) => {
       if (actor.merchantCode !== null && input.merchantCode !== actor.merchantCode) {
         throw fieldError('merchantCode', 'field_not_allowed');
       }
-      const row = await repository.insertOperator({ ...input, passwordHash: await hashPassword(input.password) });
+      const row = await repository
+        .insertOperator({ ...input, passwordHash: await hashPassword(input.password) })
+        .catch((error: unknown) => {
+          // No such merchant: the foreign key refuses it, race-free.
+          if (isConstraintViolation(error, OPERATOR_MERCHANT_FK)) throw fieldError('merchantCode', 'field_not_allowed');
+          throw error;
+        });
       if (!row) throw fieldError('username', 'username_taken');
       await audit(
         { operator: actor, caller },

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { hashPassword } from './security/password';
+
+let t: TestApp;
+const lines: string[] = [];
+const logged = () => lines.join('\n');
+
+beforeAll(async () => {
+  t = await createTestApp({}, { logStream: { write: (line) => lines.push(line) } });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  lines.length = 0;
+});
+
+/** A failed statement as the app meets one, caught. */
+const failure = async (work: () => Promise<unknown>): Promise<unknown> => {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the statement did not fail');
+};
+
+describe('an operator for a merchant that does not exist', () => {
+  it('is a field error, creates nothing and logs no password hash', async () => {
+    const owner = await t.operatorToken();
+    lines.length = 0;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: { authorization: owner },
+      payload: {
+        username: 'nomerchant',
+        displayName: 'No merchant',
+        password: 'Nomerchant-Pass-123',
+        role: 'support',
+        merchantCode: 'no-such-merchant',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errorCode: 'validation_failed',
+      fieldErrors: [{ path: 'merchantCode', code: 'field_not_allowed' }],
+    });
+    const rows = await t.database.pool.query("SELECT 1 FROM operators WHERE username = 'nomerchant'");
+    expect(rows.rowCount).toBe(0);
+    expect(logged()).not.toContain('$argon2');
+    expect(logged()).not.toContain('Nomerchant-Pass-123');
+  });
+});
+
+describe('a failed statement in the log', () => {
+  it('keeps its SQL, code and constraint and loses every parameter and the failing key', async () => {
+    const hash = await hashPassword('Logged-Pass-123');
+    const error = await failure(() =>
+      t.database.db.execute(
+        sql`INSERT INTO operators (username, display_name, password_hash, role, merchant_code)
+            VALUES ('logged', 'Logged', ${hash}, 'support', ${'merchant-secret-value'})`,
+      ),
+    );
+    t.app.log.error({ err: error }, 'unhandled error');
+    const [line] = lines.map((text) => JSON.parse(text));
+    expect(logged()).not.toContain('$argon2');
+    expect(logged()).not.toContain('merchant-secret-value');
+    expect(logged()).toContain('INSERT INTO operators');
+    expect(logged()).toContain('operators_merchant_code_merchants_code_fk');
+    expect(line.err.message).toContain('Failed query');
+  });
+
+  it('drops the value PostgreSQL quotes in a data exception, under any depth of cause', async () => {
+    const error = await failure(() => t.database.pool.query('SELECT $1::uuid', ['uuid-secret-value']));
+    const wrapped = new Error('outer', { cause: new Error('middle', { cause: error }) });
+    t.app.log.error({ err: wrapped }, 'unhandled error');
+    expect(logged()).toContain('22P02');
+    expect(logged()).toContain('invalid input syntax for type uuid');
+    expect(logged()).not.toContain('uuid-secret-value');
+  });
+});
