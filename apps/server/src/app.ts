@@ -189,6 +189,14 @@ export const buildApp = async (
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request, written when it is answered (decision 0049), instead of Fastify's two.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
