@@ -268,6 +268,23 @@ export const createGamesRepository = (pool: pg.Pool) => ({
     return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
   },
 
+  /**
+   * Every game the merchant offers (enabled), in lobby order, with the texts search matches: the catalogue's and
+   * the merchant's own names. What the in-memory catalogue (catalogue.ts) holds.
+   */
+  catalogue: async (merchantCode: string): Promise<{ row: GameRow; searchTexts: string[] }[]> => {
+    const { rows } = await pool.query<RawGame & { search_text: string; merchant_search_text: string | null }>(
+      `SELECT ${GAME_COLUMNS}, g.search_text, s.search_text AS merchant_search_text ${GAME_FROM}
+       WHERE coalesce(s.enabled, true) AND coalesce(vs.enabled, true)
+       ORDER BY coalesce(s.sort, g.sort), g.id`,
+      [merchantCode],
+    );
+    return rows.map((raw) => ({
+      row: toRow(raw),
+      searchTexts: raw.merchant_search_text ? [raw.search_text, raw.merchant_search_text] : [raw.search_text],
+    }));
+  },
+
   /** Games by id as the merchant offers them (disabled ones included: callers decide). */
   findGames: async (merchantCode: string, ids: readonly number[]): Promise<GameRow[]> => {
     if (ids.length === 0) return [];

@@ -20,6 +20,7 @@ import type { MemberPrincipal, MerchantContext } from '../../platform/http/conte
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import type { BetsService } from '../bets';
 import { artworkVersion, gameArtworkSvg, vendorLogoSvg } from './artwork';
+import type { Catalogue } from './catalogue';
 import { demoClassifications, demoGames, demoVendors } from './demo-catalogue';
 import { iconUrlOf, nameIn, presentGame, presentVendorCard } from './games.presenter';
 import { type GameRow, type GamesRepository, type LobbyFilter, searchTextOf } from './games.repository';
@@ -99,8 +100,9 @@ export const createGamesService = (deps: {
   bets: BetsService;
   memberName: (memberId: string) => Promise<string | null>;
   providerLaunchUrl: ProviderLaunchUrl;
+  catalogue: Catalogue;
 }) => {
-  const { repository } = deps;
+  const { repository, catalogue } = deps;
   const lanesCache = cache<VendorLane[]>();
   const hotCache = cache<GameRow[]>();
   const winnersCache = cache<WinnerEntry[]>();
@@ -255,6 +257,7 @@ export const createGamesService = (deps: {
       });
       await repository.setVendorProvider('seamless', providerCode);
       await repository.setVendorProvider('lottery', providerCode);
+      await catalogue.changed(null);
       return result;
     },
 
@@ -270,7 +273,7 @@ export const createGamesService = (deps: {
         classify: filter.gameClassify,
         search: filter.gameName?.toLowerCase(),
       };
-      const { rows, total } = await repository.listGames(merchant.code, lobby, pageOf(page.pageNo, page.pageSize));
+      const { rows, total } = await catalogue.list(merchant.code, lobby, pageOf(page.pageNo, page.pageSize));
       const games = rows.map((row) => presentGame(row, language));
       return { games, pageNo: page.pageNo, totalPages: totalPagesOf(total, page.pageSize), totalCount: total };
     },
@@ -591,6 +594,7 @@ export const createGamesService = (deps: {
     ) => {
       if (!(await repository.vendor(vendorCode))) throw new AppError('not_found');
       await repository.upsertVendorSettings(merchantCode, vendorCode, patch);
+      await catalogue.changed(merchantCode);
       lanesCache.dropMerchant(merchantCode);
       hotCache.dropMerchant(merchantCode);
       const vendor = (await repository.vendors(merchantCode)).find((v) => v.code === vendorCode);
@@ -651,6 +655,7 @@ export const createGamesService = (deps: {
       }
       const { names: _ignored, ...rest } = patch;
       await repository.upsertGameSettings(merchantCode, row.id, { ...rest, ...(names ? { names } : {}) });
+      await catalogue.changed(merchantCode);
       lanesCache.dropMerchant(merchantCode);
       hotCache.dropMerchant(merchantCode);
       winnersCache.dropMerchant(merchantCode);
@@ -669,6 +674,7 @@ export const createGamesService = (deps: {
         throw new AppError('validation_failed', { fieldErrors: [{ path: 'nodeIds', code: 'field_not_allowed' }] });
       }
       const updated = await repository.reorder(merchantCode, ids);
+      await catalogue.changed(merchantCode);
       lanesCache.dropMerchant(merchantCode);
       hotCache.dropMerchant(merchantCode);
       return updated;

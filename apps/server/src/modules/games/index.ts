@@ -1,4 +1,5 @@
 export { gameArtworkSvg, vendorLogoSvg } from './artwork';
+export { CATALOGUE_CHANNEL, type Catalogue, createCatalogue } from './catalogue';
 export { demoGames, IN_HOUSE_VENDOR } from './demo-catalogue';
 export { presentAdminGame, presentAdminVendor } from './games.presenter';
 export { createGamesRepository, type GameRow } from './games.repository';

@@ -336,6 +336,29 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
   },
 
   /** Balance and holds of an owner's account, summed over its shards. */
+  /** A member's balances in several wallets, in one prepared grouped read. */
+  memberBalances: async (input: {
+    merchantCode: string;
+    memberId: string;
+    currency: string;
+    kinds: readonly string[];
+  }) => {
+    const { rows } = await pool.query<{ kind: string; balance: string; held: string }>({
+      name: 'ledger.memberBalances',
+      text: `SELECT kind, sum(balance)::text AS balance, sum(held)::text AS held FROM ledger_accounts
+             WHERE merchant_code = $1 AND owner_type = 'member' AND owner_id = $2 AND kind = ANY($3::text[])
+               AND currency = $4
+             GROUP BY kind`,
+      values: [input.merchantCode, input.memberId, input.kinds, input.currency],
+    });
+    const found = new Map(rows.map((row) => [row.kind, row]));
+    return input.kinds.map((kind) => {
+      const balance = BigInt(found.get(kind)?.balance ?? '0');
+      const held = BigInt(found.get(kind)?.held ?? '0');
+      return { kind, balance, held, available: balance - held };
+    });
+  },
+
   balanceOf: async (identity: Omit<AccountIdentity, 'shard'>, executor: LedgerExecutor = pool) => {
     const { rows } = await executor.query<{ balance: string; held: string }>(
       `SELECT coalesce(sum(balance), 0)::text AS balance, coalesce(sum(held), 0)::text AS held FROM ledger_accounts

@@ -321,6 +321,17 @@ export const createLedgerService = (
       houses: readonly HouseAccount[];
     }) => repository.houseDaily(filter),
 
+    /** A member's balances in `wallets`, in that order, in one read. */
+    memberBalances: <W extends MemberWallet>(input: {
+      merchantCode: string;
+      currency: string;
+      memberId: string;
+      wallets: readonly W[];
+    }) =>
+      repository
+        .memberBalances({ ...input, kinds: input.wallets })
+        .then((balances) => balances.map((b, i) => ({ ...b, wallet: input.wallets[i] as W }))),
+
     /** `executor`: read inside the caller's open transaction. */
     balance: (input: { merchantCode: string; currency: string; account: AccountRef }, executor?: LedgerExecutor) =>
       repository.balanceOf(

@@ -439,3 +439,42 @@ describe('login', () => {
     expect(change.json().errorCode).toBe('in_need_true_account');
   });
 });
+
+describe('a session on read paths', () => {
+  it('is checked without a write, its idle clock written at most once a minute', async () => {
+    const started = await client.send({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      moduleId: 'FREEPLAY3',
+      payload: { os: 'Linux', platform: 'W', botCheck: await client.botCheck() },
+    });
+    const token = started.json().value.token as string;
+    const memberId = started.json().value.member.id as string;
+    const setLastSeen = (secondsAgo: number) =>
+      t.database.pool.query(
+        `UPDATE member_sessions SET last_seen_at = now() - make_interval(secs => $2) WHERE member_id = $1`,
+        [memberId, secondsAgo],
+      );
+    const lastSeenAgo = async () =>
+      (
+        await t.database.pool.query<{ ago: number }>(
+          'SELECT extract(epoch FROM now() - last_seen_at)::int AS ago FROM member_sessions WHERE member_id = $1',
+          [memberId],
+        )
+      ).rows[0]?.ago;
+    const read = async () =>
+      (await client.send({ method: 'GET', url: '/wps/v2/wallets/balance', moduleId: 'COMM3', token })).json();
+
+    await setLastSeen(30);
+    expect((await read()).success).toBe(true);
+    expect(await lastSeenAgo()).toBeGreaterThanOrEqual(29);
+
+    await setLastSeen(90);
+    expect((await read()).success).toBe(true);
+    expect(await lastSeenAgo()).toBeLessThanOrEqual(1);
+
+    // Idle past the limit: the session is over, whatever the write schedule.
+    await setLastSeen(3 * 60 * 60);
+    expect((await read()).errorCode).toBe('login.not.session');
+  });
+});

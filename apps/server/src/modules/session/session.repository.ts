@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../platform/db/database';
 import { loginChallenges, memberSessions } from './session.schema';
 
-export const createSessionRepository = (db: Db) => ({
+export const createSessionRepository = (db: Db, pool: pg.Pool) => ({
   insertSession: async (values: typeof memberSessions.$inferInsert): Promise<string> => {
     const rows = await db.insert(memberSessions).values(values).returning({ id: memberSessions.id });
     const id = rows[0]?.id;
@@ -10,21 +11,48 @@ export const createSessionRepository = (db: Db) => ({
     return id;
   },
 
-  /** The live session of a token hash, its idle clock touched in the same statement. */
-  touchSession: async (tokenHash: string, idleMs: number) => {
-    const rows = await db
-      .update(memberSessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(
-        and(
-          eq(memberSessions.tokenHash, tokenHash),
-          isNull(memberSessions.revokedAt),
-          gt(memberSessions.expiresAt, sql`now()`),
-          gt(memberSessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
-        ),
-      )
-      .returning({ id: memberSessions.id, memberId: memberSessions.memberId });
-    return rows[0] ?? null;
+  /**
+   * The live session of a token hash with what authentication needs of its member, in one prepared read; `stale`
+   * when its idle clock was last touched over `touchMs` ago (the caller then touches it: at most one write a
+   * `touchMs`, never one per request).
+   */
+  findLiveSession: async (tokenHash: string, idleMs: number, touchMs: number) => {
+    const { rows } = await pool.query<{
+      id: string;
+      member_id: string;
+      merchant_code: string;
+      type: number;
+      locked: boolean;
+      stale: boolean;
+    }>({
+      name: 'session.findLive',
+      text: `SELECT s.id, s.member_id, m.merchant_code, m.type, m.locked_at IS NOT NULL AS locked,
+                    s.last_seen_at < now() - make_interval(secs => $3) AS stale
+             FROM member_sessions s JOIN members m ON m.id = s.member_id
+             WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+               AND s.last_seen_at > now() - make_interval(secs => $2)`,
+      values: [tokenHash, idleMs / 1000, touchMs / 1000],
+    });
+    const row = rows[0];
+    return row
+      ? {
+          id: row.id,
+          memberId: row.member_id,
+          merchantCode: row.merchant_code,
+          type: row.type,
+          locked: row.locked,
+          stale: row.stale,
+        }
+      : null;
+  },
+
+  /** Restarts a session's idle clock. */
+  touchSession: async (id: string): Promise<void> => {
+    await pool.query({
+      name: 'session.touch',
+      text: 'UPDATE member_sessions SET last_seen_at = now() WHERE id = $1',
+      values: [id],
+    });
   },
 
   revokeSession: async (id: string): Promise<void> => {

@@ -28,6 +28,8 @@ import { phoneRecipient, type VerificationService } from '../verification';
 import type { SessionRepository } from './session.repository';
 
 const SESSION_IDLE_MS = 2 * 60 * 60_000;
+/** A session's idle clock is written at most this often (decision 0049): reads write nothing in between. */
+const SESSION_TOUCH_MS = 60_000;
 const SESSION_ABSOLUTE_MS = 24 * 60 * 60_000;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Failed passwords on one account before a captcha is asked for (spec: "three wrong passwords bring the captcha"). */
@@ -377,11 +379,15 @@ export const createSessionService = (deps: {
     },
 
     authenticate: async (merchant: MerchantContext, token: string): Promise<MemberPrincipal | null> => {
-      const session = await repository.touchSession(hashToken(token), SESSION_IDLE_MS);
-      if (!session) return null;
-      const member = await members.findById(session.memberId);
-      if (!member || member.merchantCode !== merchant.code || member.lockedAt) return null;
-      return { memberId: member.id, merchantCode: member.merchantCode, sessionId: session.id, type: member.type };
+      const session = await repository.findLiveSession(hashToken(token), SESSION_IDLE_MS, SESSION_TOUCH_MS);
+      if (!session || session.merchantCode !== merchant.code || session.locked) return null;
+      if (session.stale) await repository.touchSession(session.id);
+      return {
+        memberId: session.memberId,
+        merchantCode: session.merchantCode,
+        sessionId: session.id,
+        type: session.type,
+      };
     },
 
     logout: (principal: MemberPrincipal) => repository.revokeSession(principal.sessionId),

@@ -4,12 +4,7 @@ import type { LedgerService } from '../ledger';
 export const createWalletService = (ledger: LedgerService) => ({
   /** The member's balances as `/wps/v2/wallets/balance` presents them (api-facts 6.2). */
   getBalance: async (merchantCode: string, currency: string, memberId: string): Promise<WalletBalance> => {
-    const wallets = await Promise.all(
-      (['main', 'bonus'] as const).map(async (wallet) => ({
-        wallet,
-        ...(await ledger.balance({ merchantCode, currency, account: { member: memberId, wallet } })),
-      })),
-    );
+    const wallets = await ledger.memberBalances({ merchantCode, currency, memberId, wallets: ['main', 'bonus'] });
     const sum = wallets.reduce((total, w) => total + w.available, 0n);
     return {
       currency,

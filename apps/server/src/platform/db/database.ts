@@ -19,3 +19,10 @@ export const connectDatabase = (url: string, poolSize: number): Database => {
   const db = drizzle(pool);
   return { pool, db, close: () => pool.end() };
 };
+
+/** Ends a dedicated client (a LISTEN connection) whatever its state: its handlers go, late errors are ignored. */
+export const endQuietly = async (client: pg.Client): Promise<void> => {
+  client.removeAllListeners();
+  client.on('error', () => {});
+  await client.end().catch(() => {});
+};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { endQuietly } from '../db/database';
 import type { RealtimeEnvelope, RealtimeFanout } from './realtime-hub';
 
 export const REALTIME_CHANNEL = 'tessera_realtime';
@@ -77,9 +78,7 @@ export const createPgFanout = (options: {
     const scheduleReconnect = () => {
       if (isStopped || listener !== client) return;
       listener = null;
-      client.removeAllListeners();
-      client.on('error', () => {});
-      client.end().catch(() => {});
+      void endQuietly(client);
       const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 10_000;
       attempt += 1;
       reconnectTimer = setTimeout(() => {
@@ -133,11 +132,7 @@ export const createPgFanout = (options: {
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const client = listener;
       listener = null;
-      if (client) {
-        client.removeAllListeners();
-        client.on('error', () => {});
-        await client.end().catch(() => {});
-      }
+      if (client) await endQuietly(client);
     },
   };
 };

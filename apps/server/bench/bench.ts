@@ -1,0 +1,172 @@
+/**
+ * npm run bench [suite...] — the server's hot paths against bare baselines, through harness.ts (decision 0049).
+ * Suites: lobby, reads, logging (all when none is named). Prints one table: goal | measured | baseline | ratio | load.
+ * Needs the built server (npm run build, or node apps/server/build.mjs) and DATABASE_URL's PostgreSQL (default
+ * postgres://postgres@127.0.0.1:5432/postgres). BENCH_SECONDS (8) and BENCH_REPEATS (3) set each run's length and
+ * the number of interleaved repeats.
+ */
+import pg from 'pg';
+import {
+  closedLoop,
+  compare,
+  createBenchDatabase,
+  memberToken,
+  printTable,
+  type Request,
+  SECONDS,
+  startApp,
+  startBaseline,
+} from './harness';
+
+const APP_PORT = 9_401;
+const BASELINE_PORT = 9_402;
+const QUIET_APP_PORT = 9_403;
+const CONNECTIONS = 16;
+const TARGET_GAMES = 20_000;
+
+const categoryPage = (i: number): Request => ({
+  path: `/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=${1 + (i % 5)}&pageSize=18`,
+  headers: { ModuleId: 'GAMELO3' },
+});
+const search = (i: number): Request => ({
+  path: `/wps/relay/GCSGAME_gameList?gameName=${['tiger', 'golden', 'dragon', 'pearl'][i % 4]}&pageNo=1&pageSize=18`,
+  headers: { ModuleId: 'GAMELO3' },
+});
+const bare = (): Request => ({ path: '/bare' });
+const select = (i: number): Request => ({ path: `/select?id=${1 + ((i * 7919) % 10_000)}` });
+
+/** Copies of the demo games under new codes and names until the catalogue holds `target` games. */
+const scaleCatalogue = async (databaseUrl: string, target: number) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const base = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n ?? 1;
+  await client.query(
+    `INSERT INTO games (vendor_code, game_type, classify, game_code, names, search_text, support_play,
+                        account_type_name, is_hot, artwork_variant, engine, sort)
+     SELECT vendor_code, game_type, classify, game_code || '-C' || c,
+            jsonb_build_object('EN', (names->>'EN') || ' ' || c, 'CN', (names->>'CN') || c, 'AR', (names->>'AR') || ' ' || c),
+            search_text || ' ' || c, support_play, account_type_name, false, artwork_variant, engine, sort + c * 100000
+     FROM games, generate_series(1, $1::int) AS c
+     ORDER BY c, id LIMIT $2`,
+    [Math.ceil((target - base) / base), target - base],
+  );
+  await client.query('ANALYZE');
+  // What an operator's change does: every instance reloads its copy of the catalogue.
+  await client.query("NOTIFY tessera_catalogue, 'bench'");
+  const total = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n;
+  await client.end();
+  return total;
+};
+
+const lobby = async () => {
+  const db = await createBenchDatabase('bench_lobby');
+  const app = await startApp(db.url, APP_PORT);
+  const baseline = await startBaseline(db.url, BASELINE_PORT);
+  try {
+    const base = (await closedLoop(app.base, 1, 1, categoryPage)).errors;
+    if (base) throw new Error('gameList answers errors; run with BENCH_VERBOSE=1');
+    const games = async (label: string) => {
+      for (const [name, next] of [
+        ['category page', categoryPage],
+        ['search', search],
+      ] as const) {
+        await compare({
+          goal: `gameList ${name}, ${label}, ${CONNECTIONS} conns`,
+          measured: () => closedLoop(app.base, CONNECTIONS, SECONDS, next),
+          baseline: () => closedLoop(baseline.base, CONNECTIONS, SECONDS, bare),
+          minRatio: 0.25,
+          maxP99Ms: 30,
+        });
+      }
+    };
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const demo = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n;
+    await client.end();
+    await games(`demo catalogue (${demo} games)`);
+    const total = await scaleCatalogue(db.url, TARGET_GAMES);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await games(`${total} games`);
+  } finally {
+    await app.stop();
+    await baseline.stop();
+    await db.drop();
+  }
+};
+
+const reads = async () => {
+  const db = await createBenchDatabase('bench_reads');
+  const app = await startApp(db.url, APP_PORT);
+  const baseline = await startBaseline(db.url, BASELINE_PORT);
+  try {
+    const token = await memberToken(app, db.url);
+    const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
+    for (const [name, path] of [
+      ['wallet balance', '/wps/v2/wallets/balance'],
+      ['member info', '/wps/member/info'],
+    ] as const) {
+      await compare({
+        goal: `${name} (member token), ${CONNECTIONS} conns`,
+        measured: () => closedLoop(app.base, CONNECTIONS, SECONDS, () => ({ path, headers: auth })),
+        baseline: () => closedLoop(baseline.base, CONNECTIONS, SECONDS, select),
+        minRatio: 0.6,
+      });
+    }
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const writes = await client.query<{ n: string }>(
+      "SELECT n_tup_upd AS n FROM pg_stat_user_tables WHERE relname = 'member_sessions'",
+    );
+    await client.end();
+    console.log(`member_sessions rows updated during the reads: ${writes.rows[0]?.n ?? '?'}`);
+  } finally {
+    await app.stop();
+    await baseline.stop();
+    await db.drop();
+  }
+};
+
+/** The same paths on two instances of the app, one at info and one silent: what the default logging costs. */
+const logging = async () => {
+  const db = await createBenchDatabase('bench_logging');
+  const app = await startApp(db.url, APP_PORT);
+  const quiet = await startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  try {
+    const token = await memberToken(app, db.url);
+    const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
+    const balance = () => ({ path: '/wps/v2/wallets/balance', headers: auth });
+    for (const [name, next] of [
+      ['gameList category page', categoryPage],
+      ['wallet balance', balance],
+    ] as const) {
+      await compare({
+        goal: `logging at info vs silent: ${name}`,
+        measured: () => closedLoop(app.base, CONNECTIONS, SECONDS, next),
+        baseline: () => closedLoop(quiet.base, CONNECTIONS, SECONDS, next),
+        minRatio: 0.9,
+      });
+    }
+  } finally {
+    await app.stop();
+    await quiet.stop();
+    await db.drop();
+  }
+};
+
+const suites: Record<string, () => Promise<void>> = { lobby, reads, logging };
+
+const main = async () => {
+  const names = process.argv.slice(2);
+  for (const name of names.length > 0 ? names : Object.keys(suites)) {
+    const suite = suites[name];
+    if (!suite) throw new Error(`unknown suite ${name}; one of ${Object.keys(suites).join(', ')}`);
+    console.log(`== ${name}`);
+    await suite();
+  }
+  printTable();
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,172 @@
+import { type GameCategory, inHouseAccountTypes } from '@tessera/contracts';
+import pg from 'pg';
+import { endQuietly } from '../../platform/db/database';
+import type { GameRow } from './games.repository';
+
+/** Where any change to what a merchant's lobby lists is announced, to every server process (decision 0049). */
+export const CATALOGUE_CHANNEL = 'tessera_catalogue';
+/** A snapshot older than this is reloaded in the background (the fallback when a notification was missed). */
+const RELOAD_MS = 60_000;
+const RECONNECT_MS = 5_000;
+/** Filter results kept per snapshot; past this the memo starts over. */
+const MEMO_LIMIT = 1_000;
+
+export interface CatalogueEntry {
+  row: GameRow;
+  /** Lower-cased texts a search matches: the catalogue's, and the merchant's own names when it set any. */
+  searchTexts: string[];
+}
+
+export interface CatalogueFilter {
+  gameType?: GameCategory | undefined;
+  vendorCode?: string | undefined;
+  classify?: string | undefined;
+  /** Already lower-cased. */
+  search?: string | undefined;
+}
+
+interface Snapshot {
+  at: number;
+  entries: CatalogueEntry[];
+  matches: Map<string, GameRow[]>;
+}
+
+const inHouse = new Set<string>(inHouseAccountTypes);
+
+/** The lobby's filter, as the SQL of games.repository.ts `whereOf` applies it to enabled games. */
+const matcher = (filter: CatalogueFilter) => (entry: CatalogueEntry) => {
+  const { row } = entry;
+  if (filter.gameType === 'INHOUSE') {
+    if (!(row.gameType === 'INHOUSE' || (row.gameType === 'RNG' && inHouse.has(row.accountTypeName)))) return false;
+  } else if (filter.gameType === 'RNG') {
+    if (row.gameType !== 'RNG' || inHouse.has(row.accountTypeName)) return false;
+  } else if (filter.gameType && row.gameType !== filter.gameType) return false;
+  if (filter.vendorCode && row.vendorCode !== filter.vendorCode) return false;
+  if (filter.classify && row.classify !== filter.classify) return false;
+  const search = filter.search;
+  if (search && !entry.searchTexts.some((text) => text.includes(search))) return false;
+  return true;
+};
+
+/**
+ * Each merchant's lobby catalogue held in memory in lobby order: a page is a slice of the filter's matches, which
+ * are computed once per snapshot and filter. Any process that changes the catalogue or a merchant's settings calls
+ * `changed`, which drops its own copy and NOTIFYs the others; a dedicated connection LISTENs. Snapshots older than
+ * a minute reload in the background, and all are dropped while the listener is down, so a missed notification
+ * costs at most a minute of staleness.
+ */
+export const createCatalogue = (deps: {
+  pool: pg.Pool;
+  load: (merchantCode: string) => Promise<CatalogueEntry[]>;
+  onError: (error: unknown) => void;
+}) => {
+  const snapshots = new Map<string, Snapshot>();
+  let listener: pg.Client | null = null;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let isStopped = true;
+
+  /** The loads under way; a drop removes a merchant's, so a load that began before a change is never kept. */
+  const loading = new Map<string, Promise<Snapshot>>();
+
+  const load = (merchantCode: string): Promise<Snapshot> => {
+    const promise: Promise<Snapshot> = deps.load(merchantCode).then((entries) => {
+      const snapshot = { at: Date.now(), entries, matches: new Map<string, GameRow[]>() };
+      if (loading.get(merchantCode) === promise) {
+        loading.delete(merchantCode);
+        snapshots.set(merchantCode, snapshot);
+      }
+      return snapshot;
+    });
+    loading.set(merchantCode, promise);
+    promise.catch(() => {
+      if (loading.get(merchantCode) === promise) loading.delete(merchantCode);
+    });
+    return promise;
+  };
+
+  const snapshotOf = (merchantCode: string): Promise<Snapshot> => {
+    const current = snapshots.get(merchantCode);
+    if (current) {
+      // Serve the old copy while a new one loads.
+      if (Date.now() - current.at > RELOAD_MS && !loading.has(merchantCode)) load(merchantCode).catch(deps.onError);
+      return Promise.resolve(current);
+    }
+    return loading.get(merchantCode) ?? load(merchantCode);
+  };
+
+  const drop = (merchantCode: string | null) => {
+    if (merchantCode === null) {
+      snapshots.clear();
+      loading.clear();
+    } else {
+      snapshots.delete(merchantCode);
+      loading.delete(merchantCode);
+    }
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({ ...deps.pool.options, application_name: 'tessera-catalogue' });
+    const lost = (error?: unknown) => {
+      if (error) deps.onError(error);
+      if (listener !== client) return;
+      listener = null;
+      void endQuietly(client);
+      drop(null);
+      if (!isStopped) reconnectTimer = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    listener = client;
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (message) => {
+      if (message.channel === CATALOGUE_CHANNEL) drop(message.payload ? message.payload : null);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      // Changes made while this process was not listening.
+      drop(null);
+    } catch (error) {
+      lost(error);
+    }
+  };
+
+  return {
+    /** One page of the merchant's enabled games matching `filter`, in lobby order, with the count of all matches. */
+    list: async (
+      merchantCode: string,
+      filter: CatalogueFilter,
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: GameRow[]; total: number }> => {
+      const snapshot = await snapshotOf(merchantCode);
+      const key = `${filter.gameType ?? ''}|${filter.vendorCode ?? ''}|${filter.classify ?? ''}|${filter.search ?? ''}`;
+      let matches = snapshot.matches.get(key);
+      if (!matches) {
+        matches = snapshot.entries.filter(matcher(filter)).map((entry) => entry.row);
+        if (snapshot.matches.size >= MEMO_LIMIT) snapshot.matches.clear();
+        snapshot.matches.set(key, matches);
+      }
+      return { rows: matches.slice(page.offset, page.offset + page.limit), total: matches.length };
+    },
+
+    /** After a change to the catalogue or to `merchantCode`'s settings (null: every merchant's). */
+    changed: async (merchantCode: string | null): Promise<void> => {
+      drop(merchantCode);
+      await deps.pool.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, merchantCode ?? '']);
+    },
+
+    start: async () => {
+      isStopped = false;
+      await connect();
+    },
+
+    stop: async () => {
+      isStopped = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = null;
+      if (client) await endQuietly(client);
+    },
+  };
+};
+
+export type Catalogue = ReturnType<typeof createCatalogue>;
