@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 
 const password = z.string().min(1, { message: 'not_empty' }).max(128);
@@ -34,7 +35,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wps/member/password/email',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     bodyKind: 'form',
     request: z.strictObject({
@@ -50,7 +51,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wps/member/password/reset',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: true,
     request: z.strictObject({
       token: z.string().min(20).max(200),
@@ -65,7 +66,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wps/member/password/verification',
     moduleIds: ['CHNGPASSVERIF3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: true,
     request: z.strictObject({
       mobileNum,
@@ -82,7 +83,7 @@ export const accountEndpoints = {
     method: 'GET',
     path: '/wps/member/loginHistory',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({ pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
     response: z.array(loginHistoryEntrySchema),
@@ -93,7 +94,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wps/member/2fa/setup',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({}),
     response: z.object({ secret: z.string(), otpauthUri: z.string() }),
@@ -104,7 +105,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wps/member/2fa/enable',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({
       code: z
@@ -120,7 +121,7 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wps/member/2fa/disable',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: true,
     request: z.strictObject({ password, code: totpCode }),
     response: z.null(),
@@ -131,7 +132,7 @@ export const accountEndpoints = {
     method: 'PUT',
     path: '/wps/member/withdrawPassword',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: true,
     request: z.strictObject({
       /** The login password when setting it the first time; the current withdraw password when changing it. */
@@ -147,7 +148,7 @@ export const accountEndpoints = {
     method: 'GET',
     path: '/wps/system/country',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: z.array(countrySchema),

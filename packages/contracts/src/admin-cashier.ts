@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema } from './merchant';
 import { proofImageSchema } from './proofs';
@@ -58,7 +59,7 @@ export const adminCashierEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/withdrawals',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.withdrawals', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({ status: z.enum(withdrawalStatuses).optional(), ...page }),
@@ -70,7 +71,7 @@ export const adminCashierEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/withdrawals/:id',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.withdrawals', 'merchant'),
     encrypted: false,
     params: withdrawalParams,
     request: z.strictObject({}),
@@ -82,7 +83,7 @@ export const adminCashierEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/withdrawals/:id/decision',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.withdrawals', 'merchant'),
     encrypted: false,
     params: withdrawalParams,
     request: z
@@ -100,7 +101,7 @@ export const adminCashierEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/withdrawals/:id/proofs/:proofId',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.withdrawals', 'merchant'),
     encrypted: false,
     params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), proofId: z.uuid() }),
     request: z.strictObject({}),
@@ -112,7 +113,7 @@ export const adminCashierEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/members/:memberId/wallet',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('member.wallet', 'merchant'),
     encrypted: false,
     params: memberParams,
     request: z.strictObject({ type: z.enum(memberTransactionTypes).optional(), ...page }),
@@ -132,7 +133,7 @@ export const adminCashierEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/members/:memberId/adjustments',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.adjust', 'merchant'),
     encrypted: false,
     params: memberParams,
     request: z.strictObject({
@@ -150,7 +151,7 @@ export const adminCashierEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/cash-report',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.reports', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z

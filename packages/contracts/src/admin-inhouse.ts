@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { type InhouseGame, inhouseGames, multiplierSchema } from './inhouse';
 import { merchantCodeSchema } from './merchant';
@@ -114,7 +115,7 @@ export const adminInhouseEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/inhouse-limits',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('inhouse.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({}),
@@ -127,7 +128,7 @@ export const adminInhouseEndpoints = {
     method: 'PUT',
     path: '/api/admin/merchants/:code/inhouse-limits',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('inhouse.manage', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: updateInhouseLimitsSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { type LanguageCode, languageCodes } from './languages';
 import { merchantCodeSchema } from './merchant';
@@ -217,7 +218,7 @@ export const adminVipEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/vip-levels',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('vip.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({}),
@@ -229,7 +230,7 @@ export const adminVipEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/vip-levels',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('vip.manage', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: vipLevelInputSchema,
@@ -242,7 +243,7 @@ export const adminVipEndpoints = {
     method: 'PUT',
     path: '/api/admin/merchants/:code/vip-levels/:rankLevel',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('vip.manage', 'merchant'),
     encrypted: false,
     params: levelParams,
     request: vipLevelInputSchema,
@@ -255,7 +256,7 @@ export const adminVipEndpoints = {
     method: 'DELETE',
     path: '/api/admin/merchants/:code/vip-levels/:rankLevel',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('vip.manage', 'merchant'),
     encrypted: false,
     params: levelParams,
     request: z.strictObject({}),

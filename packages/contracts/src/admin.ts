@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { access, operatorRoles } from './access';
 import { depositOrderSchema, depositStatuses } from './cashier';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
 import { proofImageSchema } from './proofs';
-
-export const operatorRoles = ['owner', 'finance', 'risk', 'support', 'content'] as const;
-export type OperatorRole = (typeof operatorRoles)[number];
 
 /** Every action the audit log records; the back office filters by these. */
 export const auditActions = [
@@ -145,7 +143,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/session/login',
     moduleIds: [],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) }),
     response: z.object({ token: z.string(), operator: operatorSchema }),
@@ -156,7 +154,7 @@ export const adminEndpoints = {
     method: 'DELETE',
     path: '/api/admin/session/logout',
     moduleIds: [],
-    auth: 'operator',
+    access: access.anyOperator,
     encrypted: false,
     request: z.strictObject({}),
     response: z.null(),
@@ -167,7 +165,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/session/me',
     moduleIds: [],
-    auth: 'operator',
+    access: access.anyOperator,
     encrypted: false,
     request: z.strictObject({}),
     response: operatorSchema,
@@ -178,7 +176,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('merchant.read', 'own'),
     encrypted: false,
     request: z.strictObject({}),
     response: z.array(merchantSummarySchema),
@@ -189,7 +187,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('merchant.read', 'merchantRecord'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({}),
@@ -201,7 +199,7 @@ export const adminEndpoints = {
     method: 'PUT',
     path: '/api/admin/merchants/:code',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('merchant.update', 'merchantRecord'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({ version: z.number().int().min(1), settings: merchantSettingsSchema }),
@@ -213,7 +211,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/audit',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('audit.read', 'own'),
     encrypted: false,
     request: z.strictObject({
       ...pageQuery,
@@ -228,7 +226,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/operators',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('operator.manage', 'own'),
     encrypted: false,
     request: z.strictObject({}),
     response: z.array(operatorSchema),
@@ -239,7 +237,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/operators',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('operator.manage', 'own'),
     encrypted: false,
     request: z.strictObject({
       username: operatorUsername,
@@ -256,7 +254,7 @@ export const adminEndpoints = {
     method: 'PUT',
     path: '/api/admin/operators/:id',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('operator.manage', 'own'),
     encrypted: false,
     params: operatorParams,
     request: z.strictObject({
@@ -273,7 +271,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/members',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('member.read', 'own'),
     encrypted: false,
     request: z.strictObject({ q: z.string().trim().min(2, { message: 'field_too_short' }).max(64) }),
     response: z.array(adminMemberSchema),
@@ -284,7 +282,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/members/:id',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('member.read', 'own'),
     encrypted: false,
     params: memberParams,
     request: z.strictObject({}),
@@ -296,7 +294,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/members/:id/lock',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('member.lock', 'own'),
     encrypted: false,
     params: memberParams,
     request: z.strictObject({
@@ -311,7 +309,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/members/:id/resetPassword',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('member.resetPassword', 'own'),
     encrypted: false,
     params: memberParams,
     request: z.strictObject({ reason: z.string().trim().min(1, { message: 'not_empty' }).max(200) }),
@@ -324,7 +322,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/outbox',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('outbox.read', 'own'),
     encrypted: false,
     request: z.strictObject({
       pageNo: z.coerce.number().int().min(1).max(100000).default(1),
@@ -338,7 +336,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/deposits',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.deposits', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({
@@ -358,7 +356,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/deposits/:id/decision',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.deposits', 'merchant'),
     encrypted: false,
     params: z.strictObject({ code: merchantCodeSchema, id: z.uuid() }),
     request: z
@@ -373,7 +371,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/deposits/:id/proofs/:proofId',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('cashier.deposits', 'merchant'),
     encrypted: false,
     params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), proofId: z.uuid() }),
     request: z.strictObject({}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { PROOF_UPLOAD, proofImageSchema } from './proofs';
 import { moneyStringSchema } from './wallet';
@@ -50,7 +51,7 @@ export const cashierEndpoints = {
     method: 'GET',
     path: '/wps/cashier/channels',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: z.array(paymentChannelSchema),
@@ -61,7 +62,7 @@ export const cashierEndpoints = {
     method: 'POST',
     path: '/wps/cashier/deposits',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({
       channelId: z.uuid({ message: 'field_invalid' }),
@@ -79,7 +80,7 @@ export const cashierEndpoints = {
     method: 'GET',
     path: '/wps/cashier/deposits/:id',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     params: orderParams,
     request: z.strictObject({}),
@@ -91,7 +92,7 @@ export const cashierEndpoints = {
     method: 'GET',
     path: '/wps/cashier/deposits',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1) }),
     response: z.object({ list: z.array(depositOrderSchema), pageNo: z.number(), totalPages: z.number() }),
@@ -102,7 +103,7 @@ export const cashierEndpoints = {
     method: 'POST',
     path: '/wps/cashier/deposits/:id/proofs',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     bodyKind: 'multipart',
     upload: PROOF_UPLOAD,
@@ -117,7 +118,7 @@ export const cashierEndpoints = {
     method: 'GET',
     path: '/wps/cashier/deposits/:id/proofs/:proofId',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     params: z.strictObject({ id: z.uuid(), proofId: z.uuid() }),
     request: z.strictObject({}),

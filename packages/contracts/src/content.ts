@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { isLanguageCode, type LanguageCode } from './languages';
 import { merchantCodeSchema } from './merchant';
@@ -198,7 +199,7 @@ export const contentEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getListAnnouncements',
     moduleIds: ['COMM3'],
-    auth: 'optional',
+    access: access.visitorOrMember,
     encrypted: false,
     request: z.strictObject({
       types: typesSchema,
@@ -216,7 +217,7 @@ export const contentEndpoints = {
     method: 'GET',
     path: '/wps/system/helpCenter',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     openDuringRestriction: true,
     request: z.strictObject({ lang: z.string().optional(), device: z.enum(['WEB']).default('WEB') }),
@@ -250,7 +251,7 @@ export const adminContentEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/content',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('content.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({ language: languageSchema, kind: z.enum(contentKinds).optional() }),
@@ -262,7 +263,7 @@ export const adminContentEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/content',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('content.write', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: contentItemInputSchema,
@@ -274,7 +275,7 @@ export const adminContentEndpoints = {
     method: 'PUT',
     path: '/api/admin/merchants/:code/content/:id',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('content.write', 'merchant'),
     encrypted: false,
     params: itemParams,
     request: contentItemInputSchema,
@@ -286,7 +287,7 @@ export const adminContentEndpoints = {
     method: 'DELETE',
     path: '/api/admin/merchants/:code/content/:id',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('content.write', 'merchant'),
     encrypted: false,
     params: itemParams,
     request: z.strictObject({}),
@@ -298,7 +299,7 @@ export const adminContentEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/content/images',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('content.write', 'merchant'),
     encrypted: false,
     params: merchantParams,
     bodyLimit: 7_200_000,

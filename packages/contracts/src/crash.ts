@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { idempotencyKeySchema, inhouseStakeSchema, roundSchema } from './inhouse';
 import { moneyStringSchema } from './wallet';
@@ -108,7 +109,7 @@ export const crashEndpoints = {
     method: 'GET',
     path: '/wps/inhouse/crash',
     moduleIds: ['COMM3'],
-    auth: 'optional',
+    access: access.visitorOrMember,
     encrypted: false,
     request: z.strictObject({}),
     response: crashStateSchema,
@@ -120,7 +121,7 @@ export const crashEndpoints = {
     method: 'POST',
     path: '/wps/inhouse/crash/bets',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: crashBetRequestSchema,
     response: roundSchema,
@@ -132,7 +133,7 @@ export const crashEndpoints = {
     method: 'POST',
     path: '/wps/inhouse/crash/bets/:id/cashout',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     params: z.strictObject({ id: z.uuid({ message: 'field_invalid' }) }),
     request: z.strictObject({}),

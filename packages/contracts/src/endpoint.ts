@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EndpointAccess } from './access';
 
 /** Files a multipart endpoint accepts. */
 export interface UploadRule {
@@ -11,15 +12,6 @@ export interface UploadRule {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /**
- * Who may call an endpoint:
- * - `none`: anyone; a token, if sent, is ignored.
- * - `optional`: anyone; a valid member token is used when present.
- * - `member`: a member session token in `Authorization` is required.
- * - `operator`: an operator (back-office) session token is required.
- */
-export type EndpointAuth = 'none' | 'optional' | 'member' | 'operator';
-
-/**
  * One endpoint, declared once and used by the server (routing, validation, OpenAPI) and by the browsers
  * (the api client). For GET and DELETE the request schema describes the query string; otherwise the body.
  */
@@ -27,6 +19,7 @@ export interface EndpointDef<
   Req extends z.ZodType = z.ZodType,
   Res extends z.ZodType = z.ZodType,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Access extends EndpointAccess = EndpointAccess,
 > {
   /** Stable name, `<module>.<verbNoun>`; also the browser's query key. */
   readonly name: string;
@@ -40,7 +33,8 @@ export interface EndpointDef<
    * More than one: the same path serves several flows and the id picks the flow.
    */
   readonly moduleIds: readonly string[];
-  readonly auth: EndpointAuth;
+  /** Who may call it (access.ts); the registrar enforces it before it reads the input. */
+  readonly access: Access;
   /** The body travels sealed (ARCHITECTURE.md section 3, "Encrypted payloads"). */
   readonly encrypted: boolean;
   /** Site endpoints that still answer during maintenance or region restriction (site start, help, locales). */
@@ -65,16 +59,26 @@ export const defineEndpoint = <
   const Req extends z.ZodType,
   const Res extends z.ZodType,
   const Params extends z.ZodType | undefined = undefined,
+  const Access extends EndpointAccess = EndpointAccess,
 >(
-  def: EndpointDef<Req, Res, Params>,
-): EndpointDef<Req, Res, Params> => def;
+  def: EndpointDef<Req, Res, Params, Access>,
+): EndpointDef<Req, Res, Params, Access> => def;
 
-export type RequestOf<E> = E extends EndpointDef<infer Req, z.ZodType, z.ZodType | undefined> ? z.input<Req> : never;
+export type RequestOf<E> =
+  E extends EndpointDef<infer Req, z.ZodType, z.ZodType | undefined, EndpointAccess> ? z.input<Req> : never;
 export type ParsedRequestOf<E> =
-  E extends EndpointDef<infer Req, z.ZodType, z.ZodType | undefined> ? z.output<Req> : never;
-export type ResponseOf<E> = E extends EndpointDef<z.ZodType, infer Res, z.ZodType | undefined> ? z.output<Res> : never;
+  E extends EndpointDef<infer Req, z.ZodType, z.ZodType | undefined, EndpointAccess> ? z.output<Req> : never;
+export type ResponseOf<E> =
+  E extends EndpointDef<z.ZodType, infer Res, z.ZodType | undefined, EndpointAccess> ? z.output<Res> : never;
 export type ParamsOf<E> =
-  E extends EndpointDef<z.ZodType, z.ZodType, infer P> ? (P extends z.ZodType ? z.output<P> : undefined) : never;
+  E extends EndpointDef<z.ZodType, z.ZodType, infer P, EndpointAccess>
+    ? P extends z.ZodType
+      ? z.output<P>
+      : undefined
+    : never;
+
+/** The access rule an endpoint declares. */
+export type AccessOf<E> = E extends { readonly access: infer A extends EndpointAccess } ? A : never;
 
 /** Fills `:param` segments of a path. */
 export const buildPath = (path: string, params?: Record<string, string | number>): string =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { checkLotteryLaunch, lotteryLaunchFields } from './lottery';
 import { moneyStringSchema } from './wallet';
@@ -203,7 +204,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/lgw/games/game_menus',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.object({ prizeMode: trimmed(10), language: languageParam }),
     response: z.record(
@@ -218,7 +219,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCSGAME_gameList',
     moduleIds: ['GAMELO3'],
-    auth: 'optional',
+    access: access.visitorOrMember,
     encrypted: false,
     request: z.object({
       ...clientNoise,
@@ -249,7 +250,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCSGAME_hotGamesV2',
     moduleIds: ['GAMELOHOT3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.object({
       ...clientNoise,
@@ -265,7 +266,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCSGAME_getVassGameType',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.object({ ...clientNoise, language: languageParam }),
     response: z.object({ content: z.record(z.string(), z.record(z.string(), z.array(z.string()))) }),
@@ -276,7 +277,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCSGAME_newGameVendor',
     moduleIds: [],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.object({ ...clientNoise, language: languageParam }),
     response: z.object({ data: z.object({ lanes: z.array(vendorLaneSchema) }) }),
@@ -288,7 +289,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getFavoriteGames',
     moduleIds: ['GAMELOFAV3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.object({ ...clientNoise }),
     response: z.array(z.string()),
@@ -299,7 +300,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getFavoriteGamesList',
     moduleIds: ['GAMELOFAV3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.object({
       ...clientNoise,
@@ -317,7 +318,7 @@ export const gamesEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_addFavoriteGameV2',
     moduleIds: ['GAMELOFAV3', 'GAMELO3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: favouriteRequest,
     response: favouriteResponse,
@@ -328,7 +329,7 @@ export const gamesEndpoints = {
     method: 'DELETE',
     path: '/wps/relay/MCSFE_removeFavoriteGameV2',
     moduleIds: ['GAMELOFAV3', 'GAMELO3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: favouriteRequest,
     response: favouriteResponse,
@@ -339,7 +340,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCS_recentGame',
     moduleIds: ['GAMELOREC3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.object({
       ...clientNoise,
@@ -358,7 +359,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCSGAME_getRankList',
     moduleIds: [],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.object({
       gameCategory: z
@@ -378,7 +379,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/relay/GLS2_roomList',
     moduleIds: [],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.object({ ...clientNoise, nodeId: trimmed(40), vassalage: optionalFilter(40), language: languageParam }),
     response: z.object({ list: z.array(pvpRoomSchema) }),
@@ -389,7 +390,7 @@ export const gamesEndpoints = {
     method: 'GET',
     path: '/wps/game/launchGame',
     moduleIds: ['GAMELO3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z
       .object({
@@ -475,7 +476,7 @@ export const betsEndpoints = {
     method: 'GET',
     path: '/wps/bets/history',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.object({
       ...dateRange,
@@ -499,7 +500,7 @@ export const betsEndpoints = {
     method: 'GET',
     path: '/wps/bets/profit',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.object(dateRange),
     response: z.object({
@@ -559,7 +560,7 @@ export const adminGamesEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/games/vendors',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('games.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({}),
@@ -571,7 +572,7 @@ export const adminGamesEndpoints = {
     method: 'PATCH',
     path: '/api/admin/merchants/:code/games/vendors/:vassalage',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('games.manage', 'merchant'),
     encrypted: false,
     params: z.strictObject({ code: z.string().trim().min(1).max(64), vassalage: z.string().trim().min(1).max(40) }),
     request: z.strictObject({
@@ -588,7 +589,7 @@ export const adminGamesEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/games',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('games.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({
@@ -613,7 +614,7 @@ export const adminGamesEndpoints = {
     method: 'PATCH',
     path: '/api/admin/merchants/:code/games/:nodeId',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('games.manage', 'merchant'),
     encrypted: false,
     params: z.strictObject({ code: z.string().trim().min(1).max(64), nodeId: z.string().trim().min(1).max(40) }),
     request: z.strictObject({
@@ -640,7 +641,7 @@ export const adminGamesEndpoints = {
     method: 'POST',
     path: '/api/admin/merchants/:code/games/reorder',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('games.manage', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { lazyContract } from './lazy-contract';
 
@@ -38,7 +39,7 @@ describe('lazyContract', () => {
         method: 'GET',
         path: '/games',
         moduleIds: [],
-        auth: 'none',
+        access: access.visitor,
         encrypted: false,
         request: z.object({}),
         response: z.array(z.string()),

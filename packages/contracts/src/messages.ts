@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 
 /** The internal message types of spec section 3, each with {site} and {currency} placeholders. */
@@ -31,7 +32,7 @@ export const messagesEndpoints = {
     method: 'GET',
     path: '/wps/relay/CSP_unreadCount',
     moduleIds: ['INBOX3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({}),
     response: unreadCountSchema,
@@ -42,7 +43,7 @@ export const messagesEndpoints = {
     method: 'GET',
     path: '/wps/relay/CSP_getInbox',
     moduleIds: ['INBOX3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1) }),
     response: z.object({ list: z.array(memberMessageSchema), totalPages: z.number().int(), unread: z.number().int() }),
@@ -53,7 +54,7 @@ export const messagesEndpoints = {
     method: 'POST',
     path: '/wps/relay/CSP_readInbox',
     moduleIds: ['INBOX3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.union([
       z.strictObject({

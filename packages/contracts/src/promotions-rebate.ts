@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { type GameCategory, gameCategories, gameCategorySchema } from './games';
 import { merchantCodeSchema } from './merchant';
@@ -190,7 +191,7 @@ export const rebateEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getCustomerRebateSettingByProductType',
     moduleIds: ['MANUALREBATE3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({}),
     response: rebateOverviewSchema,
@@ -202,7 +203,7 @@ export const rebateEndpoints = {
     method: 'POST',
     path: '/wps/rebate/collect',
     moduleIds: ['MANUALREBATE3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({}),
     response: rebateClaimSchema,
@@ -214,7 +215,7 @@ export const rebateEndpoints = {
     method: 'GET',
     path: '/wps/rebate/claims',
     moduleIds: ['MANUALREBATE3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject(pageQuery),
     response: rebateClaimsPageSchema,
@@ -249,7 +250,7 @@ export const adminRebateEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/rebate-settings',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('rebate.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({}),
@@ -262,7 +263,7 @@ export const adminRebateEndpoints = {
     method: 'PUT',
     path: '/api/admin/merchants/:code/rebate-settings',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('rebate.manage', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: updateRebateSettingsSchema,
@@ -275,7 +276,7 @@ export const adminRebateEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/rebate-claims',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('rebate.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject(pageQuery),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema } from './merchant';
 import { amountFieldFor, amountTextSchema, minorOfChecked } from './money';
@@ -142,7 +143,7 @@ export const referralEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getMerchantAvailablePromotions',
     moduleIds: ['REWCEN3', 'REFERRAL3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: merchantPromotionsSchema,
@@ -154,7 +155,7 @@ export const referralEndpoints = {
     method: 'GET',
     path: '/wps/promotions/referral',
     moduleIds: ['REFERRAL3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject({}),
     response: referralSummarySchema,
@@ -166,7 +167,7 @@ export const referralEndpoints = {
     method: 'GET',
     path: '/wps/promotions/referral/friends',
     moduleIds: ['REFERRAL3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z.strictObject(promotionsPageQuery),
     response: referralFriendsPageSchema,
@@ -183,7 +184,7 @@ export const adminReferralEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/referral-settings',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('referral.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({}),
@@ -195,7 +196,7 @@ export const adminReferralEndpoints = {
     method: 'PUT',
     path: '/api/admin/merchants/:code/referral-settings',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('referral.manage', 'merchant'),
     encrypted: false,
     params: merchantParams,
     request: updateReferralSettingsSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema } from './merchant';
 import { moneyStringSchema } from './wallet';
@@ -67,7 +68,7 @@ export const rewardsEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getAvailablePromotions',
     moduleIds: ['REWCEN3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: availableRewardsSchema,
@@ -79,7 +80,7 @@ export const rewardsEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCS2_getPromotionClaimList',
     moduleIds: ['REWCEN3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject(promotionsPageQuery),
     response: rewardPageSchema,
@@ -90,7 +91,7 @@ export const rewardsEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_claimIssuedPromotion',
     moduleIds: ['REWCEN3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: claimRewardRequestSchema,
     response: rewardSchema,
@@ -105,7 +106,7 @@ export const adminRewardsEndpoints = {
     method: 'GET',
     path: '/api/admin/merchants/:code/members/:memberId/rewards',
     moduleIds: [],
-    auth: 'operator',
+    access: access.operator('member.wallet', 'merchant'),
     encrypted: false,
     params: z.strictObject({ code: merchantCodeSchema, memberId: z.uuid({ message: 'field_invalid' }) }),
     request: z.strictObject(promotionsPageQuery),

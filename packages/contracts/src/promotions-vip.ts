@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { moneyStringSchema } from './wallet';
 
@@ -65,7 +66,7 @@ export const vipEndpoints = {
     method: 'GET',
     path: '/wps/promotions/vip/levels',
     moduleIds: ['VIP3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: vipLevelsSchema,
@@ -77,7 +78,7 @@ export const vipEndpoints = {
     method: 'GET',
     path: '/wps/relay/MCSFE_getPlayerRankProgress',
     moduleIds: ['VIP3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: rankProgressSchema,

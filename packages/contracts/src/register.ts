@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { botCheckSchema, loginValueSchema } from './session';
 
@@ -56,7 +57,7 @@ export const registerEndpoints = {
     method: 'PUT',
     path: '/wps/member/register',
     moduleIds: ['REG3', 'USERNAMEREG3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: true,
     request: registrationUserSchema,
     response: loginValueSchema,
@@ -67,7 +68,7 @@ export const registerEndpoints = {
     method: 'PUT',
     path: '/wps/member/register/mobile',
     moduleIds: ['MOBILENUMREG3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: true,
     request: registrationUserSchema,
     response: loginValueSchema,
@@ -78,7 +79,7 @@ export const registerEndpoints = {
     method: 'POST',
     path: '/wps/verification/sms/register',
     moduleIds: ['REGMOBVERF3', 'MOBILENUMREG3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({
       mobileNo: z
@@ -100,7 +101,7 @@ export const registerEndpoints = {
     method: 'GET',
     path: '/wps/agent/affiliate',
     moduleIds: ['AFFMAN3', 'COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({
       code: z.string().trim().min(1, { message: 'not_empty' }).max(40),

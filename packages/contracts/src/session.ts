@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { languageCodes } from './languages';
 import { registerRulesSchema } from './merchant';
@@ -88,7 +89,7 @@ export const sessionEndpoints = {
     method: 'GET',
     path: '/wps/session/key',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: payloadKeyValueSchema,
@@ -99,7 +100,7 @@ export const sessionEndpoints = {
     method: 'GET',
     path: '/wps/verification/challenge',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: botChallengeSchema,
@@ -111,7 +112,7 @@ export const sessionEndpoints = {
     method: 'GET',
     path: '/wps/captcha',
     moduleIds: ['CAPTCHA3', 'COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: z.string(),
@@ -122,7 +123,7 @@ export const sessionEndpoints = {
     method: 'POST',
     path: '/wps/session/login',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: true,
     request: z.strictObject({
       /** The username, or the mobile number when `type` is sms. */
@@ -146,7 +147,7 @@ export const sessionEndpoints = {
     method: 'POST',
     path: '/wps/session/login/verification',
     moduleIds: ['LOGINIPVERF3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: true,
     request: z.strictObject({
       verifyToken: z.string().min(10).max(200),
@@ -163,7 +164,7 @@ export const sessionEndpoints = {
     method: 'POST',
     path: '/wps/session/login/verification/code',
     moduleIds: ['LOGINIPVERF3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({ verifyToken: z.string().min(10).max(200), method: z.enum(['sms', 'email']) }),
     response: z.object({ expiredMinutes: z.number().int() }),
@@ -174,7 +175,7 @@ export const sessionEndpoints = {
     method: 'POST',
     path: '/wps/verification/sms/noLogin',
     moduleIds: ['VERIFICATION3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({
       mobileNum,
@@ -192,7 +193,7 @@ export const sessionEndpoints = {
     alsoMethods: ['POST'],
     path: '/wps/session/logout',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: z.null(),
@@ -203,7 +204,7 @@ export const sessionEndpoints = {
     method: 'POST',
     path: '/wps/session/login/freeplay',
     moduleIds: ['FREEPLAY3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({
       os: trimmed(40).default(''),
@@ -221,7 +222,7 @@ export const memberEndpoints = {
     method: 'GET',
     path: '/wps/member/info',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: memberInfoSchema,
@@ -232,7 +233,7 @@ export const memberEndpoints = {
     method: 'GET',
     path: '/wps/system/setting/register',
     moduleIds: ['COMM3', 'REG3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     request: z.strictObject({}),
     response: registerRulesSchema,
@@ -243,7 +244,7 @@ export const memberEndpoints = {
     method: 'POST',
     path: '/wps/member/password',
     moduleIds: ['PASS3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: true,
     request: z.strictObject({
       oldPassword: z.string().max(128).default(''),
@@ -258,7 +259,7 @@ export const memberEndpoints = {
     method: 'PUT',
     path: '/wps/member/language',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({ language: z.enum(languageCodes) }),
     response: z.null(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { languageCodes } from './languages';
 import { domainRouteSchema, registerRulesSchema, resourceSchema, whitelabelNodeSchema } from './merchant';
@@ -55,7 +56,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/wps/system/status',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     openDuringRestriction: true,
     request: noQuery,
@@ -67,7 +68,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/wps/system/whitelabel',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     openDuringRestriction: true,
     request: noQuery,
@@ -79,7 +80,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/wps/system/domainRoute',
     moduleIds: ['COMM3'],
-    auth: 'none',
+    access: access.visitor,
     encrypted: false,
     openDuringRestriction: true,
     request: noQuery,

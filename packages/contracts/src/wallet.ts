@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access';
 import { defineEndpoint } from './endpoint';
 
 /** A decimal amount in major units as the wire carries it ("1234.50"), always beside its currency. */
@@ -70,7 +71,7 @@ export const walletEndpoints = {
     method: 'GET',
     path: '/wps/v2/wallets/balance',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({ typeId: z.coerce.number().int().min(0).max(10).default(0) }),
     response: walletBalanceSchema,
@@ -81,7 +82,7 @@ export const walletEndpoints = {
     method: 'GET',
     path: '/wps/relay/GCS_merchantWallet',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: z.object({ isSingle: z.boolean() }),
@@ -92,7 +93,7 @@ export const walletEndpoints = {
     method: 'GET',
     path: '/wps/wallet/wallets',
     moduleIds: ['COMM3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: z.object({ currency: z.string(), isSingle: z.boolean(), wallets: z.array(memberWalletSchema) }),
@@ -104,7 +105,7 @@ export const walletEndpoints = {
     method: 'POST',
     path: '/wps/relay/GCS_walletTransfer',
     moduleIds: ['FUNDTRANS3', 'COMM3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: false,
     request: z
       .strictObject({
@@ -124,7 +125,7 @@ export const walletEndpoints = {
     method: 'GET',
     path: '/wps/member/transactions',
     moduleIds: ['COMM3', 'MEMTRANS3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({
       type: z.enum(memberTransactionTypes).optional(),
@@ -146,7 +147,7 @@ export const walletEndpoints = {
     method: 'GET',
     path: '/wps/member/transfer/upline',
     moduleIds: ['COMM3', 'AGETRANSFERUP3'],
-    auth: 'member',
+    access: access.member,
     encrypted: false,
     request: z.strictObject({}),
     response: z.object({
@@ -164,7 +165,7 @@ export const walletEndpoints = {
     method: 'POST',
     path: '/wps/member/transfer/upline',
     moduleIds: ['COMM3', 'AGETRANSFERUP3'],
-    auth: 'member',
+    access: access.realMember,
     encrypted: true,
     request: z.strictObject({
       requestId: z.uuid({ message: 'field_invalid' }),

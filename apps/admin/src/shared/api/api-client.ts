@@ -54,7 +54,7 @@ export const callEndpoint = async <E extends EndpointDef>(
   try {
     return parseEnvelope(body, response.status, endpoint.response) as ResponseOf<E>;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'login.not.session' && endpoint.auth === 'operator') {
+    if (error instanceof ApiError && error.code === 'login.not.session' && endpoint.access.kind === 'operator') {
       onSessionExpired();
     }
     throw error;

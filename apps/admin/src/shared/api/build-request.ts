@@ -1,4 +1,4 @@
-import { buildPath, type EndpointDef } from '@tessera/contracts';
+import { authOf, buildPath, type EndpointDef } from '@tessera/contracts';
 
 export interface BuiltRequest {
   url: string;
@@ -21,7 +21,7 @@ const toQueryString = (input: unknown): string => {
  * the query string for GET and DELETE and as a JSON body otherwise, the raw token in `Authorization`.
  */
 export const buildRequest = (
-  endpoint: Pick<EndpointDef, 'method' | 'path' | 'auth' | 'moduleIds'>,
+  endpoint: Pick<EndpointDef, 'method' | 'path' | 'access' | 'moduleIds'>,
   input: unknown,
   options: {
     params?: Record<string, string | number> | undefined;
@@ -33,7 +33,7 @@ export const buildRequest = (
 ): BuiltRequest => {
   const path = buildPath(endpoint.path, options.params);
   const headers: Record<string, string> = { Accept: 'application/json', Language: options.language };
-  if (endpoint.auth !== 'none' && options.token) headers.Authorization = options.token;
+  if (authOf(endpoint.access) !== 'none' && options.token) headers.Authorization = options.token;
   const [moduleId] = endpoint.moduleIds;
   if (moduleId) headers.ModuleId = moduleId;
   if (options.merchant) headers.Merchant = options.merchant;

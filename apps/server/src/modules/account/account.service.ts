@@ -1,10 +1,4 @@
-import {
-  countriesFor,
-  countryOfTimeZone,
-  type FieldError,
-  TRIAL_MEMBER_TYPE,
-  validateRegistrationField,
-} from '@tessera/contracts';
+import { countriesFor, countryOfTimeZone, type FieldError, validateRegistrationField } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
 import { hashPassword, verifyPassword } from '../../platform/security/password';
@@ -37,7 +31,6 @@ export const createAccountService = (deps: {
   const memberOf = async (principal: MemberPrincipal): Promise<MemberRow> => {
     const member = await members.findById(principal.memberId);
     if (!member) throw new AppError('login.not.session');
-    if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
     return member;
   };
 

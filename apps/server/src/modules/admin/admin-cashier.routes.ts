@@ -23,9 +23,9 @@ export const registerAdminCashierRoutes = (
     members: MembersService;
   },
 ): void => {
-  const { admin, cashier, withdrawals, wallet, merchants, members } = deps;
+  const { admin, cashier, withdrawals, wallet, members } = deps;
 
-  const { merchantFor, memberOf } = createAdminScope({ merchants, members });
+  const { memberOf } = createAdminScope({ members });
 
   const presentForDesk = async (rows: WithdrawalRow[]) => {
     const proofs = await withdrawals.proofIds(rows.map((row) => row.id));
@@ -41,8 +41,8 @@ export const registerAdminCashierRoutes = (
     );
   };
 
-  r.admin(adminEndpoints.listDeposits, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.deposits');
+  r.admin(adminEndpoints.listDeposits, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const statuses = input.status
       ? [input.status]
       : (['pending', 'awaiting_review', 'succeeded', 'failed', 'expired'] as const);
@@ -59,7 +59,7 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminEndpoints.decideDeposit, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.deposits');
+    const { merchant } = ctx;
     const order = await cashier.decideDeposit(merchant, params.id, {
       approve: input.approve,
       reason: input.reason ?? null,
@@ -84,13 +84,13 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminEndpoints.depositProof, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.deposits');
+    const { merchant } = ctx;
     const order = await cashier.findForMerchant(merchant, params.id);
     return cashier.depositProof(order.id, params.proofId);
   });
 
-  r.admin(adminCashierEndpoints.listWithdrawals, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+  r.admin(adminCashierEndpoints.listWithdrawals, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const { rows, total } = await withdrawals.queue(merchant.code, input.status, input.pageNo, input.pageSize);
     return {
       list: await presentForDesk(rows),
@@ -100,7 +100,7 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminCashierEndpoints.getWithdrawal, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const { merchant } = ctx;
     const order = await withdrawals.findForMerchant(merchant.code, params.id);
     const [[presented], activity, balances, deposits, payouts] = await Promise.all([
       presentForDesk([order]),
@@ -119,7 +119,7 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminCashierEndpoints.decideWithdrawal, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const { merchant } = ctx;
     const order = await withdrawals.decide(merchant.code, params.id, {
       action: input.action,
       reason: input.reason ?? null,
@@ -151,13 +151,13 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminCashierEndpoints.withdrawalProof, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.withdrawals');
+    const { merchant } = ctx;
     const order = await withdrawals.findForMerchant(merchant.code, params.id);
     return withdrawals.proof(order.id, params.proofId);
   });
 
   r.admin(adminCashierEndpoints.memberWallet, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'member.wallet');
+    const { merchant } = ctx;
     const member = await memberOf(merchant.code, params.memberId);
     const [balances, page] = await Promise.all([
       wallet.wallets(merchant, member.id),
@@ -175,7 +175,7 @@ export const registerAdminCashierRoutes = (
   });
 
   r.admin(adminCashierEndpoints.adjustBalance, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.adjust');
+    const { merchant } = ctx;
     const member = await memberOf(merchant.code, params.memberId);
     const { entry, replayed } = await wallet.adjust(merchant, member.id, {
       ...input,
@@ -202,8 +202,8 @@ export const registerAdminCashierRoutes = (
     return entry;
   });
 
-  r.admin(adminCashierEndpoints.cashReport, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'cashier.reports');
+  r.admin(adminCashierEndpoints.cashReport, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     return wallet.cashReport(merchant, input.from, input.to);
   });
 };

@@ -1,10 +1,8 @@
 import { adminContentEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
 import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { type ContentService, presentContentItem, presentImage } from '../content';
 import type { MerchantsService } from '../merchants';
-import { assertCan, assertMerchantInScope, type Permission } from './admin.policy';
 import type { AdminService } from './admin.service';
 
 /** Site content per merchant and language: content editors and owners write, and every change is audited. */
@@ -12,24 +10,17 @@ export const registerAdminContentRoutes = (
   r: Registrar,
   deps: { admin: AdminService; content: ContentService; merchants: MerchantsService },
 ): void => {
-  const { admin, content, merchants } = deps;
+  const { admin, content } = deps;
 
-  const merchantFor = async (ctx: AdminContext, code: string, permission: Permission) => {
-    assertCan(ctx.operator, permission);
-    assertMerchantInScope(ctx.operator, code);
-    return merchants.resolve({ code, host: '' }).catch(() => {
-      throw new AppError('not_found');
-    });
-  };
   const actorOf = (ctx: AdminContext) => ({ operator: ctx.operator, caller: ctx });
 
-  r.admin(adminContentEndpoints.listContent, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'content.read');
+  r.admin(adminContentEndpoints.listContent, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     return (await content.list(merchant.code, input.language, input.kind)).map(presentContentItem);
   });
 
-  r.admin(adminContentEndpoints.createContent, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'content.write');
+  r.admin(adminContentEndpoints.createContent, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const row = await content.create(merchant.code, input);
     await admin.audit(actorOf(ctx), {
       action: 'content.create',
@@ -41,7 +32,7 @@ export const registerAdminContentRoutes = (
   });
 
   r.admin(adminContentEndpoints.updateContent, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'content.write');
+    const { merchant } = ctx;
     const before = (await content.list(merchant.code, input.language)).find((item) => item.id === params.id);
     const row = await content.update(merchant.code, params.id, input);
     await admin.audit(actorOf(ctx), {
@@ -59,7 +50,7 @@ export const registerAdminContentRoutes = (
   });
 
   r.admin(adminContentEndpoints.deleteContent, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'content.write');
+    const { merchant } = ctx;
     const row = await content.remove(merchant.code, params.id);
     await admin.audit(actorOf(ctx), {
       action: 'content.delete',
@@ -70,8 +61,8 @@ export const registerAdminContentRoutes = (
     return { id: row.id };
   });
 
-  r.admin(adminContentEndpoints.uploadImage, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx, params.code, 'content.write');
+  r.admin(adminContentEndpoints.uploadImage, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const image = await content.uploadImage(merchant.code, Buffer.from(input.dataBase64, 'base64'));
     await admin.audit(actorOf(ctx), {
       action: 'content.image_upload',

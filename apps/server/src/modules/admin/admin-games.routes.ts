@@ -2,7 +2,6 @@ import { adminGamesEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import { type GamesService, presentAdminGame, presentAdminVendor } from '../games';
 import type { MerchantsService } from '../merchants';
-import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 /** The catalogue per merchant: content operators and owners edit it, everyone in scope reads it; edits are audited. */
@@ -10,17 +9,15 @@ export const registerAdminGamesRoutes = (
   r: Registrar,
   deps: { admin: AdminService; games: GamesService; merchants: MerchantsService },
 ): void => {
-  const { admin, games, merchants } = deps;
+  const { admin, games } = deps;
 
-  const { merchantFor } = createAdminScope({ merchants });
-
-  r.admin(adminGamesEndpoints.listVendors, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'games.read');
+  r.admin(adminGamesEndpoints.listVendors, async ({ ctx }) => {
+    const { merchant } = ctx;
     return (await games.adminVendors(merchant.code)).map(presentAdminVendor);
   });
 
   r.admin(adminGamesEndpoints.updateVendor, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'games.manage');
+    const { merchant } = ctx;
     const vendor = await games.adminUpdateVendor(merchant.code, params.vassalage, input);
     await admin.audit(
       { operator: ctx.operator, caller: ctx },
@@ -29,8 +26,8 @@ export const registerAdminGamesRoutes = (
     return presentAdminVendor(vendor);
   });
 
-  r.admin(adminGamesEndpoints.listGames, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'games.read');
+  r.admin(adminGamesEndpoints.listGames, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const { rows, totalPages } = await games.adminGames(
       merchant.code,
       {
@@ -46,7 +43,7 @@ export const registerAdminGamesRoutes = (
   });
 
   r.admin(adminGamesEndpoints.updateGame, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'games.manage');
+    const { merchant } = ctx;
     const row = await games.adminUpdateGame(merchant.code, params.nodeId, input);
     await admin.audit(
       { operator: ctx.operator, caller: ctx },
@@ -55,8 +52,8 @@ export const registerAdminGamesRoutes = (
     return presentAdminGame(row);
   });
 
-  r.admin(adminGamesEndpoints.reorderGames, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'games.manage');
+  r.admin(adminGamesEndpoints.reorderGames, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const updated = await games.adminReorder(merchant.code, input.nodeIds);
     await admin.audit(
       { operator: ctx.operator, caller: ctx },

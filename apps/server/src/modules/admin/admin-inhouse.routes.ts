@@ -11,7 +11,6 @@ import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import { type InhouseService, type Limits, type MerchantLimits, presentMerchantLimits } from '../inhouse';
 import type { MerchantsService } from '../merchants';
-import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 const asText = (row: MerchantLimits, currency: string) => ({
@@ -26,17 +25,15 @@ export const registerAdminInhouseRoutes = (
   r: Registrar,
   deps: { admin: AdminService; inhouse: InhouseService; merchants: MerchantsService },
 ): void => {
-  const { admin, inhouse, merchants } = deps;
+  const { admin, inhouse } = deps;
 
-  const { merchantFor } = createAdminScope({ merchants });
-
-  r.admin(adminInhouseEndpoints.getLimits, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'inhouse.read');
+  r.admin(adminInhouseEndpoints.getLimits, async ({ ctx }) => {
+    const { merchant } = ctx;
     return presentMerchantLimits(await inhouse.merchantLimits(merchant), merchant.settings.currency);
   });
 
-  r.admin(adminInhouseEndpoints.updateLimits, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'inhouse.manage');
+  r.admin(adminInhouseEndpoints.updateLimits, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const { currency } = merchant.settings;
     // The contract's shape passed; the amounts are judged in this merchant's currency, all before any write.
     const judged = updateInhouseLimitsSchemaFor(currency).safeParse(input);

@@ -30,10 +30,10 @@ export const registerAdminPromotionsRoutes = (
   },
 ): void => {
   const { admin, rewards, vip } = deps;
-  const { merchantFor, memberOf } = createAdminScope(deps);
+  const { memberOf } = createAdminScope(deps);
 
   r.admin(adminRewardsEndpoints.memberRewards, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'member.wallet');
+    const { merchant } = ctx;
     const member = await memberOf(merchant.code, params.memberId);
     return presentRewardPage(await rewards.ofMember(merchant.code, member.id, input), input);
   });
@@ -59,24 +59,24 @@ export const registerAdminPromotionsRoutes = (
       );
     };
 
-  r.admin(adminVipEndpoints.listLevels, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'vip.read');
+  r.admin(adminVipEndpoints.listLevels, async ({ ctx }) => {
+    const { merchant } = ctx;
     return presentAdminVipLevels(await vip.levels(merchant), merchant);
   });
 
-  r.admin(adminVipEndpoints.createLevel, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'vip.manage');
+  r.admin(adminVipEndpoints.createLevel, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     return presentAdminVipLevels(await vip.createLevel(merchant, input, auditOf(ctx, merchant, 'create')), merchant);
   });
 
   r.admin(adminVipEndpoints.updateLevel, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'vip.manage');
+    const { merchant } = ctx;
     const levels = await vip.updateLevel(merchant, params.rankLevel, input, auditOf(ctx, merchant, 'update'));
     return presentAdminVipLevels(levels, merchant);
   });
 
   r.admin(adminVipEndpoints.removeLevel, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'vip.manage');
+    const { merchant } = ctx;
     return presentAdminVipLevels(
       await vip.removeLevel(merchant, params.rankLevel, auditOf(ctx, merchant, 'delete')),
       merchant,

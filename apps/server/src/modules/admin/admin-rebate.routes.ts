@@ -14,7 +14,6 @@ import {
   presentRebateSettings,
   type RebateService,
 } from '../promotions';
-import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 /**
@@ -25,21 +24,19 @@ export const registerAdminRebateRoutes = (
   r: Registrar,
   deps: { admin: AdminService; rebate: RebateService; merchants: MerchantsService; members: MembersService },
 ): void => {
-  const { admin, rebate, merchants, members } = deps;
-
-  const { merchantFor } = createAdminScope({ merchants });
+  const { admin, rebate, members } = deps;
   const auditView = (settings: MerchantRebateSettings, currency: string) => {
     const { rates, minimum, maximum, isDefault } = presentRebateSettings(settings, currency);
     return { rates, minimum, maximum, isDefault };
   };
 
-  r.admin(adminRebateEndpoints.getSettings, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'rebate.read');
+  r.admin(adminRebateEndpoints.getSettings, async ({ ctx }) => {
+    const { merchant } = ctx;
     return presentRebateSettings(await rebate.merchantSettings(merchant), merchant.settings.currency);
   });
 
-  r.admin(adminRebateEndpoints.updateSettings, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'rebate.manage');
+  r.admin(adminRebateEndpoints.updateSettings, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const { currency } = merchant.settings;
     // The contract's shape passed; amounts and rates are judged in this merchant's currency, before any write.
     const judged = updateRebateSettingsSchemaFor(currency).safeParse(input);
@@ -65,8 +62,8 @@ export const registerAdminRebateRoutes = (
     return presentRebateSettings(saved, currency);
   });
 
-  r.admin(adminRebateEndpoints.listClaims, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'rebate.read');
+  r.admin(adminRebateEndpoints.listClaims, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const { rows, total } = await rebate.merchantClaims(merchant.code, input);
     const accounts = new Map(
       await Promise.all(

@@ -8,7 +8,6 @@ import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MerchantsService } from '../merchants';
 import { presentAdminReferralSettings, type ReferralService } from '../promotions';
-import { createAdminScope } from './admin.scope';
 import type { AdminService } from './admin.service';
 
 /** A merchant's referral programme: owner and finance set it, risk and support read it; every change is audited. */
@@ -16,16 +15,15 @@ export const registerAdminReferralRoutes = (
   r: Registrar,
   deps: { admin: AdminService; referral: ReferralService; merchants: MerchantsService },
 ): void => {
-  const { admin, referral, merchants } = deps;
-  const { merchantFor } = createAdminScope({ merchants });
+  const { admin, referral } = deps;
 
-  r.admin(adminReferralEndpoints.getSettings, async ({ params, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'referral.read');
+  r.admin(adminReferralEndpoints.getSettings, async ({ ctx }) => {
+    const { merchant } = ctx;
     return presentAdminReferralSettings(await referral.settingsOf(merchant), merchant.settings.currency);
   });
 
-  r.admin(adminReferralEndpoints.updateSettings, async ({ params, input, ctx }) => {
-    const merchant = await merchantFor(ctx.operator, params.code, 'referral.manage');
+  r.admin(adminReferralEndpoints.updateSettings, async ({ input, ctx }) => {
+    const { merchant } = ctx;
     const { currency } = merchant.settings;
     // The contract's shape passed; the amounts are judged in this merchant's currency, all before any write.
     const judged = updateReferralSettingsSchemaFor(currency).safeParse(input);

@@ -6,7 +6,7 @@ import type { Caller, OperatorPrincipal } from '../../platform/http/context';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import { createRateLimiter } from '../../platform/security/rate-limiter';
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
-import { assertCan, assertMerchantInScope } from './admin.policy';
+import { assertMerchantInScope } from './admin.policy';
 import type { AdminRepository, NewAuditEntry, OperatorRow } from './admin.repository';
 
 const SESSION_IDLE_MS = 30 * 60_000;
@@ -123,7 +123,6 @@ export const createAdminService = (repository: AdminRepository) => {
     getOperator: (id: string) => repository.findOperatorById(id),
 
     listOperators: async (actor: OperatorPrincipal) => {
-      assertCan(actor, 'operator.manage');
       return repository.listOperators(actor.merchantCode);
     },
 
@@ -138,7 +137,6 @@ export const createAdminService = (repository: AdminRepository) => {
         merchantCode: string | null;
       },
     ) => {
-      assertCan(actor, 'operator.manage');
       // A merchant-scoped owner creates operators of its own merchant only.
       if (actor.merchantCode !== null && input.merchantCode !== actor.merchantCode) {
         throw fieldError('merchantCode', 'field_not_allowed');
@@ -169,7 +167,6 @@ export const createAdminService = (repository: AdminRepository) => {
       id: string,
       input: { displayName: string; role: OperatorRole; enabled: boolean; password?: string | undefined },
     ) => {
-      assertCan(actor, 'operator.manage');
       const existing = await repository.findOperatorById(id);
       if (!existing) throw new AppError('not_found');
       assertMerchantInScope(actor, existing.merchantCode);
@@ -205,7 +202,6 @@ export const createAdminService = (repository: AdminRepository) => {
       actor: OperatorPrincipal,
       query: { pageNo: number; pageSize: number; action?: string | undefined; operatorId?: string | undefined },
     ) => {
-      assertCan(actor, 'audit.read');
       const { rows, total } = await repository.listAudit({
         merchantCode: actor.merchantCode,
         action: query.action,

@@ -1,6 +1,4 @@
 import { type BetTotals, betsEndpoints, formatMinor } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { Totals } from './bets.repository';
 import type { BetsService } from './bets.service';
@@ -12,11 +10,6 @@ export type DescribeGames = (
   language: string | null,
 ) => Promise<Map<number, { gameName: string; vendorName: string }>>;
 
-const signedIn = (ctx: SiteContext): MemberPrincipal => {
-  if (!ctx.member) throw new AppError('login.not.session');
-  return ctx.member;
-};
-
 export const presentTotals = (totals: Totals, currency: string): BetTotals => ({
   betCount: totals.betCount,
   betAmount: formatMinor(totals.betAmount, currency),
@@ -27,7 +20,7 @@ export const presentTotals = (totals: Totals, currency: string): BetTotals => ({
 
 export const registerBetsRoutes = (r: Registrar, bets: BetsService, describeGames: DescribeGames): void => {
   r.site(betsEndpoints.history, async ({ input, ctx }) => {
-    const member = signedIn(ctx);
+    const member = ctx.member;
     const currency = ctx.merchant.settings.currency;
     const { rows, total, totals } = await bets.history(
       member,
@@ -67,7 +60,7 @@ export const registerBetsRoutes = (r: Registrar, bets: BetsService, describeGame
   });
 
   r.site(betsEndpoints.profit, async ({ input, ctx }) => {
-    const member = signedIn(ctx);
+    const member = ctx.member;
     const currency = ctx.merchant.settings.currency;
     const { byGameType, byDay } = await bets.profit(member, {
       startDate: input.startDate,

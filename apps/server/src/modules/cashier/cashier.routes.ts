@@ -1,7 +1,6 @@
 import { cashierEndpoints, gatewayCallbackSchema } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
+import type { MerchantContext } from '../../platform/http/context';
 import { failureEnvelope } from '../../platform/http/envelope';
 import type { Registrar } from '../../platform/http/registrar';
 import { presentChannel, presentDeposit, presentDeposits } from './cashier.presenter';
@@ -9,39 +8,33 @@ import type { DepositRow } from './cashier.repository';
 import type { CashierService } from './cashier.service';
 import { verifyGatewayCallback } from './sandbox-gateway.client';
 
-const signedIn = (ctx: SiteContext): MemberPrincipal => {
-  if (!ctx.member) throw new AppError('login.not.session');
-  return ctx.member;
-};
-
 export const registerCashierRoutes = (r: Registrar, cashier: CashierService): void => {
   const presentOne = async (merchant: MerchantContext, row: DepositRow) =>
     (await presentDeposits(cashier, merchant, [row]))[0] ?? presentDeposit(row, 'gateway');
 
   r.site(cashierEndpoints.channels, async ({ ctx }) => {
-    signedIn(ctx);
     return (await cashier.listChannels(ctx.merchant)).map(presentChannel);
   });
 
   r.site(cashierEndpoints.createDeposit, async ({ input, ctx, request }) =>
-    presentOne(ctx.merchant, await cashier.createDeposit(ctx.merchant, signedIn(ctx), input, request.host)),
+    presentOne(ctx.merchant, await cashier.createDeposit(ctx.merchant, ctx.member, input, request.host)),
   );
 
   r.site(cashierEndpoints.getDeposit, async ({ params, ctx }) =>
-    presentOne(ctx.merchant, await cashier.getDeposit(ctx.merchant, signedIn(ctx), params.id)),
+    presentOne(ctx.merchant, await cashier.getDeposit(ctx.merchant, ctx.member, params.id)),
   );
 
   r.site(cashierEndpoints.listDeposits, async ({ input, ctx }) => {
-    const { rows, totalPages } = await cashier.listDeposits(ctx.merchant, signedIn(ctx), input.pageNo);
+    const { rows, totalPages } = await cashier.listDeposits(ctx.merchant, ctx.member, input.pageNo);
     return { list: await presentDeposits(cashier, ctx.merchant, rows), pageNo: input.pageNo, totalPages };
   });
 
   r.site(cashierEndpoints.addDepositProofs, async ({ params, files, ctx }) =>
-    presentOne(ctx.merchant, await cashier.attachDepositProofs(ctx.merchant, signedIn(ctx), params.id, files)),
+    presentOne(ctx.merchant, await cashier.attachDepositProofs(ctx.merchant, ctx.member, params.id, files)),
   );
 
   r.site(cashierEndpoints.depositProof, async ({ params, ctx }) => {
-    const order = await cashier.getDeposit(ctx.merchant, signedIn(ctx), params.id);
+    const order = await cashier.getDeposit(ctx.merchant, ctx.member, params.id);
     return cashier.depositProof(order.id, params.proofId);
   });
 };

@@ -131,7 +131,6 @@ export const createCashierService = (deps: {
       /** The host the member is on: the gateway sends them back there. */
       host?: string,
     ): Promise<DepositRow> => {
-      if (member.type === 4) throw new AppError('in_need_true_account');
       const channel = await repository.findChannel(merchant.code, input.channelId);
       if (!channel?.enabled) throw fieldError('channelId', 'field_not_allowed');
       const parsed = parseMoney(input.amount, channel.currency);

@@ -1,14 +1,9 @@
 import { gamesEndpoints, LOTTERY_LAUNCH_MODE, type ParsedRequestOf } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
+import type { SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { GamesService } from './games.service';
-
-const signedIn = (ctx: SiteContext): MemberPrincipal => {
-  if (!ctx.member) throw new AppError('login.not.session');
-  return ctx.member;
-};
 
 /** The request's language: the query's, else the Language header's, else the merchant's default. */
 const languageOf = (input: { language?: string | undefined }, ctx: SiteContext): string =>
@@ -86,12 +81,12 @@ export const registerGamesRoutes = (r: Registrar, games: GamesService): void => 
     return { data: { lanes: await games.lanes(ctx.merchant, languageOf(input, ctx)) } };
   });
 
-  r.site(gamesEndpoints.favouriteIds, async ({ ctx }) => games.favouriteIds(signedIn(ctx)));
+  r.site(gamesEndpoints.favouriteIds, async ({ ctx }) => games.favouriteIds(ctx.member));
 
   r.site(gamesEndpoints.favouriteList, async ({ input, ctx }) =>
     games.favouriteList(
       ctx.merchant,
-      signedIn(ctx),
+      ctx.member,
       {
         ...(input.gameType ? { gameType: input.gameType } : {}),
         ...(input.vassalage ? { vassalage: input.vassalage } : {}),
@@ -102,16 +97,16 @@ export const registerGamesRoutes = (r: Registrar, games: GamesService): void => 
   );
 
   r.site(gamesEndpoints.addFavourite, async ({ input, ctx }) =>
-    games.setFavourite(ctx.merchant, signedIn(ctx), input.nodeId, true),
+    games.setFavourite(ctx.merchant, ctx.member, input.nodeId, true),
   );
   r.site(gamesEndpoints.removeFavourite, async ({ input, ctx }) =>
-    games.setFavourite(ctx.merchant, signedIn(ctx), input.nodeId, false),
+    games.setFavourite(ctx.merchant, ctx.member, input.nodeId, false),
   );
 
   r.site(gamesEndpoints.recent, async ({ input, ctx }) =>
     games.recent(
       ctx.merchant,
-      signedIn(ctx),
+      ctx.member,
       {
         ...(input.gameType ? { gameType: input.gameType } : {}),
         ...(input.vassalage ? { vassalage: input.vassalage } : {}),
@@ -126,7 +121,6 @@ export const registerGamesRoutes = (r: Registrar, games: GamesService): void => 
   }));
 
   r.site(gamesEndpoints.roomList, async ({ input, ctx }) => {
-    signedIn(ctx);
     return {
       list: await games.rooms(
         ctx.merchant,
@@ -144,10 +138,10 @@ export const registerGamesRoutes = (r: Registrar, games: GamesService): void => 
     if (input.launchMode === LOTTERY_LAUNCH_MODE) {
       const lottery = lotteryLaunchOf(input, new URL(`${request.protocol}://${request.host}`));
       const language = input.language || ctx.language;
-      return { content: await games.launchLottery(ctx.merchant, signedIn(ctx), { ...lottery, language }) };
+      return { content: await games.launchLottery(ctx.merchant, ctx.member, { ...lottery, language }) };
     }
     return {
-      content: await games.launch(ctx.merchant, signedIn(ctx), {
+      content: await games.launch(ctx.merchant, ctx.member, {
         nodeId: input.nodeId ?? '',
         accountType: input.accountType,
         language: input.language || ctx.language,

@@ -16,7 +16,6 @@ export const registerMembersRoutes = (r: Registrar, members: MembersService): vo
   r.site(memberEndpoints.registerSettings, async ({ ctx }) => ctx.merchant.settings.registerRules);
 
   r.site(memberEndpoints.updateLanguage, async ({ input, ctx }) => {
-    if (!ctx.member) throw new AppError('login.not.session');
     if (!ctx.merchant.settings.supportedLanguages.includes(input.language)) {
       throw new AppError('validation_failed', { fieldErrors: [{ path: 'language', code: 'field_not_allowed' }] });
     }

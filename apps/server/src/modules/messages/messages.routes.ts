@@ -1,16 +1,7 @@
 import { type MemberMessage, messagesEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
-import type { SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { memberMessages } from './messages.schema';
 import type { MessagesService } from './messages.service';
-
-/** Trial accounts have no inbox (spec section 4: they skip the unread-message fetch). */
-const inboxOwner = (ctx: SiteContext) => {
-  if (!ctx.member) throw new AppError('login.not.session');
-  if (ctx.member.type === 4) throw new AppError('in_need_true_account');
-  return ctx.member;
-};
 
 const presentMessage = (row: typeof memberMessages.$inferSelect): MemberMessage => ({
   id: String(row.id),
@@ -22,16 +13,16 @@ const presentMessage = (row: typeof memberMessages.$inferSelect): MemberMessage 
 
 export const registerMessagesRoutes = (r: Registrar, messages: MessagesService): void => {
   r.site(messagesEndpoints.unreadCount, async ({ ctx }) => ({
-    unread: await messages.unreadCount(inboxOwner(ctx).memberId),
+    unread: await messages.unreadCount(ctx.member.memberId),
   }));
 
   r.site(messagesEndpoints.inbox, async ({ input, ctx }) => {
-    const { rows, totalPages, unread } = await messages.inbox(inboxOwner(ctx).memberId, input.pageNo);
+    const { rows, totalPages, unread } = await messages.inbox(ctx.member.memberId, input.pageNo);
     return { list: rows.map(presentMessage), totalPages, unread };
   });
 
   r.site(messagesEndpoints.markRead, async ({ input, ctx }) => {
-    const member = inboxOwner(ctx);
+    const member = ctx.member;
     return { unread: await messages.markRead(member.merchantCode, member.memberId, input) };
   });
 };

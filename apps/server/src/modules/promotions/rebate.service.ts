@@ -12,7 +12,7 @@ import type { SharedRateLimiter } from '../../platform/security/shared-rate-limi
 import type { BetsService } from '../bets';
 import type { LedgerService } from '../ledger';
 import { quoteRebate, type RebateQuote, rebatedCategories } from './rebate.calculation';
-import { assertRealAccount, COLLECT_WINDOW_MS, COLLECTS_PER_MINUTE, collectLimitKey } from './rebate.policy';
+import { COLLECT_WINDOW_MS, COLLECTS_PER_MINUTE, collectLimitKey } from './rebate.policy';
 import type { ClaimRow, Client, RebateRepository, SettingsRow } from './rebate.repository';
 
 /** A merchant's settings as they apply: its own, or nothing rebated and the platform's minimum. */
@@ -76,7 +76,6 @@ export const createRebateService = (deps: {
   return {
     /** What collecting now would pay, per category, read from the rounds a collection would take; marks nothing. */
     overview: async (member: MemberPrincipal, merchant: MerchantContext): Promise<RebateView> => {
-      assertRealAccount(member);
       const settings = settingsOf(await repository.settings(merchant.code), merchant.settings.currency);
       const rounds = roundsOf(member, merchant, settings);
       const turnover = rounds.gameTypes.length > 0 ? await bets.notRebatedTurnover(rounds) : [];
@@ -91,7 +90,6 @@ export const createRebateService = (deps: {
      * one at the same moment finds nothing left and is refused.
      */
     collect: async (member: MemberPrincipal, merchant: MerchantContext): Promise<ClaimRow> => {
-      assertRealAccount(member);
       const limit = await limiter.hit(collectLimitKey(member.memberId), COLLECTS_PER_MINUTE, COLLECT_WINDOW_MS);
       if (!limit.allowed) throw new AppError('too_many_requests');
       const { currency } = merchant.settings;
@@ -147,7 +145,6 @@ export const createRebateService = (deps: {
     },
 
     memberClaims: (member: MemberPrincipal, page: { pageNo: number; pageSize: number }) => {
-      assertRealAccount(member);
       return repository.memberClaims(member.memberId, member.merchantCode, pageOf(page));
     },
 

@@ -2,7 +2,7 @@ import type { ReferralSettingsMinor } from '@tessera/contracts';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import type { CashierService } from '../cashier';
 import { type MembersService, maskAccount, type ReferredMember } from '../members';
-import { assertMayRefer, mayEarn } from './referral.policy';
+import { mayEarn } from './referral.policy';
 import type { ReferralRepository, ReferralRewardRow, ReferralSettingsRow } from './referral.repository';
 import {
   activeTermsOf,
@@ -140,7 +140,6 @@ export const createReferralService = (deps: {
 
     /** The invite page's head: the member's code, the terms, and its friends' and rewards' totals. */
     summary: async (merchant: MerchantContext, member: MemberPrincipal) => {
-      assertMayRefer(member);
       const standing = await readStanding(merchant, member.memberId);
       await grantQualified(merchant, member, standing);
       const [rewards, self] = await Promise.all([
@@ -161,7 +160,6 @@ export const createReferralService = (deps: {
 
     /** A page of the member's friends, newest first, each with its qualification and reward. */
     friends: async (merchant: MerchantContext, member: MemberPrincipal, page: { pageNo: number; pageSize: number }) => {
-      assertMayRefer(member);
       // Evaluated over all friends first, so that a friend who qualified shows its reward on any page.
       await grantQualified(merchant, member, await readStanding(merchant, member.memberId));
       const standing = await readStanding(merchant, member.memberId, {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { TRIAL_MEMBER_TYPE } from '@tessera/contracts';
+import { rewardsEndpoints, TRIAL_MEMBER_TYPE } from '@tessera/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkMemberAccess } from '../../platform/http/access';
 import type { MemberPrincipal } from '../../platform/http/context';
-import { assertMayClaim, assertOwnReward } from './rewards.policy';
+import { assertOwnReward } from './rewards.policy';
 import type { RewardRow } from './rewards.repository';
 import { rewardReference } from './rewards.service';
 
@@ -33,8 +34,10 @@ const rewardOf = (owner: MemberPrincipal, overrides: Partial<RewardRow> = {}): R
 
 describe('who may claim a reward', () => {
   it('refuses a trial account with the real-account error, and lets members and agents claim', () => {
-    expect(() => assertMayClaim(member({ type: TRIAL_MEMBER_TYPE }))).toThrow('in_need_true_account');
-    for (const type of [0, 1, 2, 41, 42]) expect(() => assertMayClaim(member({ type }))).not.toThrow();
+    // The claim endpoint's access rule, as the registrar enforces it (decision 0047).
+    const mayClaim = (type: number) => checkMemberAccess(rewardsEndpoints.claim.access, member({ type }));
+    expect(() => mayClaim(TRIAL_MEMBER_TYPE)).toThrow('in_need_true_account');
+    for (const type of [0, 1, 2, 41, 42]) expect(() => mayClaim(type)).not.toThrow();
   });
 
   it('answers not_found for no reward, another member’s and another merchant’s', () => {

@@ -2,7 +2,7 @@ import { AVAILABLE_REWARDS_LIMIT, type RewardParams } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import type { LedgerService } from '../ledger';
-import { assertMayClaim, assertOwnReward } from './rewards.policy';
+import { assertOwnReward } from './rewards.policy';
 import type { Executor, NewReward, RewardRow, RewardsRepository } from './rewards.repository';
 
 /**
@@ -85,7 +85,6 @@ export const createRewardsService = (deps: {
      * first on the reward's row lock and answers `reward_already_claimed`; nothing is paid twice.
      */
     claim: async (member: MemberPrincipal, rewardId: string): Promise<RewardRow> => {
-      assertMayClaim(member);
       const seen = await repository.find(member.merchantCode, rewardId);
       assertOwnReward(member, seen);
       if (seen.status !== 'available') throw new AppError('reward_already_claimed');

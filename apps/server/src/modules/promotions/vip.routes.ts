@@ -1,5 +1,4 @@
 import { vipEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import { presentRankProgress, presentVipLevels } from './vip.presenter';
 import type { VipService } from './vip.service';
@@ -15,7 +14,6 @@ export const registerVipRoutes = (r: Registrar, vip: VipService): void => {
   );
 
   r.site(vipEndpoints.rankProgress, async ({ ctx }) => {
-    if (!ctx.member) throw new AppError('login.not.session');
     const state = await vip.evaluate(ctx.merchant, ctx.member);
     return presentRankProgress(state, ctx.merchant, ctx.language ?? ctx.merchant.settings.defaultLanguage);
   });

@@ -1,5 +1,4 @@
 import { memberEndpoints, sessionEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { ProofOfWork } from '../../platform/security/proof-of-work';
 import type { SealedPayloads } from '../../platform/security/sealed-payload';
@@ -51,7 +50,6 @@ export const registerSessionRoutes = (
   r.site(sessionEndpoints.freePlay, async ({ input, ctx }) => session.freePlay(ctx, input.botCheck));
 
   r.site(memberEndpoints.changePassword, async ({ input, ctx }) => {
-    if (!ctx.member) throw new AppError('login.not.session');
     await session.changePassword(ctx, ctx.member, input);
     return null;
   });

@@ -400,7 +400,6 @@ export const createSessionService = (deps: {
     ) => {
       const member = await members.findById(principal.memberId);
       if (!member) throw new AppError('login.not.session');
-      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
       const errors: FieldError[] = [];
       // The old password is asked for unless the change is the one forced right after login.
       if (!member.mustChangePassword) {

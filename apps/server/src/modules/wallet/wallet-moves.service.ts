@@ -4,7 +4,6 @@ import {
   type MemberTransactionType,
   parseMoney,
   startOfZonedDay,
-  TRIAL_MEMBER_TYPE,
   type TransactionRange,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
@@ -124,7 +123,6 @@ export const createWalletMovesService = (deps: {
       member: MemberPrincipal,
       input: { requestId: string; from: string; to: string; amount: string },
     ) => {
-      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
       const { currency, gameWallets } = merchant.settings;
       if (gameWallets.length === 0) throw new AppError('function.not.available');
       const known = new Set(['main', ...gameWallets.map((g) => g.code)]);
@@ -172,7 +170,6 @@ export const createWalletMovesService = (deps: {
       member: MemberPrincipal,
       input: { requestId: string; amount: string; withdrawPassword: string },
     ) => {
-      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
       const row = await members.findById(member.memberId);
       const upline = row?.uplineId ? await members.findById(row.uplineId) : null;
       if (!row || !upline || upline.merchantCode !== merchant.code) throw new AppError('no_upline');

@@ -1,14 +1,7 @@
 import { walletEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { WalletService } from './wallet.service';
 import type { WalletMovesService } from './wallet-moves.service';
-
-const signedIn = (ctx: SiteContext): MemberPrincipal => {
-  if (!ctx.member) throw new AppError('login.not.session');
-  return ctx.member;
-};
 
 /**
  * Games move money through the seamless-wallet API, so a merchant has one wallet per member unless it lists
@@ -21,24 +14,24 @@ export const registerWalletRoutes = (
   const { wallet, moves } = deps;
 
   r.site(walletEndpoints.balance, async ({ ctx }) =>
-    wallet.getBalance(ctx.merchant.code, ctx.merchant.settings.currency, signedIn(ctx).memberId),
+    wallet.getBalance(ctx.merchant.code, ctx.merchant.settings.currency, ctx.member.memberId),
   );
 
   r.site(walletEndpoints.merchantWallet, async ({ ctx }) => ({
     isSingle: ctx.merchant.settings.gameWallets.length === 0,
   }));
 
-  r.site(walletEndpoints.wallets, async ({ ctx }) => moves.wallets(ctx.merchant, signedIn(ctx).memberId));
+  r.site(walletEndpoints.wallets, async ({ ctx }) => moves.wallets(ctx.merchant, ctx.member.memberId));
 
-  r.site(walletEndpoints.transfer, async ({ input, ctx }) => moves.transfer(ctx.merchant, signedIn(ctx), input));
+  r.site(walletEndpoints.transfer, async ({ input, ctx }) => moves.transfer(ctx.merchant, ctx.member, input));
 
   r.site(walletEndpoints.transactions, async ({ input, ctx }) =>
-    moves.transactions(ctx.merchant, signedIn(ctx).memberId, input),
+    moves.transactions(ctx.merchant, ctx.member.memberId, input),
   );
 
-  r.site(walletEndpoints.uplineInfo, async ({ ctx }) => moves.uplineInfo(ctx.merchant, signedIn(ctx)));
+  r.site(walletEndpoints.uplineInfo, async ({ ctx }) => moves.uplineInfo(ctx.merchant, ctx.member));
 
   r.site(walletEndpoints.transferUpline, async ({ input, ctx }) =>
-    moves.transferUpline(ctx.merchant, signedIn(ctx), input),
+    moves.transferUpline(ctx.merchant, ctx.member, input),
   );
 };

@@ -1,15 +1,8 @@
 import { withdrawalEndpoints } from '@tessera/contracts';
-import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import { presentPayoutMethod, presentWithdrawal } from './withdrawals.presenter';
 import type { WithdrawalRow } from './withdrawals.repository';
 import type { WithdrawalsService } from './withdrawals.service';
-
-const signedIn = (ctx: SiteContext): MemberPrincipal => {
-  if (!ctx.member) throw new AppError('login.not.session');
-  return ctx.member;
-};
 
 export const registerWithdrawalRoutes = (r: Registrar, withdrawals: WithdrawalsService): void => {
   const present = async (rows: WithdrawalRow[]) => {
@@ -18,44 +11,44 @@ export const registerWithdrawalRoutes = (r: Registrar, withdrawals: WithdrawalsS
   };
   const presentOne = async (row: WithdrawalRow) => (await present([row]))[0] ?? presentWithdrawal(row);
 
-  r.site(withdrawalEndpoints.options, async ({ ctx }) => withdrawals.options(ctx.merchant, signedIn(ctx)));
+  r.site(withdrawalEndpoints.options, async ({ ctx }) => withdrawals.options(ctx.merchant, ctx.member));
 
   r.site(withdrawalEndpoints.methods, async ({ ctx }) =>
-    (await withdrawals.listMethods(signedIn(ctx))).map(presentPayoutMethod),
+    (await withdrawals.listMethods(ctx.member)).map(presentPayoutMethod),
   );
 
   r.site(withdrawalEndpoints.addMethod, async ({ input, ctx }) =>
-    presentPayoutMethod(await withdrawals.addMethod(ctx.merchant, signedIn(ctx), input)),
+    presentPayoutMethod(await withdrawals.addMethod(ctx.merchant, ctx.member, input)),
   );
 
   r.site(withdrawalEndpoints.removeMethod, async ({ params, ctx }) => {
-    await withdrawals.removeMethod(signedIn(ctx), params.id);
+    await withdrawals.removeMethod(ctx.member, params.id);
     return null;
   });
 
   r.site(withdrawalEndpoints.submit, async ({ input, ctx }) =>
-    presentOne(await withdrawals.submit(ctx.merchant, signedIn(ctx), input)),
+    presentOne(await withdrawals.submit(ctx.merchant, ctx.member, input)),
   );
 
   r.site(withdrawalEndpoints.list, async ({ input, ctx }) => {
-    const { rows, totalPages } = await withdrawals.list(ctx.merchant, signedIn(ctx), input.status, input.pageNo);
+    const { rows, totalPages } = await withdrawals.list(ctx.merchant, ctx.member, input.status, input.pageNo);
     return { list: await present(rows), pageNo: input.pageNo, totalPages };
   });
 
   r.site(withdrawalEndpoints.get, async ({ params, ctx }) =>
-    presentOne(await withdrawals.get(ctx.merchant, signedIn(ctx), params.id)),
+    presentOne(await withdrawals.get(ctx.merchant, ctx.member, params.id)),
   );
 
   r.site(withdrawalEndpoints.confirmationList, async ({ ctx }) =>
-    present(await withdrawals.awaitingConfirmation(ctx.merchant, signedIn(ctx))),
+    present(await withdrawals.awaitingConfirmation(ctx.merchant, ctx.member)),
   );
 
   r.site(withdrawalEndpoints.confirm, async ({ params, input, files, ctx }) =>
-    presentOne(await withdrawals.confirm(ctx.merchant, signedIn(ctx), params.id, input, files)),
+    presentOne(await withdrawals.confirm(ctx.merchant, ctx.member, params.id, input, files)),
   );
 
   r.site(withdrawalEndpoints.proof, async ({ params, ctx }) => {
-    const order = await withdrawals.get(ctx.merchant, signedIn(ctx), params.id);
+    const order = await withdrawals.get(ctx.merchant, ctx.member, params.id);
     return withdrawals.proof(order.id, params.proofId);
   });
 };

@@ -5,7 +5,6 @@ import {
   type PayoutMethodInput,
   parseMoney,
   startOfZonedDay,
-  TRIAL_MEMBER_TYPE,
   type WithdrawalAction,
   type WithdrawalStatus,
 } from '@tessera/contracts';
@@ -39,10 +38,6 @@ export const createWithdrawalsService = (deps: {
   merchantOf: (code: string) => Promise<MerchantContext>;
 }) => {
   const { repository, ledger, messages, account, merchantOf } = deps;
-
-  const notTrial = (member: MemberPrincipal) => {
-    if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
-  };
 
   /**
    * Holds the funds and makes the order pending, in one transaction with the order's row locked: either both
@@ -169,7 +164,6 @@ export const createWithdrawalsService = (deps: {
 
   return {
     options: async (merchant: MerchantContext, member: MemberPrincipal) => {
-      notTrial(member);
       const { currency, withdrawal, timeZone } = merchant.settings;
       const [balance, today, hasPassword] = await Promise.all([
         ledger.balance({ merchantCode: merchant.code, currency, account: { member: member.memberId, wallet: 'main' } }),
@@ -200,7 +194,6 @@ export const createWithdrawalsService = (deps: {
       member: MemberPrincipal,
       input: { method: PayoutMethodInput; withdrawPassword: string },
     ) => {
-      notTrial(member);
       if (!methodLimits(merchant).some((m) => m.kind === input.method.kind))
         throw fieldError('method.kind', 'field_not_allowed');
       await account.checkWithdrawPassword(member, input.withdrawPassword);
@@ -237,7 +230,6 @@ export const createWithdrawalsService = (deps: {
       member: MemberPrincipal,
       input: { requestId: string; payoutMethodId: string; amount: string; withdrawPassword: string },
     ): Promise<WithdrawalRow> => {
-      notTrial(member);
       const previous = await repository.findByRequest(member.memberId, input.requestId);
       if (previous) return previous.status === 'opening' ? finishOpening(previous) : previous;
 

@@ -41,6 +41,16 @@ export interface SiteContext extends Caller {
   member: MemberPrincipal | null;
 }
 
+/** A site request of a signed-in member (member, real-member and agent endpoints). */
+export interface MemberContext extends SiteContext {
+  member: MemberPrincipal;
+}
+
 export interface AdminContext extends Caller {
   operator: OperatorPrincipal;
+}
+
+/** A back-office request on one merchant (scope `merchant`): an enabled merchant in the operator's scope. */
+export interface MerchantAdminContext extends AdminContext {
+  merchant: MerchantContext;
 }

@@ -1,4 +1,4 @@
-import { allEndpoints, type EndpointDef, errorCatalogue } from '@tessera/contracts';
+import { allEndpoints, authOf, type EndpointDef, errorCatalogue } from '@tessera/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -99,8 +99,9 @@ const operationOf = (endpoint: EndpointDef): JsonSchema => {
       operation.requestBody = { required: true, content: { [mediaType]: { schema: request } } };
     }
   }
-  if (endpoint.auth === 'member' || endpoint.auth === 'operator') operation.security = [{ sessionToken: [] }];
-  if (endpoint.auth === 'optional') operation.security = [{}, { sessionToken: [] }];
+  const auth = authOf(endpoint.access);
+  if (auth === 'member' || auth === 'operator') operation.security = [{ sessionToken: [] }];
+  if (auth === 'optional') operation.security = [{}, { sessionToken: [] }];
   return operation;
 };
 

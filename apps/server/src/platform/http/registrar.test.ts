@@ -1,4 +1,4 @@
-import { defineEndpoint, flattenWhitelabel } from '@tessera/contracts';
+import { access, defineEndpoint, flattenWhitelabel } from '@tessera/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const echo = defineEndpoint({
   method: 'POST',
   path: '/wps/test/echo',
   moduleIds: ['REG3', 'USERNAMEREG3'],
-  auth: 'none',
+  access: access.visitor,
   encrypted: false,
   request: z.strictObject({ name: z.string().min(2).max(5), age: z.number().int().min(18) }),
   response: z.object({ greeting: z.string() }),
@@ -35,7 +35,7 @@ const mine = defineEndpoint({
   method: 'GET',
   path: '/wps/test/mine',
   moduleIds: [],
-  auth: 'member',
+  access: access.member,
   encrypted: false,
   request: z.strictObject({}),
   response: z.object({ memberId: z.string() }),
@@ -46,7 +46,7 @@ const broken = defineEndpoint({
   method: 'GET',
   path: '/wps/test/broken',
   moduleIds: [],
-  auth: 'none',
+  access: access.visitor,
   encrypted: false,
   openDuringRestriction: true,
   request: z.strictObject({}),

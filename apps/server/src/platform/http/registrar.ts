@@ -1,4 +1,6 @@
 import {
+  type AccessOf,
+  authOf,
   type EndpointDef,
   isLanguageCode,
   isModuleId,
@@ -10,8 +12,18 @@ import {
 import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
+import { checkMemberAccess, checkOperatorAccess } from './access';
 import { AppError, fieldError } from './app-error';
-import type { AdminContext, Caller, MemberPrincipal, MerchantContext, OperatorPrincipal, SiteContext } from './context';
+import type {
+  AdminContext,
+  Caller,
+  MemberContext,
+  MemberPrincipal,
+  MerchantAdminContext,
+  MerchantContext,
+  OperatorPrincipal,
+  SiteContext,
+} from './context';
 import { successEnvelope } from './envelope';
 import { parseInput } from './validation';
 
@@ -41,8 +53,18 @@ interface HandlerArgs<E extends EndpointDef, C> {
   request: FastifyRequest;
   reply: FastifyReply;
 }
-export type SiteHandler<E extends EndpointDef> = (args: HandlerArgs<E, SiteContext>) => Promise<ResponseOf<E>>;
-export type AdminHandler<E extends EndpointDef> = (args: HandlerArgs<E, AdminContext>) => Promise<ResponseOf<E>>;
+/** The caller a site handler is handed: a member endpoint's always has its member. */
+export type SiteContextOf<E extends EndpointDef> = [AccessOf<E>] extends [{ kind: 'member' | 'realMember' | 'agent' }]
+  ? MemberContext
+  : SiteContext;
+/** The caller a back-office handler is handed: its operator, and on a `merchant` scope the merchant it acts on. */
+export type AdminContextOf<E extends EndpointDef> = [AccessOf<E>] extends [{ kind: 'operator'; scope: 'merchant' }]
+  ? MerchantAdminContext
+  : [AccessOf<E>] extends [{ kind: 'operator' }]
+    ? AdminContext
+    : Caller;
+export type SiteHandler<E extends EndpointDef> = (args: HandlerArgs<E, SiteContextOf<E>>) => Promise<ResponseOf<E>>;
+export type AdminHandler<E extends EndpointDef> = (args: HandlerArgs<E, AdminContextOf<E>>) => Promise<ResponseOf<E>>;
 
 const MODULE_ID_HEADERS = ['moduleid', 'module-id', 'x-module-id'] as const;
 const CACHE_BUSTERS = ['_', 't'] as const;
@@ -169,9 +191,22 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
     return { raw: await rawInputOf(endpoint, request, hooks.openSealed), files: [] as UploadedFile[] };
   };
 
-  /** A member-site endpoint: resolves the merchant, module id, site gate, session, then validates input. */
+  /** The merchant a `merchant`-scoped back-office path names, enabled; unknown or disabled: `not_found`. */
+  const merchantOfPath = async (params: unknown): Promise<MerchantContext> => {
+    const code = (params as { code?: unknown } | undefined)?.code;
+    if (typeof code !== 'string') throw new Error('a merchant-scoped endpoint needs a :code path parameter');
+    return hooks.resolveMerchant({ code, host: '' }).catch(() => {
+      throw new AppError('not_found');
+    });
+  };
+
+  /**
+   * A member-site endpoint: resolves the merchant, module id, site gate, session and the endpoint's access rule,
+   * then validates input.
+   */
   const site = <E extends EndpointDef>(endpoint: E, handler: SiteHandler<E>): void => {
-    if (endpoint.auth === 'operator') throw new Error(`${endpoint.name} is a back-office endpoint`);
+    const auth = authOf(endpoint.access);
+    if (auth === 'operator') throw new Error(`${endpoint.name} is a back-office endpoint`);
     app.route({
       method: fastifyMethods(endpoint),
       url: endpoint.path,
@@ -183,22 +218,24 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
         checkModuleId(endpoint, caller, merchant);
         if (!endpoint.openDuringRestriction) hooks.checkSiteAccess(merchant, caller);
         let member: MemberPrincipal | null = null;
-        if (endpoint.auth === 'member' || endpoint.auth === 'optional') {
+        if (auth === 'member' || auth === 'optional') {
           const token = tokenOf(request);
           member = token ? await hooks.authenticateMember(merchant, token) : null;
-          if (!member && endpoint.auth === 'member') throw new AppError('login.not.session');
+          if (!member && auth === 'member') throw new AppError('login.not.session');
+          if (member) checkMemberAccess(endpoint.access, member);
         }
         const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
         const { raw, files } = await readInput(endpoint, request);
         const input = parseInput(endpoint.request, raw) as ParsedRequestOf<E>;
-        const ctx: SiteContext = { ...caller, merchant, member };
+        // The access rule made `member` present wherever the endpoint's context promises it.
+        const ctx = { ...caller, merchant, member } as SiteContextOf<E>;
         const value = await handler({ input, files, params: params as ParamsOf<E>, ctx, request, reply });
         return respond(endpoint, value, request);
       },
     });
   };
 
-  /** A back-office endpoint: no merchant header; the operator's own scope decides what it sees. */
+  /** A back-office endpoint: no merchant header; the access rule's permission and scope decide what it sees. */
   const admin = <E extends EndpointDef>(endpoint: E, handler: AdminHandler<E>): void => {
     app.route({
       method: fastifyMethods(endpoint),
@@ -208,16 +245,23 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
         const caller = callerOf(request, hooks.countryHeader);
         checkModuleId(endpoint, caller, null);
         let operator: OperatorPrincipal | null = null;
-        if (endpoint.auth === 'operator') {
+        if (endpoint.access.kind === 'operator') {
           const token = tokenOf(request);
           operator = token ? await hooks.authenticateOperator(token) : null;
           if (!operator) throw new AppError('login.not.session');
+          checkOperatorAccess(endpoint.access, operator, request);
         }
         const params = endpoint.params ? parseInput(endpoint.params, request.params) : undefined;
+        const merchant =
+          endpoint.access.kind === 'operator' && endpoint.access.scope === 'merchant'
+            ? await merchantOfPath(params)
+            : undefined;
         const { raw, files } = await readInput(endpoint, request);
         const input = parseInput(endpoint.request, raw) as ParsedRequestOf<E>;
-        // Unauthenticated back-office endpoints (login) get a context without an operator.
-        const ctx = { ...caller, operator } as AdminContext;
+        // Visitor back-office endpoints (login) get the caller alone.
+        const ctx = (
+          operator ? { ...caller, operator, ...(merchant ? { merchant } : {}) } : caller
+        ) as AdminContextOf<E>;
         const value = await handler({ input, files, params: params as ParamsOf<E>, ctx, request, reply });
         return respond(endpoint, value, request);
       },

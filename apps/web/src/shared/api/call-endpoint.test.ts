@@ -1,5 +1,5 @@
 import { createDecipheriv, createECDH, hkdfSync } from 'node:crypto';
-import { defineEndpoint } from '@tessera/contracts';
+import { access, defineEndpoint } from '@tessera/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePublicStore } from '../state/public-store';
@@ -33,7 +33,7 @@ const listThings = defineEndpoint({
   method: 'GET',
   path: '/wps/things/:shelf',
   moduleIds: ['GAMELO3', 'COMM3'],
-  auth: 'optional',
+  access: access.visitorOrMember,
   encrypted: false,
   params: z.object({ shelf: z.string() }),
   request: z.object({ page: z.number(), name: z.string().optional() }),
@@ -46,7 +46,7 @@ const saveThing = defineEndpoint({
   method: 'PUT',
   path: '/wps/things',
   moduleIds: [],
-  auth: 'member',
+  access: access.member,
   encrypted: false,
   request: z.object({ name: z.string() }),
   response: z.null(),
@@ -58,7 +58,7 @@ const sealThing = defineEndpoint({
   method: 'POST',
   path: '/wps/things/sealed',
   moduleIds: ['COMM3'],
-  auth: 'none',
+  access: access.visitor,
   encrypted: true,
   request: z.object({ password: z.string() }),
   response: z.object({ ok: z.boolean() }),
