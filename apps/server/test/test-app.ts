@@ -52,7 +52,7 @@ export const createTestApp = async (
     database,
     {
       sites: { webDir: '/nonexistent', adminDir: '/nonexistent' },
-      withdrawalJobIntervalMs: null,
+      runJobs: false,
       ...options,
       crash: { drive: false, ...options.crash },
     },
