@@ -1,7 +1,8 @@
 /**
  * `npm run soak:jobs [-- minutes]`: three job runners (test/jobs-runner.ts, each its own process and pool) on a
  * scratch database for N minutes (default 3), with the `counted` job every JOB_PERIOD_SECONDS (default 5); prints
- * how many runs and effects each period had and which instance ran it. A figure, not a test (decision 0048).
+ * how many queue jobs and effects each period had and which instance ran it (runners take a while to start, so
+ * the first periods of the run are missing). A figure, not a test (decision 0048).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -31,13 +32,14 @@ await Promise.all(
       }),
   ),
 );
-const { rows } = await database.pool.query<{ period_key: string; runs: string; effects: string; by: string }>(
-  `SELECT r.period_key, count(DISTINCT r.name)::text AS runs, count(e.*)::text AS effects,
-          string_agg(e.instance, ',') AS by
+const { rows } = await database.pool.query<{ period_key: string; queued: string; effects: string; by: string }>(
+  `SELECT r.period_key, count(e.*)::text AS effects, string_agg(e.instance, ',') AS by,
+          (SELECT count(*) FROM pgboss.job j WHERE j.name = r.name AND j.singleton_key = r.period_key)::text AS queued
      FROM job_runs r LEFT JOIN job_effects e ON e.name = r.name AND e.period_key = r.period_key
-    WHERE r.name = 'counted' GROUP BY r.period_key ORDER BY r.period_key`,
+    WHERE r.name = 'counted' GROUP BY r.name, r.period_key ORDER BY r.period_key`,
 );
-for (const row of rows) console.log(`${row.period_key}  runs ${row.runs}  effects ${row.effects}  by ${row.by ?? '-'}`);
+for (const row of rows)
+  console.log(`${row.period_key}  queue jobs ${row.queued}  effects ${row.effects}  by ${row.by ?? '-'}`);
 const byInstance = new Map<string, number>();
 for (const row of rows)
   for (const name of (row.by ?? '').split(',')) byInstance.set(name, (byInstance.get(name) ?? 0) + 1);
