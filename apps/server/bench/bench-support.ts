@@ -44,7 +44,7 @@ export const measure = async (
 export const benchDatabase = async (
   prefix: string,
   poolSize: number,
-): Promise<{ database: Database; drop: () => Promise<void> }> => {
+): Promise<{ database: Database; url: string; drop: () => Promise<void> }> => {
   let serverUrl = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!serverUrl) {
@@ -62,6 +62,7 @@ export const benchDatabase = async (
   await runMigrations(database.pool);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);

@@ -33,7 +33,7 @@ const main = async () => {
       internalUrl: 'http://127.0.0.1:8080',
     },
     database,
-    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, withdrawalJobIntervalMs: null },
+    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, runJobs: false },
   );
   await seedDemo(services, { domains: ['localhost'], port: 8080, operatorPassword: 'Tessera-Owner-2026' });
   const merchant = await services.merchants.resolve({ code: 'demo', host: '' });

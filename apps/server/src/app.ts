@@ -102,6 +102,7 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
+import { createJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
@@ -172,8 +173,8 @@ export const buildApp = async (
     messageSender?: MessageSender;
     /** Tests only: a known captcha text. */
     captchaText?: () => string;
-    /** How often this process runs the withdrawal job (auto-confirm, crash healing); null: never (tests drive it). */
-    withdrawalJobIntervalMs?: number | null;
+    /** Whether this process takes part in the scheduled jobs (default yes); tests drive the jobs' work themselves. */
+    runJobs?: boolean;
     /** Crash rounds: their timing, the length of new chains, and whether this process runs the round loop. */
     crash?: { timing?: CrashTiming; chainLength?: number; drive?: boolean };
     /** Tests only: where log lines go instead of stdout. */
@@ -468,21 +469,20 @@ export const buildApp = async (
     }
   });
 
-  const jobInterval = options.withdrawalJobIntervalMs === undefined ? 15_000 : options.withdrawalJobIntervalMs;
-  if (jobInterval !== null) {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      withdrawals
-        .runDue()
-        .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal job failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, jobInterval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+  // Scheduled work, once per period across every instance on this database (platform/jobs, decision 0048).
+  if (options.runJobs !== false) {
+    const jobs = createJobs(database.pool, {
+      onError: (error, details) => app.log.error({ err: error, ...details }, 'scheduled job failed'),
+    });
+    // Auto-confirms payouts past their window and heals orders a dead process left half-done. Each step is also
+    // idempotent by its own key, so the run is recorded when it has finished: a run cut short is retried whole.
+    jobs.define({
+      name: 'withdrawals_due',
+      schedule: { everySeconds: 15 },
+      run: (job) => job.once(() => withdrawals.runDue()),
+    });
+    await jobs.start();
+    app.addHook('onClose', async () => jobs.stop());
   }
 
   const webApp = createWebAppService({ merchants, content });

@@ -54,7 +54,7 @@ export const createTestApp = async (
     database,
     {
       sites: { webDir: '/nonexistent', adminDir: '/nonexistent' },
-      withdrawalJobIntervalMs: null,
+      runJobs: false,
       ...options,
       crash: { drive: false, ...options.crash },
     },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
+import { waitFor } from '../../../test/wait-for';
 import { reconcileLedger } from '../ledger';
 
 /**
@@ -77,15 +78,6 @@ const providerCall = async (url: URL, path: string, body?: object): Promise<Prov
       })
     : await fetch(`${providerUrl}${path}?${new URLSearchParams(session as Record<string, string>)}`);
   return (await response.json()) as ProviderAnswer;
-};
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
 };
 
 beforeAll(async () => {

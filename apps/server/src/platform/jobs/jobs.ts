@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import cronParser from 'cron-parser';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import { inTransaction } from '../db/transaction';
+
+/** When a job runs: a cron expression (UTC, minute resolution) or a fixed period in seconds. */
+export type JobSchedule = { cron: string } | { everySeconds: number };
+
+export type JobOutcome<T> = { ran: true; value: T } | { ran: false };
+
+export interface JobContext {
+  name: string;
+  /** The period this run belongs to: the ISO time the period started. */
+  periodKey: string;
+  /**
+   * Runs `effect` in one transaction with the period's `job_runs` row. The row's key is unique, so the effect commits
+   * at most once per period however often the queue delivers; a run that finds the row already written does nothing.
+   * An effect that throws rolls the row back with it, and the queue retries.
+   */
+  once: <T>(effect: (client: pg.PoolClient) => Promise<T>) => Promise<JobOutcome<T>>;
+}
+
+export interface JobDefinition {
+  /** Letters, digits and underscores (the queue's name). */
+  name: string;
+  schedule: JobSchedule;
+  run: (job: JobContext) => Promise<unknown>;
+  /** Attempts after the first (default 5), the first retry's delay (default 10 s; doubled each time). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A run still active after this long is taken as dead (its process gone) and retried (default 10 minutes). */
+  expireInSeconds?: number;
+}
+
+export interface JobsOptions {
+  /** How often each instance enqueues the current period of every job (default 5 s). */
+  tickMs?: number;
+  /** How often an idle worker asks for a job (default 2 s; at least 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** How often expired runs are failed into retries, across all instances (default 60 s). */
+  maintenanceIntervalSeconds?: number;
+  /** The longest a graceful stop waits for running jobs (default 20 s). */
+  drainMs?: number;
+  onError: (error: unknown, details: { job?: string; periodKey?: string }) => void;
+}
+
+/** The key of the period `now` falls in: the ISO start of the period. */
+export const periodKey = (schedule: JobSchedule, now: Date): string => {
+  if ('everySeconds' in schedule) {
+    const periodMs = schedule.everySeconds * 1000;
+    return new Date(Math.floor(now.getTime() / periodMs) * periodMs).toISOString();
+  }
+  // The last firing at or before `now`.
+  const interval = cronParser.parseExpression(schedule.cron, { currentDate: new Date(now.getTime() + 1), utc: true });
+  return interval.prev().toDate().toISOString();
+};
+
+/** The queue job's id for one (job, period): every instance computes the same, so the queue keeps one of them. */
+export const periodJobId = (name: string, key: string): string => {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+interface PeriodData {
+  periodKey: string;
+}
+
+/**
+ * Scheduled jobs on PostgreSQL (decision 0048), shared by every server instance on one database. Each instance
+ * enqueues each job's current period under an id derived from (job, period), so the queue holds one job per period
+ * whichever instance sends first; any instance's worker runs it, with retries and backoff; the effect is made once by
+ * `job_runs` (`JobContext.once`). A period in which no instance was up is not run later.
+ */
+export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
+  const definitions = new Map<string, JobDefinition>();
+  const boss = new PgBoss({
+    db: { executeSql: async (text, values) => pool.query(text, values) },
+    schema: 'pgboss',
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+  });
+  boss.on('error', (error) => options.onError(error, {}));
+  let ticker: NodeJS.Timeout | null = null;
+  let started = false;
+
+  const contextFor = (name: string, key: string): JobContext => ({
+    name,
+    periodKey: key,
+    once: (effect) =>
+      inTransaction(pool, async (client) => {
+        const claimed = await client.query(
+          'INSERT INTO job_runs (name, period_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [name, key],
+        );
+        if (claimed.rowCount === 0) return { ran: false } as const;
+        return { ran: true, value: await effect(client) } as const;
+      }),
+  });
+
+  const enqueue = async (definition: JobDefinition, now: Date) => {
+    const key = periodKey(definition.schedule, now);
+    try {
+      await boss.send(definition.name, { periodKey: key } satisfies PeriodData, {
+        id: periodJobId(definition.name, key),
+        singletonKey: key,
+      });
+    } catch (error) {
+      options.onError(error, { job: definition.name, periodKey: key });
+    }
+  };
+  const tick = async () => {
+    const now = new Date();
+    await Promise.all([...definitions.values()].map((definition) => enqueue(definition, now)));
+  };
+
+  return {
+    /** Declares a job; every instance declares the same ones before `start`. */
+    define: (definition: JobDefinition) => {
+      if (started) throw new Error(`job ${definition.name} defined after start`);
+      definitions.set(definition.name, definition);
+    },
+
+    start: async () => {
+      started = true;
+      await boss.start();
+      for (const definition of definitions.values()) {
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          policy: 'standard',
+          retryLimit: definition.retryLimit ?? 5,
+          retryDelay: definition.retryDelaySeconds ?? 10,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 600,
+        });
+        await boss.work<PeriodData>(
+          definition.name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await definition.run(contextFor(definition.name, job.data.periodKey));
+            } catch (error) {
+              options.onError(error, { job: definition.name, periodKey: job.data.periodKey });
+              throw error;
+            }
+          },
+        );
+      }
+      await tick();
+      ticker = setInterval(() => void tick(), options.tickMs ?? 5000);
+      ticker.unref();
+    },
+
+    /** Stops enqueuing and fetching, and waits (up to `drainMs`) for the runs in progress to finish. */
+    stop: async () => {
+      if (ticker) clearInterval(ticker);
+      ticker = null;
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.drainMs ?? 20_000 });
+    },
+  };
+};
+
+export type Jobs = ReturnType<typeof createJobs>;
