@@ -237,6 +237,8 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
 
   /** A back-office endpoint: no merchant header; the access rule's permission and scope decide what it sees. */
   const admin = <E extends EndpointDef>(endpoint: E, handler: AdminHandler<E>): void => {
+    const auth = authOf(endpoint.access);
+    if (auth !== 'operator' && auth !== 'none') throw new Error(`${endpoint.name} is a member-site endpoint`);
     app.route({
       method: fastifyMethods(endpoint),
       url: endpoint.path,
