@@ -102,6 +102,7 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
+import { bufferedStdout } from './platform/log-destination';
 import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
@@ -178,8 +179,9 @@ export const buildApp = async (
     crash?: { timing?: CrashTiming; chainLength?: number; drive?: boolean };
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
+  const logOutput = config.LOG_LEVEL === 'silent' ? null : bufferedStdout();
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: logOutput ? { ...loggerOptions(config.LOG_LEVEL), stream: logOutput.stream } : loggerOptions('silent'),
     // Fastify accepts a hop count at run time; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -192,6 +194,7 @@ export const buildApp = async (
     // One line per request, written when it is answered (decision 0049), instead of Fastify's two.
     disableRequestLogging: true,
   });
+  app.addHook('onClose', async () => logOutput?.close());
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },

@@ -1,0 +1,28 @@
+import pino from 'pino';
+
+/**
+ * Standard output for the request log, buffered (decision 0049): a line written by its own system call cost as much
+ * as answering the request did. Lines gather up to 16 KB and are written at least every 250 ms; what is buffered is
+ * written synchronously on close and at exit, so only a killed process (SIGKILL) loses its last quarter second.
+ */
+export const bufferedStdout = () => {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 16_384 });
+  const flushNow = () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // A write already under way carries what was buffered.
+    }
+  };
+  const timer = setInterval(() => destination.flush(), 250);
+  timer.unref();
+  process.once('exit', flushNow);
+  return {
+    stream: destination,
+    /** Writes what is buffered and stops the timer; later lines are written when 16 KB gather, or at exit. */
+    close: () => {
+      clearInterval(timer);
+      flushNow();
+    },
+  };
+};
