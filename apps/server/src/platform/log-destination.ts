@@ -2,11 +2,11 @@ import pino from 'pino';
 
 /**
  * Standard output for the request log, buffered (decision 0049): a line written by its own system call cost as much
- * as answering the request did. Lines gather up to 16 KB and are written at least every 250 ms; what is buffered is
+ * as answering the request did. Lines gather up to 8 KB and are written at least every 250 ms; what is buffered is
  * written synchronously on close and at exit, so only a killed process (SIGKILL) loses its last quarter second.
  */
 export const bufferedStdout = () => {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 16_384 });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 8_192 });
   const flushNow = () => {
     try {
       destination.flushSync();
@@ -19,7 +19,7 @@ export const bufferedStdout = () => {
   process.once('exit', flushNow);
   return {
     stream: destination,
-    /** Writes what is buffered and stops the timer; later lines are written when 16 KB gather, or at exit. */
+    /** Writes what is buffered and stops the timer; later lines are written when 8 KB gather, or at exit. */
     close: () => {
       clearInterval(timer);
       flushNow();
