@@ -5,8 +5,8 @@ import pino from 'pino';
  * as answering the request did. Lines gather up to 8 KB and are written at least every 250 ms; what is buffered is
  * written synchronously on close and at exit, so only a killed process (SIGKILL) loses its last quarter second.
  */
-export const bufferedStdout = () => {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 8_192 });
+export const bufferedStdout = (fd = 1) => {
+  const destination = pino.destination({ dest: fd, sync: false, minLength: 8_192 });
   const flushNow = () => {
     try {
       destination.flushSync();
