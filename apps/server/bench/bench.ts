@@ -16,6 +16,7 @@ import {
   SECONDS,
   startApp,
   startBaseline,
+  type Target,
 } from './harness';
 
 const APP_PORT = 9_401;
@@ -60,9 +61,12 @@ const scaleCatalogue = async (databaseUrl: string, target: number) => {
 
 const lobby = async () => {
   const db = await createBenchDatabase('bench_lobby');
-  const app = await startApp(db.url, APP_PORT);
-  const baseline = await startBaseline(db.url, BASELINE_PORT);
+  const started: Target[] = [];
   try {
+    const app = await startApp(db.url, APP_PORT);
+    started.push(app);
+    const baseline = await startBaseline(db.url, BASELINE_PORT);
+    started.push(baseline);
     const base = (await closedLoop(app.base, 1, 1, categoryPage)).errors;
     if (base) throw new Error('gameList answers errors; run with BENCH_VERBOSE=1');
     const games = async (label: string) => {
@@ -88,17 +92,19 @@ const lobby = async () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await games(`${total} games`);
   } finally {
-    await app.stop();
-    await baseline.stop();
+    for (const target of started) await target.stop();
     await db.drop();
   }
 };
 
 const reads = async () => {
   const db = await createBenchDatabase('bench_reads');
-  const app = await startApp(db.url, APP_PORT);
-  const baseline = await startBaseline(db.url, BASELINE_PORT);
+  const started: Target[] = [];
   try {
+    const app = await startApp(db.url, APP_PORT);
+    started.push(app);
+    const baseline = await startBaseline(db.url, BASELINE_PORT);
+    started.push(baseline);
     const token = await memberToken(app, db.url);
     const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
     for (const [name, path] of [
@@ -120,8 +126,7 @@ const reads = async () => {
     await client.end();
     console.log(`member_sessions rows updated during the reads: ${writes.rows[0]?.n ?? '?'}`);
   } finally {
-    await app.stop();
-    await baseline.stop();
+    for (const target of started) await target.stop();
     await db.drop();
   }
 };
@@ -129,9 +134,12 @@ const reads = async () => {
 /** The same paths on two instances of the app, one at info and one silent: what the default logging costs. */
 const logging = async () => {
   const db = await createBenchDatabase('bench_logging');
-  const app = await startApp(db.url, APP_PORT);
-  const quiet = await startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const started: Target[] = [];
   try {
+    const app = await startApp(db.url, APP_PORT);
+    started.push(app);
+    const quiet = await startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+    started.push(quiet);
     const token = await memberToken(app, db.url);
     const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
     const balance = () => ({ path: '/wps/v2/wallets/balance', headers: auth });
@@ -147,8 +155,7 @@ const logging = async () => {
       });
     }
   } finally {
-    await app.stop();
-    await quiet.stop();
+    for (const target of started) await target.stop();
     await db.drop();
   }
 };

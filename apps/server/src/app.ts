@@ -103,6 +103,7 @@ import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
 import { createJobs } from './platform/jobs';
+import { bufferedStdout } from './platform/log-destination';
 import { loggerOptions } from './platform/logger';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
@@ -181,8 +182,13 @@ export const buildApp = async (
     logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
+  const logOutput = config.LOG_LEVEL === 'silent' || options.logStream ? null : bufferedStdout();
   const app = Fastify({
-    logger: { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logStream
+      ? { ...loggerOptions(config.LOG_LEVEL), stream: options.logStream }
+      : logOutput
+        ? { ...loggerOptions(config.LOG_LEVEL), stream: logOutput.stream }
+        : loggerOptions('silent'),
     // Fastify accepts a hop count at run time; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -195,6 +201,7 @@ export const buildApp = async (
     // One line per request, written when it is answered (decision 0049), instead of Fastify's two.
     disableRequestLogging: true,
   });
+  app.addHook('onClose', async () => logOutput?.close());
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
