@@ -14,6 +14,7 @@ import {
   createAdminService,
   registerAdminCashierRoutes,
   registerAdminContentRoutes,
+  registerAdminEventsRoutes,
   registerAdminGamesRoutes,
   registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
@@ -97,6 +98,7 @@ import { createWebAppService, firstVisitAnswers, registerWebAppRoutes, siteStart
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
+import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
 import { installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
@@ -160,6 +162,8 @@ export interface AppServices {
   referral: ReturnType<typeof createReferralService>;
   /** The VIP programme: levels per merchant, members' ranks evaluated when read, upgrade bonuses as rewards. */
   vip: ReturnType<typeof createVipService>;
+  /** Events between modules (decision 0050): delivery, replay and dead letters. */
+  events: EventDispatcher;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -175,6 +179,8 @@ export const buildApp = async (
     withdrawalJobIntervalMs?: number | null;
     /** Crash rounds: their timing, the length of new chains, and whether this process runs the round loop. */
     crash?: { timing?: CrashTiming; chainLength?: number; drive?: boolean };
+    /** Events: extra subscribers (tools, benches), and whether this process delivers (default yes). */
+    events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
   const app = Fastify({
@@ -394,6 +400,15 @@ export const buildApp = async (
     countryHeader: config.COUNTRY_HEADER,
   });
 
+  const events = createEventDispatcher({
+    pool: database.pool,
+    subscribers: [...(options.events?.subscribers ?? [])],
+    onError: (error, { subscriber, eventId }) =>
+      app.log.error({ err: error, subscriber, eventId: eventId?.toString() }, 'event delivery failed'),
+  });
+  if (options.events?.deliver !== false) await events.start();
+  app.addHook('onClose', async () => events.stop());
+
   registerSystemRoutes(registrar);
   registerSessionRoutes(registrar, { session, sealed, proofOfWork, captcha });
   registerMembersRoutes(registrar, members);
@@ -432,6 +447,7 @@ export const buildApp = async (
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
+  registerAdminEventsRoutes(registrar, { events, merchants });
   registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
   registerAdminPromotionsRoutes(registrar, { admin, rewards, vip, merchants, members });
   registerAdminReferralRoutes(registrar, { admin, referral, merchants });
@@ -511,6 +527,7 @@ export const buildApp = async (
       rewards,
       referral,
       vip,
+      events,
     },
   };
 };

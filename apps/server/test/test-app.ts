@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppServices, buildApp } from '../src/app';
+import type { Subscriber } from '../src/platform/events';
 import { seedDemo } from '../src/seed';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -33,6 +34,8 @@ export const createTestApp = async (
     crash?: { timing?: { bettingMs: number; pauseMs: number }; chainLength?: number; drive?: boolean };
     /** Built sites to serve (none by default). */
     sites?: { webDir: string; adminDir: string };
+    /** Events: extra subscribers, and whether the app delivers by itself (tests may drain instead). */
+    events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
   } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();

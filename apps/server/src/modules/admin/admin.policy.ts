@@ -28,6 +28,8 @@ const permissions = {
   'referral.manage': ['owner', 'finance'],
   'vip.read': ['owner', 'finance', 'risk', 'support'],
   'vip.manage': ['owner', 'finance'],
+  'events.read': ['owner', 'risk'],
+  'events.retry': ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 
