@@ -59,6 +59,7 @@ import { createMembersRepository, createMembersService, registerMembersRoutes } 
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
 import {
+  createPromotionsSubscribers,
   createRebateRepository,
   createRebateService,
   createReferralRepository,
@@ -402,7 +403,15 @@ export const buildApp = async (
 
   const events = createEventDispatcher({
     pool: database.pool,
-    subscribers: [...(options.events?.subscribers ?? [])],
+    subscribers: [
+      ...createPromotionsSubscribers({
+        vip,
+        referral,
+        merchantOf: (code) => merchants.resolve({ code, host: '' }),
+        memberOf: members.findById,
+      }),
+      ...(options.events?.subscribers ?? []),
+    ],
     onError: (error, { subscriber, eventId }) =>
       app.log.error({ err: error, subscriber, eventId: eventId?.toString() }, 'event delivery failed'),
   });
