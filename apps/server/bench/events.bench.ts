@@ -11,7 +11,7 @@ import { subscribe } from '../src/platform/events';
 import { benchApp, benchDatabase, benchPlayers, measure, percentile } from './bench-support';
 
 const PLAYERS = 16;
-const BETS = 4_000;
+const BETS = Number(process.env.BENCH_EVENTS_BETS ?? 4_000);
 
 const main = async () => {
   const { database, drop } = await benchDatabase('bench_events', 20);
@@ -58,7 +58,10 @@ const main = async () => {
   await measure('API bet: dice (events delivered)', PLAYERS, BETS, (i) => bet(i % PLAYERS));
   const loadEnded = Date.now();
   const before = loadavg();
-  while (delays.length < BETS) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (delays.length < BETS) {
+    if (Date.now() - loadEnded > 120_000) throw new Error(`only ${delays.length} of ${BETS} events delivered`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const sorted = [...delays].sort((a, b) => a - b);
   const seconds = (lastDelivery - Math.min(firstDelivery, started)) / 1000;
   console.log(
