@@ -41,8 +41,10 @@ export interface DispatcherOptions {
   backoffMs?: number;
   /** The fallback poll, for missed notifications and due retries. */
   pollMs?: number;
-  /** Events handed to a subscriber per transaction. */
+  /** Events handed to a subscriber per transaction, at most. */
   batchSize?: number;
+  /** A batch stops taking events after this long (its transaction holds back other subscribers' reading). */
+  maxBatchMs?: number;
   /** Listen for notifications (off: poll only). */
   listen?: boolean;
   onError?: (error: unknown, context: { subscriber: string; eventId?: bigint }) => void;
@@ -75,6 +77,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
   const backoffMs = options.backoffMs ?? 1000;
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 200;
+  const maxBatchMs = options.maxBatchMs ?? 100;
   const onError = options.onError ?? (() => {});
   const names = new Set<string>();
   for (const subscriber of options.subscribers) {
@@ -165,11 +168,16 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
           ORDER BY tx_id, id LIMIT $3`,
         [position.last_tx_id, position.last_event_id, batchSize, subscriber.event, bound.rows[0]?.xmax ?? '0'],
       );
-      for (const row of retries.rows) await deliverOne(client, subscriber, row);
+      // A batch's transaction is kept short: while it runs, its own id holds back every reader's frontier.
+      const started = performance.now();
+      const due = () => performance.now() - started < maxBatchMs;
+      for (const row of retries.rows) if (due()) await deliverOne(client, subscriber, row);
+      let last: Row | undefined;
       for (const row of fresh.rows) {
+        if (!due()) break;
         if (row.name === subscriber.event) await deliverOne(client, subscriber, row);
+        last = row;
       }
-      const last = fresh.rows.at(-1);
       if (last) {
         await client.query(
           'UPDATE event_cursors SET last_tx_id = $2, last_event_id = $3, updated_at = now() WHERE subscriber = $1',
@@ -177,7 +185,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
         );
       }
       await client.query('COMMIT');
-      return retries.rows.length + fresh.rows.length;
+      return due() ? retries.rows.length + fresh.rows.length : batchSize;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
