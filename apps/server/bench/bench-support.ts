@@ -1,10 +1,11 @@
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppServices, buildApp } from '../src/app';
 import { connectDatabase, type Database } from '../src/platform/db/database';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { runMigrations } from '../src/platform/db/migrate';
 import { serverRoot } from '../src/platform/paths';
+import { hashPassword } from '../src/platform/security/password';
 
 export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -73,7 +74,11 @@ export const benchDatabase = async (
 };
 
 /** The whole server (every module) on a bench database, seeded with the demo merchant and catalogue. */
-export const benchApp = async (database: Database, operatorPassword = 'Bench-Owner-2026') => {
+export const benchApp = async (
+  database: Database,
+  operatorPassword = 'Bench-Owner-2026',
+  options: Parameters<typeof buildApp>[2] = {},
+) => {
   const built = await buildApp(
     {
       LOG_LEVEL: 'silent',
@@ -88,7 +93,7 @@ export const benchApp = async (database: Database, operatorPassword = 'Bench-Own
       internalUrl: 'http://127.0.0.1:8080',
     },
     database,
-    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' } },
+    { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, ...options },
   );
   const { seedDemo } = await import('../src/seed');
   await seedDemo(built.services, { domains: ['localhost'], port: 8080, operatorPassword });
@@ -96,3 +101,37 @@ export const benchApp = async (database: Database, operatorPassword = 'Bench-Own
 };
 
 export const BENCH_PROVIDER_SECRET = 'reference-provider-bench-secret';
+
+/** `count` demo members (bench0, bench1...), each funded with 1,000,000.00 and signed in: their session tokens. */
+export const benchPlayers = async (services: AppServices, count: number): Promise<string[]> => {
+  const merchant = await services.merchants.resolve({ code: 'demo', host: '' });
+  const passwordHash = await hashPassword('Bench-Secret-1');
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const created = await services.members.create({
+      merchantCode: 'demo',
+      username: `bench${i}`,
+      account: `bench${i}`,
+      nickname: `bench${i}`,
+      passwordHash,
+    });
+    if (!('row' in created)) throw new Error('bench member not created');
+    await services.ledger.transfer({
+      merchantCode: 'demo',
+      currency: merchant.settings.currency,
+      type: 'deposit',
+      idempotencyKey: `bench-fund-${i}`,
+      from: { house: 'deposits' },
+      to: { member: created.row.id, wallet: 'main' },
+      amount: 100_000_000n,
+    });
+    const session = await services.session.startSession(
+      created.row,
+      merchant,
+      { ip: '127.0.0.1', userAgent: null },
+      'password',
+    );
+    tokens.push(session.token);
+  }
+  return tokens;
+};

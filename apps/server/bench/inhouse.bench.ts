@@ -11,9 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashServerSeed, playSeededBet, type SeededBet } from '@tessera/engines';
 import { buildApp } from '../src/app';
-import { hashPassword } from '../src/platform/security/password';
 import { seedDemo } from '../src/seed';
-import { benchDatabase, measure } from './bench-support';
+import { benchDatabase, benchPlayers, measure } from './bench-support';
 
 const PLAYERS = 16;
 
@@ -36,35 +35,7 @@ const main = async () => {
     { sites: { webDir: '/nonexistent', adminDir: '/nonexistent' }, runJobs: false },
   );
   await seedDemo(services, { domains: ['localhost'], port: 8080, operatorPassword: 'Tessera-Owner-2026' });
-  const merchant = await services.merchants.resolve({ code: 'demo', host: '' });
-  const passwordHash = await hashPassword('Bench-Secret-1');
-  const tokens: string[] = [];
-  for (let i = 0; i < PLAYERS; i += 1) {
-    const created = await services.members.create({
-      merchantCode: 'demo',
-      username: `bench${i}`,
-      account: `bench${i}`,
-      nickname: `bench${i}`,
-      passwordHash,
-    });
-    if (!('row' in created)) throw new Error('bench member not created');
-    await services.ledger.transfer({
-      merchantCode: 'demo',
-      currency: merchant.settings.currency,
-      type: 'deposit',
-      idempotencyKey: `bench-fund-${i}`,
-      from: { house: 'deposits' },
-      to: { member: created.row.id, wallet: 'main' },
-      amount: 100_000_000n,
-    });
-    const session = await services.session.startSession(
-      created.row,
-      merchant,
-      { ip: '127.0.0.1', userAgent: null },
-      'password',
-    );
-    tokens.push(session.token);
-  }
+  const tokens = await benchPlayers(services, PLAYERS);
 
   const bet = (player: number, body: Record<string, unknown>) =>
     app

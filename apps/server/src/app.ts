@@ -14,6 +14,7 @@ import {
   createAdminService,
   registerAdminCashierRoutes,
   registerAdminContentRoutes,
+  registerAdminEventsRoutes,
   registerAdminGamesRoutes,
   registerAdminInhouseRoutes,
   registerAdminMemberRoutes,
@@ -59,6 +60,7 @@ import { createMembersRepository, createMembersService, registerMembersRoutes } 
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
 import {
+  createPromotionsSubscribers,
   createRebateRepository,
   createRebateService,
   createReferralRepository,
@@ -98,6 +100,7 @@ import { createWebAppService, firstVisitAnswers, registerWebAppRoutes, siteStart
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
+import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
 import { installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
@@ -163,6 +166,8 @@ export interface AppServices {
   referral: ReturnType<typeof createReferralService>;
   /** The VIP programme: levels per merchant, members' ranks evaluated when read, upgrade bonuses as rewards. */
   vip: ReturnType<typeof createVipService>;
+  /** Events between modules (decision 0050): delivery, replay and dead letters. */
+  events: EventDispatcher;
 }
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -180,6 +185,8 @@ export const buildApp = async (
     crash?: { timing?: CrashTiming; chainLength?: number; drive?: boolean };
     /** Tests only: where log lines go instead of stdout. */
     logStream?: { write: (line: string) => void };
+    /** Events: extra subscribers (tools, benches), and whether this process delivers (default yes). */
+    events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
   } = {},
 ): Promise<{ app: FastifyInstance; services: AppServices }> => {
   const logOutput = config.LOG_LEVEL === 'silent' || options.logStream ? null : bufferedStdout();
@@ -421,6 +428,23 @@ export const buildApp = async (
     countryHeader: config.COUNTRY_HEADER,
   });
 
+  const events = createEventDispatcher({
+    pool: database.pool,
+    subscribers: [
+      ...createPromotionsSubscribers({
+        vip,
+        referral,
+        merchantOf: (code) => merchants.resolve({ code, host: '' }),
+        memberOf: members.findById,
+      }),
+      ...(options.events?.subscribers ?? []),
+    ],
+    onError: (error, { subscriber, eventId }) =>
+      app.log.error({ err: error, subscriber, eventId: eventId?.toString() }, 'event delivery failed'),
+  });
+  if (options.events?.deliver !== false) await events.start();
+  app.addHook('onClose', async () => events.stop());
+
   registerSystemRoutes(registrar);
   registerSessionRoutes(registrar, { session, sealed, proofOfWork, captcha });
   registerMembersRoutes(registrar, members);
@@ -459,6 +483,7 @@ export const buildApp = async (
   registerAdminContentRoutes(registrar, { admin, content, merchants });
   registerAdminGamesRoutes(registrar, { admin, games, merchants });
   registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
+  registerAdminEventsRoutes(registrar, { events });
   registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
   registerAdminPromotionsRoutes(registrar, { admin, rewards, vip, merchants, members });
   registerAdminReferralRoutes(registrar, { admin, referral, merchants });
@@ -537,6 +562,7 @@ export const buildApp = async (
       rewards,
       referral,
       vip,
+      events,
     },
   };
 };

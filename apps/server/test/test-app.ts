@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppServices, buildApp } from '../src/app';
+import type { Subscriber } from '../src/platform/events';
 import { seedDemo } from '../src/seed';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -35,6 +36,8 @@ export const createTestApp = async (
     sites?: { webDir: string; adminDir: string };
     /** Log lines at info level go here (none are logged otherwise). */
     logStream?: { write: (line: string) => void };
+    /** Events: extra subscribers, and whether the app delivers by itself (tests may drain instead). */
+    events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
   } = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase();

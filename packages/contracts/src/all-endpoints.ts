@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { adminCashierEndpoints } from './admin-cashier';
+import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { cashierEndpoints } from './cashier';
@@ -39,6 +40,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),
   ...Object.values(adminInhouseEndpoints),
+  ...Object.values(adminEventsEndpoints),
   ...Object.values(adminRebateEndpoints),
   ...Object.values(gamesEndpoints),
   ...Object.values(betsEndpoints),

@@ -2,6 +2,7 @@ export * from './access';
 export * from './account';
 export * from './admin';
 export * from './admin-cashier';
+export * from './admin-events';
 export * from './admin-inhouse';
 export * from './admin-vip';
 export { allEndpoints } from './all-endpoints';

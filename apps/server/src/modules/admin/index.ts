@@ -4,6 +4,7 @@ export { auditLog, operatorSessions, operators } from './admin.schema';
 export { type AdminService, createAdminService } from './admin.service';
 export { registerAdminCashierRoutes } from './admin-cashier.routes';
 export { registerAdminContentRoutes } from './admin-content.routes';
+export { registerAdminEventsRoutes } from './admin-events.routes';
 export { registerAdminGamesRoutes } from './admin-games.routes';
 export { registerAdminInhouseRoutes } from './admin-inhouse.routes';
 export { registerAdminMemberRoutes } from './admin-members.routes';

@@ -1,3 +1,4 @@
+export { createPromotionsSubscribers } from './promotions.subscribers';
 export { demoRebateSettings } from './rebate.demo';
 export { presentRebateClaim, presentRebateSettings } from './rebate.presenter';
 export { createRebateRepository } from './rebate.repository';

@@ -1,5 +1,5 @@
 import type { ReferralFriend, ReferralSummary } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
@@ -150,6 +150,20 @@ afterAll(async () => {
 });
 
 describe('a friend reaching the qualifying total', () => {
+  it("earns the referrer its reward from the friend's deposit event, before the referrer reads anything", async () => {
+    const referrer = await newMember('refsub');
+    const friend = await newMember('friendsub', { referredBy: referrer, login: false });
+    await creditDeposit(friend, '120');
+    // The subscriber (decision 0050) grants it once the event is delivered; nothing of the referrer's was read.
+    await vi.waitFor(async () => expect(await referralRewards(referrer)).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect((await referralRewards(referrer))[0]?.source_key).toBe(`referral:${friend.id}`);
+    expect((await availableRewards(referrer)).availablePromoCount).toBe(1);
+    expect(await referralRewards(referrer)).toHaveLength(1);
+  });
+
   it('earns nothing below the total, then exactly one reward however often and concurrently it is evaluated', async () => {
     const referrer = await newMember('refana');
     const friend = await newMember('friendanna', { referredBy: referrer, login: false });

@@ -1,4 +1,5 @@
 import { AVAILABLE_REWARDS_LIMIT, type RewardParams } from '@tessera/contracts';
+import { emit } from '../../platform/events';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import type { LedgerService } from '../ledger';
@@ -113,7 +114,10 @@ export const createRewardsService = (deps: {
           },
           client,
         );
-        return repository.markClaimed(client, row.id, posted.transactionId);
+        const done = await repository.markClaimed(client, row.id, posted.transactionId);
+        const { merchantCode, memberId, kind, currency, amount } = done;
+        await emit(client, 'reward.claimed', { rewardId: done.id, merchantCode, memberId, kind, currency, amount });
+        return done;
       });
       ledger.announceBalanceChange(member.merchantCode, [member.memberId]);
       return claimed;

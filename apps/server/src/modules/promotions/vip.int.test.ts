@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RankProgress } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -117,7 +117,7 @@ beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
   owner = await t.operatorToken();
-  for (const name of ['vipana', 'vipben', 'vipcal', 'vipdan']) {
+  for (const name of ['vipana', 'vipben', 'vipcal', 'vipdan', 'vipeve']) {
     members[name] = await fundedMember(t, client, name, 1n);
   }
   const channels = (
@@ -221,6 +221,17 @@ describe('a member’s level', () => {
     await progress('vipana');
     expect((await availableRewards('vipana')).availablePromoCount).toBe(2);
     expect(await vipRewards(id)).toHaveLength(2);
+  });
+
+  it("grants a level's bonus from the deposit and bet events, before the member reads anything", async () => {
+    const id = members.vipeve?.memberId ?? '';
+    await deposit('vipeve', '60');
+    await bet('vipeve', 20_000n);
+    // The subscribers (decision 0050) grant it once the events are delivered; no read of VIP state or rewards.
+    await vi.waitFor(async () => expect(await vipRewards(id)).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    expect(await vipRewards(id)).toEqual([{ source_key: `vip-upgrade:${id}:1`, amount: '500', status: 'available' }]);
+    expect((await progress('vipeve')).vipRankLevel).toBe(1);
+    expect(await vipRewards(id)).toHaveLength(1);
   });
 
   it('keeps a level once reached when the ladder later asks more of it', async () => {

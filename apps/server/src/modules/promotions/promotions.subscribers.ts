@@ -1,0 +1,38 @@
+import { type Subscriber, subscribe } from '../../platform/events';
+import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { ReferralService } from './referral.service';
+import type { VipService } from './vip.service';
+
+/**
+ * The VIP and referral grants as event subscribers (decision 0050): a credited deposit or a settled bet
+ * re-evaluates the member's VIP rank at once, and a friend's credited deposit its referrer's referral rewards,
+ * instead of waiting for the member to open its rewards (that read still evaluates, as a catch-up). Each grant is
+ * once per source key under its own lock (decisions 0040, 0044), so running in their own transactions is safe: a
+ * redelivery finds the reward already granted.
+ */
+export const createPromotionsSubscribers = (deps: {
+  vip: Pick<VipService, 'grantEarned'>;
+  referral: Pick<ReferralService, 'evaluate'>;
+  merchantOf: (code: string) => Promise<MerchantContext>;
+  /** A member as the programmes judge it (its type: trial accounts earn nothing; its referrer); null if unknown. */
+  memberOf: (memberId: string) => Promise<{ merchantCode: string; type: number; referredById: string | null } | null>;
+}): Subscriber[] => {
+  const principalOf = async (merchantCode: string, memberId: string): Promise<MemberPrincipal | null> => {
+    const member = await deps.memberOf(memberId);
+    if (member?.merchantCode !== merchantCode) return null;
+    return { memberId, merchantCode, type: member.type, sessionId: '' };
+  };
+  const grantVip = async (merchantCode: string, memberId: string) => {
+    const member = await principalOf(merchantCode, memberId);
+    if (member) await deps.vip.grantEarned(await deps.merchantOf(merchantCode), member);
+  };
+  return [
+    subscribe('promotions.vip.deposits', 'deposit.credited', (event) => grantVip(event.merchantCode, event.memberId)),
+    subscribe('promotions.vip.bets', 'bet.settled', (event) => grantVip(event.merchantCode, event.memberId)),
+    subscribe('promotions.referral.deposits', 'deposit.credited', async (event) => {
+      const referrerId = (await deps.memberOf(event.memberId))?.referredById;
+      const referrer = referrerId ? await principalOf(event.merchantCode, referrerId) : null;
+      if (referrer) await deps.referral.evaluate(await deps.merchantOf(event.merchantCode), referrer);
+    }),
+  ];
+};

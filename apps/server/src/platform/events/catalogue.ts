@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Minor units travel as decimal strings (JSON has no 64-bit integers) and reach subscribers as bigint. */
+const minor = z
+  .string()
+  .regex(/^-?\d+$/)
+  .transform((value) => BigInt(value));
+
+/**
+ * Every event modules announce to each other (decision 0050): name → payload. A subscriber sees only this payload,
+ * never the producer's tables. Payloads are checked on delivery; one that does not match is a failed delivery.
+ */
+export const EVENT_CATALOGUE = {
+  /** A betting round settled, from any game source (in-house, crash, seamless providers); written by a trigger. */
+  'bet.settled': z.object({
+    roundId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    source: z.string(),
+    provider: z.string(),
+    roundRef: z.string(),
+    gameType: z.string(),
+    currency: z.string(),
+    betAmount: minor,
+    validBet: minor,
+    payout: minor,
+    settledAt: z.string(),
+  }),
+  /** A deposit order was credited to the member's wallet. */
+  'deposit.credited': z.object({
+    depositId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    currency: z.string(),
+    amount: minor,
+  }),
+  /** A withdrawal was paid out (its hold captured; the order disbursed). */
+  'withdrawal.paid': z.object({
+    withdrawalId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    currency: z.string(),
+    amount: minor,
+  }),
+  /** A member registered (free-play trial accounts are not registrations), with who brought it. */
+  'member.registered': z.object({
+    merchantCode: z.string(),
+    memberId: z.string(),
+    /** The agent the member registered under (affiliate code), if any. */
+    uplineId: z.string().nullable(),
+    /** The member whose referral code it used, if any. */
+    referredById: z.string().nullable(),
+  }),
+  /** A member claimed a reward: the money moved from the promotions account to its main wallet. */
+  'reward.claimed': z.object({
+    rewardId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    kind: z.string(),
+    currency: z.string(),
+    amount: minor,
+  }),
+} as const;
+
+export type EventName = keyof typeof EVENT_CATALOGUE;
+/** What a subscriber receives. */
+export type EventPayload<N extends EventName> = z.output<(typeof EVENT_CATALOGUE)[N]>;
+
+export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
+export const EVENTS_CHANNEL = 'tessera_events';

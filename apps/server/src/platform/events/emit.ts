@@ -1,0 +1,28 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { EventName, EventPayload } from './catalogue';
+
+/** The producer's open transaction: a pg client inside BEGIN…COMMIT, or a Drizzle transaction. */
+export type EventTransaction =
+  | { query: (text: string, values: unknown[]) => Promise<unknown> }
+  | { execute: (query: SQL) => Promise<unknown> };
+
+const toJson = (payload: unknown) =>
+  JSON.stringify(payload, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+
+/**
+ * Writes an event into the outbox inside the producer's transaction (`events_emit`, which also notifies the
+ * dispatchers; PostgreSQL sends the notification only if the transaction commits). A rollback leaves no event.
+ */
+export const emit = async <N extends EventName>(
+  tx: EventTransaction,
+  name: N,
+  payload: EventPayload<N> & { merchantCode: string },
+): Promise<void> => {
+  const json = toJson(payload);
+  if ('query' in tx) {
+    await tx.query('SELECT events_emit($1, $2, $3::jsonb)', [name, payload.merchantCode, json]);
+  } else {
+    await tx.execute(sql`SELECT events_emit(${name}, ${payload.merchantCode}, ${json}::jsonb)`);
+  }
+};
