@@ -48,7 +48,9 @@ export const SiteGate = () => {
     // navigation) and on the home the hot games are asked for now, while the language catalogue loads, rather than
     // once the page has rendered. On a first visit they are read from the page (decision 0034), in a task of their
     // own: reading them is work of its own, apart from rendering the site.
+    // A site in maintenance or closed to the visitor's region asks for nothing more: those calls would only fail.
     const prefetch = window.setTimeout(() => {
+      if (systemStatusOf(value) !== 0) return;
       const { isLogin, language } = usePublicStore.getState();
       void queryClient.prefetchQuery(announcementsQueryOptions({ isLogin, language }));
       if (!language) return;
@@ -62,9 +64,9 @@ export const SiteGate = () => {
     };
   }, [status.data, queryClient]);
 
+  const handleRetry = () => void status.refetch();
   if (!status.data && status.isError) {
     if (isMerchantFailure(status.error)) return <DomainCheckFailedPage />;
-    const handleRetry = () => void status.refetch();
     return (
       <NetworkErrorPage errorKey={errorKeyOf(status.error)} isRetrying={status.isFetching} onRetry={handleRetry} />
     );
@@ -73,9 +75,9 @@ export const SiteGate = () => {
 
   switch (systemStatusOf(status.data)) {
     case 1:
-      return <MaintenancePage status={status.data} />;
+      return <MaintenancePage status={status.data} onRetry={handleRetry} isRetrying={status.isFetching} />;
     case 2:
-      return <RegionBlockPage status={status.data} />;
+      return <RegionBlockPage status={status.data} onRetry={handleRetry} isRetrying={status.isFetching} />;
     default:
       return <AppRouter />;
   }

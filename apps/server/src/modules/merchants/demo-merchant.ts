@@ -66,6 +66,17 @@ const demoWhitelabel = (): WhitelabelNode[] => {
   ];
 };
 
+/**
+ * The demo's customer service, one entry of each kind the spec names (decision 0048): live chat, which opens the
+ * demo's own help centre until the platform has its own live chat, and a Telegram and a WhatsApp contact whose
+ * handles an operator replaces with theirs.
+ */
+export const demoCustomerService = (siteUrl: string): MerchantSettings['customerService'] => [
+  { csType: 'LIVECHAT', title: 'Live chat', url: `${siteUrl}help` },
+  { csType: 'TELEGRAM', title: 'Telegram', url: 'https://t.me/TesseraDemoSupport' },
+  { csType: 'WHATSAPP', title: 'WhatsApp', url: 'https://wa.me/6560000000' },
+];
+
 /** The demo merchant: every feature on, every language, and the site's own addresses as its mirror lines. */
 export const demoMerchantSettings = (domains: readonly string[], port: number): MerchantSettings => ({
   name: 'Tessera Demo',
@@ -129,7 +140,7 @@ export const demoMerchantSettings = (domains: readonly string[], port: number): 
   },
   maintenance: { enabled: false, startAt: null, endAt: null },
   region: { allowedCountries: [], blockedCountries: [], allowedIpRanges: [], blockedIpRanges: [] },
-  customerService: [],
+  customerService: demoCustomerService(`http://${domains[0] ?? 'localhost'}:${port}/`),
   domainRoutes: domains.map((domain) => ({ name: domain, url: `http://${domain}:${port}/` })),
   resources: [],
   mainDomain: domains[0] ?? 'localhost',

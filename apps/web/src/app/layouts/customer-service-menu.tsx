@@ -1,11 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
-import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
-import { ChevronDownIcon, HeadsetIcon } from '../../shared/ui/icons/icons';
+import { CustomerServiceItems } from '../../features/system/components/customer-service-items';
+import { customerServiceLinksOf } from '../../features/system/customer-service';
+import { ChevronDownIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons/icons';
 import styles from './customer-service-menu.module.css';
 
-/** The header's customer-service dropdown; absent when the merchant lists no customer service. */
+/**
+ * The header's customer-service dropdown (spec section 2 "Header"): the merchant's entries, each opening in the
+ * service window, and always the help centre last, which is all it offers when the merchant lists none.
+ */
 export const CustomerServiceMenu = () => {
   const { t } = useTranslation();
   const links = customerServiceLinksOf(useSiteConfig().info.customerService);
@@ -29,7 +34,6 @@ export const CustomerServiceMenu = () => {
     };
   }, [isOpen]);
 
-  if (links.length === 0) return null;
   const handleToggle = () => setOpen((open) => !open);
 
   return (
@@ -37,6 +41,7 @@ export const CustomerServiceMenu = () => {
       <button
         type="button"
         className={styles.trigger}
+        aria-label={t('in_customer_service')}
         aria-expanded={isOpen}
         aria-controls={listId}
         onClick={handleToggle}
@@ -46,21 +51,14 @@ export const CustomerServiceMenu = () => {
         <ChevronDownIcon className={styles.chevron} />
       </button>
       {isOpen ? (
-        <ul id={listId} className={styles.list}>
-          {links.map((link) => (
-            <li key={`${link.csType}-${link.title}`}>
-              <button
-                type="button"
-                className={styles.item}
-                onClick={() => {
-                  openCustomerService(link);
-                  setOpen(false);
-                }}
-              >
-                {link.title}
-              </button>
-            </li>
-          ))}
+        <ul id={listId} className={styles.list} data-customer-service-menu="">
+          <CustomerServiceItems links={links} className={styles.item} onOpened={() => setOpen(false)} />
+          <li className={links.length > 0 ? styles.separated : undefined}>
+            <Link to="/help" className={styles.item} onClick={() => setOpen(false)}>
+              <HelpIcon />
+              <span>{t('in_help_center')}</span>
+            </Link>
+          </li>
         </ul>
       ) : null}
     </div>

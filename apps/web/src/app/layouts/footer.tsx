@@ -9,6 +9,8 @@ import { useCategoriesWithVendors } from '../../features/games/api/use-categorie
 import { topNavigationOf, vendorLinksOf } from '../../features/games/game-types';
 import { useLobbyLanguage } from '../../features/games/use-lobby-language';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
+import { CustomerServiceItems } from '../../features/system/components/customer-service-items';
+import { customerServiceLinksOf } from '../../features/system/customer-service';
 import { useNearViewport } from '../../shared/hooks/use-near-viewport';
 import {
   MessageIcon,
@@ -61,6 +63,7 @@ const FooterContent = () => {
   const vendors = vendorLinksOf(useVendorLanes(useLobbyLanguage()).data ?? []);
   const licences = useBanners('w_license');
   const socials = socialLinksOf(config.info.resources);
+  const serviceLinks = customerServiceLinksOf(config.info.customerService);
   return (
     <>
       <div className={styles.inner}>
@@ -124,6 +127,20 @@ const FooterContent = () => {
                 <Link to="/help">{t('in_help_center')}</Link>
               </li>
             )}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-service" className={styles.column} data-footer-service="">
+          <h2 id="footer-service" className={styles.heading}>
+            {t('in_customer_service')}
+          </h2>
+          <ul className={styles.links}>
+            <CustomerServiceItems links={serviceLinks} className={styles.serviceLink} />
+            {serviceLinks.length === 0 ? (
+              // A merchant without customer service: the help centre answers instead.
+              <li>
+                <Link to="/help">{t('in_help_center')}</Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <nav aria-labelledby="footer-site" className={styles.column}>

@@ -6,7 +6,8 @@ import { useCategoriesWithVendors } from '../../features/games/api/use-categorie
 import { type NavGameType, topNavigationOf } from '../../features/games/game-types';
 import { useLaunchFirstGame } from '../../features/games/launch/use-launch-first-game';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
-import { customerServiceLinksOf, openCustomerService } from '../../features/system/customer-service';
+import { CustomerServiceItems } from '../../features/system/components/customer-service-items';
+import { customerServiceLinksOf } from '../../features/system/customer-service';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../shared/hooks/use-media-query';
 import { useNearViewport } from '../../shared/hooks/use-near-viewport';
 import { usePublicStore } from '../../shared/state/public-store';
@@ -248,25 +249,25 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
         </ul>
       </nav>
 
-      {serviceLinks.length > 0 ? (
-        <section className={styles.section} aria-labelledby="side-menu-service">
-          <h2 id="side-menu-service" className={styles.sectionTitle}>
-            {t('in_customer_service')}
-          </h2>
-          <ul className={styles.links}>
-            {serviceLinks.map((link) => (
-              <li key={`${link.csType}-${link.title}`}>
-                <button type="button" className={styles.link} onClick={() => openCustomerService(link)}>
-                  <span className={styles.linkIcon}>
-                    <HeadsetIcon />
-                  </span>
-                  {link.title}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <section className={styles.section} aria-labelledby="side-menu-service" data-side-service="">
+        <h2 id="side-menu-service" className={styles.sectionTitle}>
+          {t('in_customer_service')}
+        </h2>
+        <ul className={styles.links}>
+          <CustomerServiceItems links={serviceLinks} className={styles.link} iconClassName={styles.linkIcon} />
+          {serviceLinks.length === 0 ? (
+            // A merchant without customer service: the help centre answers instead.
+            <li>
+              <Link to="/help" className={styles.link} onClick={onClose}>
+                <span className={styles.linkIcon}>
+                  <HeadsetIcon />
+                </span>
+                {t('in_help_center')}
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </section>
 
       <div ref={appRef} className={styles.appSlot} data-side-app="">
         {isAppNear ? (

@@ -9,10 +9,13 @@ import styles from './status-screen.module.css';
 
 export interface MaintenancePageProps {
   status: SystemStatusValue;
+  /** Checks the site's state again: what the page offers when the merchant lists no customer service. */
+  onRetry: () => void;
+  isRetrying: boolean;
 }
 
 /** System status 1 (spec section 2 "Other screens"): title, info text, the window's end, customer service. */
-export const MaintenancePage = ({ status }: MaintenancePageProps) => {
+export const MaintenancePage = ({ status, onRetry, isRetrying }: MaintenancePageProps) => {
   const { t } = useTranslation();
   const language = usePublicStore((state) => state.language) ?? status.info.site.defaultLanguage;
   return (
@@ -22,7 +25,9 @@ export const MaintenancePage = ({ status }: MaintenancePageProps) => {
       icon={<WrenchIcon />}
       siteName={status.info.site.name}
       title={t('maintenance', { ns: 'errors' })}
-      actions={<CustomerServiceButton entries={status.info.customerService} />}
+      actions={
+        <CustomerServiceButton entries={status.info.customerService} onRetry={onRetry} isRetrying={isRetrying} />
+      }
     >
       <p>{t('info_maintenance')}</p>
       {status.endTime ? (

@@ -7,10 +7,13 @@ import styles from './status-screen.module.css';
 
 export interface RegionBlockPageProps {
   status: SystemStatusValue;
+  /** Checks the site's state again: what the page offers when the merchant lists no customer service. */
+  onRetry: () => void;
+  isRetrying: boolean;
 }
 
 /** System status 2: the title 'blockip', the player's IP, the block message and customer service. */
-export const RegionBlockPage = ({ status }: RegionBlockPageProps) => {
+export const RegionBlockPage = ({ status, onRetry, isRetrying }: RegionBlockPageProps) => {
   const { t } = useTranslation();
   return (
     <StatusScreen
@@ -19,7 +22,9 @@ export const RegionBlockPage = ({ status }: RegionBlockPageProps) => {
       icon={<ShieldIcon />}
       siteName={status.info.site.name}
       title={t('blockip', { ns: 'errors' })}
-      actions={<CustomerServiceButton entries={status.info.customerService} />}
+      actions={
+        <CustomerServiceButton entries={status.info.customerService} onRetry={onRetry} isRetrying={isRetrying} />
+      }
     >
       <p className={styles.detail}>
         <span className={styles.detailLabel}>{t('in_ip_address')}</span>
