@@ -67,7 +67,7 @@ const demoWhitelabel = (): WhitelabelNode[] => {
 };
 
 /**
- * The demo's customer service, one entry of each kind the spec names (decision 0048): live chat, which opens the
+ * The demo's customer service, one entry of each kind the spec names (decision 0051): live chat, which opens the
  * demo's own help centre until the platform has its own live chat, and a Telegram and a WhatsApp contact whose
  * handles an operator replaces with theirs.
  */
