@@ -97,7 +97,7 @@ import { createWebAppService, firstVisitAnswers, registerWebAppRoutes, siteStart
 import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
@@ -190,6 +190,7 @@ export const buildApp = async (
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
