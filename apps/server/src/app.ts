@@ -101,7 +101,7 @@ import { createWithdrawalsRepository, createWithdrawalsService, registerWithdraw
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
@@ -205,6 +205,7 @@ export const buildApp = async (
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
     // One line per request, written when it is answered (decision 0049), instead of Fastify's two.
     disableRequestLogging: true,
   });

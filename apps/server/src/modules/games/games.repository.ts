@@ -150,6 +150,14 @@ const whereOf = (filter: LobbyFilter, params: unknown[]): string => {
 export const searchTextOf = (names: NameMap, gameCode: string): string =>
   [...Object.values(names), gameCode].join(' \u0001 ').toLowerCase();
 
+/** `games.id` is a `serial` (int4): a larger number cannot name a game, and PostgreSQL refuses it as a value. */
+const MAX_GAME_ID = 2_147_483_647;
+/** A game's id from a node id as the wire carries it: a positive integer within the `serial` column, else null. */
+export const gameIdOf = (nodeId: string | number): number | null => {
+  const id = Number(nodeId);
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_GAME_ID ? id : null;
+};
+
 export const createGamesRepository = (pool: pg.Pool) => ({
   /** Inserts what is missing of the demo catalogue; existing rows (and operators' edits) are left alone. */
   seedCatalogue: async (input: {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
 import type { SiteContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
+import { gameIdOf } from './games.repository';
 import type { GamesService } from './games.service';
 
 /** The request's language: the query's, else the Language header's, else the merchant's default. */
@@ -170,9 +171,9 @@ export const registerGameMediaRoutes = (app: FastifyInstance, games: GamesServic
   app.get<{ Params: { id: string; variant: string }; Querystring: { v?: string } }>(
     '/media/games/:id/:variant.svg',
     async (request, reply) => {
-      const id = Number(request.params.id);
+      const id = gameIdOf(request.params.id);
       const variant = Number(request.params.variant);
-      if (!Number.isSafeInteger(id) || id <= 0 || !Number.isInteger(variant) || variant < 0 || variant > 99) {
+      if (!id || !Number.isInteger(variant) || variant < 0 || variant > 99) {
         return reply.status(404).send();
       }
       const art = await games.artwork(id, variant);

@@ -23,7 +23,7 @@ import { artworkVersion, gameArtworkSvg, vendorLogoSvg } from './artwork';
 import type { Catalogue } from './catalogue';
 import { demoClassifications, demoGames, demoVendors } from './demo-catalogue';
 import { iconUrlOf, nameIn, presentGame, presentVendorCard } from './games.presenter';
-import { type GameRow, type GamesRepository, type LobbyFilter, searchTextOf } from './games.repository';
+import { type GameRow, type GamesRepository, gameIdOf, type LobbyFilter, searchTextOf } from './games.repository';
 import type { NameMap } from './games.schema';
 
 /** How long a game token lives without provider activity. */
@@ -109,8 +109,8 @@ export const createGamesService = (deps: {
   const sessionFacts = new Map<string, GameSessionFacts>();
 
   const visibleGame = async (merchant: MerchantContext, nodeId: string): Promise<GameRow> => {
-    const id = Number(nodeId);
-    const [row] = Number.isSafeInteger(id) && id > 0 ? await repository.findGames(merchant.code, [id]) : [];
+    const id = gameIdOf(nodeId);
+    const [row] = id ? await repository.findGames(merchant.code, [id]) : [];
     if (!row?.enabled) throw new AppError('not_found');
     return row;
   };
@@ -348,8 +348,8 @@ export const createGamesService = (deps: {
         const game = await visibleGame(merchant, nodeId);
         await repository.addFavourite(member.memberId, game.id);
       } else {
-        const id = Number(nodeId);
-        if (Number.isSafeInteger(id) && id > 0) await repository.removeFavourite(member.memberId, id);
+        const id = gameIdOf(nodeId);
+        if (id) await repository.removeFavourite(member.memberId, id);
       }
       return { nodeId, favourite };
     },
@@ -636,8 +636,8 @@ export const createGamesService = (deps: {
         artworkVariant?: number;
       },
     ): Promise<GameRow> => {
-      const id = Number(nodeId);
-      const [row] = Number.isSafeInteger(id) && id > 0 ? await repository.findGames(merchantCode, [id]) : [];
+      const id = gameIdOf(nodeId);
+      const [row] = id ? await repository.findGames(merchantCode, [id]) : [];
       if (!row) throw new AppError('not_found');
       let names: { names: NameMap | null; searchText: string | null } | undefined;
       if (patch.names !== undefined) {
@@ -665,8 +665,8 @@ export const createGamesService = (deps: {
     },
 
     adminReorder: async (merchantCode: string, nodeIds: readonly string[]) => {
-      const ids = nodeIds.map(Number);
-      if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0) || new Set(ids).size !== ids.length) {
+      const ids = nodeIds.map(gameIdOf).filter((id): id is number => id !== null);
+      if (ids.length !== nodeIds.length || new Set(ids).size !== ids.length) {
         throw new AppError('validation_failed', { fieldErrors: [{ path: 'nodeIds', code: 'field_invalid' }] });
       }
       const known = await repository.findGames(merchantCode, ids);

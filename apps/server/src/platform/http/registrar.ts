@@ -131,7 +131,9 @@ const readMultipart = async (
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('upload_too_many');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else is a body the multipart parser could not read (no boundary, a broken part, cut short).
+    throw new AppError('request_param_err');
   }
   return { body, files };
 };
