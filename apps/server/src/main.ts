@@ -5,7 +5,7 @@ import { connectDatabase } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
 import { runMigrations } from './platform/db/migrate';
 import { loggerOptions } from './platform/logger';
-import { DEMO_MERCHANT_CODE, DEMO_OPERATOR_USERNAME, seedDemo } from './seed';
+import { DEMO_MERCHANT_CODE, DEMO_OPERATOR_USERNAME, seedDemoOnce } from './seed';
 
 const start = async () => {
   let config: ReturnType<typeof loadConfig>;
@@ -39,7 +39,7 @@ const start = async () => {
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
   if (config.SEED_DEMO) {
-    const seeded = await seedDemo(services, {
+    const seeded = await seedDemoOnce(services, database.pool, {
       domains,
       port: config.PORT,
       operatorPassword: config.DEMO_OPERATOR_PASSWORD,

@@ -1,11 +1,26 @@
+import type pg from 'pg';
 import type { AppServices } from './app';
 import { seedDemoContent } from './modules/content';
 import { demoMerchantSettings } from './modules/merchants';
 import { demoRebateSettings } from './modules/promotions';
 import { DEMO_PROVIDER_CODE } from './modules/providers';
+import { withStartupLock } from './platform/db/migrate';
 
 export const DEMO_MERCHANT_CODE = 'demo';
 export const DEMO_OPERATOR_USERNAME = 'owner';
+
+/** Arbitrary constant naming the "demo seed" advisory lock. */
+const SEED_LOCK_KEY = 7_246_110_502;
+
+/**
+ * The demo seed as a starting instance runs it: instances starting at once on one database take turns, so the
+ * checks "when absent" of one never race another's inserts (three instances once seeded the demo content thrice).
+ */
+export const seedDemoOnce = (
+  services: AppServices,
+  pool: pg.Pool,
+  options: Parameters<typeof seedDemo>[1],
+): ReturnType<typeof seedDemo> => withStartupLock(pool, SEED_LOCK_KEY, () => seedDemo(services, options));
 
 /** Creates the demo merchant and its owner operator when absent; later starts leave operator edits alone. */
 export const seedDemo = async (

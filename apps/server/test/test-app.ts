@@ -5,6 +5,7 @@ import { seedDemo } from '../src/seed';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Tessera-Owner-2026';
+export const DEMO_SEED_OPTIONS = { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD };
 export const REFERENCE_PROVIDER_SECRET = 'reference-provider-test-secret';
 
 export interface TestApp {
@@ -38,8 +39,11 @@ export const createTestApp = async (
     logStream?: { write: (line: string) => void };
     /** Events: extra subscribers, and whether the app delivers by itself (tests may drain instead). */
     events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
+    /** Whether to seed the demo merchant (default yes). */
+    seed?: boolean;
   } = {},
 ): Promise<TestApp> => {
+  const { seed, ...appOptions } = options;
   const database = await createTestDatabase();
   const { app, services } = await buildApp(
     {
@@ -58,11 +62,11 @@ export const createTestApp = async (
     {
       sites: { webDir: '/nonexistent', adminDir: '/nonexistent' },
       runJobs: false,
-      ...options,
+      ...appOptions,
       crash: { drive: false, ...options.crash },
     },
   );
-  await seedDemo(services, { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD });
+  if (seed !== false) await seedDemo(services, DEMO_SEED_OPTIONS);
   const request = (options: InjectOptions) => app.inject(options);
   const operatorToken = async (username = 'owner', password = DEMO_PASSWORD) => {
     const response = await request({
