@@ -149,6 +149,18 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Deposit events the referral subscriber has not yet been handed. */
+const undeliveredDeposits = async (): Promise<number> => {
+  const { rows } = await t.database.pool.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM events
+     WHERE name = 'deposit.credited'
+       AND (tx_id, id) > coalesce(
+         (SELECT (last_tx_id, last_event_id) FROM event_cursors WHERE subscriber = 'promotions.referral.deposits'),
+         (0::bigint, 0::bigint))`,
+  );
+  return Number(rows[0]?.n);
+};
+
 describe('a friend reaching the qualifying total', () => {
   it("earns the referrer its reward from the friend's deposit event, before the referrer reads anything", async () => {
     const referrer = await newMember('refsub');
@@ -311,9 +323,12 @@ describe('when nothing is earned', () => {
   it('grants nothing and serves no invite page while REFERRAL3 is off', async () => {
     const referrer = await newMember('refeve');
     const friend = await newMember('offfriend', { referredBy: referrer, login: false });
-    await creditDeposit(friend, '120');
     await setReferralModule(false);
     try {
+      // The friend qualifies while the programme is off: its deposit's event reaches the subscriber, which grants
+      // nothing (decision 0050); the referrer's reads grant nothing either.
+      await creditDeposit(friend, '120');
+      await vi.waitFor(async () => expect(await undeliveredDeposits()).toBe(0), { timeout: 30_000, interval: 100 });
       const refused = await summaryOf(referrer);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().errorCode).toBe('function.not.available');
