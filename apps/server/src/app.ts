@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { CRASH_TOPIC } from '@tessera/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createAccountRepository, createAccountService, registerAccountRoutes } from './modules/account';
 import {
   createAdminRepository,
@@ -207,7 +207,7 @@ export const buildApp = async (
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     // One line per request, written when it is answered (decision 0049), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onClose', async () => logOutput?.close());
   app.addHook('onResponse', async (request, reply) => {
