@@ -36,37 +36,64 @@ const search = (i: number): Request => ({
 const bare = (): Request => ({ path: '/bare' });
 const select = (i: number): Request => ({ path: `/select?id=${1 + ((i * 7919) % 10_000)}` });
 
-/** Copies of the demo games under new codes and names until the catalogue holds `target` games. */
-const scaleCatalogue = async (databaseUrl: string, target: number) => {
+/** One client for a few statements, closed whatever happens. */
+const withClient = async <T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const base = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n ?? 1;
-  await client.query(
-    `INSERT INTO games (vendor_code, game_type, classify, game_code, names, search_text, support_play,
-                        account_type_name, is_hot, artwork_variant, engine, sort)
-     SELECT vendor_code, game_type, classify, game_code || '-C' || c,
-            jsonb_build_object('EN', (names->>'EN') || ' ' || c, 'CN', (names->>'CN') || c, 'AR', (names->>'AR') || ' ' || c),
-            search_text || ' ' || c, support_play, account_type_name, false, artwork_variant, engine, sort + c * 100000
-     FROM games, generate_series(1, $1::int) AS c
-     ORDER BY c, id LIMIT $2`,
-    [Math.ceil((target - base) / base), target - base],
-  );
-  await client.query('ANALYZE');
-  // What an operator's change does: every instance reloads its copy of the catalogue.
-  await client.query("NOTIFY tessera_catalogue, 'bench'");
-  const total = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n;
-  await client.end();
-  return total;
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 };
 
-const lobby = async () => {
-  const db = await createBenchDatabase('bench_lobby');
+const countGames = async (client: pg.Client) =>
+  (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n ?? 0;
+
+/** A suite on its own database: every process it starts is stopped, and the database dropped, however it ends. */
+const onBenchDatabase = async (
+  prefix: string,
+  suite: (db: { url: string }, start: <T extends Target>(target: Promise<T>) => Promise<T>) => Promise<void>,
+) => {
+  const db = await createBenchDatabase(prefix);
   const started: Target[] = [];
+  const start = async <T extends Target>(target: Promise<T>) => {
+    const running = await target;
+    started.push(running);
+    return running;
+  };
   try {
-    const app = await startApp(db.url, APP_PORT);
-    started.push(app);
-    const baseline = await startBaseline(db.url, BASELINE_PORT);
-    started.push(baseline);
+    await suite(db, start);
+  } finally {
+    for (const target of started) await target.stop();
+    await db.drop();
+  }
+};
+
+/** Copies of the demo games under new codes and names until the catalogue holds `target` games. */
+const scaleCatalogue = (databaseUrl: string, target: number) =>
+  withClient(databaseUrl, async (client) => {
+    const base = (await countGames(client)) || 1;
+    await client.query(
+      `INSERT INTO games (vendor_code, game_type, classify, game_code, names, search_text, support_play,
+                          account_type_name, is_hot, artwork_variant, engine, sort)
+       SELECT vendor_code, game_type, classify, game_code || '-C' || c,
+              jsonb_build_object('EN', (names->>'EN') || ' ' || c, 'CN', (names->>'CN') || c, 'AR', (names->>'AR') || ' ' || c),
+              search_text || ' ' || c, support_play, account_type_name, false, artwork_variant, engine, sort + c * 100000
+       FROM games, generate_series(1, $1::int) AS c
+       ORDER BY c, id LIMIT $2`,
+      [Math.ceil((target - base) / base), target - base],
+    );
+    await client.query('ANALYZE');
+    // What an operator's change does: every instance reloads its copy of the catalogue.
+    await client.query("NOTIFY tessera_catalogue, 'bench'");
+    return countGames(client);
+  });
+
+const lobby = () =>
+  onBenchDatabase('bench_lobby', async (db, start) => {
+    const app = await start(startApp(db.url, APP_PORT));
+    const baseline = await start(startBaseline(db.url, BASELINE_PORT));
     const base = (await closedLoop(app.base, 1, 1, categoryPage)).errors;
     if (base) throw new Error('gameList answers errors; run with BENCH_VERBOSE=1');
     const games = async (label: string) => {
@@ -83,28 +110,16 @@ const lobby = async () => {
         });
       }
     };
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    const demo = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n;
-    await client.end();
-    await games(`demo catalogue (${demo} games)`);
+    await games(`demo catalogue (${await withClient(db.url, countGames)} games)`);
     const total = await scaleCatalogue(db.url, TARGET_GAMES);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await games(`${total} games`);
-  } finally {
-    for (const target of started) await target.stop();
-    await db.drop();
-  }
-};
+  });
 
-const reads = async () => {
-  const db = await createBenchDatabase('bench_reads');
-  const started: Target[] = [];
-  try {
-    const app = await startApp(db.url, APP_PORT);
-    started.push(app);
-    const baseline = await startBaseline(db.url, BASELINE_PORT);
-    started.push(baseline);
+const reads = () =>
+  onBenchDatabase('bench_reads', async (db, start) => {
+    const app = await start(startApp(db.url, APP_PORT));
+    const baseline = await start(startBaseline(db.url, BASELINE_PORT));
     const token = await memberToken(app, db.url);
     const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
     for (const [name, path] of [
@@ -118,28 +133,17 @@ const reads = async () => {
         minRatio: 0.6,
       });
     }
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    const writes = await client.query<{ n: string }>(
-      "SELECT n_tup_upd AS n FROM pg_stat_user_tables WHERE relname = 'member_sessions'",
+    const writes = await withClient(db.url, (client) =>
+      client.query<{ n: string }>("SELECT n_tup_upd AS n FROM pg_stat_user_tables WHERE relname = 'member_sessions'"),
     );
-    await client.end();
     console.log(`member_sessions rows updated during the reads: ${writes.rows[0]?.n ?? '?'}`);
-  } finally {
-    for (const target of started) await target.stop();
-    await db.drop();
-  }
-};
+  });
 
 /** The same paths on two instances of the app, one at info and one silent: what the default logging costs. */
-const logging = async () => {
-  const db = await createBenchDatabase('bench_logging');
-  const started: Target[] = [];
-  try {
-    const app = await startApp(db.url, APP_PORT);
-    started.push(app);
-    const quiet = await startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    started.push(quiet);
+const logging = () =>
+  onBenchDatabase('bench_logging', async (db, start) => {
+    const app = await start(startApp(db.url, APP_PORT));
+    const quiet = await start(startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
     const token = await memberToken(app, db.url);
     const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
     const balance = () => ({ path: '/wps/v2/wallets/balance', headers: auth });
@@ -154,11 +158,7 @@ const logging = async () => {
         minRatio: 0.9,
       });
     }
-  } finally {
-    for (const target of started) await target.stop();
-    await db.drop();
-  }
-};
+  });
 
 const suites: Record<string, () => Promise<void>> = { lobby, reads, logging };
 
