@@ -108,6 +108,13 @@ import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites
 import { createJobs } from './platform/jobs';
 import { bufferedStdout } from './platform/log-destination';
 import { loggerOptions } from './platform/logger';
+import {
+  type AnyModule,
+  type BuiltModules,
+  buildModules,
+  type ModuleServices,
+  registerModuleRoutes,
+} from './platform/modules';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
 import { createProofOfWork } from './platform/security/proof-of-work';
@@ -134,7 +141,8 @@ export type AppConfig = Pick<
   NODE_ENV?: Config['NODE_ENV'];
 };
 
-export interface AppServices {
+/** The services built before the listed modules (being moved into module definitions, decision 0052). */
+export interface CoreServices {
   merchants: ReturnType<typeof createMerchantsService>;
   admin: ReturnType<typeof createAdminService>;
   members: ReturnType<typeof createMembersService>;
@@ -168,7 +176,22 @@ export interface AppServices {
   vip: ReturnType<typeof createVipService>;
   /** Events between modules (decision 0050): delivery, replay and dead letters. */
   events: EventDispatcher;
+  /** The listed modules' part of the demo seed. */
+  modules: Pick<BuiltModules, 'seedDemo'>;
 }
+
+declare module './platform/modules' {
+  interface ModuleServices extends CoreServices {}
+}
+
+/** Every service: the core ones and each listed module's, under the module's name. */
+export type AppServices = ModuleServices;
+
+/**
+ * The capabilities, each wired by its own definition (its services, routes, jobs, subscribers and demo seed;
+ * `platform/modules`, decision 0052). A module reads only the core services and the modules listed before it.
+ */
+export const MODULES: readonly AnyModule[] = [];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (
@@ -429,9 +452,44 @@ export const buildApp = async (
     countryHeader: config.COUNTRY_HEADER,
   });
 
+  const moduleHost = { database, log: app.log, realtime, config };
+  const built = await buildModules(MODULES, {
+    ...moduleHost,
+    services: {
+      merchants,
+      admin,
+      members,
+      session,
+      verification,
+      sealed,
+      proofOfWork,
+      ledger,
+      messages,
+      cashier,
+      content,
+      wallet,
+      realtime,
+      games,
+      bets,
+      providers,
+      inhouse,
+      inhouseEvents,
+      crash,
+      withdrawals,
+      walletMoves,
+      account,
+      rebate,
+      rewards,
+      referral,
+      vip,
+    },
+  });
+  app.addHook('onClose', async () => built.close());
+
   const events = createEventDispatcher({
     pool: database.pool,
     subscribers: [
+      ...built.subscribers,
       ...createPromotionsSubscribers({
         vip,
         referral,
@@ -488,6 +546,7 @@ export const buildApp = async (
   registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
   registerAdminPromotionsRoutes(registrar, { admin, rewards, vip, merchants, members });
   registerAdminReferralRoutes(registrar, { admin, referral, merchants });
+  await registerModuleRoutes(MODULES, registrar, built, moduleHost);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -514,6 +573,7 @@ export const buildApp = async (
       schedule: { everySeconds: 15 },
       run: (job) => job.once(() => withdrawals.runDue()),
     });
+    for (const job of built.jobs) jobs.define(job);
     await jobs.start();
     app.addHook('onClose', async () => jobs.stop());
   }
@@ -534,36 +594,7 @@ export const buildApp = async (
     // Without site start's answer the browser asks for everything itself.
     return status ? { ...page, head: [page.head, status, ...answers].join('\n  ') } : page;
   });
-  return {
-    app,
-    services: {
-      merchants,
-      admin,
-      members,
-      session,
-      verification,
-      sealed,
-      proofOfWork,
-      ledger,
-      messages,
-      cashier,
-      content,
-      wallet,
-      realtime,
-      games,
-      bets,
-      providers,
-      inhouse,
-      inhouseEvents,
-      crash,
-      withdrawals,
-      walletMoves,
-      account,
-      rebate,
-      rewards,
-      referral,
-      vip,
-      events,
-    },
-  };
+  // The core services and every listed module's, in one object modules also read through (built in list order).
+  const services = Object.assign(built.services, { events, modules: built });
+  return { app, services };
 };

@@ -50,6 +50,8 @@ export const seedDemo = async (
   });
   await services.vip.ensureDemoLevels(DEMO_MERCHANT_CODE);
   if (options.content !== false) await seedDemoContent(services.content, DEMO_MERCHANT_CODE);
+  // Each listed module's part of the demo (points rules, activities, lottery games…; platform/modules).
+  await services.modules.seedDemo({ merchantCode: DEMO_MERCHANT_CODE, currency: 'USD' });
   // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
   const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);
   return { merchantCreated, operatorCreated, gamesAdded };
