@@ -135,3 +135,25 @@ export const benchPlayers = async (services: AppServices, count: number): Promis
   }
   return tokens;
 };
+
+/**
+ * `count` funded, signed-in demo members on the database of a server running as its own process: set up here,
+ * before any measurement, by an in-process app that delivers no events, runs no jobs and drives no crash rounds.
+ */
+export const benchMembers = async (url: string, count: number): Promise<string[]> => {
+  const database = connectDatabase(url, 2);
+  try {
+    const { app, services } = await benchApp(database, undefined, {
+      runJobs: false,
+      crash: { drive: false },
+      events: { deliver: false },
+    });
+    try {
+      return await benchPlayers(services, count);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+};

@@ -1,17 +1,21 @@
 /**
  * npm run bench [suite...] — the server's hot paths against bare baselines, through harness.ts (decision 0049).
- * Suites: lobby, reads, logging (all when none is named). Prints one table: goal | measured | baseline | ratio | load.
+ * Suites: lobby, reads, logging, events (all when none is named). Prints one table: goal | measured | baseline | ratio | load.
  * Needs the built server (npm run build, or node apps/server/build.mjs) and DATABASE_URL's PostgreSQL (default
  * postgres://postgres@127.0.0.1:5432/postgres). BENCH_SECONDS (8) and BENCH_REPEATS (3) set each run's length and
  * the number of interleaved repeats.
  */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
+import { benchMembers } from './bench-support';
 import {
   closedLoop,
   compare,
   createBenchDatabase,
   memberToken,
   printTable,
+  REPEATS,
   type Request,
   SECONDS,
   startApp,
@@ -160,7 +164,101 @@ const logging = () =>
     }
   });
 
-const suites: Record<string, () => Promise<void>> = { lobby, reads, logging };
+/**
+ * Events between modules under the in-house bench load (issue 21): 16 players bet dice over HTTP against the built
+ * server, whose own dispatcher delivers every `bet.settled` to the modules' subscribers. From the database after
+ * each run: per subscriber, the events delivered per second against the events produced per second (the ratio:
+ * 1.00 keeps up), and the delay from the event's transaction to its delivery (`events.created_at`, the producing
+ * transaction's start, to `event_receipts.delivered_at`, the handler's turn), p50 and p99.
+ */
+const events = () =>
+  onBenchDatabase('bench_events', async (db, start) => {
+    const app = await start(startApp(db.url, APP_PORT));
+    const tokens = await benchMembers(db.url, CONNECTIONS);
+    const bet = (i: number): Request => ({
+      path: '/wps/inhouse/bets',
+      method: 'POST',
+      headers: {
+        ModuleId: 'COMM3',
+        Authorization: `Bearer ${tokens[i % tokens.length]}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        game: 'dice',
+        params: { target: 5000, direction: 'under' },
+        stake: '1.00',
+        idempotencyKey: randomUUID(),
+      }),
+    });
+    for (let round = 0; round < REPEATS; round++) {
+      const from = await withClient(
+        db.url,
+        async (client) =>
+          (await client.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM events')).rows[0]?.id,
+      );
+      const load = await closedLoop(app.base, CONNECTIONS, SECONDS, bet);
+      if (load.errors) throw new Error(`${load.errors} bets failed; run with BENCH_VERBOSE=1`);
+      const figures = await withClient(db.url, async (client) => {
+        const produced = async () =>
+          Number(
+            (
+              await client.query<{ n: string }>(
+                `SELECT count(*) AS n FROM events WHERE name = 'bet.settled' AND id > $1`,
+                [from],
+              )
+            ).rows[0]?.n ?? 0,
+          );
+        const subscribers = async () =>
+          (
+            await client.query<{ subscriber: string; n: string }>(
+              `SELECT r.subscriber, count(*) AS n FROM event_receipts r JOIN events e ON e.id = r.event_id
+                WHERE e.name = 'bet.settled' AND e.id > $1 GROUP BY r.subscriber`,
+              [from],
+            )
+          ).rows;
+        const total = await produced();
+        const waitUntil = Date.now() + 60_000;
+        while ((await subscribers()).some((row) => Number(row.n) < total) && Date.now() < waitUntil) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        return (
+          await client.query<{
+            subscriber: string;
+            n: string;
+            per_second: string;
+            produced: string;
+            p50: string;
+            p99: string;
+          }>(
+            `WITH d AS (
+               SELECT r.subscriber, e.created_at, r.delivered_at,
+                      extract(epoch FROM r.delivered_at - e.created_at) * 1000 AS delay_ms
+                 FROM event_receipts r JOIN events e ON e.id = r.event_id
+                WHERE e.name = 'bet.settled' AND e.id > $1),
+             span AS (SELECT min(created_at) AS first, max(created_at) AS last FROM events
+                       WHERE name = 'bet.settled' AND id > $1)
+             SELECT d.subscriber, count(*)::text AS n,
+                    (count(*) / greatest(extract(epoch FROM max(d.delivered_at) - span.first), 0.001))::text AS per_second,
+                    (count(*) / greatest(extract(epoch FROM span.last - span.first), 0.001))::text AS produced,
+                    percentile_disc(0.5) WITHIN GROUP (ORDER BY delay_ms)::text AS p50,
+                    percentile_disc(0.99) WITHIN GROUP (ORDER BY delay_ms)::text AS p99
+               FROM d, span GROUP BY d.subscriber, span.first, span.last ORDER BY d.subscriber`,
+            [from],
+          )
+        ).rows.map((row) => ({ ...row, total }));
+      });
+      const loadNow = os.loadavg()[0]?.toFixed(1);
+      console.log(`round ${round + 1}: ${load.perSecond.toFixed(0)} bets/s over HTTP, load ${loadNow}`);
+      for (const row of figures) {
+        const ratio = Number(row.per_second) / Math.max(Number(row.produced), 0.001);
+        console.log(
+          `  ${row.subscriber}: ${row.n} of ${row.total} delivered, ${Number(row.per_second).toFixed(1)}/s against ${Number(row.produced).toFixed(1)}/s produced (ratio ${ratio.toFixed(2)}); delay p50 ${Number(row.p50).toFixed(0)} ms p99 ${Number(row.p99).toFixed(0)} ms | load ${loadNow}`,
+        );
+      }
+    }
+  });
+
+const suites: Record<string, () => Promise<void>> = { lobby, reads, logging, events };
 
 const main = async () => {
   const names = process.argv.slice(2);

@@ -85,42 +85,122 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     names.add(subscriber.name);
   }
 
-  /** Hands one event to a subscriber inside a savepoint; false when it failed (recorded for a retry). */
-  const deliverOne = async (client: pg.PoolClient, subscriber: Subscriber, row: Row): Promise<boolean> => {
+  /** Records a failed delivery: its attempts, its next attempt after a backoff, or its death after the last. */
+  const recordFailure = async (client: pg.PoolClient, subscriber: Subscriber, row: Row, error: unknown) => {
+    onError(error, { subscriber: subscriber.name, eventId: BigInt(row.id) });
+    await client.query(
+      `INSERT INTO event_failures (subscriber, event_id, merchant_code, attempts, last_error, next_attempt_at, dead_at)
+       SELECT $1, e.id, e.merchant_code, 1, $3, now() + make_interval(secs => $4::float8 / 1000),
+              CASE WHEN $5::int <= 1 THEN now() END
+         FROM events e WHERE e.id = $2
+       ON CONFLICT (subscriber, event_id) DO UPDATE SET
+         attempts = event_failures.attempts + 1,
+         last_error = EXCLUDED.last_error,
+         next_attempt_at = now() + make_interval(secs => least($4::float8 * 2 ^ event_failures.attempts, $6) / 1000),
+         dead_at = CASE WHEN event_failures.attempts + 1 >= $5 THEN now() END,
+         updated_at = now()`,
+      [subscriber.name, row.id, messageOf(error), backoffMs, maxAttempts, MAX_BACKOFF_MS],
+    );
+  };
+
+  const handle = (client: pg.PoolClient, subscriber: Subscriber, row: Row) =>
+    subscriber.handle(EVENT_CATALOGUE[subscriber.event].parse(row.payload) as never, {
+      tx: client,
+      eventId: BigInt(row.id),
+    });
+
+  /**
+   * Hands one event to a subscriber inside its own savepoint, with its receipt (`receipted`: already written for
+   * it) and the end of its failure record; false when it failed (recorded for a retry, the receipt undone).
+   */
+  const deliverOne = async (
+    client: pg.PoolClient,
+    subscriber: Subscriber,
+    row: Row,
+    receipted: boolean,
+  ): Promise<boolean> => {
     await client.query('SAVEPOINT delivery');
     try {
-      const receipt = await client.query(
-        `INSERT INTO event_receipts (subscriber, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [subscriber.name, row.id],
-      );
-      if ((receipt.rowCount ?? 0) > 0) {
-        const payload = EVENT_CATALOGUE[subscriber.event].parse(row.payload);
-        await subscriber.handle(payload as never, { tx: client, eventId: BigInt(row.id) });
+      const fresh =
+        receipted ||
+        ((
+          await client.query(
+            'INSERT INTO event_receipts (subscriber, event_id, delivered_at) VALUES ($1, $2, clock_timestamp()) ON CONFLICT DO NOTHING',
+            [subscriber.name, row.id],
+          )
+        ).rowCount ?? 0) > 0;
+      if (fresh) await handle(client, subscriber, row);
+      if (!receipted) {
+        await client.query('DELETE FROM event_failures WHERE subscriber = $1 AND event_id = $2', [
+          subscriber.name,
+          row.id,
+        ]);
       }
-      await client.query('DELETE FROM event_failures WHERE subscriber = $1 AND event_id = $2', [
-        subscriber.name,
-        row.id,
-      ]);
       await client.query('RELEASE SAVEPOINT delivery');
       return true;
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT delivery');
-      onError(error, { subscriber: subscriber.name, eventId: BigInt(row.id) });
-      await client.query(
-        `INSERT INTO event_failures (subscriber, event_id, merchant_code, attempts, last_error, next_attempt_at, dead_at)
-         SELECT $1, e.id, e.merchant_code, 1, $3, now() + make_interval(secs => $4::float8 / 1000),
-                CASE WHEN $5::int <= 1 THEN now() END
-           FROM events e WHERE e.id = $2
-         ON CONFLICT (subscriber, event_id) DO UPDATE SET
-           attempts = event_failures.attempts + 1,
-           last_error = EXCLUDED.last_error,
-           next_attempt_at = now() + make_interval(secs => least($4::float8 * 2 ^ event_failures.attempts, $6) / 1000),
-           dead_at = CASE WHEN event_failures.attempts + 1 >= $5 THEN now() END,
-           updated_at = now()`,
-        [subscriber.name, row.id, messageOf(error), backoffMs, maxAttempts, MAX_BACKOFF_MS],
-      );
+      if (receipted) {
+        await client.query('DELETE FROM event_receipts WHERE subscriber = $1 AND event_id = $2', [
+          subscriber.name,
+          row.id,
+        ]);
+      }
+      await recordFailure(client, subscriber, row, error);
       return false;
     }
+  };
+
+  /**
+   * New events, set-based (the common case): one statement writes the receipts of all of them and returns those
+   * not handled before; the handlers then run under one savepoint. Only if one throws is the savepoint rolled back
+   * and the events handed over one by one, each in its own savepoint, so a failing event fails alone. Stops taking
+   * events when the batch's time is up; returns the events it dealt with (a prefix of `rows`).
+   */
+  const deliverFresh = async (
+    client: pg.PoolClient,
+    subscriber: Subscriber,
+    rows: readonly Row[],
+    due: () => boolean,
+  ): Promise<number> => {
+    const own = rows.filter((row) => row.name === subscriber.event);
+    if (own.length === 0) return rows.length;
+    const receipts = await client.query<{ event_id: string }>(
+      `INSERT INTO event_receipts (subscriber, event_id, delivered_at) SELECT $1, unnest($2::bigint[]), clock_timestamp()
+       ON CONFLICT DO NOTHING RETURNING event_id::text`,
+      [subscriber.name, own.map((row) => row.id)],
+    );
+    const receipted = new Set(receipts.rows.map((receipt) => receipt.event_id));
+    const todo = own.filter((row) => receipted.has(row.id));
+    // Handled in order until the time is up; the rest give their receipts back and wait for the next batch.
+    let handled = 0;
+    await client.query('SAVEPOINT batch');
+    try {
+      for (const row of todo) {
+        if (handled > 0 && !due()) break;
+        await handle(client, subscriber, row);
+        handled += 1;
+      }
+      await client.query('RELEASE SAVEPOINT batch');
+    } catch {
+      // One of them threw: each again in its own savepoint, so the failing one fails alone and the rest go on.
+      await client.query('ROLLBACK TO SAVEPOINT batch');
+      const failedAt = handled;
+      handled = 0;
+      for (const row of todo) {
+        if (handled > failedAt && !due()) break;
+        await deliverOne(client, subscriber, row, true);
+        handled += 1;
+      }
+    }
+    const left = todo.slice(handled);
+    if (left.length === 0) return rows.length;
+    await client.query('DELETE FROM event_receipts WHERE subscriber = $1 AND event_id = ANY($2::bigint[])', [
+      subscriber.name,
+      left.map((row) => row.id),
+    ]);
+    const firstLeft = left[0] as Row;
+    return rows.findIndex((row) => row.id === firstLeft.id);
   };
 
   /** One batch for one subscriber: due retries, then new events. Returns how many events it handled. */
@@ -136,48 +216,49 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
         await client.query('ROLLBACK');
         return 0;
       }
-      await client.query('INSERT INTO event_cursors (subscriber) VALUES ($1) ON CONFLICT DO NOTHING', [
-        subscriber.name,
-      ]);
-      const cursor = await client.query<{ last_tx_id: string; last_event_id: string }>(
-        'SELECT last_tx_id::text, last_event_id::text FROM event_cursors WHERE subscriber = $1',
-        [subscriber.name],
-      );
-      const position = cursor.rows[0] ?? { last_tx_id: '0', last_event_id: '0' };
-      const retries = await client.query<Row>(
-        `SELECT e.id::text, e.tx_id::text, e.name, e.payload FROM event_failures f JOIN events e ON e.id = f.event_id
-          WHERE f.subscriber = $1 AND f.dead_at IS NULL AND f.next_attempt_at <= now()
-          ORDER BY f.event_id LIMIT $2`,
-        [subscriber.name, batchSize],
-      );
+      // One statement: the cursor (written at first use), the due retries and the events after the cursor.
       // Only events of transactions that can no longer be followed by an earlier one (decision 0050): every
-      // transaction id from `bound` on did not exist yet, and the earliest of this database's running ones is a
-      // limit too (other databases' transactions hold nothing back).
-      const bound = await client.query<{ xmax: string }>(
-        'SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax',
-      );
-      const fresh = await client.query<Row>(
-        `WITH running AS (
+      // transaction id from the snapshot's xmax on did not exist yet, and the earliest one the snapshot sees
+      // running is a limit too, unless it is known to be another database's (those hold nothing back). Known, not
+      // assumed: a transaction of this database may commit between the snapshot and the read of pg_stat_activity,
+      // and taking it as absent would move the cursor past an event the snapshot could not see yet.
+      const { rows } = await client.query<Row & { kind: 'retry' | 'fresh' }>(
+        `WITH created AS (
+           INSERT INTO event_cursors (subscriber) VALUES ($1) ON CONFLICT DO NOTHING
+           RETURNING last_tx_id, last_event_id),
+         position AS (
+           SELECT last_tx_id, last_event_id FROM created
+           UNION ALL SELECT last_tx_id, last_event_id FROM event_cursors WHERE subscriber = $1
+           LIMIT 1),
+         running AS (
            SELECT min(x::text::bigint) AS xid FROM pg_snapshot_xip(pg_current_snapshot()) x
-            WHERE x::text::bigint % 4294967296 IN (
+            WHERE x::text::bigint % 4294967296 NOT IN (
               SELECT backend_xid::text::bigint FROM pg_stat_activity
-               WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()))
-         SELECT id::text, tx_id::text, name, CASE WHEN name = $4 THEN payload END AS payload FROM events
-          WHERE (tx_id, id) > ($1::bigint, $2::bigint)
-            AND tx_id < least($5::bigint, coalesce((SELECT xid FROM running), $5::bigint))
-          ORDER BY tx_id, id LIMIT $3`,
-        [position.last_tx_id, position.last_event_id, batchSize, subscriber.event, bound.rows[0]?.xmax ?? '0'],
+               WHERE datname IS DISTINCT FROM current_database() AND backend_xid IS NOT NULL)),
+         frontier AS (
+           SELECT least(pg_snapshot_xmax(pg_current_snapshot())::text::bigint,
+                        coalesce((SELECT xid FROM running), pg_snapshot_xmax(pg_current_snapshot())::text::bigint))
+                  AS tx_id)
+         (SELECT 'retry' AS kind, e.id::text, e.tx_id::text, e.name, e.payload
+            FROM event_failures f JOIN events e ON e.id = f.event_id
+           WHERE f.subscriber = $1 AND f.dead_at IS NULL AND f.next_attempt_at <= now()
+           ORDER BY f.event_id LIMIT $2)
+         UNION ALL
+         (SELECT 'fresh', e.id::text, e.tx_id::text, e.name, CASE WHEN e.name = $3 THEN e.payload END
+            FROM events e, position p, frontier
+           WHERE (e.tx_id, e.id) > (p.last_tx_id, p.last_event_id) AND e.tx_id < frontier.tx_id
+           ORDER BY e.tx_id, e.id LIMIT $2)`,
+        [subscriber.name, batchSize, subscriber.event],
       );
       // A batch's transaction is kept short: while it runs, its own id holds back every reader's frontier.
       const started = performance.now();
       const due = () => performance.now() - started < maxBatchMs;
-      for (const row of retries.rows) if (due()) await deliverOne(client, subscriber, row);
-      let last: Row | undefined;
-      for (const row of fresh.rows) {
-        if (!due()) break;
-        if (row.name === subscriber.event) await deliverOne(client, subscriber, row);
-        last = row;
-      }
+      const retries = rows.filter((row) => row.kind === 'retry');
+      const fresh = rows.filter((row) => row.kind === 'fresh');
+      for (const row of retries) if (due()) await deliverOne(client, subscriber, row, false);
+      // At least one new event per batch, however long the retries took, so a drain always moves on.
+      const dealt = await deliverFresh(client, subscriber, fresh, due);
+      const last = fresh[dealt - 1];
       if (last) {
         await client.query(
           'UPDATE event_cursors SET last_tx_id = $2, last_event_id = $3, updated_at = now() WHERE subscriber = $1',
@@ -185,7 +266,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
         );
       }
       await client.query('COMMIT');
-      return due() ? retries.rows.length + fresh.rows.length : batchSize;
+      return dealt < fresh.length || retries.length >= batchSize ? batchSize : fresh.length;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -194,42 +275,50 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     }
   };
 
-  /** Works every subscriber until none has a full batch left. */
-  const drain = async (): Promise<void> => {
-    await Promise.all(
-      options.subscribers.map(async (subscriber) => {
-        try {
-          while ((await runBatch(subscriber)) >= batchSize) {}
-        } catch (error) {
-          onError(error, { subscriber: subscriber.name });
-        }
-      }),
-    );
+  /** Works one subscriber until it has no full batch left. */
+  const drainOne = async (subscriber: Subscriber): Promise<void> => {
+    try {
+      while ((await runBatch(subscriber)) >= batchSize) {}
+    } catch (error) {
+      onError(error, { subscriber: subscriber.name });
+    }
   };
 
-  let running: Promise<void> | null = null;
-  let again = false;
+  /** Works every subscriber until none has a full batch left. */
+  const drain = async (): Promise<void> => {
+    await Promise.all(options.subscribers.map(drainOne));
+  };
+
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
   let listener: pg.Client | null = null;
 
-  /** Runs a drain now, or once more after the one in progress. */
-  const wake = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
+  // Each subscriber has its own worker, so a slow one never holds back the others' deliveries (one drain of all
+  // subscribers together once waited for the slowest: under load the others were delivered only after it).
+  const workers = new Map(
+    options.subscribers.map((subscriber) => [subscriber, { running: null as Promise<void> | null, again: false }]),
+  );
+
+  /** Runs a subscriber's drain now, or once more after the one in progress. */
+  const wakeOne = (subscriber: Subscriber): Promise<void> => {
+    const worker = workers.get(subscriber);
+    if (stopped || !worker) return Promise.resolve();
+    if (worker.running) {
+      worker.again = true;
+      return worker.running;
     }
-    running = (async () => {
+    worker.running = (async () => {
       do {
-        again = false;
-        await drain();
-      } while (again && !stopped);
+        worker.again = false;
+        await drainOne(subscriber);
+      } while (worker.again && !stopped);
     })().finally(() => {
-      running = null;
+      worker.running = null;
     });
-    return running;
+    return worker.running;
   };
+
+  const wake = (): Promise<void> => Promise.all(options.subscribers.map(wakeOne)).then(() => {});
 
   const listen = async () => {
     const client = new pg.Client({ ...pool.options, application_name: 'tessera-events' });
@@ -249,9 +338,8 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     timer = setTimeout(() => {
       // A lost listener is replaced at the next poll; meanwhile the poll delivers.
       if (!listener && options.listen !== false) listen().catch((error) => onError(error, { subscriber: '*' }));
-      wake().finally(() => {
-        if (!stopped) poll();
-      });
+      void wake();
+      if (!stopped) poll();
     }, pollMs);
   };
 
@@ -272,7 +360,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
       const client = listener;
       listener = null;
       if (client) await client.end().catch(() => {});
-      await running;
+      await Promise.all([...workers.values()].map((worker) => worker.running));
     },
 
     /** Delivers everything due now, for tests and tools (works while stopped too). */

@@ -85,6 +85,21 @@ describe('events (transactional outbox)', () => {
     expect(await effects('b')).toEqual(['m1', 'm2', 'm3']);
   });
 
+  it('a batch whose time is up hands back what it did not handle, and the next batch delivers it once', async () => {
+    for (const member of ['t1', 't2', 't3', 't4']) await registered(member);
+    // No time at all: every batch handles one event and returns the receipts of the others.
+    const dispatcher = createEventDispatcher({
+      pool: db.pool,
+      subscribers: [recorder('hurried')],
+      listen: false,
+      maxBatchMs: 0,
+    });
+    await dispatcher.drain();
+    expect(await effects('hurried')).toEqual(['t1', 't2', 't3', 't4']);
+    const receipts = await db.pool.query('SELECT 1 FROM event_receipts WHERE subscriber = $1', ['hurried']);
+    expect(receipts.rowCount).toBe(4);
+  });
+
   it('retries a subscriber that throws, then dead-letters the event without blocking the others', async () => {
     let broken = true;
     const dispatcher = dispatcherOf([recorder('flaky', (member) => broken && member === 'bad'), recorder('steady')], {
