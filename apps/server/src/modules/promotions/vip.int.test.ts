@@ -117,7 +117,7 @@ beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
   owner = await t.operatorToken();
-  for (const name of ['vipana', 'vipben', 'vipcal', 'vipdan', 'vipeve']) {
+  for (const name of ['vipana', 'vipben', 'vipcal', 'vipdan', 'vipeve', 'vipcnt']) {
     members[name] = await fundedMember(t, client, name, 1n);
   }
   const channels = (
@@ -232,6 +232,27 @@ describe('a member’s level', () => {
     expect(await vipRewards(id)).toEqual([{ source_key: `vip-upgrade:${id}:1`, amount: '500', status: 'available' }]);
     expect((await progress('vipeve')).vipRankLevel).toBe(1);
     expect(await vipRewards(id)).toHaveLength(1);
+    // The subscribers counted both events into the running totals that decide whether to evaluate.
+    const totals = await t.database.pool.query(
+      'SELECT deposits::text, valid_bets::text FROM vip_totals WHERE member_id = $1 AND currency = $2',
+      [id, 'USD'],
+    );
+    expect(totals.rows).toEqual([{ deposits: '6000', valid_bets: '20000' }]);
+  });
+
+  it('counts a bet below the next level into the running totals and grants nothing', async () => {
+    const id = members.vipcnt?.memberId ?? '';
+    await bet('vipcnt', 1_000n);
+    await vi.waitFor(
+      async () => {
+        const totals = await t.database.pool.query('SELECT valid_bets::text FROM vip_totals WHERE member_id = $1', [
+          id,
+        ]);
+        expect(totals.rows).toEqual([{ valid_bets: '1000' }]);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(await vipRewards(id)).toHaveLength(0);
   });
 
   it('keeps a level once reached when the ladder later asks more of it', async () => {

@@ -67,6 +67,33 @@ export const createVipRepository = (pool: pg.Pool) => ({
     ]);
   },
 
+  /**
+   * Adds a deposit or a valid bet to the member's running totals on the event's transaction, and says whether the
+   * totals now meet a level above the member's kept rank (one statement: the common answer, no, costs nothing more).
+   */
+  addToTotals: async (
+    client: Client,
+    entry: { memberId: string; merchantCode: string; currency: string; deposits: bigint; validBets: bigint },
+  ): Promise<boolean> => {
+    const { rows } = await client.query<{ may_rise: boolean }>(
+      `WITH totals AS (
+         INSERT INTO vip_totals (member_id, merchant_code, currency, deposits, valid_bets)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (member_id, currency) DO UPDATE SET
+           deposits = vip_totals.deposits + EXCLUDED.deposits,
+           valid_bets = vip_totals.valid_bets + EXCLUDED.valid_bets,
+           updated_at = now()
+         RETURNING deposits, valid_bets)
+       SELECT EXISTS (
+         SELECT 1 FROM totals, vip_levels l
+          WHERE l.merchant_code = $2
+            AND l.rank_level > coalesce((SELECT rank_level FROM member_vip WHERE member_id = $1), 0)
+            AND l.deposit_requirement <= totals.deposits AND l.valid_bet_requirement <= totals.valid_bets) AS may_rise`,
+      [entry.memberId, entry.merchantCode, entry.currency, entry.deposits, entry.validBets],
+    );
+    return rows[0]?.may_rise ?? false;
+  },
+
   /** The rank a member has kept so far (0 before the first). */
   keptRank: async (memberId: string): Promise<number> =>
     (await pool.query<{ rank: number }>('SELECT rank_level AS rank FROM member_vip WHERE member_id = $1', [memberId]))

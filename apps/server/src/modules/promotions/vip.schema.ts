@@ -46,3 +46,24 @@ export const memberVip = pgTable(
   },
   (table) => [check('member_vip_rank_not_negative', sql`${table.rankLevel} >= 0`)],
 );
+
+/**
+ * Each member's running totals as the VIP subscribers count them from events (credited deposits, settled bets'
+ * valid bets), per currency. They only decide whether a settled bet or a deposit is worth an evaluation: the rank
+ * itself is judged on the sources' own totals, so a total counted twice (an event delivered before this table was
+ * filled from the sources) or once too few costs an extra or a later evaluation, never a wrong rank.
+ */
+export const vipTotals = pgTable(
+  'vip_totals',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    currency: text('currency').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+    validBets: bigint('valid_bets', { mode: 'bigint' }).notNull().default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.currency] })],
+);

@@ -118,6 +118,12 @@ export const createVipService = (deps: {
       await evaluate(merchant, member);
     },
 
+    /**
+     * Counts a credited deposit or a settled bet's valid bet into the member's running totals, on the event's
+     * transaction; true when they now meet a level above its kept rank, so that an evaluation is worth its cost.
+     */
+    countActivity: repository.addToTotals,
+
     levels: (merchant: MerchantContext) => repository.levels(merchant.code),
 
     /** Adds a level above the highest. */
