@@ -59,7 +59,26 @@ interface Row {
 
 const MAX_ERROR_LENGTH = 500;
 const MAX_BACKOFF_MS = 3_600_000;
+const HELD_PATIENCE_MS = 10_000;
 const lockKey = (subscriber: string) => `events:${subscriber}`;
+
+/** A string as an SQL literal, for the statements sent together in one round trip (no parameters there). */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+/** A bigint read back from the database, checked to be digits before it goes into such a statement. */
+const id = (value: string) => {
+  if (!/^\d+$/.test(value)) throw new Error(`events: not an id: ${value}`);
+  return value;
+};
+const idArray = (rows: readonly Row[]) => `ARRAY[${rows.map((row) => id(row.id)).join(',')}]::bigint[]`;
+
+/** Several statements in one round trip (PostgreSQL's simple protocol): each one's result, in order. */
+const simpleQuery = async <R extends pg.QueryResultRow = pg.QueryResultRow>(
+  client: pg.PoolClient,
+  text: string,
+): Promise<pg.QueryResult<R>[]> => {
+  const result = (await client.query(text)) as unknown as pg.QueryResult<R> | pg.QueryResult<R>[];
+  return Array.isArray(result) ? result : [result];
+};
 
 const messageOf = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_ERROR_LENGTH);
@@ -77,7 +96,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
   const backoffMs = options.backoffMs ?? 1000;
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 200;
-  const maxBatchMs = options.maxBatchMs ?? 100;
+  const maxBatchMs = options.maxBatchMs ?? 250;
   const onError = options.onError ?? (() => {});
   const names = new Set<string>();
   for (const subscriber of options.subscribers) {
@@ -165,23 +184,23 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
   ): Promise<number> => {
     const own = rows.filter((row) => row.name === subscriber.event);
     if (own.length === 0) return rows.length;
-    const receipts = await client.query<{ event_id: string }>(
-      `INSERT INTO event_receipts (subscriber, event_id, delivered_at) SELECT $1, unnest($2::bigint[]), clock_timestamp()
-       ON CONFLICT DO NOTHING RETURNING event_id::text`,
-      [subscriber.name, own.map((row) => row.id)],
+    // The receipts and the savepoint in one round trip (the batch's round trips are most of its cost under load).
+    const [receipts] = await simpleQuery<{ event_id: string }>(
+      client,
+      `INSERT INTO event_receipts (subscriber, event_id, delivered_at)
+       SELECT ${literal(subscriber.name)}, unnest(${idArray(own)}), clock_timestamp()
+       ON CONFLICT DO NOTHING RETURNING event_id::text; SAVEPOINT batch`,
     );
-    const receipted = new Set(receipts.rows.map((receipt) => receipt.event_id));
+    const receipted = new Set(receipts?.rows.map((receipt) => receipt.event_id));
     const todo = own.filter((row) => receipted.has(row.id));
     // Handled in order until the time is up; the rest give their receipts back and wait for the next batch.
     let handled = 0;
-    await client.query('SAVEPOINT batch');
     try {
       for (const row of todo) {
         if (handled > 0 && !due()) break;
         await handle(client, subscriber, row);
         handled += 1;
       }
-      await client.query('RELEASE SAVEPOINT batch');
     } catch {
       // One of them threw: each again in its own savepoint, so the failing one fails alone and the rest go on.
       await client.query('ROLLBACK TO SAVEPOINT batch');
@@ -204,17 +223,16 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
   };
 
   /** One batch for one subscriber: due retries, then new events. Returns how many events it handled. */
-  const runBatch = async (subscriber: Subscriber): Promise<number> => {
+  const runBatch = async (subscriber: Subscriber): Promise<{ handled: number; held: boolean }> => {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      const locked = await client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS ok',
-        [lockKey(subscriber.name)],
+      const [, locked] = await simpleQuery<{ ok: boolean }>(
+        client,
+        `BEGIN; SELECT pg_try_advisory_xact_lock(hashtextextended(${literal(lockKey(subscriber.name))}, 0)) AS ok`,
       );
-      if (!locked.rows[0]?.ok) {
+      if (!locked?.rows[0]?.ok) {
         await client.query('ROLLBACK');
-        return 0;
+        return { handled: 0, held: false };
       }
       // One statement: the cursor (written at first use), the due retries and the events after the cursor.
       // Only events of transactions that can no longer be followed by an earlier one (decision 0050): every
@@ -222,7 +240,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
       // running is a limit too, unless it is known to be another database's (those hold nothing back). Known, not
       // assumed: a transaction of this database may commit between the snapshot and the read of pg_stat_activity,
       // and taking it as absent would move the cursor past an event the snapshot could not see yet.
-      const { rows } = await client.query<Row & { kind: 'retry' | 'fresh' }>(
+      const { rows } = await client.query<Row & { kind: 'retry' | 'fresh' | 'held' }>(
         `WITH created AS (
            INSERT INTO event_cursors (subscriber) VALUES ($1) ON CONFLICT DO NOTHING
            RETURNING last_tx_id, last_event_id),
@@ -247,7 +265,11 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
          (SELECT 'fresh', e.id::text, e.tx_id::text, e.name, CASE WHEN e.name = $3 THEN e.payload END
             FROM events e, position p, frontier
            WHERE (e.tx_id, e.id) > (p.last_tx_id, p.last_event_id) AND e.tx_id < frontier.tx_id
-           ORDER BY e.tx_id, e.id LIMIT $2)`,
+           ORDER BY e.tx_id, e.id LIMIT $2)
+         UNION ALL
+         (SELECT 'held', NULL, NULL, NULL, NULL FROM position p, frontier
+           WHERE EXISTS (SELECT 1 FROM events e
+                          WHERE (e.tx_id, e.id) > (p.last_tx_id, p.last_event_id) AND e.tx_id >= frontier.tx_id))`,
         [subscriber.name, batchSize, subscriber.event],
       );
       // A batch's transaction is kept short: while it runs, its own id holds back every reader's frontier.
@@ -259,14 +281,19 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
       // At least one new event per batch, however long the retries took, so a drain always moves on.
       const dealt = await deliverFresh(client, subscriber, fresh, due);
       const last = fresh[dealt - 1];
-      if (last) {
-        await client.query(
-          'UPDATE event_cursors SET last_tx_id = $2, last_event_id = $3, updated_at = now() WHERE subscriber = $1',
-          [subscriber.name, last.tx_id, last.id],
-        );
-      }
-      await client.query('COMMIT');
-      return dealt < fresh.length || retries.length >= batchSize ? batchSize : fresh.length;
+      // The cursor and the commit in one round trip.
+      await simpleQuery(
+        client,
+        last
+          ? `UPDATE event_cursors SET last_tx_id = ${id(last.tx_id)}, last_event_id = ${id(last.id)},
+               updated_at = now() WHERE subscriber = ${literal(subscriber.name)}; COMMIT`
+          : 'COMMIT',
+      );
+      return {
+        handled: dealt < fresh.length || retries.length >= batchSize ? batchSize : fresh.length,
+        // Committed events the frontier still holds back (an earlier transaction was running).
+        held: rows.some((row) => row.kind === 'held'),
+      };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -275,18 +302,28 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     }
   };
 
-  /** Works one subscriber until it has no full batch left. */
-  const drainOne = async (subscriber: Subscriber): Promise<void> => {
+  /**
+   * Works one subscriber until it has no full batch left. `patient` (a drain asked for by a test or a tool): also
+   * until no committed event is held back by a transaction that was running (at most `HELD_PATIENCE_MS`); the
+   * workers leave those to the next notification or poll.
+   */
+  const drainOne = async (subscriber: Subscriber, patient = false): Promise<void> => {
+    const since = performance.now();
     try {
-      while ((await runBatch(subscriber)) >= batchSize) {}
+      for (;;) {
+        const { handled, held } = await runBatch(subscriber);
+        if (handled >= batchSize) continue;
+        if (!patient || !held || performance.now() - since > HELD_PATIENCE_MS) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     } catch (error) {
       onError(error, { subscriber: subscriber.name });
     }
   };
 
-  /** Works every subscriber until none has a full batch left. */
+  /** Works every subscriber until none has a full batch left or a committed event held back. */
   const drain = async (): Promise<void> => {
-    await Promise.all(options.subscribers.map(drainOne));
+    await Promise.all(options.subscribers.map((subscriber) => drainOne(subscriber, true)));
   };
 
   let stopped = true;
