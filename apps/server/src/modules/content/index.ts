@@ -1,6 +1,27 @@
+import { defineModule } from '../../platform/modules';
+import { createContentRepository } from './content.repository';
+import { registerContentImageRoute, registerContentRoutes } from './content.routes';
+import { type ContentService, createContentService } from './content.service';
+
 export { presentContentItem, presentImage } from './content.presenter';
 export { createContentRepository } from './content.repository';
 export { registerContentImageRoute, registerContentRoutes } from './content.routes';
 export { contentImages, contentItems } from './content.schema';
 export { type ContentService, createContentService } from './content.service';
 export { seedDemoContent } from './demo-content';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    /** Announcements, banners, pages and their images, per merchant and language. */
+    content: ContentService;
+  }
+}
+
+export const contentModule = defineModule({
+  name: 'content',
+  create: ({ database }) => createContentService(createContentRepository(database.db)),
+  routes: (registrar, content) => {
+    registerContentRoutes(registrar, content);
+    registerContentImageRoute(registrar.http, content);
+  },
+});

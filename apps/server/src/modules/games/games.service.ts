@@ -552,6 +552,10 @@ export const createGamesService = (deps: {
       return facts;
     },
 
+    /** The catalogue id of a game by its vendor and code (null when the catalogue does not list it). */
+    catalogueId: async (vendorCode: string, gameCode: string): Promise<number | null> =>
+      (await repository.findByCode('', vendorCode, gameCode))?.id ?? null,
+
     /** Name and vendor of games, for the betting record. */
     describe: async (merchantCode: string, ids: readonly number[], language: string | null) =>
       new Map(

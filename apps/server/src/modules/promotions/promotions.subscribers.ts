@@ -10,29 +10,39 @@ import type { VipService } from './vip.service';
  * once per source key under its own lock (decisions 0040, 0044), so running in their own transactions is safe: a
  * redelivery finds the reward already granted.
  */
-export const createPromotionsSubscribers = (deps: {
-  vip: Pick<VipService, 'grantEarned'>;
-  referral: Pick<ReferralService, 'evaluate'>;
+interface SubscriberDeps {
   merchantOf: (code: string) => Promise<MerchantContext>;
   /** A member as the programmes judge it (its type: trial accounts earn nothing; its referrer); null if unknown. */
   memberOf: (memberId: string) => Promise<{ merchantCode: string; type: number; referredById: string | null } | null>;
-}): Subscriber[] => {
-  const principalOf = async (merchantCode: string, memberId: string): Promise<MemberPrincipal | null> => {
+}
+
+const principalOf =
+  (deps: SubscriberDeps) =>
+  async (merchantCode: string, memberId: string): Promise<MemberPrincipal | null> => {
     const member = await deps.memberOf(memberId);
     if (member?.merchantCode !== merchantCode) return null;
     return { memberId, merchantCode, type: member.type, sessionId: '' };
   };
+
+/** A credited deposit or a settled bet re-evaluates the member's VIP rank. */
+export const vipSubscribers = (deps: SubscriberDeps & { vip: Pick<VipService, 'grantEarned'> }): Subscriber[] => {
   const grantVip = async (merchantCode: string, memberId: string) => {
-    const member = await principalOf(merchantCode, memberId);
+    const member = await principalOf(deps)(merchantCode, memberId);
     if (member) await deps.vip.grantEarned(await deps.merchantOf(merchantCode), member);
   };
   return [
     subscribe('promotions.vip.deposits', 'deposit.credited', (event) => grantVip(event.merchantCode, event.memberId)),
     subscribe('promotions.vip.bets', 'bet.settled', (event) => grantVip(event.merchantCode, event.memberId)),
-    subscribe('promotions.referral.deposits', 'deposit.credited', async (event) => {
-      const referrerId = (await deps.memberOf(event.memberId))?.referredById;
-      const referrer = referrerId ? await principalOf(event.merchantCode, referrerId) : null;
-      if (referrer) await deps.referral.evaluate(await deps.merchantOf(event.merchantCode), referrer);
-    }),
   ];
 };
+
+/** A friend's credited deposit re-evaluates its referrer's referral rewards. */
+export const referralSubscribers = (
+  deps: SubscriberDeps & { referral: Pick<ReferralService, 'evaluate'> },
+): Subscriber[] => [
+  subscribe('promotions.referral.deposits', 'deposit.credited', async (event) => {
+    const referrerId = (await deps.memberOf(event.memberId))?.referredById;
+    const referrer = referrerId ? await principalOf(deps)(event.merchantCode, referrerId) : null;
+    if (referrer) await deps.referral.evaluate(await deps.merchantOf(event.merchantCode), referrer);
+  }),
+];

@@ -272,7 +272,11 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
     });
   };
 
-  return { site, admin };
+  /**
+   * The Fastify instance, for the few routes outside the envelope (a gateway's or provider's callbacks, images,
+   * the web app manifest), which a module's definition registers with its other routes.
+   */
+  return { site, admin, http: app };
 };
 
 export type Registrar = ReturnType<typeof createRegistrar>;
