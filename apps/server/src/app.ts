@@ -8,18 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { accountModule } from './modules/account';
-import {
-  adminModule,
-  registerAdminCashierRoutes,
-  registerAdminContentRoutes,
-  registerAdminEventsRoutes,
-  registerAdminGamesRoutes,
-  registerAdminInhouseRoutes,
-  registerAdminMemberRoutes,
-  registerAdminPromotionsRoutes,
-  registerAdminRebateRoutes,
-  registerAdminReferralRoutes,
-} from './modules/admin';
+import { adminModule } from './modules/admin';
 import { betsModule } from './modules/bets';
 import { cashierModule } from './modules/cashier';
 import { contentModule } from './modules/content';
@@ -41,6 +30,7 @@ import { withdrawalsModule } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
+import { registerEventsAdminRoutes } from './platform/events/events-admin.routes';
 import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
@@ -277,28 +267,8 @@ export const buildApp = async (
     countryHeader: config.COUNTRY_HEADER,
   });
   await registerModuleRoutes(modules, registrar, built, moduleHost);
-  const s = built.services;
-  registerAdminMemberRoutes(registrar, {
-    admin,
-    members: s.members,
-    session,
-    verification: s.verification,
-  });
-  registerAdminCashierRoutes(registrar, {
-    admin,
-    cashier: s.cashier,
-    withdrawals: s.withdrawals,
-    wallet: s.walletMoves,
-    merchants,
-    members: s.members,
-  });
-  registerAdminContentRoutes(registrar, { admin, content: s.content, merchants });
-  registerAdminGamesRoutes(registrar, { admin, games: s.games, merchants });
-  registerAdminInhouseRoutes(registrar, { admin, inhouse: s.inhouse, merchants });
-  registerAdminEventsRoutes(registrar, { events });
-  registerAdminRebateRoutes(registrar, { admin, rebate: s.rebate, merchants, members: s.members });
-  registerAdminPromotionsRoutes(registrar, { admin, rewards: s.rewards, vip: s.vip, merchants, members: s.members });
-  registerAdminReferralRoutes(registrar, { admin, referral: s.referral, merchants });
+  // The events' dead letters and retries in the back office (platform/events).
+  registerEventsAdminRoutes(registrar, { events });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -3,6 +3,7 @@ import { siteBaseUrl } from '../merchants';
 import { createCashierRepository } from './cashier.repository';
 import { registerCashierRoutes, registerGatewayCallbackRoute } from './cashier.routes';
 import { type CashierService, createCashierService } from './cashier.service';
+import { registerCashierAdminRoutes } from './cashier-admin.routes';
 import { createSandboxGatewayClient } from './sandbox-gateway.client';
 
 export { presentChannel, presentDeposit, presentDeposits } from './cashier.presenter';
@@ -40,6 +41,7 @@ export const cashierModule = defineModule({
     }),
   routes: async (registrar, cashier, { services, config, log }) => {
     registerCashierRoutes(registrar, cashier);
+    registerCashierAdminRoutes(registrar, { admin: services.admin, cashier, members: services.members });
     await registerGatewayCallbackRoute(registrar.http, {
       cashier,
       secret: gatewaySecret(config),

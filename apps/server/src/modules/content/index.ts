@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules';
 import { createContentRepository } from './content.repository';
 import { registerContentImageRoute, registerContentRoutes } from './content.routes';
 import { type ContentService, createContentService } from './content.service';
+import { registerContentAdminRoutes } from './content-admin.routes';
 
 export { presentContentItem, presentImage } from './content.presenter';
 export { createContentRepository } from './content.repository';
@@ -20,8 +21,9 @@ declare module '../../platform/modules' {
 export const contentModule = defineModule({
   name: 'content',
   create: ({ database }) => createContentService(createContentRepository(database.db)),
-  routes: (registrar, content) => {
+  routes: (registrar, content, { services }) => {
     registerContentRoutes(registrar, content);
     registerContentImageRoute(registrar.http, content);
+    registerContentAdminRoutes(registrar, { admin: services.admin, content, merchants: services.merchants });
   },
 });

@@ -16,7 +16,7 @@ import {
   type WinnerEntry,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import type { BetsService } from '../bets';
 import { artworkVersion, gameArtworkSvg, vendorLogoSvg } from './artwork';

@@ -3,6 +3,7 @@ import { type Catalogue, createCatalogue } from './catalogue';
 import { createGamesRepository } from './games.repository';
 import { registerGameMediaRoutes, registerGamesRoutes } from './games.routes';
 import { createGamesService, type GamesService } from './games.service';
+import { registerGamesAdminRoutes } from './games-admin.routes';
 
 export { gameArtworkSvg, vendorLogoSvg } from './artwork';
 export { CATALOGUE_CHANNEL, type Catalogue, createCatalogue } from './catalogue';
@@ -59,9 +60,10 @@ export const gamesModule = defineModule({
     catalogues.set(games, catalogue);
     return games;
   },
-  routes: (registrar, games) => {
+  routes: (registrar, games, { services }) => {
     registerGamesRoutes(registrar, games);
     registerGameMediaRoutes(registrar.http, games);
+    registerGamesAdminRoutes(registrar, { admin: services.admin, games, merchants: services.merchants });
   },
   close: async (games) => catalogues.get(games)?.stop(),
 });

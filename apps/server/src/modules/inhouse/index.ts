@@ -7,6 +7,7 @@ import { createInhouseEvents, type InhouseEvents } from './inhouse.events';
 import { createInhouseRepository, type InhouseRepository } from './inhouse.repository';
 import { registerInhouseRoutes } from './inhouse.routes';
 import { createInhouseService, type InhouseService } from './inhouse.service';
+import { registerInhouseAdminRoutes } from './inhouse-admin.routes';
 
 export type { CrashTiming } from './crash.driver';
 export { DEFAULT_CRASH_TIMING } from './crash.driver';
@@ -57,7 +58,10 @@ export const inhouseModule = defineModule({
     repositories.set(inhouse, repository);
     return inhouse;
   },
-  routes: (registrar, inhouse, { services }) => registerInhouseRoutes(registrar, inhouse, services.crash.service),
+  routes: (registrar, inhouse, { services }) => {
+    registerInhouseRoutes(registrar, inhouse, services.crash.service);
+    registerInhouseAdminRoutes(registrar, { admin: services.admin, inhouse, merchants: services.merchants });
+  },
 });
 
 /** The crash options `buildApp` hands its modules: timing, the length of new chains, whether to run the loop. */

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules';
 import { createMembersRepository } from './members.repository';
 import { registerMembersRoutes } from './members.routes';
 import { createMembersService, type MembersService } from './members.service';
+import { registerMembersAdminRoutes } from './members-admin.routes';
 
 export { maskAccount, maskEmail, maskMobile, presentMemberInfo } from './members.presenter';
 export { createMembersRepository, type MemberRow, type ReferredMember } from './members.repository';
@@ -24,5 +25,12 @@ declare module '../../platform/modules' {
 export const membersModule = defineModule({
   name: 'members',
   create: ({ database }) => createMembersService(createMembersRepository(database.db)),
-  routes: (registrar, members) => registerMembersRoutes(registrar, members),
+  routes: (registrar, members, { services }) => {
+    registerMembersRoutes(registrar, members);
+    registerMembersAdminRoutes(registrar, {
+      admin: services.admin,
+      members,
+      session: services.session,
+    });
+  },
 });

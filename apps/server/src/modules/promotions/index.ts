@@ -1,11 +1,14 @@
 import { defineModule, type ModuleServices } from '../../platform/modules';
 import { referralSubscribers, vipSubscribers } from './promotions.subscribers';
+import { registerPromotionsAdminRoutes } from './promotions-admin.routes';
 import { createRebateRepository } from './rebate.repository';
 import { registerRebateRoutes } from './rebate.routes';
 import { createRebateService, type RebateService } from './rebate.service';
+import { registerRebateAdminRoutes } from './rebate-admin.routes';
 import { createReferralRepository } from './referral.repository';
 import { registerReferralRoutes } from './referral.routes';
 import { createReferralService, type ReferralService } from './referral.service';
+import { registerReferralAdminRoutes } from './referral-admin.routes';
 import { createRewardsRepository } from './rewards.repository';
 import { registerRewardsRoutes } from './rewards.routes';
 import { createRewardsService, type RewardEvaluator, type RewardsService } from './rewards.service';
@@ -90,7 +93,17 @@ export const vipModule = defineModule({
     services.rewards.addEvaluator((merchant, member) => vip.grantEarned(merchant, member));
     return vip;
   },
-  routes: (registrar, vip) => registerVipRoutes(registrar, vip),
+  // The back office's rewards desk and VIP levels (one set of routes for both programmes).
+  routes: (registrar, vip, { services }) => {
+    registerVipRoutes(registrar, vip);
+    registerPromotionsAdminRoutes(registrar, {
+      admin: services.admin,
+      rewards: services.rewards,
+      vip,
+      merchants: services.merchants,
+      members: services.members,
+    });
+  },
   subscribers: (vip, { services }) => vipSubscribers({ vip, ...programmeReaders(services) }),
 });
 
@@ -107,7 +120,10 @@ export const referralModule = defineModule({
     services.rewards.addEvaluator((merchant, member) => referral.evaluate(merchant, member));
     return referral;
   },
-  routes: (registrar, referral) => registerReferralRoutes(registrar, referral),
+  routes: (registrar, referral, { services }) => {
+    registerReferralRoutes(registrar, referral);
+    registerReferralAdminRoutes(registrar, { admin: services.admin, referral, merchants: services.merchants });
+  },
   subscribers: (referral, { services }) => referralSubscribers({ referral, ...programmeReaders(services) }),
 });
 
@@ -120,5 +136,13 @@ export const rebateModule = defineModule({
       ledger: services.ledger,
       limiter: services.limiter,
     }),
-  routes: (registrar, rebate) => registerRebateRoutes(registrar, rebate),
+  routes: (registrar, rebate, { services }) => {
+    registerRebateRoutes(registrar, rebate);
+    registerRebateAdminRoutes(registrar, {
+      admin: services.admin,
+      rebate,
+      merchants: services.merchants,
+      members: services.members,
+    });
+  },
 });

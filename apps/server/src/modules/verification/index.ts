@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules';
 import { createOutboxSender, type MessageSender } from './message-sender';
 import { createVerificationRepository } from './verification.repository';
 import { createVerificationService, type VerificationService } from './verification.service';
+import { registerVerificationAdminRoutes } from './verification-admin.routes';
 
 export { createOutboxSender, type MessageSender, type OutgoingMessage } from './message-sender';
 export { createVerificationRepository } from './verification.repository';
@@ -36,4 +37,5 @@ export const verificationModule = defineModule({
     );
     return Object.assign(service, { sender });
   },
+  routes: (registrar, verification) => registerVerificationAdminRoutes(registrar, verification),
 });

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules';
 import { registerWalletRoutes } from './wallet.routes';
 import { createBalancePusher, createWalletService, type WalletService } from './wallet.service';
+import { registerWalletAdminRoutes } from './wallet-admin.routes';
 import { createWalletMovesService, type WalletMovesService } from './wallet-moves.service';
 
 export { registerWalletRoutes } from './wallet.routes';
@@ -38,5 +39,8 @@ export const walletMovesModule = defineModule({
   name: 'walletMoves',
   create: ({ services }) =>
     createWalletMovesService({ ledger: services.ledger, members: services.members, account: services.account }),
-  routes: (registrar, moves, { services }) => registerWalletRoutes(registrar, { wallet: services.wallet, moves }),
+  routes: (registrar, moves, { services }) => {
+    registerWalletRoutes(registrar, { wallet: services.wallet, moves });
+    registerWalletAdminRoutes(registrar, { admin: services.admin, wallet: moves, members: services.members });
+  },
 });

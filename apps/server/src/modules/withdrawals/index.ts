@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules';
 import { createWithdrawalsRepository } from './withdrawals.repository';
 import { registerWithdrawalRoutes } from './withdrawals.routes';
 import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
+import { registerWithdrawalsAdminRoutes } from './withdrawals-admin.routes';
 
 export { presentPayoutMethod, presentWithdrawal } from './withdrawals.presenter';
 export { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository';
@@ -30,7 +31,15 @@ export const withdrawalsModule = defineModule({
       account: services.account,
       merchantOf: (code) => services.merchants.resolve({ code, host: '' }),
     }),
-  routes: (registrar, withdrawals) => registerWithdrawalRoutes(registrar, withdrawals),
+  routes: (registrar, withdrawals, { services }) => {
+    registerWithdrawalRoutes(registrar, withdrawals);
+    registerWithdrawalsAdminRoutes(registrar, {
+      admin: services.admin,
+      withdrawals,
+      wallet: services.walletMoves,
+      members: services.members,
+    });
+  },
   // Auto-confirms payouts past their window and heals orders a dead process left half-done. Each step is also
   // idempotent by its own key, so the run is recorded when it has finished: a run cut short is retried whole.
   jobs: (withdrawals) => [

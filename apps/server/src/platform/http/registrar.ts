@@ -39,10 +39,9 @@ export interface RegistrarHooks {
 }
 
 /** A file of a multipart request, read whole within the endpoint's upload rule. */
-export interface UploadedFile {
-  filename: string;
-  bytes: Buffer;
-}
+import type { UploadedFile } from '../principals';
+
+export type { UploadedFile };
 
 interface HandlerArgs<E extends EndpointDef, C> {
   input: ParsedRequestOf<E>;
