@@ -29,12 +29,49 @@ module.exports = {
     },
     {
       name: 'server-module-through-index',
-      comment: 'A server module reaches another only through its index.ts, never its repository or tables.',
+      comment: 'A server module reaches another only through its index.ts (its definition and service types).',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.schema\\.ts$' },
       to: {
         path: '^apps/server/src/modules/',
         pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'module-no-other-module-tables-or-repository',
+      comment:
+        "A module never reads another module's tables (*.schema.ts) or repository: it asks that module's service, " +
+        'or reacts to its event (issue 21). Only a table declaration may name another table, for a foreign key.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: ['\\.schema\\.ts$', '\\.test\\.ts$'] },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/[^/]+\\.(schema|repository)\\.ts$',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'schema-references-only-tables',
+      comment: "A module's tables name another module's tables (foreign keys) and nothing else of it.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/[^/]+\\.schema\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+\\.schema\\.ts$'],
+      },
+    },
+    {
+      name: 'no-http-in-services',
+      comment:
+        'A service knows no HTTP: no Fastify, no registrar, no request context (SiteContext, Caller…). It takes ' +
+        "the merchant, the member and the client's facts (platform/principals.ts); routes translate requests.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/.+\\.service\\.ts$' },
+      to: {
+        path: [
+          'node_modules/fastify',
+          'node_modules/@fastify/',
+          '^apps/server/src/platform/http/(registrar|context|envelope|error-handler|static-sites|validation)\\.ts$',
+        ],
       },
     },
     {

@@ -6,101 +6,31 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { CRASH_TOPIC } from '@tessera/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { createAccountRepository, createAccountService, registerAccountRoutes } from './modules/account';
-import {
-  createAdminRepository,
-  createAdminService,
-  registerAdminCashierRoutes,
-  registerAdminContentRoutes,
-  registerAdminEventsRoutes,
-  registerAdminGamesRoutes,
-  registerAdminInhouseRoutes,
-  registerAdminMemberRoutes,
-  registerAdminPromotionsRoutes,
-  registerAdminRebateRoutes,
-  registerAdminReferralRoutes,
-  registerAdminRoutes,
-} from './modules/admin';
-import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
-import {
-  createCashierRepository,
-  createCashierService,
-  createSandboxGatewayClient,
-  registerCashierRoutes,
-  registerGatewayCallbackRoute,
-} from './modules/cashier';
-import {
-  createContentRepository,
-  createContentService,
-  registerContentImageRoute,
-  registerContentRoutes,
-} from './modules/content';
-import {
-  createCatalogue,
-  createGamesRepository,
-  createGamesService,
-  IN_HOUSE_VENDOR,
-  maskName,
-  registerGameMediaRoutes,
-  registerGamesRoutes,
-} from './modules/games';
-import {
-  type CrashTiming,
-  createCrashGame,
-  createInhouseEvents,
-  createInhouseRepository,
-  createInhouseService,
-  DEFAULT_CRASH_TIMING,
-  registerInhouseRoutes,
-} from './modules/inhouse';
-import { createLedgerRepository, createLedgerService } from './modules/ledger';
-import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
-import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
-import { createMessagesService, registerMessagesRoutes } from './modules/messages';
-import {
-  createPromotionsSubscribers,
-  createRebateRepository,
-  createRebateService,
-  createReferralRepository,
-  createReferralService,
-  createRewardsRepository,
-  createRewardsService,
-  createVipRepository,
-  createVipService,
-  registerRebateRoutes,
-  registerReferralRoutes,
-  registerRewardsRoutes,
-  registerVipRoutes,
-} from './modules/promotions';
-import {
-  createProviderRegistry,
-  createProvidersRepository,
-  createSeamlessService,
-  DEMO_PROVIDER_CODE,
-  registerSeamlessRoutes,
-} from './modules/providers';
-import { createRegisterService, registerRegisterRoutes } from './modules/register';
-import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
-import { checkSiteAccess, createCaptchaService, registerSystemRoutes } from './modules/system';
-import {
-  createOutboxSender,
-  createVerificationRepository,
-  createVerificationService,
-  type MessageSender,
-} from './modules/verification';
-import {
-  createBalancePusher,
-  createWalletMovesService,
-  createWalletService,
-  registerWalletRoutes,
-} from './modules/wallet';
-import { createWebAppService, firstVisitAnswers, registerWebAppRoutes, siteStartAnswer } from './modules/webapp';
-import { createWithdrawalsRepository, createWithdrawalsService, registerWithdrawalRoutes } from './modules/withdrawals';
+import { accountModule } from './modules/account';
+import { adminModule } from './modules/admin';
+import { betsModule } from './modules/bets';
+import { cashierModule } from './modules/cashier';
+import { contentModule } from './modules/content';
+import { gamesModule } from './modules/games';
+import { type CrashTiming, crashModule, inhouseEventsModule, inhouseModule } from './modules/inhouse';
+import { ledgerModule } from './modules/ledger';
+import { membersModule } from './modules/members';
+import { merchantsModule } from './modules/merchants';
+import { messagesModule } from './modules/messages';
+import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
+import { providersModule, seamlessModule } from './modules/providers';
+import { registerModule } from './modules/register';
+import { sessionModule } from './modules/session';
+import { checkSiteAccess, systemModule } from './modules/system';
+import { type MessageSender, verificationModule } from './modules/verification';
+import { walletModule, walletMovesModule } from './modules/wallet';
+import { firstVisitAnswers, siteStartAnswer, webappModule } from './modules/webapp';
+import { withdrawalsModule } from './modules/withdrawals';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
+import { registerEventsAdminRoutes } from './platform/events/events-admin.routes';
 import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
@@ -119,7 +49,6 @@ import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
 import { createProofOfWork } from './platform/security/proof-of-work';
 import { createSealedPayloads } from './platform/security/sealed-payload';
-import { createSecretBox } from './platform/security/secret-box';
 import { createSharedRateLimiter } from './platform/security/shared-rate-limiter';
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -141,39 +70,16 @@ export type AppConfig = Pick<
   NODE_ENV?: Config['NODE_ENV'];
 };
 
-/** The services built before the listed modules (being moved into module definitions, decision 0052). */
+/** The platform's parts every module can read, besides the modules listed before it. */
 export interface CoreServices {
-  merchants: ReturnType<typeof createMerchantsService>;
-  admin: ReturnType<typeof createAdminService>;
-  members: ReturnType<typeof createMembersService>;
-  session: ReturnType<typeof createSessionService>;
-  verification: ReturnType<typeof createVerificationService>;
-  sealed: ReturnType<typeof createSealedPayloads>;
-  proofOfWork: ReturnType<typeof createProofOfWork>;
-  ledger: ReturnType<typeof createLedgerService>;
-  messages: ReturnType<typeof createMessagesService>;
-  cashier: ReturnType<typeof createCashierService>;
-  content: ReturnType<typeof createContentService>;
-  wallet: ReturnType<typeof createWalletService>;
   /** Push to browsers: `publishToMember` for a member's own events, `broadcast` and `defineTopic` for public ones. */
   realtime: RealtimeHub;
-  games: ReturnType<typeof createGamesService>;
-  bets: ReturnType<typeof createBetsService>;
-  providers: ReturnType<typeof createProviderRegistry>;
-  inhouse: ReturnType<typeof createInhouseService>;
-  inhouseEvents: ReturnType<typeof createInhouseEvents>;
-  /** Multiplayer crash: `service` for the routes, `loop` the round loop (leader election and timers). */
-  crash: ReturnType<typeof createCrashGame>;
-  withdrawals: ReturnType<typeof createWithdrawalsService>;
-  walletMoves: ReturnType<typeof createWalletMovesService>;
-  account: ReturnType<typeof createAccountService>;
-  rebate: ReturnType<typeof createRebateService>;
-  /** The reward centre: `grantReward` for capabilities that earn members money, and the claim. */
-  rewards: ReturnType<typeof createRewardsService>;
-  /** The referral programme: friends' qualifying deposits earn their referrer rewards, evaluated when read. */
-  referral: ReturnType<typeof createReferralService>;
-  /** The VIP programme: levels per merchant, members' ranks evaluated when read, upgrade bonuses as rewards. */
-  vip: ReturnType<typeof createVipService>;
+  /** Sealed request payloads (sign-in forms encrypt passwords with the key it hands out). */
+  sealed: ReturnType<typeof createSealedPayloads>;
+  /** Proof-of-work challenges for credential forms. */
+  proofOfWork: ReturnType<typeof createProofOfWork>;
+  /** Rate limits shared by every instance on the database. */
+  limiter: ReturnType<typeof createSharedRateLimiter>;
   /** Events between modules (decision 0050): delivery, replay and dead letters. */
   events: EventDispatcher;
   /** The listed modules' part of the demo seed. */
@@ -188,8 +94,43 @@ declare module './platform/modules' {
 export type AppServices = ModuleServices;
 
 /**
+ * The capabilities built before decision 0052, now each wired by its own definition, in dependency order: a module
+ * reads only the core services and the modules listed before it (routes, registered once all are built, read any).
+ */
+export const CORE_MODULES: readonly AnyModule[] = [
+  merchantsModule,
+  adminModule,
+  membersModule,
+  systemModule,
+  verificationModule,
+  sessionModule,
+  accountModule,
+  registerModule,
+  ledgerModule,
+  walletModule,
+  messagesModule,
+  contentModule,
+  cashierModule,
+  withdrawalsModule,
+  walletMovesModule,
+  betsModule,
+  providersModule,
+  gamesModule,
+  seamlessModule,
+  rewardsModule,
+  vipModule,
+  referralModule,
+  rebateModule,
+  inhouseEventsModule,
+  inhouseModule,
+  crashModule,
+  webappModule,
+];
+
+/**
  * The capabilities, each wired by its own definition (its services, routes, jobs, subscribers and demo seed;
- * `platform/modules`, decision 0052). A module reads only the core services and the modules listed before it.
+ * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
+ * modules listed before it.
  */
 export const MODULES: readonly AnyModule[] = [];
 
@@ -279,9 +220,6 @@ export const buildApp = async (
   const limiter = createSharedRateLimiter(db);
   const sealed = createSealedPayloads(db);
   const proofOfWork = createProofOfWork(db);
-  const merchants = createMerchantsService(createMerchantsRepository(db));
-  const admin = createAdminService(createAdminRepository(db));
-  const members = createMembersService(createMembersRepository(db));
   const reportRealtimeError = (error: unknown) => app.log.warn({ err: error }, 'realtime delivery failed');
   const realtime = createRealtimeHub({
     fanout: createPgFanout({ pool: database.pool, onError: reportRealtimeError }),
@@ -289,159 +227,30 @@ export const buildApp = async (
   });
   await realtime.start();
   app.addHook('onClose', async () => realtime.stop());
-  const ledger = createLedgerService(createLedgerRepository(db, database.pool), {
-    onMemberBalanceChange: (merchantCode, memberIds) => pushBalance(merchantCode, memberIds),
+
+  // The options some modules read (tests' captcha text and message sender, the crash loop's timing).
+  const moduleHost = {
+    database,
+    log: app.log,
+    realtime,
+    config: { ...config, captchaText: options.captchaText, messageSender: options.messageSender, crash: options.crash },
+  };
+  const modules = [...CORE_MODULES, ...MODULES];
+  const built = await buildModules(modules, {
+    ...moduleHost,
+    services: { realtime, sealed, proofOfWork, limiter },
   });
-  const wallet = createWalletService(ledger);
-  const pushBalance = createBalancePusher({
-    wallet,
-    currencyOf: async (code) => (await merchants.resolve({ code, host: '' })).settings.currency,
-    publish: (merchantCode, memberId, balance) =>
-      realtime.publishToMember(merchantCode, memberId, 'wallet.balance', balance),
-    onError: reportRealtimeError,
-  });
-  const messages = createMessagesService(db, {
-    onUnreadChange: (merchantCode, memberId) => {
-      messages
-        .unreadCount(memberId)
-        .then((unread) => realtime.publishToMember(merchantCode, memberId, 'messages.unread', { unread }))
-        .catch(reportRealtimeError);
-    },
-  });
-  const content = createContentService(createContentRepository(db));
-  const cashier = createCashierService({
-    repository: createCashierRepository(db),
-    ledger,
-    messages,
-    gateway: createSandboxGatewayClient({
-      baseUrl: config.SANDBOX_GATEWAY_URL,
-      merchantId: config.SANDBOX_GATEWAY_MERCHANT_ID,
-      secret: config.SANDBOX_GATEWAY_SECRET,
-    }),
-    urls: {
-      callbackUrl: (merchantCode) => `${config.internalUrl}/wps/cashier/callback/sandbox/${merchantCode}`,
-      siteBase: (merchant, host) => siteBaseUrl(merchant.settings, host),
-    },
-  });
-  const captcha = createCaptchaService(db, limiter, options.captchaText);
-  const secretBox = createSecretBox(db, 'member-secrets');
-  // In development the outbox also prints each message (codes included) to the log; never in production.
-  const sender =
-    options.messageSender ??
-    createOutboxSender(db, config.NODE_ENV === 'development' ? (line) => app.log.info(line) : undefined);
-  const verification = createVerificationService(db, createVerificationRepository(db), sender, limiter);
-  const session = createSessionService({
-    repository: createSessionRepository(db, database.pool),
-    members,
-    verification,
-    captcha,
-    proofOfWork,
-    limiter,
-    secretBox,
-  });
-  const account = createAccountService({
-    repository: createAccountRepository(db),
-    members,
-    session,
-    verification,
-    sender,
-    limiter,
-    secretBox,
-  });
-  const withdrawals = createWithdrawalsService({
-    repository: createWithdrawalsRepository(db, database.pool),
-    ledger,
-    messages,
-    account,
-    merchantOf: (code) => merchants.resolve({ code, host: '' }),
-  });
-  const walletMoves = createWalletMovesService({ ledger, members, account });
-  const register = createRegisterService({ members, session, verification, captcha, proofOfWork });
-  const providers = createProviderRegistry([
-    {
-      code: DEMO_PROVIDER_CODE,
-      name: 'Tessera demo provider',
-      launchUrl: config.REFERENCE_PROVIDER_URL,
-      secret: config.REFERENCE_PROVIDER_SECRET,
-    },
-  ]);
-  const bets = createBetsService(createBetsRepository(database.pool), database.pool);
-  // Reading a member's rewards first grants what it has earned: VIP upgrade bonuses (decision 0040) and what its
-  // referred friends earned it (decision 0044).
-  const rewards = createRewardsService({
-    repository: createRewardsRepository(database.pool),
-    ledger,
-    evaluators: [
-      (merchant, member) => vip.grantEarned(merchant, member),
-      (merchant, member) => referral.evaluate(merchant, member),
-    ],
-  });
-  const vip = createVipService({
-    repository: createVipRepository(database.pool),
-    rewards,
-    totals: { deposits: cashier.creditedDepositTotal, validBets: bets.validBetTotal },
-  });
-  const referral = createReferralService({
-    repository: createReferralRepository(database.pool),
-    members,
-    cashier,
-    grantReward: rewards.grantReward,
-  });
-  const gamesRepository = createGamesRepository(database.pool);
-  const catalogue = createCatalogue({
+  app.addHook('onClose', async () => built.close());
+  const { merchants, session, admin } = built.services;
+
+  const events = createEventDispatcher({
     pool: database.pool,
-    load: gamesRepository.catalogue,
-    onError: (error) => app.log.warn({ err: error }, 'game catalogue listener failed'),
+    subscribers: [...built.subscribers, ...(options.events?.subscribers ?? [])],
+    onError: (error, { subscriber, eventId }) =>
+      app.log.error({ err: error, subscriber, eventId: eventId?.toString() }, 'event delivery failed'),
   });
-  await catalogue.start();
-  app.addHook('onClose', async () => catalogue.stop());
-  const games = createGamesService({
-    repository: gamesRepository,
-    bets,
-    memberName: async (memberId) => (await members.findById(memberId))?.account ?? null,
-    providerLaunchUrl: providers.launchUrl,
-    catalogue,
-  });
-  const seamless = createSeamlessService({
-    pool: database.pool,
-    repository: createProvidersRepository(),
-    ledger,
-    bets,
-    games,
-  });
-  const rebate = createRebateService({ repository: createRebateRepository(database.pool), bets, ledger, limiter });
-  const inhouseEvents = createInhouseEvents((error, event) =>
-    app.log.error({ err: error, roundId: event.roundId }, 'in-house event listener failed'),
-  );
-  const inhouseRepository = createInhouseRepository(database.pool);
-  const inhouse = createInhouseService({
-    repository: inhouseRepository,
-    ledger,
-    events: inhouseEvents,
-    bets,
-    catalogueId: async (gameCode) => (await gamesRepository.findByCode('', IN_HOUSE_VENDOR, gameCode))?.id ?? null,
-  });
-  const crash = createCrashGame({
-    pool: database.pool,
-    inhouse,
-    inhouseRepository,
-    publish: (merchantCode, type, data) => realtime.broadcast(merchantCode, CRASH_TOPIC, type, data),
-    playerName: async (memberId) => maskName((await members.findById(memberId))?.account ?? '?'),
-    merchantCodes: async () =>
-      (await merchants.list(null)).filter((merchant) => merchant.settings.enabled).map((merchant) => merchant.code),
-    timing: options.crash?.timing ?? DEFAULT_CRASH_TIMING,
-    chainLength: options.crash?.chainLength,
-    onError: (error, context) => app.log.error({ err: error }, context),
-  });
-  realtime.defineTopic(CRASH_TOPIC, {
-    access: 'public',
-    snapshot: async ({ merchantCode }) => {
-      const event = await crash.service.snapshot(merchantCode);
-      return event ? { type: 'crash.round', data: event } : null;
-    },
-  });
-  if (options.crash?.drive !== false) crash.loop.start();
-  app.addHook('onClose', async () => crash.loop.stop());
+  if (options.events?.deliver !== false) await events.start();
+  app.addHook('onClose', async () => events.stop());
 
   const registrar = createRegistrar(app, {
     resolveMerchant: merchants.resolve,
@@ -451,102 +260,15 @@ export const buildApp = async (
     openSealed: sealed.open,
     countryHeader: config.COUNTRY_HEADER,
   });
-
-  const moduleHost = { database, log: app.log, realtime, config };
-  const built = await buildModules(MODULES, {
-    ...moduleHost,
-    services: {
-      merchants,
-      admin,
-      members,
-      session,
-      verification,
-      sealed,
-      proofOfWork,
-      ledger,
-      messages,
-      cashier,
-      content,
-      wallet,
-      realtime,
-      games,
-      bets,
-      providers,
-      inhouse,
-      inhouseEvents,
-      crash,
-      withdrawals,
-      walletMoves,
-      account,
-      rebate,
-      rewards,
-      referral,
-      vip,
-    },
-  });
-  app.addHook('onClose', async () => built.close());
-
-  const events = createEventDispatcher({
-    pool: database.pool,
-    subscribers: [
-      ...built.subscribers,
-      ...createPromotionsSubscribers({
-        vip,
-        referral,
-        merchantOf: (code) => merchants.resolve({ code, host: '' }),
-        memberOf: members.findById,
-      }),
-      ...(options.events?.subscribers ?? []),
-    ],
-    onError: (error, { subscriber, eventId }) =>
-      app.log.error({ err: error, subscriber, eventId: eventId?.toString() }, 'event delivery failed'),
-  });
-  if (options.events?.deliver !== false) await events.start();
-  app.addHook('onClose', async () => events.stop());
-
-  registerSystemRoutes(registrar);
-  registerSessionRoutes(registrar, { session, sealed, proofOfWork, captcha });
-  registerMembersRoutes(registrar, members);
-  registerRegisterRoutes(registrar, register);
-  registerAccountRoutes(registrar, account);
-  registerWalletRoutes(registrar, { wallet, moves: walletMoves });
   await registerRealtimeSocket(app, realtime, {
     resolveMerchant: merchants.resolve,
     checkSiteAccess,
     authenticateMember: session.authenticate,
     countryHeader: config.COUNTRY_HEADER,
   });
-  registerMessagesRoutes(registrar, messages);
-  registerCashierRoutes(registrar, cashier);
-  registerWithdrawalRoutes(registrar, withdrawals);
-  registerContentRoutes(registrar, content);
-  registerContentImageRoute(app, content);
-  registerGamesRoutes(registrar, games);
-  registerGameMediaRoutes(app, games);
-  registerBetsRoutes(registrar, bets, games.describe);
-  registerInhouseRoutes(registrar, inhouse, crash.service);
-  registerRebateRoutes(registrar, rebate);
-  registerRewardsRoutes(registrar, rewards);
-  registerReferralRoutes(registrar, referral);
-  registerVipRoutes(registrar, vip);
-  await registerSeamlessRoutes(app, { seamless, registry: providers });
-  await registerGatewayCallbackRoute(app, {
-    cashier,
-    secret: config.SANDBOX_GATEWAY_SECRET,
-    merchantOf: (code) => merchants.resolve({ code, host: '' }),
-    log: (message, details) => app.log.warn(details, message),
-  });
-  registerAdminRoutes(registrar, admin, merchants);
-  registerAdminMemberRoutes(registrar, { admin, members, session, verification });
-  registerAdminCashierRoutes(registrar, { admin, cashier, withdrawals, wallet: walletMoves, merchants, members });
-  registerAdminContentRoutes(registrar, { admin, content, merchants });
-  registerAdminGamesRoutes(registrar, { admin, games, merchants });
-  registerAdminInhouseRoutes(registrar, { admin, inhouse, merchants });
-  registerAdminEventsRoutes(registrar, { events });
-  registerAdminRebateRoutes(registrar, { admin, rebate, merchants, members });
-  registerAdminPromotionsRoutes(registrar, { admin, rewards, vip, merchants, members });
-  registerAdminReferralRoutes(registrar, { admin, referral, merchants });
-  await registerModuleRoutes(MODULES, registrar, built, moduleHost);
+  await registerModuleRoutes(modules, registrar, built, moduleHost);
+  // The events' dead letters and retries in the back office (platform/events).
+  registerEventsAdminRoutes(registrar, { events });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -566,20 +288,12 @@ export const buildApp = async (
     const jobs = createJobs(database.pool, {
       onError: (error, details) => app.log.error({ err: error, ...details }, 'scheduled job failed'),
     });
-    // Auto-confirms payouts past their window and heals orders a dead process left half-done. Each step is also
-    // idempotent by its own key, so the run is recorded when it has finished: a run cut short is retried whole.
-    jobs.define({
-      name: 'withdrawals_due',
-      schedule: { everySeconds: 15 },
-      run: (job) => job.once(() => withdrawals.runDue()),
-    });
     for (const job of built.jobs) jobs.define(job);
     await jobs.start();
     app.addHook('onClose', async () => jobs.stop());
   }
 
-  const webApp = createWebAppService({ merchants, content });
-  registerWebAppRoutes(app, webApp);
+  const webApp = built.services.webapp;
   // The page comes with site start's status answer and a first visit's content and game navigation, so the
   // browser starts the site and draws its first screen without waiting for them (decisions 0033, 0034).
   await registerStaticSites(app, options.sites ?? { webDir: webDistDir, adminDir: adminDistDir }, async (request) => {
@@ -594,7 +308,7 @@ export const buildApp = async (
     // Without site start's answer the browser asks for everything itself.
     return status ? { ...page, head: [page.head, status, ...answers].join('\n  ') } : page;
   });
-  // The core services and every listed module's, in one object modules also read through (built in list order).
+  // The platform's services and every listed module's, in one object modules also read through (list order).
   const services = Object.assign(built.services, { events, modules: built });
   return { app, services };
 };

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /** Password reset links sent by e-mail: the SHA-256 of the token, single use, 30 minutes. */
 export const passwordResetTokens = pgTable(

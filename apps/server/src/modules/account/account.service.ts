@@ -1,6 +1,6 @@
 import { countriesFor, countryOfTimeZone, type FieldError, validateRegistrationField } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext, SiteVisit } from '../../platform/principals';
 import { hashPassword, verifyPassword } from '../../platform/security/password';
 import type { SecretBox } from '../../platform/security/secret-box';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
@@ -62,7 +62,7 @@ export const createAccountService = (deps: {
      * E-mails a reset link when username and e-mail match a member. The answer is the same either way, so the
      * form does not reveal who is a member (decision 0010).
      */
-    forgotPasswordByEmail: async (ctx: SiteContext, username: string, email: string): Promise<void> => {
+    forgotPasswordByEmail: async (ctx: SiteVisit, username: string, email: string): Promise<void> => {
       if (!(await limiter.hit(`forgot:ip:${ctx.merchant.code}:${ctx.ip}`, 10, 3_600_000)).allowed) {
         throw new AppError('too_many_requests');
       }
@@ -84,7 +84,7 @@ export const createAccountService = (deps: {
     },
 
     resetPassword: async (
-      ctx: SiteContext,
+      ctx: SiteVisit,
       input: { token: string; newPassword: string; confirmNewPassword: string },
     ) => {
       const errors = newPasswordErrors(ctx.merchant, input.newPassword, input.confirmNewPassword);
@@ -98,7 +98,7 @@ export const createAccountService = (deps: {
     },
 
     setPasswordByPhone: async (
-      ctx: SiteContext,
+      ctx: SiteVisit,
       input: {
         mobileNum: string;
         countryDialingCode: string;
@@ -141,7 +141,7 @@ export const createAccountService = (deps: {
     },
 
     /** A new authenticator secret, kept sealed and inactive until a code from it is confirmed. */
-    startTwoFactor: async (ctx: SiteContext, principal: MemberPrincipal) => {
+    startTwoFactor: async (ctx: SiteVisit, principal: MemberPrincipal) => {
       const member = await memberOf(principal);
       if (member.totpEnabled) throw new AppError('conflict');
       const secret = newTotpSecret();

@@ -1,8 +1,8 @@
 import { adminEndpoints, type MerchantSettings } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
+import { merchantScopeOf } from '../../platform/http/operator-scope';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MerchantsService } from '../merchants';
-import { merchantScopeOf } from './admin.policy';
 import { presentAuditEntry, presentMerchantDetail, presentMerchantSummary, presentOperator } from './admin.presenter';
 import type { AdminService } from './admin.service';
 

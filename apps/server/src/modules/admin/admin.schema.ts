@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { merchants } from '../merchants';
+import { merchants } from '../merchants/merchants.schema';
 
 export const operators = pgTable('operators', {
   id: uuid('id').primaryKey().defaultRandom(),

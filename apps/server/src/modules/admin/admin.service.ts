@@ -2,11 +2,11 @@ import type { AuditAction, OperatorRole } from '@tessera/contracts';
 import type pg from 'pg';
 import { isConstraintViolation } from '../../platform/db/pg-errors';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { Caller, OperatorPrincipal } from '../../platform/http/context';
+import { assertMerchantInScope } from '../../platform/http/operator-scope';
+import type { ClientFacts, OperatorPrincipal } from '../../platform/principals';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import { createRateLimiter } from '../../platform/security/rate-limiter';
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
-import { assertMerchantInScope } from './admin.policy';
 import type { AdminRepository, NewAuditEntry, OperatorRow } from './admin.repository';
 
 const SESSION_IDLE_MS = 30 * 60_000;
@@ -19,7 +19,7 @@ const OPERATOR_MERCHANT_FK = 'operators_merchant_code_merchants_code_fk';
 /** Who did it and from where, for the audit log. */
 export interface AuditActor {
   operator: Pick<OperatorPrincipal, 'operatorId' | 'username'> | null;
-  caller: Pick<Caller, 'ip' | 'userAgent'>;
+  caller: Pick<ClientFacts, 'ip' | 'userAgent'>;
 }
 
 type AuditEntry = Pick<NewAuditEntry, 'target' | 'merchantCode'> & {
@@ -61,7 +61,7 @@ export const createAdminService = (repository: AdminRepository) => {
      * Operator sign-in. An unknown user, a wrong password, a disabled or locked account all get the same
      * answer, and all cost one argon2 verify.
      */
-    login: async (username: string, password: string, caller: Caller) => {
+    login: async (username: string, password: string, caller: ClientFacts) => {
       if (!loginsPerIp.hit(caller.ip)) throw new AppError('too_many_requests');
       const row = await repository.findOperatorByUsername(username);
       const passwordOk = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), password);
@@ -108,7 +108,7 @@ export const createAdminService = (repository: AdminRepository) => {
       return principalOf(row, session.id);
     },
 
-    logout: async (operator: OperatorPrincipal, caller: Caller) => {
+    logout: async (operator: OperatorPrincipal, caller: ClientFacts) => {
       await repository.revokeSession(operator.sessionId);
       await audit(
         { operator, caller },
@@ -128,7 +128,7 @@ export const createAdminService = (repository: AdminRepository) => {
 
     createOperator: async (
       actor: OperatorPrincipal,
-      caller: Caller,
+      caller: ClientFacts,
       input: {
         username: string;
         displayName: string;
@@ -163,7 +163,7 @@ export const createAdminService = (repository: AdminRepository) => {
 
     updateOperator: async (
       actor: OperatorPrincipal,
-      caller: Caller,
+      caller: ClientFacts,
       id: string,
       input: { displayName: string; role: OperatorRole; enabled: boolean; password?: string | undefined },
     ) => {

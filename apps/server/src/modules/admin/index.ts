@@ -1,13 +1,22 @@
+import { defineModule } from '../../platform/modules';
+import { createAdminRepository } from './admin.repository';
+import { registerAdminRoutes } from './admin.routes';
+import { type AdminService, createAdminService } from './admin.service';
+
 export { createAdminRepository } from './admin.repository';
 export { registerAdminRoutes } from './admin.routes';
 export { auditLog, operatorSessions, operators } from './admin.schema';
 export { type AdminService, createAdminService } from './admin.service';
-export { registerAdminCashierRoutes } from './admin-cashier.routes';
-export { registerAdminContentRoutes } from './admin-content.routes';
-export { registerAdminEventsRoutes } from './admin-events.routes';
-export { registerAdminGamesRoutes } from './admin-games.routes';
-export { registerAdminInhouseRoutes } from './admin-inhouse.routes';
-export { registerAdminMemberRoutes } from './admin-members.routes';
-export { registerAdminPromotionsRoutes } from './admin-promotions.routes';
-export { registerAdminRebateRoutes } from './admin-rebate.routes';
-export { registerAdminReferralRoutes } from './admin-referral.routes';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    /** Operators, their sessions and the audit log; the back office's own login and merchant management. */
+    admin: AdminService;
+  }
+}
+
+export const adminModule = defineModule({
+  name: 'admin',
+  create: ({ database }) => createAdminService(createAdminRepository(database.db)),
+  routes: (registrar, admin, { services }) => registerAdminRoutes(registrar, admin, services.merchants),
+});

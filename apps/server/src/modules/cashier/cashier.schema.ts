@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { proofImagesTable } from '../../platform/images/proof-images';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /** Where the manual channels tell members to pay; gateway channels name their gateway. */
 export interface ChannelConfig {

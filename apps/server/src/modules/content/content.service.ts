@@ -8,8 +8,8 @@ import {
   type LanguageCode,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MerchantContext } from '../../platform/http/context';
 import { recodeImage } from '../../platform/images/image-recode';
+import type { MerchantContext } from '../../platform/principals';
 import { contentOf, imageUrlOf } from './content.presenter';
 import type { ContentItemRow, ContentItemValues, ContentRepository } from './content.repository';
 

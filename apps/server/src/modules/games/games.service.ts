@@ -16,7 +16,7 @@ import {
   type WinnerEntry,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import type { BetsService } from '../bets';
 import { artworkVersion, gameArtworkSvg, vendorLogoSvg } from './artwork';
@@ -551,6 +551,10 @@ export const createGamesService = (deps: {
       sessionFacts.set(tokenHash, facts);
       return facts;
     },
+
+    /** The catalogue id of a game by its vendor and code (null when the catalogue does not list it). */
+    catalogueId: async (vendorCode: string, gameCode: string): Promise<number | null> =>
+      (await repository.findByCode('', vendorCode, gameCode))?.id ?? null,
 
     /** Name and vendor of games, for the betting record. */
     describe: async (merchantCode: string, ids: readonly number[], language: string | null) =>

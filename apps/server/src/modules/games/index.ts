@@ -1,3 +1,10 @@
+import { defineModule } from '../../platform/modules';
+import { type Catalogue, createCatalogue } from './catalogue';
+import { createGamesRepository } from './games.repository';
+import { registerGameMediaRoutes, registerGamesRoutes } from './games.routes';
+import { createGamesService, type GamesService } from './games.service';
+import { registerGamesAdminRoutes } from './games-admin.routes';
+
 export { gameArtworkSvg, vendorLogoSvg } from './artwork';
 export { CATALOGUE_CHANNEL, type Catalogue, createCatalogue } from './catalogue';
 export { demoGames, IN_HOUSE_VENDOR } from './demo-catalogue';
@@ -22,3 +29,41 @@ export {
   maskName,
   type ProviderLaunchUrl,
 } from './games.service';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    /** The game catalogue: vendors, games, lobby lanes, favourites, launches. */
+    games: GamesService;
+  }
+}
+
+/** Each built games service's catalogue listener, stopped when its server closes. */
+const catalogues = new WeakMap<GamesService, Catalogue>();
+
+export const gamesModule = defineModule({
+  name: 'games',
+  create: async ({ database, services, log }) => {
+    const repository = createGamesRepository(database.pool);
+    const catalogue = createCatalogue({
+      pool: database.pool,
+      load: repository.catalogue,
+      onError: (error) => log.warn({ err: error }, 'game catalogue listener failed'),
+    });
+    await catalogue.start();
+    const games = createGamesService({
+      repository,
+      bets: services.bets,
+      memberName: async (memberId) => (await services.members.findById(memberId))?.account ?? null,
+      providerLaunchUrl: services.providers.launchUrl,
+      catalogue,
+    });
+    catalogues.set(games, catalogue);
+    return games;
+  },
+  routes: (registrar, games, { services }) => {
+    registerGamesRoutes(registrar, games);
+    registerGameMediaRoutes(registrar.http, games);
+    registerGamesAdminRoutes(registrar, { admin: services.admin, games, merchants: services.merchants });
+  },
+  close: async (games) => catalogues.get(games)?.stop(),
+});

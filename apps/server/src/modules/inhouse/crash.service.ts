@@ -17,7 +17,7 @@ import {
   ZERO_MULTIPLIER,
 } from '@tessera/engines';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import { presentChain, presentCrashRound, presentHistoryEntry, presentPlayerBet } from './crash.presenter';
 import type { CrashChainRow, CrashRepository, CrashRoundRow, LeaderFence } from './crash.repository';
 import type { ChainKeeper } from './crash-chain';

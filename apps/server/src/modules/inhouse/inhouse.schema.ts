@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /**
  * A member's seed pairs. The active one's server seed is secret (only its SHA-256 leaves the server); rotation

@@ -29,7 +29,7 @@ import {
   ZERO_MULTIPLIER,
 } from '@tessera/engines';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { BetsService } from '../bets';
 import type { LedgerService, PostingResult } from '../ledger';
 import type { InhouseEvents } from './inhouse.events';

@@ -1,3 +1,9 @@
+import { defineModule } from '../../platform/modules';
+import { createMembersRepository } from './members.repository';
+import { registerMembersRoutes } from './members.routes';
+import { createMembersService, type MembersService } from './members.service';
+import { registerMembersAdminRoutes } from './members-admin.routes';
+
 export { maskAccount, maskEmail, maskMobile, presentMemberInfo } from './members.presenter';
 export { createMembersRepository, type MemberRow, type ReferredMember } from './members.repository';
 export { registerMembersRoutes } from './members.routes';
@@ -8,3 +14,23 @@ export {
   isPasswordExpired,
   type MembersService,
 } from './members.service';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    /** Members: accounts, profiles, logins and uplines. */
+    members: MembersService;
+  }
+}
+
+export const membersModule = defineModule({
+  name: 'members',
+  create: ({ database }) => createMembersService(createMembersRepository(database.db)),
+  routes: (registrar, members, { services }) => {
+    registerMembersRoutes(registrar, members);
+    registerMembersAdminRoutes(registrar, {
+      admin: services.admin,
+      members,
+      session: services.session,
+    });
+  },
+});

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { merchants } from '../merchants';
+import { merchants } from '../merchants/merchants.schema';
 
 /** Registration extras a merchant may collect (spec section 3), kept together. */
 export interface MemberProfile {

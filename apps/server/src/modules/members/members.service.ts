@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MerchantContext } from '../../platform/http/context';
+import type { MerchantContext } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
 import type { MemberRow, MembersRepository, NewMember } from './members.repository';
 

@@ -1,6 +1,6 @@
 import { flattenWhitelabel, type MerchantSettings } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MerchantContext } from '../../platform/http/context';
+import type { MerchantContext } from '../../platform/principals';
 import type { MerchantRow, MerchantsRepository } from './merchants.repository';
 
 /** How long a merchant read stays cached in this process; an edit made here clears it at once. */

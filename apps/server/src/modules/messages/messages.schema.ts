@@ -1,7 +1,7 @@
 import type { MemberMessageType } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /**
  * Internal messages to a member (spec section 3 message types). The text is rendered in the browser from the

@@ -1,7 +1,7 @@
 import type { GameCategory } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /**
  * A merchant's manual-rebate settings (decision 0042): the least one collection may pay and, optionally, the most,

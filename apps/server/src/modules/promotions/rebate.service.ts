@@ -7,7 +7,7 @@ import {
   type RebateSettingsMinor,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { BetsService } from '../bets';
 import type { LedgerService } from '../ledger';

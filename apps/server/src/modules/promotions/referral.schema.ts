@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { merchants } from '../merchants';
+import { merchants } from '../merchants/merchants.schema';
 
 /**
  * A merchant's referral programme (decision 0044): whether it is on, the reward per qualifying friend and the

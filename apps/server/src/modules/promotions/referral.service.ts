@@ -1,5 +1,5 @@
 import type { ReferralSettingsMinor } from '@tessera/contracts';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { CashierService } from '../cashier';
 import { type MembersService, maskAccount, type ReferredMember } from '../members';
 import { mayEarn } from './referral.policy';

@@ -1,7 +1,7 @@
 import type { RewardKind, RewardParams, RewardStatus } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /**
  * Money a member may claim (decision 0039). A capability grants a reward under a source key unique per merchant

@@ -1,7 +1,7 @@
 import { AVAILABLE_REWARDS_LIMIT, type RewardParams } from '@tessera/contracts';
 import { emit } from '../../platform/events';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { LedgerService } from '../ledger';
 import { assertOwnReward } from './rewards.policy';
 import type { Executor, NewReward, RewardRow, RewardsRepository } from './rewards.repository';

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /**
  * A merchant's VIP levels, ranks 1..N (decision 0040). Amounts are minor units of the merchant's currency; the

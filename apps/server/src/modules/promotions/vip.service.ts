@@ -1,6 +1,6 @@
 import { issuesToFieldErrors, type VipLevelInput, vipLevelSchemaFor, vipLevelValuesOf } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { Client } from './rewards.repository';
 import type { RewardsService } from './rewards.service';
 import { demoVipLevels } from './vip.demo';

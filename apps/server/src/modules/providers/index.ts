@@ -1,3 +1,9 @@
+import { defineModule } from '../../platform/modules';
+import { createProviderRegistry, DEMO_PROVIDER_CODE, type ProviderRegistry } from './provider-registry';
+import { createProvidersRepository } from './providers.repository';
+import { registerSeamlessRoutes } from './seamless.routes';
+import { createSeamlessService, type SeamlessService } from './seamless.service';
+
 export {
   createProviderRegistry,
   DEMO_PROVIDER_CODE,
@@ -8,3 +14,40 @@ export { createProvidersRepository } from './providers.repository';
 export { seamlessRounds, seamlessTransactions } from './providers.schema';
 export { registerSeamlessRoutes, seamlessSignature } from './seamless.routes';
 export { createSeamlessService, type SeamlessService } from './seamless.service';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    /** The outside game providers this server launches games into. */
+    providers: ProviderRegistry;
+    /** The seamless wallet the providers call: bets, wins and refunds of their rounds. */
+    seamless: SeamlessService;
+  }
+}
+
+export const providersModule = defineModule({
+  name: 'providers',
+  create: ({ config }) =>
+    createProviderRegistry([
+      {
+        code: DEMO_PROVIDER_CODE,
+        name: 'Tessera demo provider',
+        launchUrl: String(config.REFERENCE_PROVIDER_URL),
+        secret: String(config.REFERENCE_PROVIDER_SECRET),
+      },
+    ]),
+});
+
+/** Listed after `games` (a provider's call names the game session the catalogue opened). */
+export const seamlessModule = defineModule({
+  name: 'seamless',
+  create: ({ database, services }) =>
+    createSeamlessService({
+      pool: database.pool,
+      repository: createProvidersRepository(),
+      ledger: services.ledger,
+      bets: services.bets,
+      games: services.games,
+    }),
+  routes: (registrar, seamless, { services }) =>
+    registerSeamlessRoutes(registrar.http, { seamless, registry: services.providers }),
+});

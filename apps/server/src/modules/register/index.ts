@@ -1,2 +1,26 @@
+import { defineModule } from '../../platform/modules';
+import { registerRegisterRoutes } from './register.routes';
+import { createRegisterService, type RegisterService } from './register.service';
+
 export { registerRegisterRoutes } from './register.routes';
 export { ageOn, createRegisterService, MINIMUM_AGE, type RegisterService } from './register.service';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    /** Registration of new members (and trial accounts). */
+    register: RegisterService;
+  }
+}
+
+export const registerModule = defineModule({
+  name: 'register',
+  create: ({ services }) =>
+    createRegisterService({
+      members: services.members,
+      session: services.session,
+      verification: services.verification,
+      captcha: services.system.captcha,
+      proofOfWork: services.proofOfWork,
+    }),
+  routes: (registrar, register) => registerRegisterRoutes(registrar, register),
+});

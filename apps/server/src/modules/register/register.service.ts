@@ -10,7 +10,7 @@ import {
 } from '@tessera/contracts';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { SiteContext } from '../../platform/http/context';
+import type { SiteVisit } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
 import type { ProofOfWork } from '../../platform/security/proof-of-work';
 import { newSessionToken } from '../../platform/security/tokens';
@@ -91,7 +91,7 @@ export const createRegisterService = (deps: {
 
   return {
     register: async (
-      ctx: SiteContext,
+      ctx: SiteVisit,
       input: RegistrationInput,
       mode: RegistrationMode,
       captchaId: string | undefined,
@@ -213,7 +213,7 @@ export const createRegisterService = (deps: {
     },
 
     /** Sends the registration SMS code, unless the number already belongs to a member. */
-    sendCode: async (ctx: SiteContext, input: { mobileNo: string; countryDialingCode: string; botCheck: string }) => {
+    sendCode: async (ctx: SiteVisit, input: { mobileNo: string; countryDialingCode: string; botCheck: string }) => {
       await proofOfWork.verify(input.botCheck);
       const dialing = input.countryDialingCode.replace(/^\+/, '');
       if (await members.findByMobile(ctx.merchant.code, dialing, input.mobileNo))
@@ -227,7 +227,7 @@ export const createRegisterService = (deps: {
       });
     },
 
-    checkAffiliate: async (ctx: SiteContext, code: string) => {
+    checkAffiliate: async (ctx: SiteVisit, code: string) => {
       const agent = await members.findAgentByAffiliateCode(ctx.merchant.code, code.trim());
       if (!agent || !isAgentType(agent.type)) throw new AppError('invitation_code_error');
       return { code: agent.affiliateCode ?? code };

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 export const memberSessions = pgTable(
   'member_sessions',

@@ -7,7 +7,7 @@ import {
   validateRegistrationField,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext, SiteContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext, SiteVisit } from '../../platform/principals';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import type { ProofOfWork } from '../../platform/security/proof-of-work';
 import type { SecretBox } from '../../platform/security/secret-box';
@@ -66,7 +66,7 @@ export const createSessionService = (deps: {
   /** Holds a login back until the member proves itself (new IP, or two-factor on). */
   const holdLogin = async (
     member: MemberRow,
-    ctx: Pick<SiteContext, 'ip' | 'userAgent'>,
+    ctx: Pick<SiteVisit, 'ip' | 'userAgent'>,
     twoFactor: boolean,
     methods: LoginVerifyMethod[],
     attempt: { method: LoginMethod; deviceId?: string | undefined },
@@ -115,7 +115,7 @@ export const createSessionService = (deps: {
   const startSession = async (
     member: MemberRow,
     merchant: MerchantContext,
-    ctx: Pick<SiteContext, 'ip' | 'userAgent'>,
+    ctx: Pick<SiteVisit, 'ip' | 'userAgent'>,
     method: LoginMethod,
     options: { usedDefaultPassword?: boolean; deviceId?: string | undefined } = {},
   ): Promise<LoginValue> => {
@@ -171,7 +171,7 @@ export const createSessionService = (deps: {
   return {
     startSession,
 
-    login: async (ctx: SiteContext, input: LoginInput, captchaId: string | undefined): Promise<LoginValue> => {
+    login: async (ctx: SiteVisit, input: LoginInput, captchaId: string | undefined): Promise<LoginValue> => {
       const merchant = ctx.merchant;
       if (!(await limiter.hit(`login:ip:${merchant.code}:${ctx.ip}`, IP_ATTEMPTS_PER_MINUTE, 60_000)).allowed) {
         throw new AppError('too_many_requests');
@@ -261,7 +261,7 @@ export const createSessionService = (deps: {
     },
 
     /** Sends the SMS or e-mail code for a pending new-IP login. */
-    sendLoginVerifyCode: async (ctx: SiteContext, verifyToken: string, method: 'sms' | 'email') => {
+    sendLoginVerifyCode: async (ctx: SiteVisit, verifyToken: string, method: 'sms' | 'email') => {
       const challenge = await repository.findLiveChallenge(hashToken(verifyToken));
       if (!challenge || challenge.ip !== ctx.ip) throw new AppError('verification_code_expired');
       const member = await members.findById(challenge.memberId);
@@ -282,7 +282,7 @@ export const createSessionService = (deps: {
 
     /** Completes a new-IP login with the chosen proof. */
     verifyLogin: async (
-      ctx: SiteContext,
+      ctx: SiteVisit,
       input: {
         verifyToken: string;
         method: LoginVerifyMethod;
@@ -334,7 +334,7 @@ export const createSessionService = (deps: {
 
     /** Sends an SMS code for login or password reset; answers the same whether or not the number is a member's. */
     sendSmsCode: async (
-      ctx: SiteContext,
+      ctx: SiteVisit,
       input: { mobileNum: string; countryDialingCode: string; purpose: 'login' | 'reset'; botCheck: string },
     ) => {
       const flag = input.purpose === 'login' ? 'MOBILEVERCODELOGIN3' : 'CHNGPASSVERIF3';
@@ -356,7 +356,7 @@ export const createSessionService = (deps: {
       });
     },
 
-    freePlay: async (ctx: SiteContext, botCheck: string): Promise<LoginValue> => {
+    freePlay: async (ctx: SiteVisit, botCheck: string): Promise<LoginValue> => {
       await proofOfWork.verify(botCheck);
       if (!(await limiter.hit(`freeplay:${ctx.merchant.code}:${ctx.ip}`, 10, 3_600_000)).allowed) {
         throw new AppError('too_many_requests');
@@ -394,7 +394,7 @@ export const createSessionService = (deps: {
 
     /** Changes the password and ends every other session of the member. */
     changePassword: async (
-      ctx: SiteContext,
+      ctx: SiteVisit,
       principal: MemberPrincipal,
       input: { oldPassword: string; newPassword: string; confirmNewPassword: string },
     ) => {

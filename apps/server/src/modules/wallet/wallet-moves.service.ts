@@ -7,7 +7,7 @@ import {
   type TransactionRange,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 
 import type { AccountService } from '../account';
 import type { LedgerService, MemberWallet } from '../ledger';

@@ -2,7 +2,7 @@ import type { ConfirmationOutcome, PayoutMethodKind, WithdrawalStatus } from '@t
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { proofImagesTable } from '../../platform/images/proof-images';
-import { members } from '../members';
+import { members } from '../members/members.schema';
 
 /** A member's saved payout method; removal keeps the row (orders copied what they needed). */
 export const payoutMethods = pgTable(

@@ -9,9 +9,8 @@ import {
   type WithdrawalStatus,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
-import type { UploadedFile } from '../../platform/http/registrar';
 import { presentProofImage, recodeProofImages } from '../../platform/images/proof-images';
+import type { MemberPrincipal, MerchantContext, UploadedFile } from '../../platform/principals';
 
 import type { AccountService } from '../account';
 import type { LedgerService } from '../ledger';

@@ -1,37 +1,12 @@
-import type { LanguageCode, MerchantSettings, OperatorRole } from '@tessera/contracts';
+import type { LanguageCode } from '@tessera/contracts';
+import type { ClientFacts, MemberPrincipal, MerchantContext, OperatorPrincipal } from '../principals';
 
-/** The merchant (white label) a site request belongs to. */
-export interface MerchantContext {
-  code: string;
-  version: number;
-  settings: MerchantSettings;
-  /** Flattened whitelabel tree: modId -> on. */
-  modules: Readonly<Record<string, boolean>>;
-}
+// The identities and the merchant live in platform/principals (services read them); these are a request's.
+export type { ClientFacts, MemberPrincipal, MerchantContext, OperatorPrincipal, SiteVisit } from '../principals';
 
-/** Identity of a signed-in member, as the session module vouches for it. */
-export interface MemberPrincipal {
-  memberId: string;
-  merchantCode: string;
-  sessionId: string;
-  type: number;
-}
-
-/** Identity of a signed-in operator. `merchantCode` null means every merchant. */
-export interface OperatorPrincipal {
-  operatorId: string;
-  username: string;
-  role: OperatorRole;
-  merchantCode: string | null;
-  sessionId: string;
-}
-
-export interface Caller {
+/** What the platform knows of a request's caller before any session. */
+export interface Caller extends ClientFacts {
   requestId: string;
-  ip: string;
-  /** ISO 3166 alpha-2 from the trusted CDN header, when configured. */
-  country: string | null;
-  userAgent: string | null;
   language: LanguageCode | null;
   moduleId: string | null;
 }

@@ -39,10 +39,9 @@ export interface RegistrarHooks {
 }
 
 /** A file of a multipart request, read whole within the endpoint's upload rule. */
-export interface UploadedFile {
-  filename: string;
-  bytes: Buffer;
-}
+import type { UploadedFile } from '../principals';
+
+export type { UploadedFile };
 
 interface HandlerArgs<E extends EndpointDef, C> {
   input: ParsedRequestOf<E>;
@@ -272,7 +271,11 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
     });
   };
 
-  return { site, admin };
+  /**
+   * The Fastify instance, for the few routes outside the envelope (a gateway's or provider's callbacks, images,
+   * the web app manifest), which a module's definition registers with its other routes.
+   */
+  return { site, admin, http: app };
 };
 
 export type Registrar = ReturnType<typeof createRegistrar>;

@@ -6,12 +6,13 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
+import type { AdminService } from '../admin';
 import type { MerchantsService } from '../merchants';
-import { presentAdminReferralSettings, type ReferralService } from '../promotions';
-import type { AdminService } from './admin.service';
+import { presentAdminReferralSettings } from './referral.presenter';
+import type { ReferralService } from './referral.service';
 
 /** A merchant's referral programme: owner and finance set it, risk and support read it; every change is audited. */
-export const registerAdminReferralRoutes = (
+export const registerReferralAdminRoutes = (
   r: Registrar,
   deps: { admin: AdminService; referral: ReferralService; merchants: MerchantsService },
 ): void => {

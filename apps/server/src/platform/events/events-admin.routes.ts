@@ -1,10 +1,10 @@
 import { adminEventsEndpoints } from '@tessera/contracts';
-import type { EventDispatcher } from '../../platform/events';
-import { AppError } from '../../platform/http/app-error';
-import type { Registrar } from '../../platform/http/registrar';
+import { AppError } from '../http/app-error';
+import type { Registrar } from '../http/registrar';
+import type { EventDispatcher } from '.';
 
 /** Dead letters of events between modules (decision 0050): owner and risk read a merchant's, the owner retries one. */
-export const registerAdminEventsRoutes = (
+export const registerEventsAdminRoutes = (
   r: Registrar,
   deps: { events: Pick<EventDispatcher, 'deadLetters' | 'retryDeadLetter'> },
 ): void => {

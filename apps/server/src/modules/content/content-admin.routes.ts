@@ -1,12 +1,13 @@
 import { adminContentEndpoints } from '@tessera/contracts';
 import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
-import { type ContentService, presentContentItem, presentImage } from '../content';
+import type { AdminService } from '../admin';
 import type { MerchantsService } from '../merchants';
-import type { AdminService } from './admin.service';
+import { presentContentItem, presentImage } from './content.presenter';
+import type { ContentService } from './content.service';
 
 /** Site content per merchant and language: content editors and owners write, and every change is audited. */
-export const registerAdminContentRoutes = (
+export const registerContentAdminRoutes = (
   r: Registrar,
   deps: { admin: AdminService; content: ContentService; merchants: MerchantsService },
 ): void => {

@@ -9,9 +9,11 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
-import { type InhouseService, type Limits, type MerchantLimits, presentMerchantLimits } from '../inhouse';
+import type { AdminService } from '../admin';
 import type { MerchantsService } from '../merchants';
-import type { AdminService } from './admin.service';
+import type { Limits, MerchantLimits } from './inhouse.limits';
+import { presentMerchantLimits } from './inhouse.presenter';
+import type { InhouseService } from './inhouse.service';
 
 const asText = (row: MerchantLimits, currency: string) => ({
   minStake: formatMinor(row.minStake, currency),
@@ -21,7 +23,7 @@ const asText = (row: MerchantLimits, currency: string) => ({
 });
 
 /** In-house game limits per merchant: owner and risk set them, finance reads them; every change is audited. */
-export const registerAdminInhouseRoutes = (
+export const registerInhouseAdminRoutes = (
   r: Registrar,
   deps: { admin: AdminService; inhouse: InhouseService; merchants: MerchantsService },
 ): void => {

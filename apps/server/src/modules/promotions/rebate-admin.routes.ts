@@ -6,21 +6,17 @@ import {
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
+import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
-import {
-  type MerchantRebateSettings,
-  presentRebateClaim,
-  presentRebateSettings,
-  type RebateService,
-} from '../promotions';
-import type { AdminService } from './admin.service';
+import { presentRebateClaim, presentRebateSettings } from './rebate.presenter';
+import type { MerchantRebateSettings, RebateService } from './rebate.service';
 
 /**
  * Manual rebate per merchant (decision 0042): owner and finance set the rates, minimum and maximum; risk and
  * support read them and the collections. Every change is audited with before and after in its own transaction.
  */
-export const registerAdminRebateRoutes = (
+export const registerRebateAdminRoutes = (
   r: Registrar,
   deps: { admin: AdminService; rebate: RebateService; merchants: MerchantsService; members: MembersService },
 ): void => {

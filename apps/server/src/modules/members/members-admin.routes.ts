@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type AdminMember, adminEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
+import { assertMerchantInScope, merchantScopeOf } from '../../platform/http/operator-scope';
 import type { Registrar } from '../../platform/http/registrar';
-import type { MemberRow, MembersService } from '../members';
-import type { SessionService } from '../session';
-import type { VerificationService } from '../verification';
-import { assertMerchantInScope, merchantScopeOf } from './admin.policy';
-import type { AdminService } from './admin.service';
+import type { AdminService } from '../admin';
+import type { MemberRow } from './members.repository';
+import type { MembersService } from './members.service';
 
 const presentMember = (row: MemberRow): AdminMember => ({
   id: row.id,
@@ -32,11 +31,16 @@ const temporaryPassword = (): string => {
   return Array.from(bytes, (b, i) => (i % 3 === 2 ? digits[b % digits.length] : letters[b % letters.length])).join('');
 };
 
-export const registerAdminMemberRoutes = (
+export const registerMembersAdminRoutes = (
   r: Registrar,
-  deps: { admin: AdminService; members: MembersService; session: SessionService; verification: VerificationService },
+  deps: {
+    admin: AdminService;
+    members: MembersService;
+    /** The session module's revocation (typed here: session reads members, so members does not import it). */
+    session: { revokeAllSessions: (memberId: string) => Promise<unknown> };
+  },
 ): void => {
-  const { admin, members, session, verification } = deps;
+  const { admin, members, session } = deps;
 
   const memberInScope = async (operator: Parameters<typeof assertMerchantInScope>[0], id: string) => {
     const member = await members.findById(id);
@@ -98,28 +102,5 @@ export const registerAdminMemberRoutes = (
       },
     );
     return { temporaryPassword: password };
-  });
-
-  r.admin(adminEndpoints.listOutbox, async ({ input, ctx }) => {
-    const { rows, total } = await verification.listOutbox(
-      ctx.operator.merchantCode,
-      (input.pageNo - 1) * input.pageSize,
-      input.pageSize,
-    );
-    return {
-      list: rows.map((row) => ({
-        id: row.id.toString(),
-        merchantCode: row.merchantCode,
-        channel: row.channel,
-        recipient: row.recipient,
-        template: row.template,
-        body: row.body,
-        provider: row.provider,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-      })),
-      pageNo: input.pageNo,
-      totalPages: Math.max(1, Math.ceil(total / input.pageSize)),
-    };
   });
 };

@@ -1,25 +1,21 @@
 import { adminRewardsEndpoints, adminVipEndpoints } from '@tessera/contracts';
 import type { AdminContext, MerchantContext } from '../../platform/http/context';
+import { createAdminScope } from '../../platform/http/operator-scope';
 import type { Registrar } from '../../platform/http/registrar';
+import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
-import {
-  presentAdminVipLevel,
-  presentAdminVipLevels,
-  presentRewardPage,
-  type RewardsService,
-  type VipLevelsAudit,
-  type VipService,
-} from '../promotions';
-import { createAdminScope } from './admin.scope';
-import type { AdminService } from './admin.service';
+import { presentRewardPage } from './rewards.presenter';
+import type { RewardsService } from './rewards.service';
+import { presentAdminVipLevel, presentAdminVipLevels } from './vip.presenter';
+import type { VipLevelsAudit, VipService } from './vip.service';
 
 /**
  * Promotions in the back office: a member's rewards for the desk; the VIP levels per merchant, read by owner,
  * finance, risk and support, changed by owner and finance, each change audited with before and after in the same
  * transaction (decision 0040).
  */
-export const registerAdminPromotionsRoutes = (
+export const registerPromotionsAdminRoutes = (
   r: Registrar,
   deps: {
     admin: AdminService;

@@ -1,11 +1,12 @@
 import { adminGamesEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
-import { type GamesService, presentAdminGame, presentAdminVendor } from '../games';
+import type { AdminService } from '../admin';
 import type { MerchantsService } from '../merchants';
-import type { AdminService } from './admin.service';
+import { presentAdminGame, presentAdminVendor } from './games.presenter';
+import type { GamesService } from './games.service';
 
 /** The catalogue per merchant: content operators and owners edit it, everyone in scope reads it; edits are audited. */
-export const registerAdminGamesRoutes = (
+export const registerGamesAdminRoutes = (
   r: Registrar,
   deps: { admin: AdminService; games: GamesService; merchants: MerchantsService },
 ): void => {
