@@ -23,6 +23,7 @@ import {
   registerAdminReferralRoutes,
   registerAdminRoutes,
 } from './modules/admin';
+import { agentsModule } from './modules/agents';
 import { createBetsRepository, createBetsService, registerBetsRoutes } from './modules/bets';
 import {
   createCashierRepository,
@@ -191,7 +192,7 @@ export type AppServices = ModuleServices;
  * The capabilities, each wired by its own definition (its services, routes, jobs, subscribers and demo seed;
  * `platform/modules`, decision 0052). A module reads only the core services and the modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [];
+export const MODULES: readonly AnyModule[] = [agentsModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (
