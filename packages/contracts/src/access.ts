@@ -35,6 +35,8 @@ export const operatorPermissions = {
   'vip.manage': ['owner', 'finance'],
   'events.read': ['owner', 'risk'],
   'events.retry': ['owner'],
+  'agents.read': ['owner', 'finance', 'risk', 'support'],
+  'agents.manage': ['owner', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -35,6 +35,9 @@ export const auditActions = [
   'vip.level_create',
   'vip.level_update',
   'vip.level_delete',
+  'agent.application_approve',
+  'agent.application_reject',
+  'agent.branch_move',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -4,6 +4,7 @@ import { adminCashierEndpoints } from './admin-cashier';
 import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
+import { adminAgentEndpoints, agentEndpoints } from './agents';
 import { cashierEndpoints } from './cashier';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
@@ -51,4 +52,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminReferralEndpoints),
   ...Object.values(vipEndpoints),
   ...Object.values(adminVipEndpoints),
+  ...Object.values(agentEndpoints),
+  ...Object.values(adminAgentEndpoints),
 ];

@@ -99,6 +99,12 @@ export const errorCatalogue = {
   reward_already_claimed: { status: 409 },
   // Promotions: the VIP programme's levels (back office)
   vip_level_not_last: { status: 409 },
+  // Agents (issue 24)
+  agent_already: { status: 409 },
+  agent_application_pending: { status: 409 },
+  agent_application_decided: { status: 409 },
+  agent_move_cycle: { status: 400 },
+  agent_tree_too_deep: { status: 400 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -80,6 +80,14 @@ export const router = createBrowserRouter(
               path: 'rebate',
               lazy: async () => ({ Component: (await import('./routes/rebate-page')).RebateIndexPage }),
             },
+            {
+              path: 'merchants/:code/agents',
+              lazy: async () => ({ Component: (await import('./routes/agents-page')).AgentsPage }),
+            },
+            {
+              path: 'agents',
+              lazy: async () => ({ Component: (await import('./routes/agents-page')).AgentsIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -36,14 +36,15 @@ export const OpenLoginAtHome = () => {
   return <HomeRoute />;
 };
 
-/** /register: the home lobby with the register popup open, keeping ?referralCode= for the form. */
+/** /register: the home lobby with the register popup open, keeping ?referralCode= and ?affiliateCode= for the form. */
 export const OpenRegister = () => {
   const { key, search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival at /register (its key) opens the popup.
   useLayoutEffect(() => {
-    const referralCode = new URLSearchParams(search).get('referralCode')?.trim() || null;
+    const query = new URLSearchParams(search);
     const shell = useShellStore.getState();
-    shell.setReferralCode(referralCode);
+    shell.setReferralCode(query.get('referralCode')?.trim() || null);
+    shell.setAffiliateCode(query.get('affiliateCode')?.trim() || null);
     shell.openDialog('register');
   }, [key]);
   return <HomeRoute />;

@@ -27,7 +27,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP and promotions pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|agents)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -94,6 +94,12 @@ export const AppShell = () => {
       label: t('nav.promotions'),
       icon: <GiftIcon />,
       isVisible: canOperator(operator.role, 'referral.read'),
+    },
+    {
+      to: '/agents',
+      label: t('nav.agents'),
+      icon: <UsersIcon />,
+      isVisible: canOperator(operator.role, 'agents.read'),
     },
     {
       to: '/outbox',

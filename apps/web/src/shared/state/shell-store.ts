@@ -16,6 +16,8 @@ interface ShellState {
   activeDialog: ShellDialog | null;
   /** The `referralCode` query of /register, kept for the registration form. */
   referralCode: string | null;
+  /** The `affiliateCode` query of /register (an agent's link), kept for the registration form. */
+  affiliateCode: string | null;
   /** The token of an e-mailed reset link (`/?resetToken=`), kept for the set-new-password popup. */
   resetToken: string | null;
   isSideMenuOpen: boolean;
@@ -28,6 +30,7 @@ interface ShellActions {
   openDialog: (dialog: ShellDialog) => void;
   closeDialog: () => void;
   setReferralCode: (code: string | null) => void;
+  setAffiliateCode: (code: string | null) => void;
   /** Opens the set-new-password popup for a reset link's token. */
   openResetPassword: (token: string) => void;
   setSideMenuOpen: (isOpen: boolean) => void;
@@ -40,6 +43,7 @@ interface ShellActions {
 export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   activeDialog: null,
   referralCode: null,
+  affiliateCode: null,
   resetToken: null,
   isSideMenuOpen: false,
   isLoadingCoverShown: false,
@@ -47,6 +51,7 @@ export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   openDialog: (activeDialog) => set({ activeDialog, isSideMenuOpen: false }),
   closeDialog: () => set({ activeDialog: null }),
   setReferralCode: (referralCode) => set({ referralCode }),
+  setAffiliateCode: (affiliateCode) => set({ affiliateCode }),
   openResetPassword: (resetToken) => set({ resetToken, activeDialog: 'resetPassword', isSideMenuOpen: false }),
   setSideMenuOpen: (isSideMenuOpen) => set({ isSideMenuOpen }),
   openNotice: (noticeIndex) => set({ noticeIndex, activeDialog: 'notice', isSideMenuOpen: false }),

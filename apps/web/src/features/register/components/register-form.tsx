@@ -66,6 +66,7 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
   const navigate = useNavigate();
   const flags = usePublicStore((state) => state.whitelabel);
   const referralCode = useShellStore((state) => state.referralCode);
+  const linkAffiliateCode = useShellStore((state) => state.affiliateCode);
   const closeDialog = useShellStore((state) => state.closeDialog);
   const plan = planRegisterForm(mode, flags, rules);
   const captcha = useCaptchaImage();
@@ -80,7 +81,12 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
     getValues,
     trigger,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ defaultValues: { termsAccepted: false } as RegisterValues });
+  } = useForm<RegisterValues>({
+    defaultValues: {
+      termsAccepted: false,
+      ...(linkAffiliateCode ? { affiliateCode: linkAffiliateCode } : {}),
+    } as RegisterValues,
+  });
 
   const hasCaptcha = plan.captcha !== null;
   const refreshCaptcha = captcha.refresh;

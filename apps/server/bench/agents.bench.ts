@@ -1,0 +1,167 @@
+/**
+ * npm run bench:agents — the agent centre at scale (issue 24): one agent with 100,000 descendants eight levels deep
+ * (10, 40, 160, 640, 2,560, 10,240, 40,960 and 45,390 members per level, so each first-level branch holds 10,000)
+ * and 3,000,000 daily rollup rows (30 days of every descendant), written straight into the agents module's tables.
+ * Measures the 30-day team overview through the HTTP API at 8 callers, for that agent and for a leaf agent (five
+ * members under it), then moves one 10,000-member branch under another agent through the service (audited, one
+ * transaction) and times it. Figures are printed, never asserted (target: overview p95 ≤ 50 ms, move ≤ 1 s). Uses
+ * DATABASE_URL's server when set, else an embedded PostgreSQL.
+ */
+
+import { loadavg } from 'node:os';
+import { agentRangeOf } from '@tessera/contracts';
+import { benchApp, benchDatabase, benchPlayers, measure } from './bench-support';
+
+const LEVELS = [10, 40, 160, 640, 2_560, 10_240, 40_960, 45_390];
+const DAYS = 30;
+/** Calls per measurement: the big team's overview sums about 3,000,000 rows per call, so it gets fewer. */
+const CALLS = Number(process.env.BENCH_AGENTS_CALLS ?? 400);
+const TOP_CALLS = Number(process.env.BENCH_AGENTS_TOP_CALLS ?? 32);
+
+const main = async () => {
+  const { database, drop } = await benchDatabase('bench_agents', 12);
+  const { app, services } = await benchApp(database, undefined, {
+    runJobs: false,
+    crash: { drive: false },
+    events: { deliver: false },
+  });
+  const [topToken = '', leafToken = ''] = await benchPlayers(services, 2);
+  const top = await services.members.findByUsername('demo', 'bench0');
+  const leaf = await services.members.findByUsername('demo', 'bench1');
+  if (!top || !leaf) throw new Error('bench agents not created');
+  for (const agent of [top, leaf]) await services.members.update(agent.id, { type: 1 });
+
+  const building = performance.now();
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO agent_nodes (member_id, merchant_code, account, parent_id, depth) VALUES ($1, 'demo', 'bench0', NULL, 0)`,
+      [top.id],
+    );
+    await client.query(
+      `CREATE TEMP TABLE bench_levels ON COMMIT DROP AS
+       SELECT l.level, i AS idx, gen_random_uuid() AS id, l.n
+         FROM unnest($1::int[]) WITH ORDINALITY AS l(n, level), generate_series(0, l.n - 1) AS i`,
+      [LEVELS],
+    );
+    await client.query('CREATE INDEX ON bench_levels (level, idx)');
+    await client.query(
+      `INSERT INTO agent_nodes (member_id, merchant_code, account, parent_id, depth, joined_at)
+       SELECT c.id, 'demo', 'b' || c.level || '_' || c.idx, COALESCE(p.id, $1::uuid), c.level,
+              now() - (c.idx % 60) * interval '1 day'
+         FROM bench_levels c
+         LEFT JOIN bench_levels p ON p.level = c.level - 1 AND p.idx = c.idx % ($2::int[])[c.level - 1]`,
+      [top.id, LEVELS],
+    );
+    // The leaf agent: under a level-6 member, with five members of its own.
+    const parent = await client.query<{ id: string }>('SELECT id FROM bench_levels WHERE level = 6 AND idx = 0');
+    await client.query(
+      `INSERT INTO agent_nodes (member_id, merchant_code, account, parent_id, depth) VALUES ($1, 'demo', 'bench1', $2, 7)`,
+      [leaf.id, parent.rows[0]?.id],
+    );
+    await client.query(
+      `INSERT INTO agent_nodes (member_id, merchant_code, account, parent_id, depth)
+       SELECT gen_random_uuid(), 'demo', 'leafkid' || i, $1, 8 FROM generate_series(1, 5) AS i`,
+      [leaf.id],
+    );
+    await client.query(
+      `INSERT INTO agent_closure (ancestor_id, descendant_id, distance)
+       SELECT member_id, member_id, 0 FROM agent_nodes WHERE merchant_code = 'demo'`,
+    );
+    for (let depth = 1; depth <= LEVELS.length; depth += 1) {
+      await client.query(
+        `INSERT INTO agent_closure (ancestor_id, descendant_id, distance)
+         SELECT c.ancestor_id, n.member_id, c.distance + 1
+           FROM agent_nodes n JOIN agent_closure c ON c.descendant_id = n.parent_id
+          WHERE n.depth = $1 AND n.merchant_code = 'demo'`,
+        [depth],
+      );
+    }
+    const target = await client.query<{ id: string }>('SELECT id FROM bench_levels WHERE level = 1 AND idx = 1');
+    await client.query(
+      `INSERT INTO agent_profiles (member_id, merchant_code, agent_type, affiliate_code)
+       VALUES ($1, 'demo', 1, 'BENCHTOP'), ($2, 'demo', 1, 'BENCHLEAF'), ($3, 'demo', 1, 'BENCHMOVE')`,
+      [top.id, leaf.id, target.rows[0]?.id],
+    );
+    await client.query(
+      `INSERT INTO agent_daily_rollups (member_id, day, merchant_code, deposits, deposit_count, withdrawals,
+         withdrawal_count, bets, valid_bets, payouts, bet_count)
+       SELECT n.member_id, (now() AT TIME ZONE 'UTC')::date - d, 'demo', (d % 7) * 1000, d % 2, (d % 5) * 500, d % 3,
+              10000 + d * 100, 9000 + d * 90, 9500 + d * 80, 1 + d % 4
+         FROM agent_nodes n CROSS JOIN generate_series(0, ${DAYS - 1}) AS d
+        WHERE n.merchant_code = 'demo' AND n.member_id <> $1`,
+      [top.id],
+    );
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await database.pool.query('ANALYZE agent_nodes; ANALYZE agent_closure; ANALYZE agent_daily_rollups');
+  const counts = await database.pool.query<{ nodes: number; closure: number; rollups: number }>(
+    `SELECT (SELECT count(*)::int FROM agent_nodes) AS nodes, (SELECT count(*)::int FROM agent_closure) AS closure,
+            (SELECT count(*)::int FROM agent_daily_rollups) AS rollups`,
+  );
+  console.log(
+    `built in ${((performance.now() - building) / 1000).toFixed(1)} s: ${JSON.stringify(counts.rows[0])} (nodes, closure rows, rollup rows)`,
+  );
+
+  const range = agentRangeOf('30d', new Date());
+  const overview = (token: string) => async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/wps/agent/team/overview?from=${range.from}&to=${range.to}`,
+      headers: { Merchant: 'demo', ModuleId: 'AGEINFO3', authorization: token },
+    });
+    if (response.statusCode !== 200) throw new Error(`overview failed: ${response.body}`);
+    return response.json();
+  };
+  const first = await overview(topToken)();
+  console.log(
+    `top agent: team ${first.value.teamMembers}, direct ${first.value.directMembers}, bets ${first.value.figures.bets}`,
+  );
+  await measure('team overview 30 days, top agent (100,006 downline)', 8, TOP_CALLS, overview(topToken));
+  const leafView = await overview(leafToken)();
+  console.log(`leaf agent: team ${leafView.value.teamMembers}`);
+  await measure('team overview 30 days, leaf agent (5 downline)', 8, CALLS, overview(leafToken));
+
+  const merchant = await services.merchants.resolve({ code: 'demo', host: '' });
+  const owner = await database.pool.query<{ id: string; username: string }>(
+    "SELECT id, username FROM operators WHERE role = 'owner' LIMIT 1",
+  );
+  const branch = await database.pool.query<{ id: string; size: number }>(
+    `SELECT n.member_id AS id, (SELECT count(*)::int FROM agent_closure c WHERE c.ancestor_id = n.member_id) AS size
+       FROM agent_nodes n WHERE n.account = 'b1_0'`,
+  );
+  const target = await database.pool.query<{ id: string }>(
+    "SELECT member_id AS id FROM agent_nodes WHERE account = 'b1_1'",
+  );
+  const actor = {
+    operator: { operatorId: owner.rows[0]?.id ?? '', username: owner.rows[0]?.username ?? '' },
+    caller: { ip: '127.0.0.1', userAgent: null },
+  };
+  const moving = performance.now();
+  await services.agents.move(merchant, branch.rows[0]?.id ?? '', target.rows[0]?.id ?? '', actor);
+  console.log(
+    `branch move: ${branch.rows[0]?.size} members in ${(performance.now() - moving).toFixed(0)} ms (target ≤ 1000 ms)`,
+  );
+  const after = await overview(topToken)();
+  console.log(
+    `top agent after the move: team ${after.value.teamMembers}, bets ${after.value.figures.bets} (unchanged)`,
+  );
+  console.log(
+    `load average (1, 5, 15 min): ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  await app.close();
+  await drop();
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

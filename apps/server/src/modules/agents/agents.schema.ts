@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The downline tree (decision 0056): one node per member that registered (or became an agent) since the module
+ * runs, with its upline, and the closure table of every ancestor–descendant pair (a node is its own ancestor at
+ * distance 0). A subtree is one indexed statement: `agent_closure WHERE ancestor_id = $agent`.
+ */
+export const agentNodes = pgTable(
+  'agent_nodes',
+  {
+    memberId: uuid('member_id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    /** A copy of the member's account (never changes), to list and search a downline without the members table. */
+    account: text('account').notNull(),
+    parentId: uuid('parent_id'),
+    /** Levels below the top of its tree (0: a top). */
+    depth: integer('depth').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('agent_nodes_parent_idx').on(table.parentId, table.joinedAt),
+    index('agent_nodes_merchant_top_idx').on(table.merchantCode).where(sql`${table.parentId} IS NULL`),
+  ],
+);
+
+export const agentClosure = pgTable(
+  'agent_closure',
+  {
+    ancestorId: uuid('ancestor_id').notNull(),
+    descendantId: uuid('descendant_id').notNull(),
+    distance: integer('distance').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ancestorId, table.descendantId] }),
+    index('agent_closure_descendant_idx').on(table.descendantId, table.distance),
+  ],
+);
+
+/** Who is an agent in this module's eyes: its type as approved, and whether it is frozen. */
+export const agentProfiles = pgTable('agent_profiles', {
+  memberId: uuid('member_id').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  agentType: integer('agent_type').notNull(),
+  affiliateCode: text('affiliate_code').notNull(),
+  frozen: boolean('frozen').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Affiliate applications; one pending application per member at a time (a partial unique index). */
+export const agentApplications = pgTable(
+  'agent_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id').notNull(),
+    account: text('account').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactMobile: text('contact_mobile').notNull(),
+    message: text('message').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    agentType: integer('agent_type'),
+    reason: text('reason'),
+    decidedBy: text('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('agent_applications_one_pending_key').on(table.memberId).where(sql`${table.status} = 'pending'`),
+    index('agent_applications_queue_idx').on(table.merchantCode, table.createdAt),
+    index('agent_applications_member_idx').on(table.memberId, table.createdAt),
+  ],
+);
+
+/**
+ * Per-member daily figures (UTC days, minor units), kept by the module's event subscribers (bet.settled,
+ * deposit.credited, withdrawal.paid); team figures are their sums over a subtree, never raw bets.
+ */
+export const agentDailyRollups = pgTable(
+  'agent_daily_rollups',
+  {
+    memberId: uuid('member_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+    depositCount: integer('deposit_count').notNull().default(0),
+    withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawalCount: integer('withdrawal_count').notNull().default(0),
+    bets: bigint('bets', { mode: 'bigint' }).notNull().default(sql`0`),
+    validBets: bigint('valid_bets', { mode: 'bigint' }).notNull().default(sql`0`),
+    payouts: bigint('payouts', { mode: 'bigint' }).notNull().default(sql`0`),
+    betCount: integer('bet_count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.day] })],
+);

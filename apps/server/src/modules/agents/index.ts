@@ -1,0 +1,62 @@
+import { subscribe } from '../../platform/events';
+import { defineModule } from '../../platform/modules';
+import { createAgentsRepository } from './agents.repository';
+import { registerAgentsRoutes } from './agents.routes';
+import { type AgentsService, createAgentsService } from './agents.service';
+
+export { agentApplications, agentClosure, agentDailyRollups, agentNodes, agentProfiles } from './agents.schema';
+export type { AgentsService } from './agents.service';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    agents: AgentsService;
+  }
+}
+
+/**
+ * The agent programme (issue 24; decisions 0056-0058): affiliate applications decided in the back office, the
+ * downline tree (a closure table) filled from member.registered, per-member daily rollups filled from settled bets,
+ * credited deposits and paid withdrawals, and the agent centre reading them over the agent's own subtree only.
+ */
+export const agentsModule = defineModule({
+  name: 'agents',
+  create: (host) =>
+    createAgentsService({
+      repository: createAgentsRepository(host.database.pool),
+      members: host.services.members,
+      admin: host.services.admin,
+    }),
+  routes: (registrar, agents) => registerAgentsRoutes(registrar, agents),
+  subscribers: (agents) => [
+    subscribe('agents.tree', 'member.registered', (event, { tx }) => agents.placeRegistered(tx, event)),
+    subscribe('agents.rollup.bets', 'bet.settled', (event, { tx }) =>
+      agents.addToDay(tx, {
+        memberId: event.memberId,
+        merchantCode: event.merchantCode,
+        day: event.settledAt,
+        bets: event.betAmount,
+        validBets: event.validBet,
+        payouts: event.payout,
+        betCount: 1,
+      }),
+    ),
+    subscribe('agents.rollup.deposits', 'deposit.credited', (event, { tx }) =>
+      agents.addToDay(tx, {
+        memberId: event.memberId,
+        merchantCode: event.merchantCode,
+        day: null,
+        deposits: event.amount,
+        depositCount: 1,
+      }),
+    ),
+    subscribe('agents.rollup.withdrawals', 'withdrawal.paid', (event, { tx }) =>
+      agents.addToDay(tx, {
+        memberId: event.memberId,
+        merchantCode: event.merchantCode,
+        day: null,
+        withdrawals: event.amount,
+        withdrawalCount: 1,
+      }),
+    ),
+  ],
+});

@@ -1,0 +1,137 @@
+import type { DownlineMember } from '@tessera/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
+import { useFormatMoney } from '../../../shared/i18n/use-format-money';
+import { Button } from '../../../shared/ui/button/button';
+import { Card } from '../../../shared/ui/card/card';
+import { PagedRecords } from '../../../shared/ui/data-table/paged-records';
+import { TextField } from '../../../shared/ui/form/text-field';
+import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
+import { useDownline } from '../api/agents-api';
+import styles from './agents.module.css';
+import { RangeFilter, useAgentRange } from './range-filter';
+
+const PAGE_SIZE = 20;
+
+/**
+ * Downline management: the agent's direct downline, a level deeper by opening a member (the trail leads back), or
+ * a search of the whole downline by account; each member's type, joined date, direct team and figures in the range.
+ */
+export const DownlinePanel = () => {
+  const { t } = useTranslation('agent');
+  const formatMoney = useFormatMoney();
+  const formatDateTime = useFormatDateTime();
+  const range = useAgentRange('30d');
+  const [parentId, setParentId] = useState<string | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [account, setAccount] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const downline = useDownline({
+    ...range.range,
+    ...(parentId ? { parentId } : {}),
+    ...(account ? { account } : {}),
+    pageNo,
+    pageSize: PAGE_SIZE,
+  });
+  const currency = downline.data?.currency ?? '';
+  const open = (memberId: string | undefined) => {
+    setParentId(memberId);
+    setAccount('');
+    setSearch('');
+    setPageNo(1);
+  };
+  const trail = downline.data?.trail ?? [];
+  return (
+    <div className={styles.page} data-agent-page="downlineManagmentView">
+      <RangeFilter state={range} />
+      <form
+        className={styles.search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setAccount(search.trim());
+          setParentId(undefined);
+          setPageNo(1);
+        }}
+      >
+        <TextField
+          id="downline-account"
+          label={t('agent_search_account')}
+          value={search}
+          maxLength={32}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Button type="submit">{t('agent_search')}</Button>
+      </form>
+      <Card
+        title={account ? t('agent_search_results', { account }) : t('in_team_management')}
+        name="downline"
+        isPadded={false}
+      >
+        {!account && trail.length > 1 ? (
+          <nav className={styles.trail} aria-label={t('agent_trail')}>
+            {trail.map((step, index) => (
+              <button
+                key={step.memberId}
+                type="button"
+                className={styles.trailStep}
+                aria-current={index === trail.length - 1 ? 'page' : undefined}
+                onClick={() => open(index === 0 ? undefined : step.memberId)}
+              >
+                {index === 0 ? t('agent_trail_me') : <bdi dir="ltr">{step.account}</bdi>}
+              </button>
+            ))}
+          </nav>
+        ) : null}
+        <PagedRecords<DownlineMember>
+          query={downline}
+          pageNo={pageNo}
+          onPageChange={setPageNo}
+          rowKey={(row) => row.memberId}
+          rowData={(row) => ({ 'data-downline': row.account })}
+          columns={[
+            {
+              label: t('agent_account'),
+              render: (row) =>
+                row.directMembers > 0 ? (
+                  <button type="button" className={styles.linkButton} onClick={() => open(row.memberId)}>
+                    <bdi dir="ltr">{row.account}</bdi>
+                  </button>
+                ) : (
+                  <bdi dir="ltr">{row.account}</bdi>
+                ),
+            },
+            {
+              label: t('agent_type'),
+              render: (row) =>
+                row.isAgent ? (
+                  <StatusBadge tone="info">{t('agent_type_agent')}</StatusBadge>
+                ) : (
+                  <StatusBadge tone="neutral">{t('agent_type_member')}</StatusBadge>
+                ),
+            },
+            { label: t('agent_level'), isNumeric: true, render: (row) => row.level },
+            { label: t('agent_joined'), render: (row) => formatDateTime(row.joinedAt) },
+            { label: t('agent_direct_members'), isNumeric: true, render: (row) => row.directMembers },
+            {
+              label: t('agent_deposits'),
+              isNumeric: true,
+              render: (row) => formatMoney(row.figures.deposits, currency),
+            },
+            { label: t('agent_bets'), isNumeric: true, render: (row) => formatMoney(row.figures.bets, currency) },
+            {
+              label: t('agent_valid_bets'),
+              isNumeric: true,
+              render: (row) => formatMoney(row.figures.validBets, currency),
+            },
+            {
+              label: t('agent_win_loss'),
+              isNumeric: true,
+              render: (row) => formatMoney(row.figures.winLoss, currency),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+};

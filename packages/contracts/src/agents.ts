@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchant';
+import { agentMemberTypes } from './session';
+import { moneyStringSchema } from './wallet';
+
+/**
+ * The agent programme (issue 24; spec sections 1, 2 and 6; api-facts 11.1; decisions 0056-0058): members apply to
+ * become agents and operators decide; every member has at most one upline, and an agent reads its own downline only
+ * (any other member's id answers `not_found`). Team figures come from per-member daily rollups the agents module
+ * keeps from events, summed over the agent's subtree. Days are UTC calendar days, `YYYY-MM-DD`.
+ */
+
+/** The longest date range one team query may span, in days (inclusive). */
+export const AGENT_RANGE_MAX_DAYS = 93;
+/** The deepest a member may sit below the top of its tree (a top agent is depth 0). */
+export const AGENT_TREE_MAX_DEPTH = 20;
+
+const dayText = z
+  .string({ message: 'field_invalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'field_invalid' })
+  .refine(
+    (text) =>
+      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    {
+      message: 'field_invalid',
+    },
+  );
+
+const rangeFields = { from: dayText, to: dayText };
+
+/** A date range (inclusive, UTC days): `from` not after `to`, at most AGENT_RANGE_MAX_DAYS long. */
+const checkRange = (range: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  const from = Date.parse(`${range.from}T00:00:00Z`);
+  const to = Date.parse(`${range.to}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to)) return;
+  if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'field_invalid' });
+  else if ((to - from) / 86_400_000 + 1 > AGENT_RANGE_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'field_too_large', params: { max: AGENT_RANGE_MAX_DAYS } });
+  }
+};
+
+export const agentRangeQuery = z.strictObject(rangeFields).superRefine(checkRange);
+export type AgentRange = z.infer<typeof agentRangeQuery>;
+
+/** The named ranges of the agent centre's filters; `custom` sends its own dates. */
+export const agentRangeNames = ['today', 'yesterday', '7d', '30d', 'custom'] as const;
+export type AgentRangeName = (typeof agentRangeNames)[number];
+
+/** The UTC days a named range covers, on the day `now` falls on. */
+export const agentRangeOf = (name: Exclude<AgentRangeName, 'custom'>, now: Date): AgentRange => {
+  const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  switch (name) {
+    case 'today':
+      return { from: day(0), to: day(0) };
+    case 'yesterday':
+      return { from: day(1), to: day(1) };
+    case '7d':
+      return { from: day(6), to: day(0) };
+    case '30d':
+      return { from: day(29), to: day(0) };
+  }
+};
+
+/** Money figures of a set of members over a range, in the merchant's currency (major units, decimal strings). */
+export const teamFiguresSchema = z.object({
+  deposits: moneyStringSchema,
+  depositCount: z.number().int(),
+  withdrawals: moneyStringSchema,
+  withdrawalCount: z.number().int(),
+  bets: moneyStringSchema,
+  validBets: moneyStringSchema,
+  betCount: z.number().int(),
+  payouts: moneyStringSchema,
+  /** The team's win/loss: payouts less bets (negative: the team lost). */
+  winLoss: moneyStringSchema,
+});
+export type TeamFigures = z.infer<typeof teamFiguresSchema>;
+
+export const teamOverviewSchema = z.object({
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Members directly under the agent, and its whole downline (every level). */
+  directMembers: z.number().int(),
+  teamMembers: z.number().int(),
+  /** Downline members who joined the team in the range. */
+  newMembers: z.number().int(),
+  /** Downline members with at least one settled bet in the range. */
+  activeMembers: z.number().int(),
+  figures: teamFiguresSchema,
+});
+export type TeamOverview = z.infer<typeof teamOverviewSchema>;
+
+export const agentStatuses = ['active', 'frozen'] as const;
+
+export const downlineMemberSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  /** 0 member, else one of the agent types. */
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  /** Levels below the calling agent (1: direct). */
+  level: z.number().int(),
+  joinedAt: z.string(),
+  /** The member's own direct team size. */
+  directMembers: z.number().int(),
+  /** The member's own figures over the range (not its team's). */
+  figures: teamFiguresSchema,
+});
+export type DownlineMember = z.infer<typeof downlineMemberSchema>;
+
+export const downlinePageSchema = z.object({
+  currency: z.string(),
+  /** The member whose direct downline this is (the agent itself, or one of its downline), with the path to it. */
+  parent: z.object({ memberId: z.string(), account: z.string() }),
+  trail: z.array(z.object({ memberId: z.string(), account: z.string() })),
+  list: z.array(downlineMemberSchema),
+  pageNo: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type DownlinePage = z.infer<typeof downlinePageSchema>;
+
+export const teamDaySchema = z.object({ day: z.string(), figures: teamFiguresSchema });
+export const teamReportSchema = z.object({
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** One row per day with any activity, newest first. */
+  days: z.array(teamDaySchema),
+  total: teamFiguresSchema,
+});
+export type TeamReport = z.infer<typeof teamReportSchema>;
+
+export const agentLinkSchema = z.object({
+  /** The agent's affiliate code; the registration link is `/register?affiliateCode=<code>`. */
+  affiliateCode: z.string(),
+  agentType: z.number().int(),
+  frozen: z.boolean(),
+});
+
+export const agentApplicationStatuses = ['pending', 'approved', 'rejected'] as const;
+export type AgentApplicationStatus = (typeof agentApplicationStatuses)[number];
+
+const contactText = (max: number) =>
+  z.string({ message: 'field_invalid' }).trim().max(max, { message: 'field_too_long' });
+
+export const agentApplicationInputSchema = z.strictObject({
+  contactName: contactText(60).pipe(z.string().min(2, { message: 'field_too_short' })),
+  contactMobile: z
+    .string({ message: 'field_invalid' })
+    .trim()
+    .regex(/^\+?[0-9 -]{6,20}$/, { message: 'field_invalid' }),
+  message: contactText(500),
+});
+export type AgentApplicationInput = z.infer<typeof agentApplicationInputSchema>;
+
+export const agentApplicationSchema = z.object({
+  id: z.string(),
+  status: z.enum(agentApplicationStatuses),
+  contactName: z.string(),
+  contactMobile: z.string(),
+  message: z.string(),
+  /** The operator's reason on a rejection. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AgentApplication = z.infer<typeof agentApplicationSchema>;
+
+export const myAgentApplicationSchema = z.object({
+  isAgent: z.boolean(),
+  /** The latest application, if any. */
+  application: agentApplicationSchema.nullable(),
+});
+
+const pageQuery = {
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+};
+
+const memberIdSchema = z.string({ message: 'field_invalid' }).uuid({ message: 'field_invalid' });
+
+export const agentEndpoints = {
+  myApplication: defineEndpoint({
+    name: 'agents.myApplication',
+    method: 'GET',
+    path: '/wps/agent/application',
+    moduleIds: ['AFFMAN3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: myAgentApplicationSchema,
+    summary: 'Whether the member is an agent, and its latest affiliate application (the affiliate application page).',
+  }),
+  apply: defineEndpoint({
+    name: 'agents.apply',
+    method: 'POST',
+    path: '/wps/agent/application',
+    moduleIds: ['AFFMAN3'],
+    access: access.realMember,
+    encrypted: false,
+    request: agentApplicationInputSchema,
+    response: agentApplicationSchema,
+    summary:
+      'Applies to become an agent with contact details; one open application at a time. Errors: agent_already (an agent), agent_application_pending.',
+  }),
+  link: defineEndpoint({
+    name: 'agents.link',
+    method: 'GET',
+    path: '/wps/agent/link',
+    moduleIds: ['REGCEN'],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: agentLinkSchema,
+    summary: "The agent's affiliate code for its registration link (`/register?affiliateCode=`).",
+  }),
+  overview: defineEndpoint({
+    name: 'agents.overview',
+    method: 'GET',
+    path: '/wps/agent/team/overview',
+    moduleIds: ['AGEINFO3'],
+    access: access.agent,
+    encrypted: false,
+    request: agentRangeQuery,
+    response: teamOverviewSchema,
+    summary:
+      "Team overview (agentTeamOverview): team sizes, new and active members, and the downline's deposits, withdrawals, bets, valid bets and win/loss over the range.",
+  }),
+  report: defineEndpoint({
+    name: 'agents.report',
+    method: 'GET',
+    path: '/wps/agent/team/report',
+    moduleIds: ['AGEINFO3'],
+    access: access.agent,
+    encrypted: false,
+    request: z
+      .strictObject({
+        ...rangeFields,
+        /** One downline member's figures instead of the whole team's; another member's id answers not_found. */
+        memberId: memberIdSchema.optional(),
+      })
+      .superRefine(checkRange),
+    response: teamReportSchema,
+    summary: "The downline's figures per day over the range (or one downline member's); from the daily rollups.",
+  }),
+  downline: defineEndpoint({
+    name: 'agents.downline',
+    method: 'GET',
+    path: '/wps/agent/team/members',
+    moduleIds: ['DOWNMAN'],
+    access: access.agent,
+    encrypted: false,
+    request: z
+      .strictObject({
+        /** Whose direct downline to list: the agent itself when absent, else a member of its downline. */
+        parentId: memberIdSchema.optional(),
+        /** Search the whole downline by account (part of it) instead of one level. */
+        account: z.string().trim().max(32, { message: 'field_too_long' }).optional(),
+        ...rangeFields,
+        ...pageQuery,
+      })
+      .superRefine(checkRange),
+    response: downlinePageSchema,
+    summary:
+      "Downline management: one level of the agent's tree (or a search of its whole downline by account) with each member's type, joined date, direct team size and figures over the range. A parentId outside the downline answers not_found.",
+  }),
+} as const;
+
+const merchantParams = z.strictObject({ code: merchantCodeSchema });
+const applicationParams = z.strictObject({
+  code: merchantCodeSchema,
+  id: z.string().uuid({ message: 'field_invalid' }),
+});
+const memberParams = z.strictObject({ code: merchantCodeSchema, memberId: memberIdSchema });
+
+export const adminAgentApplicationSchema = agentApplicationSchema.extend({
+  memberId: z.string(),
+  account: z.string(),
+  agentType: z.number().int().nullable(),
+  decidedBy: z.string().nullable(),
+});
+export type AdminAgentApplication = z.infer<typeof adminAgentApplicationSchema>;
+
+export const adminAgentNodeSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  parentId: z.string().nullable(),
+  depth: z.number().int(),
+  /** null: not an agent. */
+  agentType: z.number().int().nullable(),
+  frozen: z.boolean(),
+  directMembers: z.number().int(),
+  teamMembers: z.number().int(),
+  joinedAt: z.string(),
+});
+export type AdminAgentNode = z.infer<typeof adminAgentNodeSchema>;
+
+export const agentTypeSchema = z.coerce
+  .number({ message: 'field_invalid' })
+  .int({ message: 'field_invalid' })
+  .refine((type) => (agentMemberTypes as readonly number[]).includes(type), { message: 'field_invalid' });
+
+export const adminAgentEndpoints = {
+  applications: defineEndpoint({
+    name: 'admin.agentApplications',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/agent-applications',
+    moduleIds: [],
+    access: access.operator('agents.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({ status: z.enum(agentApplicationStatuses).optional(), ...pageQuery }),
+    response: z.object({
+      list: z.array(adminAgentApplicationSchema),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      total: z.number().int(),
+    }),
+    summary: 'The affiliate application queue, newest first, optionally by status.',
+  }),
+  decide: defineEndpoint({
+    name: 'admin.decideAgentApplication',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/agent-applications/:id/decision',
+    moduleIds: [],
+    access: access.operator('agents.manage', 'merchant'),
+    encrypted: false,
+    params: applicationParams,
+    request: z.discriminatedUnion(
+      'approve',
+      [
+        z.strictObject({ approve: z.literal(true), agentType: agentTypeSchema }),
+        z.strictObject({
+          approve: z.literal(false),
+          reason: z.string().trim().min(1, { message: 'not_empty' }).max(300, { message: 'field_too_long' }),
+        }),
+      ],
+      { message: 'field_invalid' },
+    ),
+    response: adminAgentApplicationSchema,
+    summary:
+      'Approves a pending application (the member becomes an agent of the chosen type, with an affiliate code) or rejects it with a reason; audited. A decided one answers agent_application_decided.',
+  }),
+  tree: defineEndpoint({
+    name: 'admin.agentTree',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/agent-tree',
+    moduleIds: [],
+    access: access.operator('agents.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({
+      /** Whose direct downline to list; absent: the tops of the merchant's trees that have a downline or are agents. */
+      parentId: memberIdSchema.optional(),
+      account: z.string().trim().max(32, { message: 'field_too_long' }).optional(),
+      ...pageQuery,
+    }),
+    response: z.object({
+      list: z.array(adminAgentNodeSchema),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      total: z.number().int(),
+    }),
+    summary: "The merchant's agent tree, one level at a time (or a search by account).",
+  }),
+  move: defineEndpoint({
+    name: 'admin.moveAgentBranch',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/agent-tree/:memberId/move',
+    moduleIds: [],
+    access: access.operator('agents.manage', 'merchant'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({ newParentId: memberIdSchema }),
+    response: adminAgentNodeSchema,
+    summary:
+      'Moves a member and its whole downline under another agent of the merchant; audited. Errors: agent_move_cycle (under itself or its own downline), agent_tree_too_deep, error_not_agent (the new parent is no agent).',
+  }),
+  overview: defineEndpoint({
+    name: 'admin.agentOverview',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/agent-tree/:memberId/overview',
+    moduleIds: [],
+    access: access.operator('agents.read', 'merchant'),
+    encrypted: false,
+    params: memberParams,
+    request: agentRangeQuery,
+    response: teamOverviewSchema,
+    summary: "An agent's team overview as the agent sees it.",
+  }),
+} as const;
