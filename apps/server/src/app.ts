@@ -82,6 +82,7 @@ import {
   registerSeamlessRoutes,
 } from './modules/providers';
 import { createRegisterService, registerRegisterRoutes } from './modules/register';
+import { responsibleGamingModule } from './modules/responsible-gaming';
 import { createSessionRepository, createSessionService, registerSessionRoutes } from './modules/session';
 import { checkSiteAccess, createCaptchaService, registerSystemRoutes } from './modules/system';
 import {
@@ -191,7 +192,7 @@ export type AppServices = ModuleServices;
  * The capabilities, each wired by its own definition (its services, routes, jobs, subscribers and demo seed;
  * `platform/modules`, decision 0052). A module reads only the core services and the modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [];
+export const MODULES: readonly AnyModule[] = [responsibleGamingModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

@@ -35,6 +35,7 @@ export const operatorPermissions = {
   'vip.manage': ['owner', 'finance'],
   'events.read': ['owner', 'risk'],
   'events.retry': ['owner'],
+  'responsibleGaming.read': ['owner', 'risk', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -35,6 +35,7 @@ export const auditActions = [
   'vip.level_create',
   'vip.level_update',
   'vip.level_delete',
+  'responsible_gaming.view',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>
