@@ -102,40 +102,42 @@ const SetLimitForm = () => {
   };
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate data-form="rg-limit">
-      <SelectField
-        id="rg-kind"
-        label={t('limit_kind')}
-        value={kind}
-        onChange={(event) => setKind(event.target.value as Kind)}
-        options={rgLimitKinds.map((value) => ({ value, label: t(`kind_${value}`) }))}
-      />
-      <SelectField
-        id="rg-period"
-        label={t('limit_period')}
-        value={period}
-        onChange={(event) => setPeriod(event.target.value as Period)}
-        options={rgPeriods.map((value) => ({ value, label: t(`period_${value}`) }))}
-      />
-      <TextField
-        id="rg-amount"
-        label={t('limit_amount')}
-        inputMode="decimal"
-        value={amount}
-        placeholder={t('amount_placeholder')}
-        onChange={(event) => setAmount(event.target.value)}
-        error={fieldError ? toFormError({ code: fieldError.code, params: fieldError.params }) : undefined}
-      />
-      <Button type="submit" disabled={setLimit.isPending}>
-        {t('save_limit')}
-      </Button>
+    <div className={styles.blockForm}>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate data-form="rg-limit">
+        <SelectField
+          id="rg-kind"
+          label={t('limit_kind')}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as Kind)}
+          options={rgLimitKinds.map((value) => ({ value, label: t(`kind_${value}`) }))}
+        />
+        <SelectField
+          id="rg-period"
+          label={t('limit_period')}
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as Period)}
+          options={rgPeriods.map((value) => ({ value, label: t(`period_${value}`) }))}
+        />
+        <TextField
+          id="rg-amount"
+          label={t('limit_amount')}
+          inputMode="decimal"
+          value={amount}
+          placeholder={t('amount_placeholder')}
+          onChange={(event) => setAmount(event.target.value)}
+          error={fieldError ? toFormError({ code: fieldError.code, params: fieldError.params }) : undefined}
+        />
+        <Button type="submit" disabled={setLimit.isPending}>
+          {t('save_limit')}
+        </Button>
+      </form>
       {notice ? (
         <Alert tone="success" name="rg-limit-saved">
           {t(notice)}
         </Alert>
       ) : null}
       {setLimit.isError && !fieldError ? <FormError code={errorKeyOf(setLimit.error)} /> : null}
-    </form>
+    </div>
   );
 };
 
