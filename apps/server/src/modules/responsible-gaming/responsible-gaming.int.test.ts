@@ -256,6 +256,38 @@ describe('the guard inside every debit', () => {
     expect(await count('SELECT count(*)::int AS n FROM inhouse_rounds WHERE member_id = $1', [memberId])).toBe(0);
   });
 
+  it('on a self-exclusion refuses a promotion claim too, the reward left to claim', async () => {
+    const { token, memberId } = await fundedMember(t, client, 'rg-claimer', 1_00n);
+    const { reward } = await t.services.rewards.grantReward({
+      merchantCode: 'demo',
+      memberId,
+      kind: 'VIP_UPGRADE',
+      sourceKey: `rg-claim-${memberId}`,
+      amount: 5_00n,
+      currency: 'USD',
+      params: { rankLevel: 1 },
+    });
+    await send('POST', '/wps/responsible-gaming/block', token, {
+      kind: 'self_exclusion',
+      duration: 'permanent',
+      allMerchants: false,
+      confirm: true,
+    });
+    const claimed = await client.send({
+      method: 'POST',
+      url: '/wps/relay/MCSFE_claimIssuedPromotion',
+      moduleId: 'REWCEN3',
+      token,
+      payload: { rewardId: reward.id },
+    });
+    expect(claimed.json().errorCode).toBe('responsible_gaming_blocked');
+    expect(await balance(memberId)).toBe(1_00n);
+    const status = await t.database.pool.query('SELECT status FROM member_rewards WHERE id = $1', [reward.id]);
+    expect(status.rows[0]?.status).toBe('available');
+    const view = (await send('GET', '/wps/responsible-gaming', token)).json().value;
+    expect(view.block).toMatchObject({ kind: 'self_exclusion', endsAt: null });
+  });
+
   it('refuses the unconfirmed block request and keeps bad durations out', async () => {
     const { token, memberId } = await fundedMember(t, client, 'rg-unsure', 1_00n);
     const unconfirmed = await send('POST', '/wps/responsible-gaming/block', token, {
