@@ -22,6 +22,7 @@ import { messagesModule } from './modules/messages';
 import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
+import { responsibleGamingModule } from './modules/responsible-gaming';
 import { sessionModule } from './modules/session';
 import { checkSiteAccess, systemModule } from './modules/system';
 import { type MessageSender, verificationModule } from './modules/verification';
@@ -133,7 +134,7 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule];
+export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

@@ -37,6 +37,7 @@ export const operatorPermissions = {
   'events.retry': ['owner'],
   'agents.read': ['owner', 'finance', 'risk', 'support'],
   'agents.manage': ['owner', 'risk'],
+  'responsibleGaming.read': ['owner', 'risk', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -38,6 +38,7 @@ export const auditActions = [
   'agent.application_approve',
   'agent.application_reject',
   'agent.branch_move',
+  'responsible_gaming.view',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -17,6 +17,7 @@ import { adminReferralEndpoints, referralEndpoints } from './promotions-referral
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
 import { vipEndpoints } from './promotions-vip';
 import { registerEndpoints } from './register';
+import { responsibleGamingEndpoints } from './responsible-gaming';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
 import { walletEndpoints } from './wallet';
@@ -32,6 +33,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(walletEndpoints),
   ...Object.values(cashierEndpoints),
   ...Object.values(withdrawalEndpoints),
+  ...Object.values(responsibleGamingEndpoints),
   ...Object.values(messagesEndpoints),
   ...Object.values(contentEndpoints),
   ...Object.values(inhouseEndpoints),

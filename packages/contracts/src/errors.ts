@@ -83,6 +83,13 @@ export const errorCatalogue = {
   currency_mismatch: { status: 400 },
   lottery_game_unknown: { status: 404 },
   lottery_unavailable: { status: 403 },
+  // Responsible gaming (issue 31): a debit refused by the guard inside the ledger, nothing written
+  /** The stake or deposit would take the member past one of its limits (`value`: kind and period). */
+  responsible_gaming_limit: { status: 403 },
+  /** The member is on a break or self-excluded (on this merchant or, by its choice, every merchant). */
+  responsible_gaming_blocked: { status: 403 },
+  /** A raise or removal of a limit confirmed before its 24 hours passed, or with none pending. */
+  responsible_gaming_cooling: { status: 409 },
   // In-house games
   inhouse_round_open: { status: 409 },
   inhouse_round_closed: { status: 409 },

@@ -33,6 +33,7 @@ export * from './proofs';
 export * from './realtime';
 export * from './register';
 export * from './registration-patterns';
+export * from './responsible-gaming';
 export * from './seamless';
 export * from './session';
 export * from './system';

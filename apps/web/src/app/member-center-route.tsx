@@ -38,6 +38,17 @@ const ManualRebateRoute = () => (
     <ManualRebatePage categoryLabelKey={categoryLabelKey} />
   </Suspense>
 );
+/** Responsible gaming (limits, breaks, self-exclusion) is a chunk of its own, fetched when first opened. */
+const ResponsibleGamingPage = lazy(() =>
+  import('../features/responsible-gaming/pages/responsible-gaming-page').then((m) => ({
+    default: m.ResponsibleGamingPage,
+  })),
+);
+const ResponsibleGamingRoute = () => (
+  <Suspense fallback={<InlineLoader />}>
+    <ResponsibleGamingPage />
+  </Suspense>
+);
 /** Referral rewards are claimed in the reward centre: the invite page links to it while the site has it (REWCEN3). */
 const InviteFriendsPage = () => {
   const siteName = useSiteConfig().info.site.name;
@@ -62,6 +73,7 @@ const pages: Partial<Record<MemberPage, ComponentType>> = {
   manualRebate: ManualRebateRoute,
   referral: InviteFriendsPage,
   rewardCenter: RewardCenterPage,
+  responsibleGaming: ResponsibleGamingRoute,
 };
 
 export const MemberCenterRoute = () => {

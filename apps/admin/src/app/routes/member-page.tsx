@@ -1,5 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { MemberDetail } from '../../features/members/components/member-detail';
+import { MemberResponsibleGaming } from '../../features/responsible-gaming/components/member-responsible-gaming';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
@@ -14,5 +15,12 @@ export const MemberPage = () => {
   const location = useLocation();
   if (!canOperator(operator.role, 'member.read')) return <Navigate to="/merchants" replace />;
   const from = (location.state as MemberPageState | null)?.from;
-  return <MemberDetail key={id} id={id} actor={operator} backTo={from?.startsWith('/members') ? from : '/members'} />;
+  return (
+    <>
+      <MemberDetail key={id} id={id} actor={operator} backTo={from?.startsWith('/members') ? from : '/members'} />
+      {canOperator(operator.role, 'responsibleGaming.read') ? (
+        <MemberResponsibleGaming key={`rg-${id}`} id={id} />
+      ) : null}
+    </>
+  );
 };

@@ -53,7 +53,8 @@ export const ledgerPostArguments = (movement: PreparedMovement): unknown[] => [
 ];
 
 /**
- * The ledger functions signal with SQLSTATEs LD001–LD005 (migration 0005); each becomes a catalogue code. Also
+ * The ledger functions signal with SQLSTATEs LD001–LD005 (migration 0005), its responsible-gaming guard with
+ * RG001–RG002; each becomes a catalogue code. Also
  * for modules whose database functions apply a PreparedMovement through ledger_post.
  */
 export const translateLedgerError = (error: unknown): never => {
@@ -64,6 +65,13 @@ export const translateLedgerError = (error: unknown): never => {
   if (code === 'LD004') throw new AppError('not_found');
   if (code === 'LD005')
     throw new AppError('validation_failed', { fieldErrors: [{ path: 'amount', code: 'field_invalid' }] });
+  // The responsible-gaming debit guard (migration 0019, decision 0062): DETAIL names the limit or the block.
+  if (code === 'RG001' || code === 'RG002') {
+    const [kind, period] = ((error as { detail?: string }).detail ?? '').split(':');
+    throw new AppError(code === 'RG001' ? 'responsible_gaming_limit' : 'responsible_gaming_blocked', {
+      value: { kind: kind ?? null, period: period ?? null },
+    });
+  }
   throw error;
 };
 

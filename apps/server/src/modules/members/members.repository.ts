@@ -57,6 +57,34 @@ export const createMembersRepository = (db: Db) => {
       return rows[0] ?? null;
     },
 
+    /**
+     * Members on every merchant who are the same person by e-mail (any case) or mobile: responsible gaming's
+     * exclusions across merchants (issue 31).
+     */
+    findSamePerson: async (identity: {
+      email: string | null;
+      mobileDialingCode: string | null;
+      mobileNumber: string | null;
+    }): Promise<Pick<MemberRow, 'id' | 'merchantCode'>[]> => {
+      const email = identity.email?.trim().toLowerCase() || null;
+      const mobile = identity.mobileDialingCode && identity.mobileNumber ? identity : null;
+      if (!email && !mobile) return [];
+      return db
+        .select({ id: members.id, merchantCode: members.merchantCode })
+        .from(members)
+        .where(
+          or(
+            email ? sql`lower(${members.email}) = ${email}` : sql`false`,
+            mobile
+              ? and(
+                  eq(members.mobileDialingCode, mobile.mobileDialingCode ?? ''),
+                  eq(members.mobileNumber, mobile.mobileNumber ?? ''),
+                )
+              : sql`false`,
+          ),
+        );
+    },
+
     findAgentByAffiliateCode: async (merchantCode: string, code: string): Promise<MemberRow | null> => {
       const rows = await db
         .select()

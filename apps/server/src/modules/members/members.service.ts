@@ -20,6 +20,7 @@ export const createMembersService = (repository: MembersRepository) => ({
   findById: repository.findById,
   findByUsername: repository.findByUsername,
   findByMobile: repository.findByMobile,
+  findSamePerson: repository.findSamePerson,
   findAgentByAffiliateCode: repository.findAgentByAffiliateCode,
   findByReferralCode: repository.findByReferralCode,
   listReferred: repository.listReferred,

@@ -13,7 +13,8 @@ export type MemberPage =
   | 'referral'
   | 'missionLeaderboard'
   | 'messageV2'
-  | 'manualRebate';
+  | 'manualRebate'
+  | 'responsibleGaming';
 
 export interface MemberMenuItem {
   page: MemberPage;
@@ -37,6 +38,7 @@ export const memberMenu: readonly MemberMenuItem[] = [
   { page: 'missionLeaderboard', labelKey: 'mission_activity' },
   { page: 'messageV2', labelKey: 'in_platform_information', requires: 'INBOX3' },
   { page: 'manualRebate', labelKey: 'manual_rebate', requires: 'MANUALREBATE3' },
+  { page: 'responsibleGaming', labelKey: 'responsible_gaming' },
 ];
 
 const memberPages: ReadonlySet<string> = new Set(memberMenu.map((item) => item.page));

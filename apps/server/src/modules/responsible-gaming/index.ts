@@ -1,0 +1,33 @@
+import { subscribe } from '../../platform/events';
+import { defineModule } from '../../platform/modules';
+import { createResponsibleGamingRepository } from './responsible-gaming.repository';
+import { registerResponsibleGamingRoutes } from './responsible-gaming.routes';
+import { createResponsibleGamingService, type ResponsibleGamingService } from './responsible-gaming.service';
+
+export { rgBlocks, rgHistory, rgLimits, rgUsage } from './responsible-gaming.schema';
+export type { ResponsibleGamingService } from './responsible-gaming.service';
+
+declare module '../../platform/modules' {
+  interface ModuleServices {
+    responsibleGaming: ResponsibleGamingService;
+  }
+}
+
+/**
+ * Responsible gaming (issue 31, decision 0062): members' limits, breaks and self-exclusions. Enforcement is not
+ * here but in the ledger's debit guard (migration 0019), which reads this module's tables inside every posting.
+ */
+export const responsibleGamingModule = defineModule({
+  name: 'responsibleGaming',
+  create: (host) =>
+    createResponsibleGamingService({
+      repository: createResponsibleGamingRepository(host.database.pool),
+      members: host.services.members,
+    }),
+  routes: (registrar, service, host) => registerResponsibleGamingRoutes(registrar, service, host),
+  subscribers: (service) => [
+    subscribe('responsible-gaming.cover-new-member', 'member.registered', (event) =>
+      service.coverNewMember(event.merchantCode, event.memberId),
+    ),
+  ],
+});

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Responsible gaming (issue 31, decision 0062). The member's limits, breaks and exclusions, and the per-day usage
+ * the ledger's debit guard keeps. The guard (`rg_guard_posting`, migration 0019) runs inside every ledger posting
+ * and reads and writes these tables only.
+ */
+
+/**
+ * One limit of a member: `kind` deposit (gross), loss (net) or wager, per `period` day, week or month, in minor
+ * units. `amount` is the limit in force (null: none). A raise or removal waits in `pending*` for 24 hours and the
+ * member's second confirmation; a lowering applies at once and drops any pending raise.
+ */
+export const rgLimits = pgTable(
+  'rg_limits',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    kind: text('kind').$type<'deposit' | 'loss' | 'wager'>().notNull(),
+    period: text('period').$type<'day' | 'week' | 'month'>().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }),
+    /** A raise or removal asked for: the new amount (null with `pendingSince` set: removal). */
+    pendingAmount: bigint('pending_amount', { mode: 'bigint' }),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.memberId, table.kind, table.period] }),
+    check('rg_limits_kind', sql`${table.kind} IN ('deposit', 'loss', 'wager')`),
+    check('rg_limits_period', sql`${table.period} IN ('day', 'week', 'month')`),
+    check('rg_limits_amount_positive', sql`${table.amount} IS NULL OR ${table.amount} > 0`),
+    check('rg_limits_pending_positive', sql`${table.pendingAmount} IS NULL OR ${table.pendingAmount} > 0`),
+  ],
+);
+
+/**
+ * A break or a self-exclusion of one member on one merchant, from `startsAt` until `endsAt` (null: permanent).
+ * A member's choice to cover every merchant writes one row per merchant where the same person is known, each
+ * pointing at the `originId` row the member chose; `identityKeys` (hashes of the normalised e-mail and mobile)
+ * let a later registration elsewhere be covered too. Never updated or deleted: no one lifts it early.
+ */
+export const rgBlocks = pgTable(
+  'rg_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    kind: text('kind').$type<'break' | 'self_exclusion'>().notNull(),
+    duration: text('duration').notNull(),
+    allMerchants: boolean('all_merchants').notNull(),
+    identityKeys: text('identity_keys').array().notNull().default(sql`'{}'::text[]`),
+    originId: uuid('origin_id'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('rg_blocks_kind', sql`${table.kind} IN ('break', 'self_exclusion')`),
+    index('rg_blocks_member_idx').on(table.merchantCode, table.memberId),
+    index('rg_blocks_identity_idx').using('gin', table.identityKeys),
+  ],
+);
+
+/**
+ * What a member deposited, wagered and lost (stakes less wins and returned stakes) per UTC day, kept by the
+ * ledger's debit guard in the posting's own transaction; week and month are sums of days.
+ */
+export const rgUsage = pgTable(
+  'rg_usage',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    day: date('day').notNull(),
+    deposited: bigint('deposited', { mode: 'bigint' }).notNull().default(sql`0`),
+    wagered: bigint('wagered', { mode: 'bigint' }).notNull().default(sql`0`),
+    lost: bigint('lost', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.memberId, table.day] })],
+);
+
+/** Every change a member made and every look an operator took (the member's responsible-gaming history). */
+export const rgHistory = pgTable(
+  'rg_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('rg_history_member_idx').on(table.merchantCode, table.memberId, table.at)],
+);
