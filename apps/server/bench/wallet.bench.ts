@@ -4,7 +4,8 @@
  * idempotency) measured in the same run on the same database. Prints the ratio.
  * Uses DATABASE_URL's server when set, else an embedded PostgreSQL under apps/server/.tmp/bench.
  */
-import { createLedgerRepository, createLedgerService } from '../src/modules/ledger';
+import { createLedgerService } from '../src/modules/ledger';
+import { createLedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { benchDatabase, measure } from './bench-support';
 
 const main = async () => {

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema } from './merchant';
 import { proofImageSchema } from './proofs';
 import { ledgerEntrySchema, memberTransactionTypes, memberWalletSchema, moneyStringSchema } from './wallet';
-import { amountInput, requestIdSchema, withdrawalOrderSchema, withdrawalStatuses } from './withdrawal';
+import { amountInput, requestIdSchema, withdrawalOrderSchema, withdrawalStatuses } from './withdrawals';
 
 /** The cashier desk of the back office (issue 4): withdrawals, adjustments, a member's wallet, the cash report. */
 

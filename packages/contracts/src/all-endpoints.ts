@@ -21,7 +21,7 @@ import { responsibleGamingEndpoints } from './responsible-gaming';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
 import { walletEndpoints } from './wallet';
-import { withdrawalEndpoints } from './withdrawal';
+import { withdrawalEndpoints } from './withdrawals';
 
 /** Every endpoint of the platform; the server registers these and /api/docs lists them. */
 export const allEndpoints: readonly EndpointDef[] = [

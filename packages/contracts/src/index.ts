@@ -38,5 +38,5 @@ export * from './seamless';
 export * from './session';
 export * from './system';
 export * from './wallet';
-export * from './withdrawal';
+export * from './withdrawals';
 export * from './zoned-time';

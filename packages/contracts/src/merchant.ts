@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isLanguageCode, type LanguageCode } from './languages';
 import { isModuleId } from './module-ids';
 import { parseMoney } from './money';
-import { payoutMethodKinds } from './withdrawal';
+import { payoutMethodKinds } from './withdrawals';
 
 /** A node of the whitelabel feature tree (api-facts 7.2): `enabled` is the string "1" when on. */
 export interface WhitelabelNode {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { GameTable } from '../../features/catalogue/components/game-table';
-import { VendorTable } from '../../features/catalogue/components/vendor-table';
+import { GameTable } from '../../features/games/components/game-table';
+import { VendorTable } from '../../features/games/components/vendor-table';
 import { InhouseLimits } from '../../features/inhouse/components/inhouse-limits';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';

@@ -5,9 +5,7 @@ import { createAccountRepository } from './account.repository';
 import { registerAccountRoutes } from './account.routes';
 import { type AccountService, createAccountService } from './account.service';
 
-export { createAccountRepository } from './account.repository';
 export { registerAccountRoutes } from './account.routes';
-export { passwordResetTokens } from './account.schema';
 export { type AccountService, createAccountService } from './account.service';
 
 declare module '../../platform/modules' {

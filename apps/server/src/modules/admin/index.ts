@@ -3,9 +3,7 @@ import { createAdminRepository } from './admin.repository';
 import { registerAdminRoutes } from './admin.routes';
 import { type AdminService, createAdminService } from './admin.service';
 
-export { createAdminRepository } from './admin.repository';
 export { registerAdminRoutes } from './admin.routes';
-export { auditLog, operatorSessions, operators } from './admin.schema';
 export { type AdminService, createAdminService } from './admin.service';
 
 declare module '../../platform/modules' {

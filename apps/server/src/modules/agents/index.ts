@@ -4,7 +4,6 @@ import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
 
-export { agentApplications, agentClosure, agentDailyRollups, agentNodes, agentProfiles } from './agents.schema';
 export type { AgentsService } from './agents.service';
 
 declare module '../../platform/modules' {

@@ -3,17 +3,8 @@ import { createBetsRepository } from './bets.repository';
 import { registerBetsRoutes } from './bets.routes';
 import { type BetsService, createBetsService } from './bets.service';
 
-export {
-  type BetRoundRow,
-  createBetsRepository,
-  type NewRound,
-  type Queryable,
-  type RebateRoundFilter,
-  type RebateTurnover,
-  type RoundKey,
-} from './bets.repository';
+export type { BetRoundRow, NewRound, Queryable, RebateRoundFilter, RebateTurnover, RoundKey } from './bets.repository';
 export { registerBetsRoutes } from './bets.routes';
-export { betRounds } from './bets.schema';
 export { type BetsService, checkDateRange, createBetsService } from './bets.service';
 
 declare module '../../platform/modules' {

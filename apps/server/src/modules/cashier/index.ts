@@ -7,9 +7,8 @@ import { registerCashierAdminRoutes } from './cashier-admin.routes';
 import { createSandboxGatewayClient } from './sandbox-gateway.client';
 
 export { presentChannel, presentDeposit, presentDeposits } from './cashier.presenter';
-export { type CreditedTotal, createCashierRepository } from './cashier.repository';
+export type { CreditedTotal } from './cashier.repository';
 export { registerCashierRoutes, registerGatewayCallbackRoute } from './cashier.routes';
-export { depositOrders, paymentChannels } from './cashier.schema';
 export { type CashierService, createCashierService } from './cashier.service';
 export { createSandboxGatewayClient, gatewaySignature, verifyGatewayCallback } from './sandbox-gateway.client';
 

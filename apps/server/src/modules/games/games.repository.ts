@@ -1,5 +1,6 @@
 import { type GameCategory, inHouseAccountTypes } from '@tessera/contracts';
 import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
 import type { DemoClassification, DemoGame, DemoVendor } from './demo-catalogue';
 import type { NameMap, VendorLaunchKind } from './games.schema';
 
@@ -166,9 +167,7 @@ export const createGamesRepository = (pool: pg.Pool) => ({
     games: DemoGame[];
     providerOf: (vendor: DemoVendor) => string | null;
   }): Promise<{ gamesAdded: number }> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(pool, async (client) => {
       // One seeder at a time, so two instances starting together do not interleave their inserts.
       await client.query("SELECT pg_advisory_xact_lock(hashtext('tessera:games:seed'))");
       await client.query(
@@ -217,14 +216,8 @@ export const createGamesRepository = (pool: pg.Pool) => ({
           g.map((_, index) => (index + 1) * 10),
         ],
       );
-      await client.query('COMMIT');
       return { gamesAdded: result.rowCount ?? 0 };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   },
 
   /** Points every seamless vendor at a provider (the demo provider's code can change with configuration). */

@@ -14,13 +14,8 @@ import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { RealtimeConnection } from '../../platform/realtime';
 import { reconcileLedger } from '../ledger';
-import {
-  createCrashGame,
-  createInhouseRepository,
-  DEFAULT_CRASH_TIMING,
-  type InhouseEvent,
-  LostLeadershipError,
-} from '.';
+import { createCrashGame, DEFAULT_CRASH_TIMING, type InhouseEvent, LostLeadershipError } from '.';
+import { createInhouseRepository } from './inhouse.repository';
 
 /** Short chains, so that playing on opens (and publishes) a new chain during the suite. */
 const CHAIN_LENGTH = 12;

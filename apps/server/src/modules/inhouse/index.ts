@@ -17,9 +17,8 @@ export { type CrashGame, createCrashGame } from './crash.setup';
 export { createInhouseEvents, type InhouseEvent, type InhouseEvents, type RoundSettledEvent } from './inhouse.events';
 export type { Limits, MerchantLimits } from './inhouse.limits';
 export { presentMerchantLimits, presentRound } from './inhouse.presenter';
-export { createInhouseRepository, type InhouseRepository } from './inhouse.repository';
+export type { InhouseRepository } from './inhouse.repository';
 export { registerInhouseRoutes } from './inhouse.routes';
-export { crashChains, crashRounds, inhouseLimits, inhouseRounds, inhouseSeedPairs } from './inhouse.schema';
 export { createInhouseService, type InhouseService } from './inhouse.service';
 
 declare module '../../platform/modules' {

@@ -4,14 +4,12 @@ import { createLedgerService, type LedgerService } from './ledger.service';
 
 export { type ReconcileCheck, reconcileLedger } from './ledger.reconcile';
 export {
-  createLedgerRepository,
   type LedgerExecutor,
   ledgerPostArguments,
   type PostingResult,
   type PreparedMovement,
   translateLedgerError,
 } from './ledger.repository';
-export { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions } from './ledger.schema';
 export {
   type AccountRef,
   createLedgerService,

@@ -5,9 +5,9 @@ import { createMembersService, type MembersService } from './members.service';
 import { registerMembersAdminRoutes } from './members-admin.routes';
 
 export { maskAccount, maskEmail, maskMobile, presentMemberInfo } from './members.presenter';
-export { createMembersRepository, type MemberRow, type ReferredMember } from './members.repository';
+export type { MemberRow, ReferredMember } from './members.repository';
 export { registerMembersRoutes } from './members.routes';
-export { type MemberProfile as MemberProfileInput, memberKnownIps, memberLogins, members } from './members.schema';
+export type { MemberProfile as MemberProfileInput } from './members.schema';
 export {
   createMembersService,
   DEFAULT_PASSWORD,

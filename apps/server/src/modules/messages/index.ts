@@ -3,7 +3,6 @@ import { registerMessagesRoutes } from './messages.routes';
 import { createMessagesService, type MessagesService } from './messages.service';
 
 export { registerMessagesRoutes } from './messages.routes';
-export { memberMessages } from './messages.schema';
 export { createMessagesService, type MessagesService } from './messages.service';
 
 declare module '../../platform/modules' {

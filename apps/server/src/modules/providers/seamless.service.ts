@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { currencyExponent, type ErrorCode, formatMinor, parseMoney, type SeamlessResult } from '@tessera/contracts';
 import type pg from 'pg';
+import { inTransaction as runInTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
 import type { BetsService } from '../bets';
 import { GAME_SESSION_TTL_MS, type GameSessionFacts, type GamesService } from '../games';
@@ -87,25 +88,20 @@ export const createSeamlessService = (deps: {
       currency: session.currency,
       accounts: [{ member: session.memberId, wallet: 'main' }, { house: 'game_providers' }],
     });
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      let result: T;
-      try {
-        result = await work(client);
-      } catch (error) {
-        if (error instanceof RecordedRefusal) {
-          await client.query('COMMIT');
-          throw new AppError(error.code);
+    // A recorded refusal is committed (its answer is stored for a replay), then answered as the refusal.
+    const outcome = await runInTransaction(
+      pool,
+      async (client): Promise<{ refused: false; value: T } | { refused: RecordedRefusal }> => {
+        try {
+          return { refused: false, value: await work(client) };
+        } catch (error) {
+          if (error instanceof RecordedRefusal) return { refused: error };
+          throw error;
         }
-        await client.query('ROLLBACK');
-        throw error;
-      }
-      await client.query('COMMIT');
-      return result;
-    } finally {
-      client.release();
-    }
+      },
+    );
+    if (outcome.refused) throw new AppError(outcome.refused.code);
+    return outcome.value;
   };
 
   /** A stored answer for a repeated transaction id, or a refusal when its details differ. */

@@ -4,7 +4,6 @@ import { createResponsibleGamingRepository } from './responsible-gaming.reposito
 import { registerResponsibleGamingRoutes } from './responsible-gaming.routes';
 import { createResponsibleGamingService, type ResponsibleGamingService } from './responsible-gaming.service';
 
-export { rgBlocks, rgHistory, rgLimits, rgUsage } from './responsible-gaming.schema';
 export type { ResponsibleGamingService } from './responsible-gaming.service';
 
 declare module '../../platform/modules' {

@@ -4,9 +4,7 @@ import { createSessionRepository } from './session.repository';
 import { registerSessionRoutes } from './session.routes';
 import { createSessionService, type SessionService } from './session.service';
 
-export { createSessionRepository } from './session.repository';
 export { registerSessionRoutes } from './session.routes';
-export { loginChallenges, memberSessions } from './session.schema';
 export { CAPTCHA_AFTER_FAILURES, createSessionService, type SessionService } from './session.service';
 
 declare module '../../platform/modules' {

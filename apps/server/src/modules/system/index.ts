@@ -4,7 +4,6 @@ import { registerSystemRoutes } from './system.routes';
 
 export { CAPTCHA_COOKIE, CAPTCHA_TTL_MS, type CaptchaService, createCaptchaService } from './captcha.service';
 export { registerSystemRoutes } from './system.routes';
-export { captchas } from './system.schema';
 export { checkSiteAccess } from './system.service';
 
 /** The site's status and gate, and the captcha the sign-in and registration forms ask for. */

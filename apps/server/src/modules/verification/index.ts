@@ -5,8 +5,6 @@ import { createVerificationService, type VerificationService } from './verificat
 import { registerVerificationAdminRoutes } from './verification-admin.routes';
 
 export { createOutboxSender, type MessageSender, type OutgoingMessage } from './message-sender';
-export { createVerificationRepository } from './verification.repository';
-export { outboxMessages, verificationCodes } from './verification.schema';
 export {
   type CodePurpose,
   createVerificationService,

@@ -5,9 +5,8 @@ import { createWithdrawalsService, type WithdrawalsService } from './withdrawals
 import { registerWithdrawalsAdminRoutes } from './withdrawals-admin.routes';
 
 export { presentPayoutMethod, presentWithdrawal } from './withdrawals.presenter';
-export { createWithdrawalsRepository, type WithdrawalRow } from './withdrawals.repository';
+export type { WithdrawalRow } from './withdrawals.repository';
 export { registerWithdrawalRoutes } from './withdrawals.routes';
-export { payoutMethods, withdrawalOrders, withdrawalProofs } from './withdrawals.schema';
 export {
   createWithdrawalsService,
   STUCK_AFTER_MS,

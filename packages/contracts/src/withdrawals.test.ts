@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToFieldErrors } from './field-errors';
-import { payoutMethodInputSchema, withdrawalEndpoints } from './withdrawal';
+import { payoutMethodInputSchema, withdrawalEndpoints } from './withdrawals';
 
 const codesOf = (input: unknown) => {
   const parsed = payoutMethodInputSchema.safeParse(input);
