@@ -59,6 +59,7 @@ import { createLedgerRepository, createLedgerService } from './modules/ledger';
 import { createMembersRepository, createMembersService, registerMembersRoutes } from './modules/members';
 import { createMerchantsRepository, createMerchantsService, siteBaseUrl } from './modules/merchants';
 import { createMessagesService, registerMessagesRoutes } from './modules/messages';
+import { pointsModule } from './modules/points';
 import {
   createPromotionsSubscribers,
   createRebateRepository,
@@ -191,7 +192,7 @@ export type AppServices = ModuleServices;
  * The capabilities, each wired by its own definition (its services, routes, jobs, subscribers and demo seed;
  * `platform/modules`, decision 0052). A module reads only the core services and the modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [];
+export const MODULES: readonly AnyModule[] = [pointsModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

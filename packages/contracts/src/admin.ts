@@ -35,6 +35,12 @@ export const auditActions = [
   'vip.level_create',
   'vip.level_update',
   'vip.level_delete',
+  'points.rules_update',
+  'points.item_create',
+  'points.item_update',
+  'points.redemption_approve',
+  'points.redemption_reject',
+  'points.adjust',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -11,6 +11,7 @@ import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
+import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
 import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
@@ -51,4 +52,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminReferralEndpoints),
   ...Object.values(vipEndpoints),
   ...Object.values(adminVipEndpoints),
+  ...Object.values(pointEndpoints),
+  ...Object.values(adminPointEndpoints),
 ];

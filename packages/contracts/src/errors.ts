@@ -99,6 +99,12 @@ export const errorCatalogue = {
   reward_already_claimed: { status: 409 },
   // Promotions: the VIP programme's levels (back office)
   vip_level_not_last: { status: 409 },
+  // Points (issue 27): each refusal of a redemption, conversion or adjustment has its own code; nothing changed.
+  points_insufficient: { status: 400 },
+  points_out_of_stock: { status: 409 },
+  points_limit_reached: { status: 400 },
+  points_item_unavailable: { status: 404 },
+  points_convert_off: { status: 403 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
