@@ -19,6 +19,7 @@ import { ledgerModule } from './modules/ledger';
 import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
+import { pointsModule } from './modules/points';
 import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
@@ -134,7 +135,7 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule];
+export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

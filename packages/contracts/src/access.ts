@@ -33,6 +33,8 @@ export const operatorPermissions = {
   'referral.manage': ['owner', 'finance'],
   'vip.read': ['owner', 'finance', 'risk', 'support'],
   'vip.manage': ['owner', 'finance'],
+  'points.read': ['owner', 'finance', 'risk', 'support'],
+  'points.manage': ['owner', 'finance'],
   'events.read': ['owner', 'risk'],
   'events.retry': ['owner'],
   'agents.read': ['owner', 'finance', 'risk', 'support'],

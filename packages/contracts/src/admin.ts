@@ -39,6 +39,12 @@ export const auditActions = [
   'agent.application_reject',
   'agent.branch_move',
   'responsible_gaming.view',
+  'points.rules_update',
+  'points.item_create',
+  'points.item_update',
+  'points.redemption_approve',
+  'points.redemption_reject',
+  'points.adjust',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -12,6 +12,7 @@ import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
+import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
 import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
@@ -56,4 +57,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminVipEndpoints),
   ...Object.values(agentEndpoints),
   ...Object.values(adminAgentEndpoints),
+  ...Object.values(pointEndpoints),
+  ...Object.values(adminPointEndpoints),
 ];

@@ -112,6 +112,12 @@ export const errorCatalogue = {
   agent_application_decided: { status: 409 },
   agent_move_cycle: { status: 400 },
   agent_tree_too_deep: { status: 400 },
+  // Points (issue 27): each refusal of a redemption, conversion or adjustment has its own code; nothing changed.
+  points_insufficient: { status: 400 },
+  points_out_of_stock: { status: 409 },
+  points_limit_reached: { status: 400 },
+  points_item_unavailable: { status: 404 },
+  points_convert_off: { status: 403 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -25,6 +25,7 @@ export * from './messages';
 export * from './module-ids';
 export * from './money';
 export * from './page-answers';
+export * from './points';
 export * from './promotions-rebate';
 export * from './promotions-referral';
 export * from './promotions-rewards';

@@ -16,6 +16,9 @@ import { ShellRoot } from './shell-root';
 
 const InHouseRoute = lazy(() => import('./in-house-route').then((m) => ({ default: m.InHouseRoute })));
 const VerifyPage = lazy(() => import('../features/inhouse/pages/verify-page').then((m) => ({ default: m.VerifyPage })));
+const PointMallPage = lazy(() =>
+  import('../features/points/pages/point-mall-page').then((m) => ({ default: m.PointMallPage })),
+);
 const VipPage = lazy(() => import('../features/promotions/pages/vip-page').then((m) => ({ default: m.VipPage })));
 const AppDownloadRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.AppDownloadRoute })));
 const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.LinesRoute })));
@@ -37,9 +40,7 @@ const route = (path: string, element: ReactNode) => (
 const { AccountGame, GameCenter, GameListCenter, Lottery, MemberCenter, Promotions, Seamless } = routeGroups;
 
 /**
- * Every route of spec section 2, under the site layout or the separate agent layout, but the point mall
- * (/pointMall): there is no points programme behind it yet, so its address leads home like any unknown one. The
- * declarative router (decision 0031): the screens other than home are lazy components, loaded on first visit
+ * Every route of spec section 2, under the site layout or the separate agent layout. The declarative router (decision 0031): the screens other than home are lazy components, loaded on first visit
  * inside the layout's Suspense boundary.
  */
 export const AppRoutes = () => (
@@ -59,6 +60,7 @@ export const AppRoutes = () => (
         {lotteryPaths.map((path) => route(path, <Lottery />))}
         {route('/promotions', <Promotions />)}
         {route('/vip', <VipPage />)}
+        {route('/pointMall', <PointMallPage />)}
         {route('/seamless', <Seamless />)}
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}

@@ -19,6 +19,7 @@ import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../featur
 import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { messageTextKeys } from '../features/messages/message-text';
+import { itemKindKeys, pointTypeKeys, redeemStatusKeys } from '../features/points/point-labels';
 import { rewardTextKeys } from '../features/promotions/reward-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
@@ -92,6 +93,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(verifyFieldErrorKeys),
   ],
   promotions: [...Object.values(rewardTextKeys)],
+  points: [...Object.values(pointTypeKeys), ...Object.values(redeemStatusKeys), ...Object.values(itemKindKeys)],
   errors: [
     ...phoneAuthCodes,
     'reset_link_expired',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { usePublicStore } from '../../shared/state/public-store';
 import { CountBadge } from '../../shared/ui/count-badge/count-badge';
-import { CrownIcon, GiftIcon } from '../../shared/ui/icons/icons';
+import { CoinsIcon, CrownIcon, GiftIcon } from '../../shared/ui/icons/icons';
 import styles from './side-menu.module.css';
 
 /** The personal centre's reward centre page. */
@@ -11,10 +11,10 @@ export const REWARD_CENTER_PATH = '/member?page=rewardCenter';
 
 /**
  * The side menu's entries after the promotions (spec section 2 "Side menu"), in its order: VIP for a visitor or a
- * member who takes part (until the member's state is read, it stays, so it does not flicker away), then `referral`
- * (the referral and invite entries, which the app layer hands in), then the reward centre with the count waiting to
- * be claimed. VIP and the reward centre only where the merchant has the feature, neither for a trial account; they
- * read the public state only: nothing here asks the server.
+ * member who takes part (until the member's state is read, it stays, so it does not flicker away), the points mall
+ * (visitors browse it too), then `referral` (the referral and invite entries, which the app layer hands in), then
+ * the reward centre with the count waiting to be claimed. Each only where the merchant has the feature, none for a
+ * trial account; they read the public state only: nothing here asks the server.
  */
 export const SideMenuMemberEntries = ({ referral }: { referral: ReactNode }) => {
   const { t } = useTranslation();
@@ -25,6 +25,7 @@ export const SideMenuMemberEntries = ({ referral }: { referral: ReactNode }) => 
   const count = usePublicStore((state) => state.availablePromoCount);
   const isVipShown =
     usePublicStore((state) => state.whitelabel.VIP3 === true) && !isTrial && (!isLogin || hasVip !== false);
+  const isPointsShown = usePublicStore((state) => state.whitelabel.PTSYS3 === true) && !isTrial;
   const isRewardsShown = usePublicStore((state) => state.whitelabel.REWCEN3 === true) && !isTrial;
   const isRewardsPage =
     location.pathname === '/member' && new URLSearchParams(location.search).get('page') === 'rewardCenter';
@@ -38,6 +39,23 @@ export const SideMenuMemberEntries = ({ referral }: { referral: ReactNode }) => 
                 <CrownIcon />
               </span>
               {t('hd_vip')}
+            </NavLink>
+          </li>
+        </ul>
+      ) : null}
+      {isPointsShown ? (
+        <ul className={styles.links}>
+          <li>
+            <NavLink
+              to="/pointMall"
+              end
+              className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+              data-side-point-mall=""
+            >
+              <span className={styles.linkIcon}>
+                <CoinsIcon />
+              </span>
+              {t('point_mall')}
             </NavLink>
           </li>
         </ul>

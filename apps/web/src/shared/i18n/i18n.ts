@@ -16,7 +16,8 @@ export type Namespace =
   | 'promotions'
   | 'rebate'
   | 'referral'
-  | 'responsibleGaming';
+  | 'responsibleGaming'
+  | 'points';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });
