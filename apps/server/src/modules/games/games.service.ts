@@ -571,6 +571,7 @@ export const createGamesService = (deps: {
           vendor: row.vendorCode,
           palette: row.vendorPalette,
           variant,
+          gameType: row.gameType,
         }),
         version: artworkVersion([nameIn(row.catalogueNames, 'EN'), row.vendorCode, row.vendorPalette, variant]),
       };
