@@ -117,4 +117,20 @@ describe('the lobby a first visitor meets', () => {
     await page.locator('[data-vendor-strip]').screenshot({ path: screenshotPath('lobby-provider-logos.png') });
     await context.close();
   });
+
+  it("shows the winners board from the first visit, the demo's seeded wins labelled as such", async () => {
+    const { context, page } = await openHome('phone');
+    // The board is drawn when it nears the screen: the foot of the lobby.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const board = page.locator('[data-winners-board]');
+    await board.waitFor();
+    const winners = board.locator('[data-winner]');
+    expect(await winners.count()).toBeGreaterThanOrEqual(7);
+    // Nobody has played on this fresh site: every entry is the demo's, and says so.
+    expect(await board.locator('[data-winner-demo]').count()).toBe(await winners.count());
+    expect(await board.locator('[data-winner-demo]').first().textContent()).toBe('Demo');
+    await board.scrollIntoViewIfNeeded();
+    await board.screenshot({ path: screenshotPath('lobby-winners-board-phone.png') });
+    await context.close();
+  });
 });

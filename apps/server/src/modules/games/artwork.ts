@@ -272,7 +272,7 @@ const emblemShapes: Readonly<Record<Emblem, (d: string) => string>> = {
   flower: (d) =>
     `${[0, 72, 144, 216, 288].map((a) => `<ellipse cx="50" cy="26" rx="14" ry="24" fill="#f472b6" stroke="${d}" stroke-width="2.5" transform="rotate(${a} 50 50)"/>`).join('')}<circle cx="50" cy="50" r="12" fill="url(#m)" stroke="${d}" stroke-width="2.5"/>`,
   shield: (d) =>
-    `<path d="M50 6 L88 20 C88 56 74 80 50 94 C26 80 12 56 12 20 Z" fill="#1d4ed8" stroke="${d}" stroke-width="3" stroke-linejoin="round"/><path d="M50 14 L80 25 C80 54 69 73 50 85 Z" fill="url(#m)"/><path d="M50 26 L50 74 M34 44 L66 44" stroke="#fff" stroke-width="7" stroke-linecap="round"/>`,
+    `<path d="M50 6 L88 20 C88 56 74 80 50 94 C26 80 12 56 12 20 Z" fill="#1d4ed8" stroke="${d}" stroke-width="3" stroke-linejoin="round"/><path d="M50 14 L80 25 C80 54 69 73 50 85 Z" fill="url(#m)"/><path d="M32 50 L45 63 L69 35" fill="none" stroke="#fff" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`,
   crystal: (d) =>
     `<rect x="26" y="76" width="48" height="14" rx="4" fill="url(#m)" stroke="${d}" stroke-width="3"/><circle cx="50" cy="44" r="34" fill="#a78bfa" stroke="${d}" stroke-width="3"/><circle cx="50" cy="44" r="26" fill="#c4b5fd" fill-opacity="0.6"/><path d="M36 30 Q42 22 52 22" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round"/><path d="M56 42 L60 50 L68 52 L60 55 L56 64 L52 55 L44 52 L52 50 Z" fill="#fff"/>`,
   firework: (d) =>
@@ -366,7 +366,8 @@ export const nameLines = (name: string, width: number): string[] => {
 
 /**
  * A square game tile, illustrated: the vendor's palette as a lit stage, a motif behind, the game's emblem (from
- * its name, classification or category) in the middle, its name on a plate below and the vendor's badge above.
+ * its name, classification or category) in the middle, its name on a plate below and the vendor's badge at the top centre (the card's corners hold its hot badge and
+ * favourite heart, swapped in right-to-left pages).
  */
 export const gameArtworkSvg = (input: {
   name: string;
@@ -405,8 +406,8 @@ export const gameArtworkSvg = (input: {
           `<text x="120" y="${firstY + index * (fontSize + 3)}" text-anchor="middle" font-family="sans-serif" font-weight="800" font-size="${fontSize}" fill="${palette.ink}" stroke="${palette.from}" stroke-width="3" paint-order="stroke">${escapeXml(line)}</text>`,
       )
       .join(''),
-    `<rect x="10" y="10" width="${badgeWidth}" height="22" rx="11" fill="#000" fill-opacity="0.45" stroke="${palette.accent}" stroke-opacity="0.7"/>`,
-    `<text x="${10 + badgeWidth / 2}" y="21" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="12" fill="#fff">${vendor}</text>`,
+    `<rect x="${120 - badgeWidth / 2}" y="10" width="${badgeWidth}" height="22" rx="11" fill="#000" fill-opacity="0.45" stroke="${palette.accent}" stroke-opacity="0.7"/>`,
+    `<text x="120" y="21" dy="0.35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="12" fill="#fff">${vendor}</text>`,
     '</svg>',
   ].join('');
 };
