@@ -52,3 +52,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SANDBOX_GATEWAY_MERCHANTS: ' , ' })).toThrow(/at least one/);
   });
 });
+
+describe('the public address and the port', () => {
+  it('derives the public address from a changed port', () => {
+    expect(loadConfig({ SANDBOX_GATEWAY_PORT: '9191' }).publicUrl).toBe('http://localhost:9191');
+  });
+
+  it('refuses to start when a public address on this machine names another port', () => {
+    const start = () =>
+      loadConfig({ SANDBOX_GATEWAY_PORT: '9191', SANDBOX_GATEWAY_PUBLIC_URL: 'http://localhost:8081' });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(/SANDBOX_GATEWAY_PUBLIC_URL.*8081.*SANDBOX_GATEWAY_PORT 9191/);
+    expect(() =>
+      loadConfig({ SANDBOX_GATEWAY_PORT: '9191', SANDBOX_GATEWAY_PUBLIC_URL: 'http://127.0.0.1:9191/' }),
+    ).not.toThrow();
+  });
+
+  it('lets an address elsewhere (a proxy) use its own port', () => {
+    expect(
+      loadConfig({ SANDBOX_GATEWAY_PORT: '9191', SANDBOX_GATEWAY_PUBLIC_URL: 'https://pay.example.com' }).publicUrl,
+    ).toBe('https://pay.example.com');
+  });
+});

@@ -44,10 +44,11 @@ const merchantsFromEnv = z.string().transform((raw, ctx): Merchant[] => {
 const envSchema = z.object({
   SANDBOX_GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
   SANDBOX_GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  // Without one, the public address is derived from the port (see loadConfig).
   SANDBOX_GATEWAY_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:8081' })
-    .default('http://localhost:8081')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   SANDBOX_GATEWAY_MERCHANTS: merchantsFromEnv.default([{ id: 'demo', secret: 'sandbox-demo-secret' }]),
   SANDBOX_GATEWAY_DATA: z.string().min(1).default('./data/sandbox-gateway'),
   SANDBOX_GATEWAY_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +67,20 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
+
+/**
+ * A public address on this machine (localhost, 127.0.0.1, ::1) reaches the gateway only on the port it listens on:
+ * the port it names when that differs, else null. An address elsewhere (a proxy, a tunnel) may use any port. Port 0
+ * (a free port picked at start) cannot be checked.
+ */
+export const loopbackPortMismatch = (publicUrl: string, port: number): number | null => {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.has(url.hostname) || port === 0) return null;
+  const named = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return named === port ? null : named;
+};
+
 /** Reads and validates the environment; a bad value stops the start with one message naming each variable. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig => {
   const relevant = Object.fromEntries(
@@ -79,10 +94,18 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`The sandbox gateway's configuration is invalid:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  const port = value.SANDBOX_GATEWAY_PORT;
+  const publicUrl = value.SANDBOX_GATEWAY_PUBLIC_URL ?? `http://localhost:${port}`;
+  const mismatch = loopbackPortMismatch(publicUrl, port);
+  if (mismatch !== null) {
+    throw new ConfigError(
+      `The sandbox gateway's configuration is invalid:\n  SANDBOX_GATEWAY_PUBLIC_URL: ${publicUrl} points at this machine's port ${mismatch}, but the gateway listens on SANDBOX_GATEWAY_PORT ${port}; members would be sent to a dead address. Make the two agree, or leave SANDBOX_GATEWAY_PUBLIC_URL unset to derive it from the port.`,
+    );
+  }
   return {
     host: value.SANDBOX_GATEWAY_HOST,
-    port: value.SANDBOX_GATEWAY_PORT,
-    publicUrl: value.SANDBOX_GATEWAY_PUBLIC_URL,
+    port,
+    publicUrl,
     merchants: value.SANDBOX_GATEWAY_MERCHANTS,
     dataDir: value.SANDBOX_GATEWAY_DATA,
     logLevel: value.SANDBOX_GATEWAY_LOG_LEVEL,

@@ -54,5 +54,7 @@ export const seedDemo = async (
   await services.modules.seedDemo({ merchantCode: DEMO_MERCHANT_CODE, currency: 'USD' });
   // The demo catalogue: its outside vendors launch into the reference provider (apps/reference-provider).
   const { gamesAdded } = await services.games.seedDemoCatalogue(DEMO_PROVIDER_CODE);
+  // The winners board's history, so it shows from the first visit (decision 0065).
+  await services.games.seedDemoWins(DEMO_MERCHANT_CODE, 'USD');
   return { merchantCreated, operatorCreated, gamesAdded };
 };

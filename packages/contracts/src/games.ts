@@ -141,6 +141,8 @@ export const winnerEntrySchema = z.object({
     gameType: gameCategorySchema,
     vassalage: z.string(),
     winAt: z.string(),
+    /** A win of the demo's seeded history, not a member's (decision 0065): the board labels it. */
+    isDemo: z.boolean().optional(),
   }),
 });
 export type WinnerEntry = z.infer<typeof winnerEntrySchema>;

@@ -25,4 +25,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });
+
+  it('reaches the gateway on its changed port unless given an address of its own', () => {
+    expect(loadConfig({ SANDBOX_GATEWAY_PORT: '9191' }).SANDBOX_GATEWAY_URL).toBe('http://127.0.0.1:9191');
+    expect(
+      loadConfig({ SANDBOX_GATEWAY_PORT: '9191', SANDBOX_GATEWAY_URL: 'http://gateway:7000' }).SANDBOX_GATEWAY_URL,
+    ).toBe('http://gateway:7000');
+    expect(loadConfig({}).SANDBOX_GATEWAY_URL).toBe('http://127.0.0.1:8081');
+  });
 });

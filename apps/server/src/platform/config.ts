@@ -66,6 +66,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );
+  // The gateway started beside the server (npm start) listens on SANDBOX_GATEWAY_PORT: without an address of its
+  // own, the server reaches it there.
+  const gatewayPort = env.SANDBOX_GATEWAY_PORT;
+  if (relevant.SANDBOX_GATEWAY_URL === undefined && gatewayPort && /^\d{1,5}$/.test(gatewayPort))
+    relevant.SANDBOX_GATEWAY_URL = `http://127.0.0.1:${gatewayPort}`;
   const parsed = envSchema.safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

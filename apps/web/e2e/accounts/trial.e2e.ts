@@ -42,7 +42,9 @@ describe('free play', () => {
     const realAccount = dialog(page, 'real-account');
     await realAccount.getByText('Please register an account first.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await realAccount.getByRole('button', { name: 'OK' }).click();
+    // Titled for what it leads to, not "Confirmation"; Cancel stays on the trial.
+    expect(await realAccount.getByRole('heading', { name: 'Register now' }).count()).toBe(1);
+    await realAccount.getByRole('button', { name: 'Cancel' }).click();
     await realAccount.waitFor({ state: 'detached' });
 
     // Typing the address: the same message, at home.
@@ -51,10 +53,16 @@ describe('free play', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.locator('[data-page="security-center"]').count()).toBe(0);
     // And a lottery page, which launches games, likewise.
-    await dialog(page, 'real-account').getByRole('button', { name: 'OK' }).click();
+    await dialog(page, 'real-account').getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`${server.url}/lottery?gameCode=L1`);
     await dialog(page, 'real-account').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+
+    // The spec's confirm label (OK) leads to registration: the trial session ends and the register popup opens.
+    await dialog(page, 'real-account').getByRole('button', { name: 'OK' }).click();
+    await dialog(page, 'register').waitFor();
+    await userMenu(page).waitFor({ state: 'detached' });
+    expect((await sessionOf(page)).token).toBeUndefined();
     await context.close();
   });
 });

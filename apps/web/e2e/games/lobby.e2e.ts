@@ -148,7 +148,7 @@ describe('game lobby', () => {
     const logos = page.locator('[data-vendor-strip] img');
     await logos.first().waitFor();
     const widths = await logos.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().width));
-    expect(widths.every((width) => width === 80)).toBe(true);
+    expect(widths.every((width) => width === 100)).toBe(true);
     await context.close();
   });
 });

@@ -512,3 +512,52 @@ export const demoGames = (): DemoGame[] => {
   regional('TCG_SEA', 'SEA', 'sea_lotto', seaLottoNames);
   return list;
 };
+
+/** Player names of the demo's wins, masked as the winners board masks names (first two and last characters). */
+const demoWinnerNames = [
+  'Al***x',
+  'mi***8',
+  'Ja***n',
+  'lu***y',
+  'Ch***e',
+  'Ra***i',
+  'So***a',
+  'ki***7',
+  'Mo***d',
+  'Ha***o',
+  'Ev***a',
+  'Ng***n',
+  'Ye***i',
+  'Da***l',
+  'Pr***a',
+  'Lo***s',
+  'Fa***h',
+  'Zh***g',
+  'Be***n',
+  'Ai***a',
+];
+
+const DEMO_WIN_HOURS = 72;
+
+/**
+ * The demo's history of wins (decision 0065): 24 wins on the given games over the last three days, most of them
+ * modest and a few large, as a real board looks. Deterministic apart from `now`.
+ */
+export const demoWinsOf = (
+  gameIds: readonly number[],
+  currency: string,
+  now: Date,
+): { gameId: number; playerName: string; payout: bigint; currency: string; wonAt: Date }[] => {
+  const random = seeded('tessera-demo-wins');
+  return Array.from({ length: 24 }, (_, index) => {
+    // Log-uniform between 40 and 25,000 (minor units ×100), rounded to whole cents.
+    const major = 40 * (25_000 / 40) ** (random() ** 1.6);
+    return {
+      gameId: gameIds[Math.floor(random() * gameIds.length)] as number,
+      playerName: demoWinnerNames[index % demoWinnerNames.length] as string,
+      payout: BigInt(Math.round(major * 100)),
+      currency,
+      wonAt: new Date(now.getTime() - Math.floor(random() * DEMO_WIN_HOURS * 3_600_000)),
+    };
+  });
+};

@@ -641,6 +641,61 @@ export const createGamesRepository = (pool: pg.Pool) => ({
     );
     return new Map(rows.map((row) => [row.game_id, Number(row.players)]));
   },
+
+  /** The demo's seeded wins since `since` (decision 0065), largest first. */
+  demoWins: async (merchantCode: string, since: Date, gameTypes: readonly string[] | null, limit: number) => {
+    const { rows } = await pool.query<{
+      game_id: number;
+      player_name: string;
+      payout: string;
+      currency: string;
+      won_at: Date;
+    }>(
+      `SELECT w.game_id, w.player_name, w.payout::text AS payout, w.currency, w.won_at
+       FROM demo_wins w JOIN games g ON g.id = w.game_id
+       WHERE w.merchant_code = $1 AND w.won_at >= $2 AND ($3::text[] IS NULL OR g.game_type = ANY($3::text[]))
+       ORDER BY w.payout DESC, w.won_at DESC LIMIT $4`,
+      [merchantCode, since, gameTypes, limit],
+    );
+    return rows.map((row) => ({
+      gameId: row.game_id,
+      playerName: row.player_name,
+      payout: BigInt(row.payout),
+      currency: row.currency,
+      wonAt: row.won_at,
+    }));
+  },
+
+  /** Adds demo wins unless the merchant has some since `since` (one statement: parallel starts add them once). */
+  seedDemoWins: async (
+    merchantCode: string,
+    since: Date,
+    wins: readonly { gameId: number; playerName: string; payout: bigint; currency: string; wonAt: Date }[],
+  ): Promise<number> => {
+    const result = await pool.query(
+      `INSERT INTO demo_wins (merchant_code, game_id, player_name, payout, currency, won_at)
+       SELECT $1, w.game_id, w.player_name, w.payout, w.currency, w.won_at
+       FROM unnest($3::int[], $4::text[], $5::bigint[], $6::text[], $7::timestamptz[])
+         AS w(game_id, player_name, payout, currency, won_at)
+       WHERE NOT EXISTS (SELECT 1 FROM demo_wins WHERE merchant_code = $1 AND won_at >= $2)`,
+      [
+        merchantCode,
+        since,
+        wins.map((win) => win.gameId),
+        wins.map((win) => win.playerName),
+        wins.map((win) => win.payout.toString()),
+        wins.map((win) => win.currency),
+        wins.map((win) => win.wonAt),
+      ],
+    );
+    return result.rowCount ?? 0;
+  },
+
+  /** The hot games of the catalogue (ids), for the demo's wins. */
+  hotGameIds: async (): Promise<number[]> => {
+    const { rows } = await pool.query<{ id: number }>(`SELECT id FROM games WHERE is_hot ORDER BY id LIMIT 60`);
+    return rows.map((row) => row.id);
+  },
 });
 
 export type GamesRepository = ReturnType<typeof createGamesRepository>;

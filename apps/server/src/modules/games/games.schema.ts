@@ -1,6 +1,7 @@
 import type { GameCategory } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -176,4 +177,27 @@ export const gameSessions = pgTable(
     uniqueIndex('game_sessions_token_key').on(table.tokenHash),
     index('game_sessions_game_idx').on(table.gameId, table.expiresAt),
   ],
+);
+
+/**
+ * The demo's history of wins (decision 0065): plausible wins seeded for the demo merchant so that its winners board
+ * shows from the first visit. Not bets and not money: the board labels them as the demo's, and real wins rank
+ * beside them.
+ */
+export const demoWins = pgTable(
+  'demo_wins',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** Already masked as the board shows names (first two and last characters). */
+    playerName: text('player_name').notNull(),
+    /** Minor units of `currency`. */
+    payout: bigint('payout', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    wonAt: timestamp('won_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('demo_wins_merchant_idx').on(table.merchantCode, table.wonAt)],
 );

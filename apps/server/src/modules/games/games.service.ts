@@ -21,7 +21,7 @@ import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import type { BetsService } from '../bets';
 import { artworkVersion, gameArtworkSvg, vendorLogoSvg } from './artwork';
 import type { Catalogue } from './catalogue';
-import { demoClassifications, demoGames, demoVendors } from './demo-catalogue';
+import { demoClassifications, demoGames, demoVendors, demoWinsOf } from './demo-catalogue';
 import { iconUrlOf, nameIn, presentGame, presentVendorCard } from './games.presenter';
 import { type GameRow, type GamesRepository, gameIdOf, type LobbyFilter, searchTextOf } from './games.repository';
 import type { NameMap } from './games.schema';
@@ -33,6 +33,7 @@ const CACHE_MS = 15_000;
 /** How many game sessions' fixed facts the seamless wallet keeps in memory (oldest dropped first). */
 const SESSION_FACTS_KEPT = 20_000;
 const WINNER_DAYS = 7;
+const DAY_MS = 86_400_000;
 const SUGGESTIONS = 6;
 
 /** Where an outside provider's game opens for a launch (from the provider registry, wired in app.ts). */
@@ -261,6 +262,24 @@ export const createGamesService = (deps: {
       return result;
     },
 
+    /**
+     * The demo's history of wins (decision 0065): about two dozen plausible wins over the last three days on hot
+     * games, added at a start when the merchant has none in the winners board's window, so the board shows from
+     * the first visit. Labelled as the demo's wherever they show.
+     */
+    seedDemoWins: async (merchantCode: string, currency: string, now = new Date()) => {
+      const gameIds = await repository.hotGameIds();
+      if (gameIds.length === 0) return 0;
+      const wins = demoWinsOf(gameIds, currency, now);
+      const added = await repository.seedDemoWins(
+        merchantCode,
+        new Date(now.getTime() - (WINNER_DAYS - 1) * DAY_MS),
+        wins,
+      );
+      if (added > 0) winnersCache.dropMerchant(merchantCode);
+      return added;
+    },
+
     list: async (
       merchant: MerchantContext,
       filter: { gameType?: GameCategory; vassalage?: string; gameClassify?: string; gameName?: string },
@@ -368,11 +387,26 @@ export const createGamesService = (deps: {
     /** The winners board: the largest settled wins of the last week, names masked. */
     winners: (merchant: MerchantContext, gameCategory: string, limit: number, language: string | null) =>
       winnersCache.get(`${merchant.code}|${gameCategory}|${limit}|${language}`, async () => {
-        const wins = await deps.bets.topWins(merchant.code, {
-          gameTypes: gameCategory === 'ALL' ? null : [gameCategory],
-          limit,
-          days: WINNER_DAYS,
-        });
+        const since = new Date(Date.now() - WINNER_DAYS * DAY_MS);
+        const gameTypes = gameCategory === 'ALL' ? null : [gameCategory];
+        const [real, seeded] = await Promise.all([
+          deps.bets.topWins(merchant.code, { gameTypes, limit, days: WINNER_DAYS }),
+          repository.demoWins(merchant.code, since, gameTypes, limit),
+        ]);
+        // The demo's seeded wins only fill places real wins leave empty, and rank beside them by amount, labelled
+        // (decision 0065): a member's win is never pushed off the board by the demo's.
+        const wins = [
+          ...real.map((win) => ({ ...win, demoName: null as string | null })),
+          ...seeded.slice(0, Math.max(0, limit - real.length)).map((win) => ({
+            gameId: win.gameId,
+            memberId: '',
+            payout: win.payout,
+            currency: win.currency,
+            settledAt: win.wonAt,
+            placedAt: win.wonAt,
+            demoName: win.playerName,
+          })),
+        ].sort((a, b) => (a.payout === b.payout ? 0 : a.payout > b.payout ? -1 : 1));
         const games = new Map(
           (await repository.findGames(merchant.code, [...new Set(wins.map((win) => win.gameId))])).map((row) => [
             row.id,
@@ -380,7 +414,7 @@ export const createGamesService = (deps: {
           ]),
         );
         const names = new Map<string, string>();
-        for (const memberId of new Set(wins.map((win) => win.memberId))) {
+        for (const memberId of new Set(wins.filter((win) => win.demoName === null).map((win) => win.memberId))) {
           names.set(memberId, maskName((await deps.memberName(memberId)) ?? '?'));
         }
         return wins.flatMap((win): WinnerEntry[] => {
@@ -389,7 +423,7 @@ export const createGamesService = (deps: {
           return [
             {
               vo: {
-                customerName: names.get(win.memberId) ?? '***',
+                customerName: win.demoName ?? names.get(win.memberId) ?? '***',
                 gameName: nameIn(game.names, language),
                 winAmount: formatMinor(win.payout, win.currency),
                 currency: win.currency,
@@ -398,6 +432,7 @@ export const createGamesService = (deps: {
                 gameType: game.gameType,
                 vassalage: game.vendorCode,
                 winAt: (win.settledAt ?? win.placedAt).toISOString(),
+                ...(win.demoName === null ? {} : { isDemo: true }),
               },
             },
           ];
@@ -575,6 +610,7 @@ export const createGamesService = (deps: {
           vendor: row.vendorCode,
           palette: row.vendorPalette,
           variant,
+          gameType: row.gameType,
         }),
         version: artworkVersion([nameIn(row.catalogueNames, 'EN'), row.vendorCode, row.vendorPalette, variant]),
       };

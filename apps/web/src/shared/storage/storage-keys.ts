@@ -12,6 +12,8 @@ export const sessionKeys = {
   // The announcement popup, once closed, stays closed for the session (api-facts 9).
   userPopup: 'USER_POPUP',
   anonymousPopup: 'ANONYMOUS_POPUP',
+  /** The announcements already shown in this session (title and start), JSON: none shows twice in a session. */
+  popupSeen: 'POPUP_SEEN',
 } as const;
 
 export const localKeys = {
@@ -37,5 +39,14 @@ export const cookieNames = {
 /** Remember-me cookies last one day (spec section 9). */
 export const REMEMBER_ME_MS = 86_400_000;
 
-/** Session keys that survive a logout or a lost session: the merchant code (spec section 4 "Session"). */
-export const merchantSessionKeys: readonly string[] = [sessionKeys.merchant, sessionKeys.merchantCode];
+/**
+ * Session keys that survive a logout or a lost session: the merchant code (spec section 4 "Session"), and what the
+ * browser's session has already been shown of the announcements, so that signing out does not show the visitors'
+ * announcements again (once per session, api-facts 9).
+ */
+export const merchantSessionKeys: readonly string[] = [
+  sessionKeys.merchant,
+  sessionKeys.merchantCode,
+  sessionKeys.anonymousPopup,
+  sessionKeys.popupSeen,
+];

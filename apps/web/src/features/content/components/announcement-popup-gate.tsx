@@ -5,9 +5,10 @@ import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { readSession, writeSession } from '../../../shared/storage/browser-storage';
+import { sessionKeys } from '../../../shared/storage/storage-keys';
 import { useAnnouncements } from '../api/announcements';
 import { dateTimeFormatOf, warmDateTimeFormat } from '../format-date';
-import { popupClosureKeyOf, popupsFor } from '../popup-rules';
+import { parseSeenPopups, popupClosureKeyOf, popupKeyOf, popupsFor, unseenPopups } from '../popup-rules';
 
 const loadPopup = () => import('./announcement-popup');
 const AnnouncementPopup = lazy(() => loadPopup().then((m) => ({ default: m.AnnouncementPopup })));
@@ -32,7 +33,10 @@ const PopupGate = () => {
   const [closedKey, setClosedKey] = useState<string | null>(null);
   const [isFormatMade, setFormatMade] = useState(false);
 
-  const popups = popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin });
+  const popups = unseenPopups(
+    popupsFor(announcements.data?.popup ?? [], { isLogin, firstTimeLogin }),
+    parseSeenPopups(readSession(sessionKeys.popupSeen)),
+  );
   const isClosed = closedKey === closureKey || readSession(closureKey) === 'closed';
   const isOpen = announcements.isSuccess && popups.length > 0 && !isClosed && activeDialog === null;
 
@@ -55,6 +59,9 @@ const PopupGate = () => {
   }, [isOpen, isFormatMade, language]);
 
   const close = () => {
+    const seen = parseSeenPopups(readSession(sessionKeys.popupSeen));
+    for (const popup of popups) seen.add(popupKeyOf(popup));
+    writeSession(sessionKeys.popupSeen, JSON.stringify([...seen]));
     writeSession(closureKey, 'closed');
     setClosedKey(closureKey);
   };

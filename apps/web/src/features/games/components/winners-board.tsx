@@ -48,6 +48,12 @@ export const WinnersBoard = () => {
                   <div className={styles.text}>
                     <span className={styles.name}>
                       <bdi>{winner.customerName}</bdi>
+                      {/* The demo's seeded history (decision 0065) says so. */}
+                      {winner.isDemo ? (
+                        <span className={styles.demo} data-winner-demo="">
+                          {t('winner_demo')}
+                        </span>
+                      ) : null}
                     </span>
                     <span className={styles.game}>{t('just_won_in', { game: winner.gameName })}</span>
                   </div>

@@ -87,24 +87,28 @@ export const HomeLobbyPage = ({ siteName }: HomeLobbyPageProps) => {
 
   return (
     <div className={styles.lobby} data-home-lobby={currentGameType}>
-      <section className={styles.hero} aria-labelledby="lobby-title">
-        <div className={styles.heroText}>
-          <p className={styles.eyebrow}>{t('local_lobby')}</p>
-          <h1 id="lobby-title" className={styles.heroTitle}>
-            {t('welcome_to_site', { name: siteName })}
-          </h1>
-        </div>
-        {isLogin ? null : (
+      {/* A member has nothing to do in a welcome block: the page keeps its heading for assistive technology only,
+          and the games move up. A visitor's welcome is one slim row, so games show on the first screen. */}
+      {isLogin ? (
+        <h1 id="lobby-title" className={styles.hiddenTitle}>
+          {t('welcome_to_site', { name: siteName })}
+        </h1>
+      ) : (
+        <section className={styles.hero} aria-labelledby="lobby-title" data-welcome="">
+          <div className={styles.heroText}>
+            <p className={styles.eyebrow}>{t('local_lobby')}</p>
+            <h1 id="lobby-title" className={styles.heroTitle}>
+              {t('welcome_to_site', { name: siteName })}
+            </h1>
+          </div>
           <div className={styles.heroActions}>
-            <Button size="lg" onClick={() => openDialog('register')}>
-              {t('in_register_now')}
-            </Button>
-            <Button size="lg" variant="secondary" onClick={() => openDialog('login')}>
+            <Button onClick={() => openDialog('register')}>{t('in_register_now')}</Button>
+            <Button variant="secondary" onClick={() => openDialog('login')}>
               {t('hd_login_button')}
             </Button>
           </div>
-        )}
-      </section>
+        </section>
+      )}
       <div className={styles.bar}>
         <GameMenu
           items={gameMenuOf(categories)}
