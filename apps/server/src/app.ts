@@ -31,6 +31,7 @@ import {
   registerCashierRoutes,
   registerGatewayCallbackRoute,
 } from './modules/cashier';
+import { contactModule } from './modules/contact';
 import {
   createContentRepository,
   createContentService,
@@ -191,7 +192,7 @@ export type AppServices = ModuleServices;
  * The capabilities, each wired by its own definition (its services, routes, jobs, subscribers and demo seed;
  * `platform/modules`, decision 0052). A module reads only the core services and the modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [];
+export const MODULES: readonly AnyModule[] = [contactModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

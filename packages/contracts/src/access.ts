@@ -35,6 +35,8 @@ export const operatorPermissions = {
   'vip.manage': ['owner', 'finance'],
   'events.read': ['owner', 'risk'],
   'events.retry': ['owner'],
+  'contact.read': ['owner', 'support'],
+  'contact.reply': ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -35,6 +35,8 @@ export const auditActions = [
   'vip.level_create',
   'vip.level_update',
   'vip.level_delete',
+  'feedback.reply',
+  'feedback.close',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

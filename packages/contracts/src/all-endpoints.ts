@@ -5,6 +5,7 @@ import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { cashierEndpoints } from './cashier';
+import { adminContactEndpoints, contactEndpoints } from './contact';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
@@ -51,4 +52,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminReferralEndpoints),
   ...Object.values(vipEndpoints),
   ...Object.values(adminVipEndpoints),
+  ...Object.values(contactEndpoints),
+  ...Object.values(adminContactEndpoints),
 ];

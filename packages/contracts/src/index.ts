@@ -7,6 +7,7 @@ export * from './admin-inhouse';
 export * from './admin-vip';
 export { allEndpoints } from './all-endpoints';
 export * from './cashier';
+export * from './contact';
 export * from './content';
 export * from './countries';
 export * from './crash';

@@ -80,6 +80,10 @@ export const router = createBrowserRouter(
               path: 'rebate',
               lazy: async () => ({ Component: (await import('./routes/rebate-page')).RebateIndexPage }),
             },
+            {
+              path: 'contact',
+              lazy: async () => ({ Component: (await import('./routes/contact-page')).ContactPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -17,6 +17,7 @@ import {
   LogoutIcon,
   MemberSearchIcon,
   MenuIcon,
+  MessageIcon,
   StoreIcon,
   UsersIcon,
   WalletIcon,
@@ -94,6 +95,12 @@ export const AppShell = () => {
       label: t('nav.promotions'),
       icon: <GiftIcon />,
       isVisible: canOperator(operator.role, 'referral.read'),
+    },
+    {
+      to: '/contact',
+      label: t('nav.contact'),
+      icon: <MessageIcon />,
+      isVisible: canOperator(operator.role, 'contact.read'),
     },
     {
       to: '/outbox',

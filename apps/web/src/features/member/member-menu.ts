@@ -13,6 +13,7 @@ export type MemberPage =
   | 'referral'
   | 'missionLeaderboard'
   | 'messageV2'
+  | 'feedback'
   | 'manualRebate';
 
 export interface MemberMenuItem {
@@ -36,6 +37,7 @@ export const memberMenu: readonly MemberMenuItem[] = [
   { page: 'referral', labelKey: 'invite_friends', requires: 'REFERRAL3' },
   { page: 'missionLeaderboard', labelKey: 'mission_activity' },
   { page: 'messageV2', labelKey: 'in_platform_information', requires: 'INBOX3' },
+  { page: 'feedback', labelKey: 'in_feedback', requires: 'FEEDBACK3' },
   { page: 'manualRebate', labelKey: 'manual_rebate', requires: 'MANUALREBATE3' },
 ];
 

@@ -15,7 +15,8 @@ export type Namespace =
   | 'games'
   | 'promotions'
   | 'rebate'
-  | 'referral';
+  | 'referral'
+  | 'contact';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });
