@@ -515,6 +515,7 @@ export const buildApp = async (
     resolveMerchant: merchants.resolve,
     checkSiteAccess,
     authenticateMember: session.authenticate,
+    authenticateOperator: admin.authenticate,
     countryHeader: config.COUNTRY_HEADER,
   });
   registerMessagesRoutes(registrar, messages);

@@ -37,6 +37,8 @@ export const auditActions = [
   'vip.level_delete',
   'feedback.reply',
   'feedback.close',
+  'chat.claim',
+  'chat.resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -5,7 +5,7 @@ import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { cashierEndpoints } from './cashier';
-import { adminContactEndpoints, contactEndpoints } from './contact';
+import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
@@ -54,4 +54,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminVipEndpoints),
   ...Object.values(contactEndpoints),
   ...Object.values(adminContactEndpoints),
+  ...Object.values(chatEndpoints),
+  ...Object.values(adminChatEndpoints),
 ];

@@ -1,4 +1,5 @@
-import type { AdminFeedbackTicket, FeedbackTicket } from '@tessera/contracts';
+import type { AdminChatConversation, AdminFeedbackTicket, ChatConversation, FeedbackTicket } from '@tessera/contracts';
+import type { ConversationRow } from './chat.repository';
 import type { FeedbackReplyRow, FeedbackRow } from './feedback.repository';
 import { referenceOf } from './feedback.service';
 
@@ -32,4 +33,20 @@ export const presentAdminFeedback = (row: FeedbackRow, details: Details): AdminF
     createdAt: reply.createdAt.toISOString(),
     operator: reply.operatorUsername,
   })),
+});
+
+export const presentConversation = (row: ConversationRow, unread: number): ChatConversation => ({
+  id: row.id,
+  status: row.status,
+  lastSeq: row.lastSeq,
+  unread,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const presentAdminConversation = (row: ConversationRow, unread: number): AdminChatConversation => ({
+  ...presentConversation(row, unread),
+  memberId: row.memberId,
+  username: row.username,
+  operator: row.operatorUsername,
+  updatedAt: row.updatedAt.toISOString(),
 });

@@ -14,6 +14,7 @@ export type MemberPage =
   | 'missionLeaderboard'
   | 'messageV2'
   | 'feedback'
+  | 'liveChat'
   | 'manualRebate';
 
 export interface MemberMenuItem {
@@ -38,6 +39,7 @@ export const memberMenu: readonly MemberMenuItem[] = [
   { page: 'missionLeaderboard', labelKey: 'mission_activity' },
   { page: 'messageV2', labelKey: 'in_platform_information', requires: 'INBOX3' },
   { page: 'feedback', labelKey: 'in_feedback', requires: 'FEEDBACK3' },
+  { page: 'liveChat', labelKey: 'in_live_chat' },
   { page: 'manualRebate', labelKey: 'manual_rebate', requires: 'MANUALREBATE3' },
 ];
 

@@ -140,10 +140,9 @@ export const FeedbackQueue = ({ code }: { code: string }) => {
   const { t } = useTranslation();
   const [status, setStatus] = useState<FeedbackStatus | undefined>('open');
   const [pageNo, setPageNo] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [open, setOpen] = useState<AdminFeedbackTicket | null>(null);
   const queue = useFeedbackQueue(code, status, pageNo);
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
-  const open = queue.data?.list.find((ticket) => ticket.id === openId) ?? null;
 
   return (
     <div className={styles.stack}>
@@ -203,7 +202,7 @@ export const FeedbackQueue = ({ code }: { code: string }) => {
                     {formatTime.format(Date.parse(ticket.createdAt))}
                   </td>
                   <td data-label={t('common.actions')}>
-                    <Button size="sm" onClick={() => setOpenId(ticket.id)}>
+                    <Button size="sm" onClick={() => setOpen(ticket)}>
                       {t('contact.feedback.open')}
                     </Button>
                   </td>
@@ -214,7 +213,7 @@ export const FeedbackQueue = ({ code }: { code: string }) => {
         </div>
       ) : null}
       {queue.data ? <Pagination pageNo={pageNo} totalPages={queue.data.totalPages} onChange={setPageNo} /> : null}
-      {open ? <FeedbackReview code={code} ticket={open} onClose={() => setOpenId(null)} /> : null}
+      {open ? <FeedbackReview code={code} ticket={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 };

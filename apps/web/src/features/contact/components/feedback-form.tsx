@@ -105,7 +105,13 @@ export const FeedbackForm = () => {
         <label className={formStyles.label} htmlFor="feedback-images">
           {t('images')}
         </label>
-        <ProofPicker id="feedback-images" files={images} onChange={setImages} error={imageError} />
+        <ProofPicker
+          id="feedback-images"
+          files={images}
+          onChange={setImages}
+          error={imageError}
+          addLabel={(left) => t('images_add', { left })}
+        />
       </div>
       {formError ? <FormError code={formError} /> : null}
       <Button type="submit" disabled={isSubmitting}>

@@ -14,13 +14,22 @@ export interface ProofPickerProps {
   error?: string | null;
   /** How many files may be picked: 3, less those the order already holds. */
   maxFiles?: number;
+  /** The add button's text for `left` more files; "Add proof images" unless told. */
+  addLabel?: (left: number) => string;
 }
 
 /**
  * Picks up to 3 png or jpg images of at most 5 MB (proofs of an order, a feedback's pictures), checked in the
  * browser, with previews.
  */
-export const ProofPicker = ({ id, files, onChange, error, maxFiles = PROOF_UPLOAD.maxFiles }: ProofPickerProps) => {
+export const ProofPicker = ({
+  id,
+  files,
+  onChange,
+  error,
+  maxFiles = PROOF_UPLOAD.maxFiles,
+  addLabel,
+}: ProofPickerProps) => {
   const { t } = useTranslation('money');
   const [pickError, setPickError] = useState<string | null>(null);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
@@ -62,7 +71,7 @@ export const ProofPicker = ({ id, files, onChange, error, maxFiles = PROOF_UPLOA
       {files.length < maxFiles ? (
         <label className={styles.upload}>
           <UploadIcon />
-          {t('proof_add', { left: maxFiles - files.length })}
+          {addLabel ? addLabel(maxFiles - files.length) : t('proof_add', { left: maxFiles - files.length })}
           <input
             id={id}
             type="file"
