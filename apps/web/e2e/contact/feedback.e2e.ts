@@ -51,6 +51,7 @@ describe('feedback and complaints', () => {
     const row = page.locator(`[data-feedback="${reference}"]`);
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('open');
+    await row.locator('[data-image] img').nth(1).waitFor();
     expect(await row.locator('[data-image] img').count()).toBe(2);
     expect(await server.query('SELECT id FROM contact_feedback_images')).toHaveLength(2);
     expect(await fitsWidth(page)).toBe(true);

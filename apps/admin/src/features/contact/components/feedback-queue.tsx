@@ -45,7 +45,7 @@ const FeedbackImage = ({
 /** One feedback: the member's text and images, the replies so far, and the reply box while it is not closed. */
 const FeedbackReview = ({
   code,
-  ticket,
+  ticket: opened,
   onClose,
 }: {
   code: string;
@@ -54,6 +54,8 @@ const FeedbackReview = ({
 }) => {
   const { t } = useTranslation();
   const action = useFeedbackAction(code);
+  // The answer of the last action: the ticket stays open here when it leaves the filtered queue.
+  const [ticket, setTicket] = useState(opened);
   const [reply, setReply] = useState('');
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   const isOpen = ticket.status !== 'closed';
@@ -70,7 +72,17 @@ const FeedbackReview = ({
               variant="primary"
               disabled={reply.trim().length === 0}
               isBusy={action.isPending}
-              onClick={() => action.mutate({ id: ticket.id, reply: reply.trim() }, { onSuccess: () => setReply('') })}
+              onClick={() =>
+                action.mutate(
+                  { id: ticket.id, reply: reply.trim() },
+                  {
+                    onSuccess: (answer) => {
+                      setReply('');
+                      setTicket(answer);
+                    },
+                  },
+                )
+              }
             >
               {t('contact.feedback.sendReply')}
             </Button>
@@ -79,7 +91,7 @@ const FeedbackReview = ({
             <Button
               variant="secondary"
               isBusy={action.isPending}
-              onClick={() => action.mutate({ id: ticket.id, close: true })}
+              onClick={() => action.mutate({ id: ticket.id, close: true }, { onSuccess: setTicket })}
             >
               {t('contact.feedback.close')}
             </Button>
