@@ -12,6 +12,7 @@ import { adminModule } from './modules/admin';
 import { agentsModule } from './modules/agents';
 import { betsModule } from './modules/bets';
 import { cashierModule } from './modules/cashier';
+import { contactModule } from './modules/contact';
 import { contentModule } from './modules/content';
 import { gamesModule } from './modules/games';
 import { type CrashTiming, crashModule, inhouseEventsModule, inhouseModule } from './modules/inhouse';
@@ -135,7 +136,7 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule];
+export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule, contactModule];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (
@@ -267,6 +268,7 @@ export const buildApp = async (
     resolveMerchant: merchants.resolve,
     checkSiteAccess,
     authenticateMember: session.authenticate,
+    authenticateOperator: admin.authenticate,
     countryHeader: config.COUNTRY_HEADER,
   });
   await registerModuleRoutes(modules, registrar, built, moduleHost);

@@ -40,6 +40,8 @@ export const operatorPermissions = {
   'agents.read': ['owner', 'finance', 'risk', 'support'],
   'agents.manage': ['owner', 'risk'],
   'responsibleGaming.read': ['owner', 'risk', 'support'],
+  'contact.read': ['owner', 'support'],
+  'contact.reply': ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

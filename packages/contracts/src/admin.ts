@@ -45,6 +45,10 @@ export const auditActions = [
   'points.redemption_approve',
   'points.redemption_reject',
   'points.adjust',
+  'feedback.reply',
+  'feedback.close',
+  'chat.claim',
+  'chat.resolve',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

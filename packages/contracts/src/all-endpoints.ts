@@ -6,6 +6,7 @@ import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { adminAgentEndpoints, agentEndpoints } from './agents';
 import { cashierEndpoints } from './cashier';
+import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
@@ -59,4 +60,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminAgentEndpoints),
   ...Object.values(pointEndpoints),
   ...Object.values(adminPointEndpoints),
+  ...Object.values(contactEndpoints),
+  ...Object.values(adminContactEndpoints),
+  ...Object.values(chatEndpoints),
+  ...Object.values(adminChatEndpoints),
 ];

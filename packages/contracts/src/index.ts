@@ -8,6 +8,7 @@ export * from './admin-vip';
 export * from './agents';
 export { allEndpoints } from './all-endpoints';
 export * from './cashier';
+export * from './contact';
 export * from './content';
 export * from './countries';
 export * from './crash';

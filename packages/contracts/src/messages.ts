@@ -8,6 +8,8 @@ export const memberMessageTypes = [
   'deposit_failed',
   'withdrawal_approved',
   'withdrawal_rejected',
+  /** The desk answered the member's feedback (params: site, reference). */
+  'feedback_answered',
 ] as const;
 export type MemberMessageType = (typeof memberMessageTypes)[number];
 

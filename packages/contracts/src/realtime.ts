@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatConversationEventSchema, chatMessageEventSchema } from './contact';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
 import { unreadCountSchema } from './messages';
 import { walletBalanceSchema } from './wallet';
@@ -33,6 +34,10 @@ export const realtimeEventSchemas = {
   'crash.round': crashRoundEventSchema,
   /** Topic `crash`: a bet of the current round was placed or settled. */
   'crash.bet': crashBetEventSchema,
+  /** A live-chat message, to the member's stream and to the desk's (decision 0068). */
+  'contact.chat.message': chatMessageEventSchema,
+  /** The desk's: a conversation opened, was taken or was resolved. */
+  'contact.chat.conversation': chatConversationEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;
@@ -43,6 +48,11 @@ const topicSchema = z.string().regex(realtimeLimits.topicPattern);
 export const realtimeClientMessageSchema = z.discriminatedUnion('op', [
   /** Binds the connection to a member session; sending it again with another token switches, `null` drops it. */
   z.strictObject({ op: z.literal('auth'), token: z.string().min(1).max(256).nullable() }),
+  /**
+   * Binds the connection to an operator session (the back office): it then receives the desk's events of the
+   * merchants and permissions the operator holds, on the topic {@link DESK_TOPIC}. `null` drops it.
+   */
+  z.strictObject({ op: z.literal('operator'), token: z.string().min(1).max(256).nullable() }),
   z.strictObject({ op: z.literal('subscribe'), topic: topicSchema }),
   z.strictObject({ op: z.literal('unsubscribe'), topic: topicSchema }),
   z.strictObject({ op: z.literal('ping') }),
@@ -54,7 +64,7 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
  * `error.code` is a catalogue code; `ref` names the op or topic it answers.
  */
 export const realtimeServerMessageSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('ready'), member: z.boolean() }),
+  z.object({ op: z.literal('ready'), member: z.boolean(), operator: z.boolean().optional() }),
   z.object({ op: z.literal('subscribed'), topic: z.string() }),
   z.object({ op: z.literal('unsubscribed'), topic: z.string() }),
   z.object({ op: z.literal('event'), topic: z.string(), type: z.string(), data: z.unknown() }),
@@ -65,3 +75,6 @@ export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
 
 /** The topic name of a member's own events. */
 export const MEMBER_TOPIC = 'member';
+
+/** The topic name of the desk's events on an operator's connection. */
+export const DESK_TOPIC = 'desk';

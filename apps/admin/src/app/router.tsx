@@ -88,6 +88,10 @@ export const router = createBrowserRouter(
               path: 'agents',
               lazy: async () => ({ Component: (await import('./routes/agents-page')).AgentsIndexPage }),
             },
+            {
+              path: 'contact',
+              lazy: async () => ({ Component: (await import('./routes/contact-page')).ContactPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

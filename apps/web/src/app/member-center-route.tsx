@@ -2,6 +2,8 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepositPage } from '../features/cashier/pages/deposit-page';
 import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
+import { FeedbackPage } from '../features/contact/pages/feedback-page';
+import { LiveChatPage } from '../features/contact/pages/live-chat-page';
 import { gameTypeLabelKeys } from '../features/games/game-types';
 import { BettingRecord } from '../features/games/records/betting-record';
 import { PersonalProfit } from '../features/games/records/personal-profit';
@@ -70,6 +72,8 @@ const pages: Partial<Record<MemberPage, ComponentType>> = {
   personalHistoryCopy: BettingRecordPage,
   personalProfit: PersonalProfitPage,
   messageV2: InboxPage,
+  feedback: FeedbackPage,
+  liveChat: LiveChatPage,
   manualRebate: ManualRebateRoute,
   referral: InviteFriendsPage,
   rewardCenter: RewardCenterPage,

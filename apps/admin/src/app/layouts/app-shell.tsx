@@ -17,6 +17,7 @@ import {
   LogoutIcon,
   MemberSearchIcon,
   MenuIcon,
+  MessageIcon,
   StoreIcon,
   UsersIcon,
   WalletIcon,
@@ -100,6 +101,12 @@ export const AppShell = () => {
       label: t('nav.agents'),
       icon: <UsersIcon />,
       isVisible: canOperator(operator.role, 'agents.read'),
+    },
+    {
+      to: '/contact',
+      label: t('nav.contact'),
+      icon: <MessageIcon />,
+      isVisible: canOperator(operator.role, 'contact.read'),
     },
     {
       to: '/outbox',

@@ -6,6 +6,7 @@ export {
   type RealtimeEvent,
   type RealtimeFanout,
   type RealtimeHub,
+  type RealtimeOperator,
   type TopicDefinition,
 } from './realtime-hub';
 export { realtimeCloseCodes, registerRealtimeSocket } from './realtime-socket';

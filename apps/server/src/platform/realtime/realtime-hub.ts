@@ -1,9 +1,13 @@
 import {
+  DESK_TOPIC,
   MEMBER_TOPIC,
+  type OperatorPermission,
+  type OperatorRole,
   type RealtimeEventData,
   type RealtimeEventType,
   type RealtimeServerMessage,
   realtimeLimits,
+  roleMay,
 } from '@tessera/contracts';
 
 export interface RealtimeEvent {
@@ -15,7 +19,17 @@ export interface RealtimeEvent {
 export type RealtimeEnvelope =
   | { to: 'member'; merchantCode: string; memberId: string; event: RealtimeEvent }
   /** `merchantCode` null: every merchant's subscribers of the topic (a game round shared by all sites). */
-  | { to: 'topic'; merchantCode: string | null; topic: string; event: RealtimeEvent };
+  | { to: 'topic'; merchantCode: string | null; topic: string; event: RealtimeEvent }
+  /** The desk's event: every operator connection of the merchant's scope whose role holds `permission`. */
+  | { to: 'desk'; merchantCode: string; permission: OperatorPermission; event: RealtimeEvent };
+
+/** The operator a connection is bound to (the back office), as the desk's delivery needs it. */
+export interface RealtimeOperator {
+  operatorId: string;
+  role: OperatorRole;
+  /** null: every merchant. */
+  merchantCode: string | null;
+}
 
 /** A topic kind a module offers (`crash`, `crash:<room>`); only declared kinds can be subscribed to. */
 export interface TopicDefinition {
@@ -33,6 +47,8 @@ export interface TopicDefinition {
 export interface RealtimeConnection {
   readonly merchantCode: string;
   memberId: string | null;
+  /** Set by `setOperator` on a back-office connection; null otherwise. */
+  operator?: RealtimeOperator | null;
   readonly topics: Set<string>;
   send: (message: RealtimeServerMessage) => void;
 }
@@ -56,6 +72,7 @@ export const createRealtimeHub = (options: { fanout?: RealtimeFanout; onError?: 
   const topics = new Map<string, TopicDefinition>();
   const byMember = new Map<string, Set<RealtimeConnection>>();
   const byTopic = new Map<string, Set<RealtimeConnection>>();
+  const desk = new Set<RealtimeConnection>();
   const connections = new Set<RealtimeConnection>();
 
   const addTo = <K>(index: Map<K, Set<RealtimeConnection>>, key: K, connection: RealtimeConnection) => {
@@ -80,6 +97,16 @@ export const createRealtimeHub = (options: { fanout?: RealtimeFanout; onError?: 
 
   /** Delivers to this process's sockets only. */
   const deliverLocally = (envelope: RealtimeEnvelope): void => {
+    if (envelope.to === 'desk') {
+      for (const connection of desk) {
+        const operator = connection.operator;
+        if (!operator) continue;
+        if (operator.merchantCode !== null && operator.merchantCode !== envelope.merchantCode) continue;
+        if (!roleMay(operator.role, envelope.permission)) continue;
+        safeSend(connection, { op: 'event', topic: DESK_TOPIC, ...envelope.event });
+      }
+      return;
+    }
     if (envelope.to === 'member') {
       const set = byMember.get(memberKey(envelope.merchantCode, envelope.memberId));
       if (!set) return;
@@ -119,6 +146,14 @@ export const createRealtimeHub = (options: { fanout?: RealtimeFanout; onError?: 
       data: RealtimeEventData<T>,
     ): void => publish({ to: 'member', merchantCode, memberId, event: { type, data } }),
 
+    /** Sends a desk event to the operators of a merchant whose role holds `permission`, in every process. */
+    publishToDesk: <T extends RealtimeEventType>(
+      merchantCode: string,
+      permission: OperatorPermission,
+      type: T,
+      data: RealtimeEventData<T>,
+    ): void => publish({ to: 'desk', merchantCode, permission, event: { type, data } }),
+
     /** Sends an event to every subscriber of a public topic of one merchant (or of all merchants: null). */
     broadcast: <T extends RealtimeEventType>(
       merchantCode: string | null,
@@ -138,6 +173,7 @@ export const createRealtimeHub = (options: { fanout?: RealtimeFanout; onError?: 
 
     detach: (connection: RealtimeConnection): void => {
       connections.delete(connection);
+      desk.delete(connection);
       if (connection.memberId !== null)
         removeFrom(byMember, memberKey(connection.merchantCode, connection.memberId), connection);
       for (const topic of connection.topics) removeFrom(byTopic, topic, connection);
@@ -160,6 +196,13 @@ export const createRealtimeHub = (options: { fanout?: RealtimeFanout; onError?: 
           removeFrom(byTopic, topic, connection);
         }
       }
+    },
+
+    /** Binds a socket to an operator (null: none); it then receives the desk's events its operator may see. */
+    setOperator: (connection: RealtimeConnection, operator: RealtimeOperator | null): void => {
+      connection.operator = operator;
+      if (operator) desk.add(connection);
+      else desk.delete(connection);
     },
 
     /** Subscribes a socket to a public topic; answers a catalogue error code, or null on success. */

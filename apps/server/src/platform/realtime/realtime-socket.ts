@@ -43,7 +43,8 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 export const registerRealtimeSocket = async (
   app: FastifyInstance,
   hub: RealtimeHub,
-  hooks: Pick<RegistrarHooks, 'resolveMerchant' | 'checkSiteAccess' | 'authenticateMember' | 'countryHeader'>,
+  hooks: Pick<RegistrarHooks, 'resolveMerchant' | 'checkSiteAccess' | 'authenticateMember' | 'countryHeader'> &
+    Partial<Pick<RegistrarHooks, 'authenticateOperator'>>,
 ): Promise<void> => {
   await app.register(websocket, { options: { maxPayload: realtimeLimits.maxInboundBytes } });
   const sockets = new Set<WebSocket>();
@@ -82,6 +83,7 @@ export const registerRealtimeSocket = async (
       }
       sockets.add(socket);
       let token: string | null = null;
+      let operatorToken: string | null = null;
       let tokens = INBOUND_BURST;
       let lastRefill = Date.now();
       let isAlive = true;
@@ -101,10 +103,26 @@ export const registerRealtimeSocket = async (
         return memberId !== null;
       };
 
+      /** Binds the back office's operator session (the desk's events); without the hook no operator binds. */
+      const bindOperator = async (nextToken: string | null): Promise<boolean> => {
+        const principal = nextToken && hooks.authenticateOperator ? await hooks.authenticateOperator(nextToken) : null;
+        operatorToken = principal ? nextToken : null;
+        hub.setOperator(
+          connection,
+          principal
+            ? { operatorId: principal.operatorId, role: principal.role, merchantCode: principal.merchantCode }
+            : null,
+        );
+        return principal !== null;
+      };
+
       const recheck = setInterval(() => {
-        if (token === null) return;
+        if (token === null && operatorToken === null) return;
         queue = queue.then(async () => {
           if (token !== null && !(await bind(token))) send({ op: 'error', code: 'login.not.session', ref: 'auth' });
+          if (operatorToken !== null && !(await bindOperator(operatorToken))) {
+            send({ op: 'error', code: 'login.not.session', ref: 'operator' });
+          }
         });
       }, SESSION_RECHECK_MS);
       const heartbeat = setInterval(() => {
@@ -138,6 +156,13 @@ export const registerRealtimeSocket = async (
             const isMember = await bind(message.token);
             if (message.token !== null && !isMember) send({ op: 'error', code: 'login.not.session', ref: 'auth' });
             send({ op: 'ready', member: isMember });
+            return;
+          }
+          case 'operator': {
+            const isOperator = await bindOperator(message.token);
+            if (message.token !== null && !isOperator)
+              send({ op: 'error', code: 'login.not.session', ref: 'operator' });
+            send({ op: 'ready', member: connection.memberId !== null, operator: isOperator });
             return;
           }
           case 'subscribe': {

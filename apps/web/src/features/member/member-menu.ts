@@ -14,7 +14,9 @@ export type MemberPage =
   | 'missionLeaderboard'
   | 'messageV2'
   | 'manualRebate'
-  | 'responsibleGaming';
+  | 'responsibleGaming'
+  | 'feedback'
+  | 'liveChat';
 
 export interface MemberMenuItem {
   page: MemberPage;
@@ -37,6 +39,8 @@ export const memberMenu: readonly MemberMenuItem[] = [
   { page: 'referral', labelKey: 'invite_friends', requires: 'REFERRAL3' },
   { page: 'missionLeaderboard', labelKey: 'mission_activity' },
   { page: 'messageV2', labelKey: 'in_platform_information', requires: 'INBOX3' },
+  { page: 'feedback', labelKey: 'in_feedback', requires: 'FEEDBACK3' },
+  { page: 'liveChat', labelKey: 'in_live_chat' },
   { page: 'manualRebate', labelKey: 'manual_rebate', requires: 'MANUALREBATE3' },
   { page: 'responsibleGaming', labelKey: 'responsible_gaming' },
 ];

@@ -17,7 +17,8 @@ export type Namespace =
   | 'rebate'
   | 'referral'
   | 'responsibleGaming'
-  | 'points';
+  | 'points'
+  | 'contact';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });

@@ -14,12 +14,12 @@ import { DetailList } from '../../../shared/ui/detail-list/detail-list';
 import formStyles from '../../../shared/ui/form/form.module.css';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { TextField } from '../../../shared/ui/form/text-field';
+import { ProofPicker } from '../../../shared/ui/proof-picker/proof-picker';
 import { confirmationListQueryKey } from '../api/get-confirmation-list';
 import { withdrawalsQueryKey } from '../api/list-withdrawals';
 import { confirmWithdrawal } from '../api/withdraw-mutations';
 import { confirmationOutcomeKeys } from '../withdraw-labels';
 import styles from './cashier.module.css';
-import { ProofPicker } from './proof-picker';
 
 type Outcome = 'received' | 'partially_received' | 'not_received';
 const outcomes: readonly Outcome[] = ['received', 'partially_received', 'not_received'];

@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { Button } from '../../../shared/ui/button/button';
+import { ProofPicker } from '../../../shared/ui/proof-picker/proof-picker';
+import pickerStyles from '../../../shared/ui/proof-picker/proof-picker.module.css';
 import { addDepositProofs } from '../api/add-deposit-proofs';
 import { useDepositProof } from '../api/get-deposit-proof';
 import styles from './cashier.module.css';
-import { ProofPicker } from './proof-picker';
 
 const StoredProof = ({ orderId, proofId, number }: { orderId: string; proofId: string; number: number }) => {
   const { t } = useTranslation('money');
   const proof = useDepositProof(orderId, proofId);
   return (
-    <li className={styles.proof} data-proof={proofId}>
+    <li className={pickerStyles.proof} data-proof={proofId}>
       {proof.data ? (
         <img
           src={`data:${proof.data.contentType};base64,${proof.data.data}`}
@@ -63,7 +64,7 @@ export const DepositProofs = ({ order }: { order: DepositOrder }) => {
     <div className={styles.stack} data-deposit-proofs={order.proofIds.length}>
       <h3 className={styles.legend}>{t('deposit_proofs_title')}</h3>
       {order.proofIds.length > 0 ? (
-        <ul className={styles.proofs} aria-label={t('deposit_proofs_attached')}>
+        <ul className={pickerStyles.proofs} aria-label={t('deposit_proofs_attached')}>
           {order.proofIds.map((proofId, index) => (
             <StoredProof key={proofId} orderId={order.id} proofId={proofId} number={index + 1} />
           ))}

@@ -1,10 +1,10 @@
 import { PROOF_UPLOAD } from '@tessera/contracts';
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldMessage } from '../../../shared/ui/form/field-message';
-import { CloseIcon, UploadIcon } from '../../../shared/ui/icons/icons';
-import { checkProofFiles } from '../proof-files';
-import styles from './cashier.module.css';
+import { FieldMessage } from '../form/field-message';
+import { CloseIcon, UploadIcon } from '../icons/icons';
+import { checkProofFiles } from './proof-files';
+import styles from './proof-picker.module.css';
 
 export interface ProofPickerProps {
   id: string;
@@ -14,10 +14,22 @@ export interface ProofPickerProps {
   error?: string | null;
   /** How many files may be picked: 3, less those the order already holds. */
   maxFiles?: number;
+  /** The add button's text for `left` more files; "Add proof images" unless told. */
+  addLabel?: (left: number) => string;
 }
 
-/** Picks up to 3 png or jpg proof images of at most 5 MB, checked in the browser, with previews. */
-export const ProofPicker = ({ id, files, onChange, error, maxFiles = PROOF_UPLOAD.maxFiles }: ProofPickerProps) => {
+/**
+ * Picks up to 3 png or jpg images of at most 5 MB (proofs of an order, a feedback's pictures), checked in the
+ * browser, with previews.
+ */
+export const ProofPicker = ({
+  id,
+  files,
+  onChange,
+  error,
+  maxFiles = PROOF_UPLOAD.maxFiles,
+  addLabel,
+}: ProofPickerProps) => {
   const { t } = useTranslation('money');
   const [pickError, setPickError] = useState<string | null>(null);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
@@ -59,7 +71,7 @@ export const ProofPicker = ({ id, files, onChange, error, maxFiles = PROOF_UPLOA
       {files.length < maxFiles ? (
         <label className={styles.upload}>
           <UploadIcon />
-          {t('proof_add', { left: maxFiles - files.length })}
+          {addLabel ? addLabel(maxFiles - files.length) : t('proof_add', { left: maxFiles - files.length })}
           <input
             id={id}
             type="file"
@@ -70,7 +82,7 @@ export const ProofPicker = ({ id, files, onChange, error, maxFiles = PROOF_UPLOA
           />
         </label>
       ) : null}
-      <p className={styles.muted} id={`${id}-hint`}>
+      <p className={styles.hint} id={`${id}-hint`}>
         {t('proof_rules')}
       </p>
       <FieldMessage id={`${id}-error`} error={shown ? { message: shown } : undefined} />

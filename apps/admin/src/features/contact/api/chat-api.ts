@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminChatEndpoints, type ChatStatus } from '@tessera/contracts';
+import { callEndpoint } from '../../../shared/api/api-client';
+
+export const chatListKey = (code: string) => [adminChatEndpoints.list.name, code];
+
+/** The merchant's conversations, longest waiting first. */
+export const useChatList = (code: string, status: ChatStatus | undefined) =>
+  useQuery({
+    queryKey: [...chatListKey(code), status],
+    queryFn: ({ signal }) =>
+      callEndpoint(adminChatEndpoints.list, { params: { code }, input: status ? { status } : {}, signal }),
+    enabled: Boolean(code),
+  });
+
+export const readThread = (code: string, id: string, afterSeq: number) =>
+  callEndpoint(adminChatEndpoints.thread, { params: { code, id }, input: { afterSeq } });
+
+/** Take, answer, resolve, mark read: each answers the conversation; the list is read again. */
+export const useChatActions = (code: string) => {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: chatListKey(code) });
+  return {
+    claim: useMutation({
+      mutationFn: (id: string) => callEndpoint(adminChatEndpoints.claim, { params: { code, id }, input: {} }),
+      onSuccess: refresh,
+    }),
+    send: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: string }) =>
+        callEndpoint(adminChatEndpoints.send, { params: { code, id }, input: { body } }),
+      onSuccess: refresh,
+    }),
+    resolve: useMutation({
+      mutationFn: (id: string) => callEndpoint(adminChatEndpoints.resolve, { params: { code, id }, input: {} }),
+      onSuccess: refresh,
+    }),
+    read: (id: string, seq: number) =>
+      callEndpoint(adminChatEndpoints.read, { params: { code, id }, input: { seq } }).then(refresh),
+  };
+};

@@ -1,0 +1,200 @@
+import { CHAT_LIMITS, type RealtimeServerMessage } from '@tessera/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signInOperators } from '../../../test/back-office';
+import { memberClient } from '../../../test/member-client';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../../platform/security/password';
+
+let t: TestApp;
+let client: ReturnType<typeof memberClient>;
+let desk: Record<string, string>;
+let url: string;
+const tokens: Record<string, string> = {};
+
+/** A socket that keeps every frame; `until` waits for one that matches. */
+const socket = async (auth: { op: 'auth' | 'operator'; token: string }) => {
+  const ws = new WebSocket(`${url}/wps/realtime?merchant=demo`);
+  const frames: RealtimeServerMessage[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as RealtimeServerMessage));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify(auth));
+  const until = async (match: (m: RealtimeServerMessage) => boolean) => {
+    for (let waited = 0; waited < 100; waited += 1) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no such frame in ${JSON.stringify(frames)}`);
+  };
+  await until((m) => m.op === 'ready');
+  return { ws, frames, until };
+};
+const chatEvents = (frames: RealtimeServerMessage[]) =>
+  frames.flatMap((m) =>
+    m.op === 'event' && m.type === 'contact.chat.message'
+      ? [(m.data as { message: { seq: number; body: string } }).message]
+      : [],
+  );
+
+const member = (method: 'GET' | 'POST', path: string, as: string, payload?: object) =>
+  client.send({
+    method,
+    url: `/wps/contact/chat${path}`,
+    moduleId: 'COMM3',
+    token: tokens[as],
+    ...(payload ? { payload } : {}),
+  });
+const deskCall = (method: 'GET' | 'POST', path: string, as = 'support', payload?: object) =>
+  t.request({
+    method,
+    url: `/api/admin/merchants/demo/chats${path}`,
+    headers: { authorization: desk[as] ?? '' },
+    ...(payload ? { payload } : {}),
+  });
+const countMessages = async () =>
+  Number((await t.database.pool.query('SELECT count(*) AS n FROM contact_chat_messages')).rows[0].n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  client = memberClient(t);
+  const hash = await hashPassword('Secret123');
+  for (const username of ['chatter', 'stranger', 'flooder']) {
+    const created = await t.services.members.create({
+      merchantCode: 'demo',
+      username,
+      account: username,
+      nickname: username,
+      passwordHash: hash,
+    });
+    if (!('row' in created)) throw new Error('member not created');
+    tokens[username] = await client.login(username, 'Secret123');
+  }
+  desk = await signInOperators(t);
+  url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('live chat', () => {
+  let conversationId: string;
+
+  it('carries messages both ways, numbered without gaps, pushed to the member and to the desk', async () => {
+    const memberSocket = await socket({ op: 'auth', token: tokens.chatter ?? '' });
+    const deskSocket = await socket({ op: 'operator', token: desk.support ?? '' });
+    const financeSocket = await socket({ op: 'operator', token: desk.finance ?? '' });
+    expect(deskSocket.frames.find((m) => m.op === 'ready')).toMatchObject({ operator: true });
+
+    expect((await member('GET', '', 'chatter')).json().value).toBeNull();
+    const first = (await member('POST', '/messages', 'chatter', { body: ' Hello, my deposit is late. ' })).json();
+    expect(first.success, JSON.stringify(first)).toBe(true);
+    expect(first.value.conversation).toMatchObject({ status: 'waiting', lastSeq: 1, unread: 0 });
+    expect(first.value.messages).toMatchObject([{ seq: 1, author: 'member', body: 'Hello, my deposit is late.' }]);
+    conversationId = first.value.conversation.id;
+    await deskSocket.until((m) => m.op === 'event' && m.type === 'contact.chat.message');
+
+    const list = (await deskCall('GET', '?status=waiting')).json().value;
+    expect(list).toMatchObject([{ id: conversationId, username: 'chatter', unread: 1, operator: null }]);
+    const claimed = (await deskCall('POST', `/${conversationId}/claim`)).json().value;
+    expect(claimed).toMatchObject({ status: 'active', operator: 'supportop' });
+    const answer = (
+      await deskCall('POST', `/${conversationId}/messages`, 'support', { body: 'Checking it now.' })
+    ).json();
+    expect(answer.value.messages).toMatchObject([{ seq: 2, author: 'operator' }]);
+    expect((await member('GET', '', 'chatter')).json().value.conversation.unread).toBe(1);
+    await member('POST', '/messages', 'chatter', { body: 'Thanks!' });
+
+    await memberSocket.until(() => chatEvents(memberSocket.frames).length === 3);
+    await deskSocket.until(() => chatEvents(deskSocket.frames).length === 3);
+    expect(chatEvents(memberSocket.frames).map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(chatEvents(deskSocket.frames).map((m) => m.body)).toEqual([
+      'Hello, my deposit is late.',
+      'Checking it now.',
+      'Thanks!',
+    ]);
+    // The desk's events go only to operators whose role may read conversations.
+    expect(chatEvents(financeSocket.frames)).toEqual([]);
+    for (const s of [memberSocket, deskSocket, financeSocket]) s.ws.close();
+
+    // A client that reconnects reads on from the last number it holds.
+    const resumed = (await member('GET', '?afterSeq=1', 'chatter')).json().value;
+    expect(resumed.messages.map((m: { seq: number }) => m.seq)).toEqual([2, 3]);
+    // Writing reads what came before: the member's reply left nothing unread.
+    expect(resumed.conversation.unread).toBe(0);
+    expect((await member('POST', '/read', 'chatter', { seq: 3 })).json().value).toEqual({ unread: 0 });
+    const thread = (await deskCall('GET', `/${conversationId}?afterSeq=0`)).json().value;
+    expect(thread.messages.map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3]);
+    expect(thread.conversation.unread).toBe(1);
+    expect((await deskCall('POST', `/${conversationId}/read`, 'support', { seq: 3 })).json().value.unread).toBe(0);
+  });
+
+  it('keeps numbers unique when both sides write at once', async () => {
+    await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => member('POST', '/messages', 'chatter', { body: `m${i}` })),
+      ...Array.from({ length: 5 }, (_, i) =>
+        deskCall('POST', `/${conversationId}/messages`, 'support', { body: `d${i}` }),
+      ),
+    ]);
+    const { rows } = await t.database.pool.query(
+      'SELECT seq FROM contact_chat_messages WHERE conversation_id = $1 ORDER BY seq',
+      [conversationId],
+    );
+    expect(rows.map((r: { seq: number }) => r.seq)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+  });
+
+  it('answers not_found for another merchant’s or an unknown conversation, and shows a member only its own', async () => {
+    expect((await member('GET', '', 'stranger')).json().value).toBeNull();
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const before = await countMessages();
+    expect((await deskCall('POST', `/${unknown}/messages`, 'support', { body: 'x' })).json().errorCode).toBe(
+      'not_found',
+    );
+    expect((await deskCall('GET', `/${unknown}`)).json().errorCode).toBe('not_found');
+    const other = await t.request({
+      method: 'GET',
+      url: `/api/admin/merchants/nowhere/chats/${conversationId}`,
+      headers: { authorization: desk.support ?? '' },
+    });
+    expect(other.json().errorCode).toBe('not_found');
+    expect(await countMessages()).toBe(before);
+  });
+
+  it('refuses bad input, the wrong role, another operator’s conversation, and floods, writing nothing', async () => {
+    const before = await countMessages();
+    for (const payload of [{}, { body: '' }, { body: '   ' }, { body: 'x'.repeat(CHAT_LIMITS.messageMax + 1) }]) {
+      const response = await member('POST', '/messages', 'chatter', payload);
+      expect(response.json().errorCode, JSON.stringify(payload).slice(0, 40)).toBe('validation_failed');
+    }
+    expect((await deskCall('GET', '', 'finance')).json().errorCode).toBe('forbidden');
+    expect((await deskCall('POST', `/${conversationId}/messages`, 'owner', { body: 'mine?' })).json().errorCode).toBe(
+      'order_state_invalid',
+    );
+    expect(await countMessages()).toBe(before);
+    for (let n = 0; n < CHAT_LIMITS.perMinute; n += 1) {
+      expect((await member('POST', '/messages', 'flooder', { body: `n${n}` })).json().success).toBe(true);
+    }
+    const flood = (await member('POST', '/messages', 'flooder', { body: 'again' })).json();
+    expect(flood.errorCode).toBe('too_many_requests');
+    expect(await countMessages()).toBe(before + CHAT_LIMITS.perMinute);
+  });
+
+  it('resolves once, audited; the member’s next message opens a new conversation', async () => {
+    expect((await deskCall('POST', `/${conversationId}/resolve`)).json().value.status).toBe('resolved');
+    expect((await deskCall('POST', `/${conversationId}/resolve`)).json().errorCode).toBe('order_state_invalid');
+    expect((await deskCall('POST', `/${conversationId}/messages`, 'support', { body: 'late' })).json().errorCode).toBe(
+      'order_state_invalid',
+    );
+    const audit = await t.database.pool.query('SELECT action FROM audit_log WHERE target = $1 ORDER BY id', [
+      `chat:${conversationId}`,
+    ]);
+    expect(audit.rows.map((r: { action: string }) => r.action)).toEqual(['chat.claim', 'chat.resolve']);
+    const next = (await member('POST', '/messages', 'chatter', { body: 'One more thing' })).json().value;
+    expect(next.conversation.id).not.toBe(conversationId);
+    expect(next.messages).toMatchObject([{ seq: 1 }]);
+  });
+});

@@ -1,0 +1,52 @@
+import type { AdminChatConversation, AdminFeedbackTicket, ChatConversation, FeedbackTicket } from '@tessera/contracts';
+import type { ConversationRow } from './chat.repository';
+import type { FeedbackReplyRow, FeedbackRow } from './feedback.repository';
+import { referenceOf } from './feedback.service';
+
+interface Details {
+  replies: Map<string, FeedbackReplyRow[]>;
+  imageIds: Map<string, string[]>;
+}
+
+export const presentFeedback = (row: FeedbackRow, details: Details): FeedbackTicket => ({
+  id: row.id,
+  reference: referenceOf(row),
+  type: row.type,
+  content: row.content,
+  status: row.status,
+  imageIds: details.imageIds.get(row.id) ?? [],
+  replies: (details.replies.get(row.id) ?? []).map((reply) => ({
+    id: String(reply.id),
+    body: reply.body,
+    createdAt: reply.createdAt.toISOString(),
+  })),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const presentAdminFeedback = (row: FeedbackRow, details: Details): AdminFeedbackTicket => ({
+  ...presentFeedback(row, details),
+  memberId: row.memberId,
+  username: row.username,
+  replies: (details.replies.get(row.id) ?? []).map((reply) => ({
+    id: String(reply.id),
+    body: reply.body,
+    createdAt: reply.createdAt.toISOString(),
+    operator: reply.operatorUsername,
+  })),
+});
+
+export const presentConversation = (row: ConversationRow, unread: number): ChatConversation => ({
+  id: row.id,
+  status: row.status,
+  lastSeq: row.lastSeq,
+  unread,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const presentAdminConversation = (row: ConversationRow, unread: number): AdminChatConversation => ({
+  ...presentConversation(row, unread),
+  memberId: row.memberId,
+  username: row.username,
+  operator: row.operatorUsername,
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -1,0 +1,113 @@
+import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from '@tessera/contracts';
+import type { Registrar } from '../../platform/http/registrar';
+import type { ConversationRow } from './chat.repository';
+import { presentMessage } from './chat.service';
+import {
+  presentAdminConversation,
+  presentAdminFeedback,
+  presentConversation,
+  presentFeedback,
+} from './contact.presenter';
+import type { ContactService } from './contact.service';
+import type { FeedbackRow } from './feedback.repository';
+
+/** Feedback (FEEDBACK3) and live chat on the member site, and both on the desk (owner, support). */
+export const registerContactRoutes = (r: Registrar, contact: ContactService): void => {
+  const { feedback } = contact;
+  const present = async (rows: FeedbackRow[]) => {
+    const details = await feedback.details(rows.map((row) => row.id));
+    return rows.map((row) => presentFeedback(row, details));
+  };
+  const presentDesk = async (rows: FeedbackRow[]) => {
+    const details = await feedback.details(rows.map((row) => row.id));
+    return rows.map((row) => presentAdminFeedback(row, details));
+  };
+  const presentDeskOne = async (row: FeedbackRow) => {
+    const [one] = await presentDesk([row]);
+    if (!one) throw new Error('feedback not presented');
+    return one;
+  };
+
+  r.site(contactEndpoints.submitFeedback, async ({ input, files, ctx }) => {
+    const [one] = await present([await feedback.submit(ctx.merchant, ctx.member, input, files)]);
+    if (!one) throw new Error('feedback not presented');
+    return one;
+  });
+
+  r.site(contactEndpoints.feedbackList, async ({ input, ctx }) => {
+    const { rows, totalPages } = await feedback.listMine(ctx.member, input.pageNo);
+    return { list: await present(rows), totalPages };
+  });
+
+  r.site(contactEndpoints.feedbackImage, async ({ params, ctx }) =>
+    feedback.myImage(ctx.member, params.id, params.imageId),
+  );
+
+  r.admin(adminContactEndpoints.feedbackQueue, async ({ input, ctx }) => {
+    const { rows, totalPages } = await feedback.queue(ctx.merchant.code, input.status, input.pageNo);
+    return { list: await presentDesk(rows), totalPages };
+  });
+
+  r.admin(adminContactEndpoints.replyFeedback, async ({ params, input, ctx }) =>
+    presentDeskOne(await feedback.reply(ctx.merchant, params.id, input.body, { operator: ctx.operator, caller: ctx })),
+  );
+
+  r.admin(adminContactEndpoints.closeFeedback, async ({ params, ctx }) =>
+    presentDeskOne(await feedback.close(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx })),
+  );
+
+  r.admin(adminContactEndpoints.feedbackImage, async ({ params, ctx }) =>
+    feedback.deskImage(ctx.merchant.code, params.id, params.imageId),
+  );
+
+  const { chat } = contact;
+  const memberThread = async (thread: {
+    conversation: ConversationRow;
+    messages: Parameters<typeof presentMessage>[0][];
+  }) => {
+    const unread = await chat.unread([thread.conversation], 'member');
+    return {
+      conversation: presentConversation(thread.conversation, unread.get(thread.conversation.id) ?? 0),
+      messages: thread.messages.map(presentMessage),
+    };
+  };
+  const deskConversation = async (row: ConversationRow) =>
+    presentAdminConversation(row, (await chat.unread([row], 'desk')).get(row.id) ?? 0);
+  const deskThread = async (thread: {
+    conversation: ConversationRow;
+    messages: Parameters<typeof presentMessage>[0][];
+  }) => ({
+    conversation: await deskConversation(thread.conversation),
+    messages: thread.messages.map(presentMessage),
+  });
+
+  r.site(chatEndpoints.current, async ({ input, ctx }) => {
+    const thread = await chat.current(ctx.member, input.afterSeq);
+    return thread ? memberThread(thread) : null;
+  });
+  r.site(chatEndpoints.send, async ({ input, ctx }) =>
+    memberThread(await chat.memberSend(ctx.merchant, ctx.member, input.body)),
+  );
+  r.site(chatEndpoints.read, async ({ input, ctx }) => ({ unread: await chat.memberRead(ctx.member, input.seq) }));
+
+  r.admin(adminChatEndpoints.list, async ({ input, ctx }) => {
+    const rows = await chat.list(ctx.merchant.code, input.status);
+    const unread = await chat.unread(rows, 'desk');
+    return rows.map((row) => presentAdminConversation(row, unread.get(row.id) ?? 0));
+  });
+  r.admin(adminChatEndpoints.thread, async ({ params, input, ctx }) =>
+    deskThread(await chat.thread(ctx.merchant.code, params.id, input.afterSeq)),
+  );
+  r.admin(adminChatEndpoints.claim, async ({ params, ctx }) =>
+    deskConversation(await chat.claim(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx })),
+  );
+  r.admin(adminChatEndpoints.send, async ({ params, input, ctx }) =>
+    deskThread(await chat.deskSend(ctx.merchant, params.id, ctx.operator, input.body)),
+  );
+  r.admin(adminChatEndpoints.read, async ({ params, input, ctx }) =>
+    deskConversation(await chat.deskRead(ctx.merchant.code, params.id, input.seq)),
+  );
+  r.admin(adminChatEndpoints.resolve, async ({ params, ctx }) =>
+    deskConversation(await chat.resolve(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx })),
+  );
+};

@@ -1,0 +1,107 @@
+import type { ChatStatus, FeedbackStatus, FeedbackType } from '@tessera/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { proofImagesTable } from '../../platform/images/proof-images';
+import { members } from '../members/members.schema';
+
+/** A member's feedback or complaint (spec sections 3, 5): one question type, its text, up to 3 images. */
+export const contactFeedback = pgTable(
+  'contact_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Numbers the reference the member quotes (FB000123). */
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The member's username when it wrote (usernames do not change); shown on the desk's queue. */
+    username: text('username').notNull(),
+    type: text('type').$type<FeedbackType>().notNull(),
+    content: text('content').notNull(),
+    status: text('status').$type<FeedbackStatus>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index('contact_feedback_member_idx').on(table.memberId, table.createdAt),
+    index('contact_feedback_queue_idx').on(table.merchantCode, table.status, table.createdAt),
+  ],
+);
+
+export const contactFeedbackImages = proofImagesTable('contact_feedback_images', {
+  column: 'feedback_id',
+  references: () => contactFeedback.id,
+  indexName: 'contact_feedback_images_feedback_idx',
+});
+
+/** The desk's answers to a feedback, in order. */
+export const contactFeedbackReplies = pgTable(
+  'contact_feedback_replies',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => contactFeedback.id, { onDelete: 'cascade' }),
+    operatorId: uuid('operator_id'),
+    operatorUsername: text('operator_username').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index('contact_feedback_replies_feedback_idx').on(table.feedbackId, table.id)],
+);
+
+/**
+ * A live-chat conversation between a member and the desk. `lastSeq` numbers its messages without gaps; each side's
+ * read mark is the last number it has read, so an unread count is one subtraction.
+ */
+export const contactConversations = pgTable(
+  'contact_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    status: text('status').$type<ChatStatus>().notNull().default('waiting'),
+    operatorId: uuid('operator_id'),
+    operatorUsername: text('operator_username'),
+    lastSeq: integer('last_seq').notNull().default(0),
+    memberReadSeq: integer('member_read_seq').notNull().default(0),
+    deskReadSeq: integer('desk_read_seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    // One open conversation per member at a time: a second open races into this index.
+    uniqueIndex('contact_conversations_open_idx').on(table.memberId).where(sql`${table.status} <> 'resolved'`),
+    index('contact_conversations_desk_idx').on(table.merchantCode, table.status, table.updatedAt),
+  ],
+);
+
+/** The messages of a conversation, numbered 1, 2, 3... per conversation. */
+export const contactChatMessages = pgTable(
+  'contact_chat_messages',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => contactConversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    author: text('author').$type<'member' | 'operator'>().notNull(),
+    operatorId: uuid('operator_id'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [primaryKey({ columns: [table.conversationId, table.seq] })],
+);

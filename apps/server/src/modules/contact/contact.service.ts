@@ -1,0 +1,17 @@
+import type { ModuleHost } from '../../platform/modules';
+import { createSharedRateLimiter } from '../../platform/security/shared-rate-limiter';
+import { createChatService } from './chat.service';
+import { createFeedbackService } from './feedback.service';
+
+/** Talking to members (issue 30): feedback and complaints, live chat. */
+export const createContactService = (host: ModuleHost) => {
+  const { db, pool } = host.database;
+  const limiter = createSharedRateLimiter(db);
+  const { members, messages, admin } = host.services;
+  return {
+    feedback: createFeedbackService({ db, pool, limiter, members, messages, admin }),
+    chat: createChatService({ db, pool, limiter, members, admin, realtime: host.realtime }),
+  };
+};
+
+export type ContactService = ReturnType<typeof createContactService>;

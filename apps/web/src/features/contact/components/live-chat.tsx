@@ -1,0 +1,92 @@
+import { CHAT_LIMITS } from '@tessera/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../../../shared/api/api-error';
+import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
+import { Button } from '../../../shared/ui/button/button';
+import formStyles from '../../../shared/ui/form/form.module.css';
+import { FormError } from '../../../shared/ui/form/form-error';
+import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
+import { useLiveChat } from '../api/chat-api';
+import styles from './live-chat.module.css';
+
+/** The member's conversation with customer service: the messages both ways, live, and the box to write. */
+export const LiveChat = () => {
+  const { t } = useTranslation('contact');
+  const formatDateTime = useFormatDateTime();
+  const chat = useLiveChat();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSending, setSending] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
+  const last = chat.messages.at(-1);
+  const { markRead } = chat;
+
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+    if (last && last.author === 'operator') void markRead(last.seq).catch(() => undefined);
+  }, [last, markRead]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = draft.trim();
+    if (!body) return;
+    setSending(true);
+    setError(null);
+    try {
+      await chat.send(body);
+      setDraft('');
+    } catch (failure) {
+      setError(errorKeyOf(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className={styles.chat} data-chat={chat.conversationId ?? 'none'}>
+      <ol className={styles.messages} aria-live="polite" aria-label={t('chat_messages')}>
+        {chat.isLoading ? (
+          <li>
+            <InlineLoader />
+          </li>
+        ) : null}
+        {!chat.isLoading && chat.messages.length === 0 ? <li className={styles.empty}>{t('chat_start')}</li> : null}
+        {chat.messages.map((message) => (
+          <li
+            key={message.seq}
+            className={message.author === 'member' ? `${styles.message} ${styles.mine}` : styles.message}
+            data-seq={message.seq}
+            data-author={message.author}
+          >
+            <p className={styles.body}>{message.body}</p>
+            <p className={styles.meta}>
+              {message.author === 'member' ? t('chat_you') : t('reply_from_desk')} · {formatDateTime(message.createdAt)}
+            </p>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" className={styles.end} />
+      </ol>
+      <form className={styles.compose} onSubmit={onSubmit} data-form="chat">
+        <label className={formStyles.label} htmlFor="chat-message">
+          {t('chat_message')}
+        </label>
+        <div className={styles.row}>
+          <input
+            id="chat-message"
+            className={formStyles.input}
+            value={draft}
+            maxLength={CHAT_LIMITS.messageMax}
+            autoComplete="off"
+            placeholder={t('chat_placeholder')}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit" disabled={isSending || draft.trim().length === 0}>
+            {t('send')}
+          </Button>
+        </div>
+        <FormError code={error} />
+      </form>
+    </div>
+  );
+};

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchant';
+import { PROOF_UPLOAD, proofImageSchema } from './proofs';
+
+/** The feedback question types of spec section 3. */
+export const feedbackTypes = ['deposit', 'withdrawal', 'game', 'customer_service', 'application', 'other'] as const;
+export type FeedbackType = (typeof feedbackTypes)[number];
+
+/** open: waiting for the desk; answered: the desk replied; closed: the desk closed it (no more replies). */
+export const feedbackStatuses = ['open', 'answered', 'closed'] as const;
+export type FeedbackStatus = (typeof feedbackStatuses)[number];
+
+/**
+ * Bounds of a feedback's text (spec section 5: "between two configured bounds, not shown"), and of a reply.
+ * The images follow the proof-image rule: png or jpg, at most 3, at most 5 MB each, under the field `images`.
+ */
+export const FEEDBACK_LIMITS = {
+  contentMin: 10,
+  contentMax: 500,
+  replyMax: 1000,
+  /** Submissions per member per hour. */
+  perHour: 5,
+} as const;
+export const FEEDBACK_UPLOAD = { ...PROOF_UPLOAD, field: 'images' } as const;
+
+/** Feedback a page. */
+export const FEEDBACK_PAGE_SIZE = 10;
+
+export const feedbackReplySchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const feedbackTicketSchema = z.object({
+  id: z.string(),
+  /** What the member quotes to the desk (FB000123). */
+  reference: z.string(),
+  type: z.enum(feedbackTypes),
+  content: z.string(),
+  status: z.enum(feedbackStatuses),
+  imageIds: z.array(z.string()),
+  replies: z.array(feedbackReplySchema),
+  createdAt: z.string(),
+});
+export type FeedbackTicket = z.infer<typeof feedbackTicketSchema>;
+
+export const adminFeedbackTicketSchema = feedbackTicketSchema.extend({
+  memberId: z.string(),
+  username: z.string(),
+  replies: z.array(feedbackReplySchema.extend({ operator: z.string() })),
+});
+export type AdminFeedbackTicket = z.infer<typeof adminFeedbackTicketSchema>;
+
+const pageNo = z.coerce.number().int().min(1).max(10_000).default(1);
+const imageParams = z.strictObject({ id: z.uuid(), imageId: z.uuid() });
+const adminTicketParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
+
+export const contactEndpoints = {
+  submitFeedback: defineEndpoint({
+    name: 'contact.submitFeedback',
+    method: 'PUT',
+    path: '/wps/feedback',
+    moduleIds: ['FEEDBACK3'],
+    access: access.realMember,
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: FEEDBACK_UPLOAD,
+    request: z.strictObject({
+      type: z.enum(feedbackTypes, { message: 'field_not_allowed' }),
+      content: z.string().trim().min(FEEDBACK_LIMITS.contentMin).max(FEEDBACK_LIMITS.contentMax),
+    }),
+    response: feedbackTicketSchema,
+    summary: `multipart/form-data: type, content (${FEEDBACK_LIMITS.contentMin}-${FEEDBACK_LIMITS.contentMax} characters) and up to 3 "images" files (png or jpg, 5 MB each), checked by their bytes and re-encoded. ${FEEDBACK_LIMITS.perHour} a member an hour (too_many_requests). Errors: image_invalid, image_too_large, upload_too_many.`,
+  }),
+  feedbackList: defineEndpoint({
+    name: 'contact.feedbackList',
+    method: 'GET',
+    path: '/wps/feedback',
+    moduleIds: ['FEEDBACK3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({ pageNo }),
+    response: z.object({ list: z.array(feedbackTicketSchema), totalPages: z.number().int() }),
+    summary: `The member's own feedback, newest first, ${FEEDBACK_PAGE_SIZE} a page, with the desk's replies.`,
+  }),
+  feedbackImage: defineEndpoint({
+    name: 'contact.feedbackImage',
+    method: 'GET',
+    path: '/wps/feedback/:id/images/:imageId',
+    moduleIds: ['FEEDBACK3'],
+    access: access.realMember,
+    encrypted: false,
+    params: imageParams,
+    request: z.strictObject({}),
+    response: proofImageSchema,
+    summary: "One image of the member's own feedback; another member's answers not_found.",
+  }),
+} as const;
+
+export const adminContactEndpoints = {
+  feedbackQueue: defineEndpoint({
+    name: 'admin.feedbackQueue',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/feedback',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({ status: z.enum(feedbackStatuses).optional(), pageNo }),
+    response: z.object({ list: z.array(adminFeedbackTicketSchema), totalPages: z.number().int() }),
+    summary: 'The merchant’s feedback and complaints, oldest waiting first, by status (owner, support).',
+  }),
+  replyFeedback: defineEndpoint({
+    name: 'admin.replyFeedback',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/feedback/:id/replies',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: adminTicketParams,
+    request: z.strictObject({ body: z.string().trim().min(1).max(FEEDBACK_LIMITS.replyMax) }),
+    response: adminFeedbackTicketSchema,
+    summary:
+      "Answers a feedback: the reply is stored, the ticket becomes answered, and a message reaches the member's inbox; audited. A closed ticket answers order_state_invalid (owner, support).",
+  }),
+  closeFeedback: defineEndpoint({
+    name: 'admin.closeFeedback',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/feedback/:id/close',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: adminTicketParams,
+    request: z.strictObject({}),
+    response: adminFeedbackTicketSchema,
+    summary: 'Closes a feedback; audited. Closing twice answers order_state_invalid (owner, support).',
+  }),
+  feedbackImage: defineEndpoint({
+    name: 'admin.feedbackImage',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/feedback/:id/images/:imageId',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), imageId: z.uuid() }),
+    request: z.strictObject({}),
+    response: proofImageSchema,
+    summary: 'One image of a feedback (owner, support).',
+  }),
+} as const;
+
+/** Live chat (issue 30): a conversation waits for the desk, is taken by an operator, and is resolved. */
+export const chatStatuses = ['waiting', 'active', 'resolved'] as const;
+export type ChatStatus = (typeof chatStatuses)[number];
+
+export const CHAT_LIMITS = {
+  /** Longest message, in characters. */
+  messageMax: 1000,
+  /** Messages a member may send a minute. */
+  perMinute: 20,
+  /** Messages one read returns at most (a client that is further behind reads again from the last it has). */
+  pageSize: 200,
+} as const;
+
+/** One chat message; `seq` numbers the conversation's messages from 1 without gaps. */
+export const chatMessageSchema = z.object({
+  seq: z.number().int(),
+  author: z.enum(['member', 'operator']),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatConversationSchema = z.object({
+  id: z.string(),
+  status: z.enum(chatStatuses),
+  /** The last message's number. */
+  lastSeq: z.number().int(),
+  /** Messages from the other side not yet read by the reader. */
+  unread: z.number().int(),
+  createdAt: z.string(),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+export const adminChatConversationSchema = chatConversationSchema.extend({
+  memberId: z.string(),
+  username: z.string(),
+  /** The operator who took it; null while waiting. */
+  operator: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminChatConversation = z.infer<typeof adminChatConversationSchema>;
+
+/** A conversation and its messages after `afterSeq`, oldest first. */
+export const chatThreadSchema = z.object({
+  conversation: chatConversationSchema,
+  messages: z.array(chatMessageSchema),
+});
+export const adminChatThreadSchema = z.object({
+  conversation: adminChatConversationSchema,
+  messages: z.array(chatMessageSchema),
+});
+
+/** The realtime event of a new chat message, to the member's stream and to the desk's. */
+export const chatMessageEventSchema = z.object({ conversationId: z.string(), message: chatMessageSchema });
+/** The realtime event of a conversation that changed for the desk (new, taken, resolved, new message). */
+export const chatConversationEventSchema = z.object({ conversationId: z.string(), status: z.enum(chatStatuses) });
+
+const chatBody = z.strictObject({ body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax) });
+const afterSeq = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
+const readSeq = z.strictObject({ seq: z.number().int().min(0).max(1_000_000_000) });
+const chatParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
+
+export const chatEndpoints = {
+  current: defineEndpoint({
+    name: 'contact.chatCurrent',
+    method: 'GET',
+    path: '/wps/contact/chat',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({ afterSeq }),
+    response: chatThreadSchema.nullable(),
+    summary:
+      "The member's open conversation (waiting or active) and its messages after afterSeq, oldest first; null when none. A client that reconnects reads from the last number it has.",
+  }),
+  send: defineEndpoint({
+    name: 'contact.chatSend',
+    method: 'POST',
+    path: '/wps/contact/chat/messages',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: chatBody,
+    response: chatThreadSchema,
+    summary: `Sends a message to the desk, opening a conversation when the member has none. At most ${CHAT_LIMITS.messageMax} characters, ${CHAT_LIMITS.perMinute} a minute (too_many_requests). Answers the conversation with the new message.`,
+  }),
+  read: defineEndpoint({
+    name: 'contact.chatRead',
+    method: 'POST',
+    path: '/wps/contact/chat/read',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: readSeq,
+    response: z.object({ unread: z.number().int() }),
+    summary: "Marks the desk's messages up to seq read; answers the member's unread count.",
+  }),
+} as const;
+
+export const adminChatEndpoints = {
+  list: defineEndpoint({
+    name: 'admin.chatList',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/chats',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({ status: z.enum(chatStatuses).optional() }),
+    response: z.array(adminChatConversationSchema),
+    summary: 'The merchant’s conversations, longest waiting first, at most 100 (owner, support).',
+  }),
+  thread: defineEndpoint({
+    name: 'admin.chatThread',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/chats/:id',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    params: chatParams,
+    request: z.strictObject({ afterSeq }),
+    response: adminChatThreadSchema,
+    summary: 'A conversation and its messages after afterSeq, oldest first (owner, support).',
+  }),
+  claim: defineEndpoint({
+    name: 'admin.chatClaim',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/chats/:id/claim',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: chatParams,
+    request: z.strictObject({}),
+    response: adminChatConversationSchema,
+    summary:
+      'Takes a waiting conversation (or one another operator holds); audited. A resolved one answers order_state_invalid (owner, support).',
+  }),
+  send: defineEndpoint({
+    name: 'admin.chatSend',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/chats/:id/messages',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: chatParams,
+    request: chatBody,
+    response: adminChatThreadSchema,
+    summary:
+      'Answers in a conversation the operator holds (a waiting one is taken first); another operator’s or a resolved one answers order_state_invalid (owner, support).',
+  }),
+  read: defineEndpoint({
+    name: 'admin.chatRead',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/chats/:id/read',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    params: chatParams,
+    request: readSeq,
+    response: adminChatConversationSchema,
+    summary: "Marks the member's messages up to seq read by the desk (owner, support).",
+  }),
+  resolve: defineEndpoint({
+    name: 'admin.chatResolve',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/chats/:id/resolve',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: chatParams,
+    request: z.strictObject({}),
+    response: adminChatConversationSchema,
+    summary: 'Resolves a conversation; the member’s next message opens a new one. Audited (owner, support).',
+  }),
+} as const;
