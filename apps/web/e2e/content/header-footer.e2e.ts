@@ -282,14 +282,14 @@ describe('footer and side menu', () => {
     const { context, page } = await visit('/');
     const side = page.locator('[data-shell="side-menu"]');
     await side.locator('a[href="/rng"]').waitFor();
-    expect(await side.locator('a[href="/pointMall"]').count()).toBe(0);
-    // The VIP programme, the referral programme and the reward centre have pages (decisions 0039, 0040, 0044): their
-    // entries follow the promotions in the spec's order, VIP, referral, invite, reward centre.
+    // The VIP programme, the points mall, the referral programme and the reward centre have pages (decisions 0039,
+    // 0040, 0044, 0059): their entries follow the promotions in the spec's order, VIP, points mall, referral,
+    // invite, reward centre.
     expect(
       await side
         .locator('[data-side-member-entries] a')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
-    ).toEqual(['/vip', '/member?page=referral', '/member?page=referral', '/member?page=rewardCenter']);
+    ).toEqual(['/vip', '/pointMall', '/member?page=referral', '/member?page=referral', '/member?page=rewardCenter']);
     // The side menu's game categories are the top navigation's.
     const sideCategories = await side
       .locator('nav a')

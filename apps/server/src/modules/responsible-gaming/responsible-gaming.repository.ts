@@ -131,12 +131,21 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
   },
 
   /** Whether a block already covers this member as a copy of `originId`. */
-  hasCopy: async (merchantCode: string, memberId: string, originId: string): Promise<boolean> => {
-    const { rows } = await pool.query(
+  /**
+   * Whether the member already carries a block or its copy. Given the transaction of `lockCopiesOf`, the answer
+   * holds until it ends: a redelivered registration and a direct call never both copy one block.
+   */
+  hasCopy: async (merchantCode: string, memberId: string, originId: string, db: Executor = pool): Promise<boolean> => {
+    const { rows } = await db.query(
       'SELECT 1 FROM rg_blocks WHERE merchant_code = $1 AND member_id = $2 AND (origin_id = $3 OR id = $3)',
       [merchantCode, memberId, originId],
     );
     return rows.length > 0;
+  },
+
+  /** Holds off, until the caller's transaction ends, every other copying of blocks onto this member. */
+  lockCopiesOf: async (db: Executor, memberId: string): Promise<void> => {
+    await db.query("SELECT pg_advisory_xact_lock(hashtextextended('rg-copies:' || $1, 0))", [memberId]);
   },
 
   addHistory: async (

@@ -284,6 +284,9 @@ export const createResponsibleGamingService = (deps: {
       for (const origin of await repository.activeBlocksOfPerson(identityKeysOf(member))) {
         if (await repository.hasCopy(merchantCode, memberId, origin.id)) continue;
         await repository.inTransaction(async (client) => {
+          // The registration's subscriber and a direct call (or a redelivery) may race: checked again under a lock.
+          await repository.lockCopiesOf(client, memberId);
+          if (await repository.hasCopy(merchantCode, memberId, origin.id, client)) return;
           await repository.insertBlock(client, {
             merchantCode,
             memberId,
