@@ -55,6 +55,8 @@ describe('the member tools follow the operator’s role', () => {
       'VIP levels',
       'Manual rebate',
       'Referral programme',
+      'Agents',
+      'Member contact',
       'Outbox',
     ]);
 
@@ -80,6 +82,7 @@ describe('the member tools follow the operator’s role', () => {
       'VIP levels',
       'Manual rebate',
       'Referral programme',
+      'Agents',
     ]);
 
     await openPlayer(page);

@@ -74,7 +74,9 @@ describe('game launch', () => {
     const realAccount = dialog(page, 'real-account');
     await realAccount.getByText('Please register an account first.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await realAccount.getByRole('button', { name: 'OK' }).click();
+    // Cancel stays on the trial (OK would end it and open the registration).
+    await realAccount.getByRole('button', { name: 'Cancel' }).click();
+    await realAccount.waitFor({ state: 'detached' });
 
     const trialCard = await searchCard(page, freeTrial);
     await trialCard.getByRole('button', { name: 'FREE TRIAL' }).click();

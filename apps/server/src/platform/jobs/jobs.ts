@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import cronParser from 'cron-parser';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { withStartupLock } from '../db/migrate';
 import { inTransaction } from '../db/transaction';
+
+/** Arbitrary constant naming the "jobs setup" advisory lock. */
+const JOBS_SETUP_LOCK_KEY = 7_246_110_503;
 
 /** When a job runs: a cron expression (UTC, minute resolution) or a fixed period in seconds. */
 export type JobSchedule = { cron: string } | { everySeconds: number };
@@ -125,16 +129,22 @@ export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
 
     start: async () => {
       started = true;
-      await boss.start();
+      // Instances starting together take turns installing the queue's schema and creating the queues: pg-boss's
+      // createQueue deadlocked when three did it at once on a fresh database (seen in CI).
+      await withStartupLock(pool, JOBS_SETUP_LOCK_KEY, async () => {
+        await boss.start();
+        for (const definition of definitions.values()) {
+          await boss.createQueue(definition.name, {
+            name: definition.name,
+            policy: 'standard',
+            retryLimit: definition.retryLimit ?? 5,
+            retryDelay: definition.retryDelaySeconds ?? 10,
+            retryBackoff: true,
+            expireInSeconds: definition.expireInSeconds ?? 600,
+          });
+        }
+      });
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.name, {
-          name: definition.name,
-          policy: 'standard',
-          retryLimit: definition.retryLimit ?? 5,
-          retryDelay: definition.retryDelaySeconds ?? 10,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds ?? 600,
-        });
         await boss.work<PeriodData>(
           definition.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
