@@ -192,11 +192,11 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
        ON CONFLICT DO NOTHING RETURNING event_id::text; SAVEPOINT batch`,
     );
     const receipted = new Set(receipts?.rows.map((receipt) => receipt.event_id));
-    const todo = own.filter((row) => receipted.has(row.id));
+    const unhandled = own.filter((row) => receipted.has(row.id));
     // Handled in order until the time is up; the rest give their receipts back and wait for the next batch.
     let handled = 0;
     try {
-      for (const row of todo) {
+      for (const row of unhandled) {
         if (handled > 0 && !due()) break;
         await handle(client, subscriber, row);
         handled += 1;
@@ -206,13 +206,13 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
       await client.query('ROLLBACK TO SAVEPOINT batch');
       const failedAt = handled;
       handled = 0;
-      for (const row of todo) {
+      for (const row of unhandled) {
         if (handled > failedAt && !due()) break;
         await deliverOne(client, subscriber, row, true);
         handled += 1;
       }
     }
-    const left = todo.slice(handled);
+    const left = unhandled.slice(handled);
     if (left.length === 0) return rows.length;
     await client.query('DELETE FROM event_receipts WHERE subscriber = $1 AND event_id = ANY($2::bigint[])', [
       subscriber.name,
