@@ -273,7 +273,7 @@ export const buildApp = async (
   });
   await registerModuleRoutes(modules, registrar, built, moduleHost);
   // The events' dead letters and retries in the back office (platform/events).
-  registerEventsAdminRoutes(registrar, { events });
+  registerEventsAdminRoutes(registrar, { events, admin, pool: database.pool });
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

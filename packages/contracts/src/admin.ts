@@ -49,6 +49,7 @@ export const auditActions = [
   'feedback.close',
   'chat.claim',
   'chat.resolve',
+  'events.dead_letter_retry',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

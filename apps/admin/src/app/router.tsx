@@ -92,6 +92,14 @@ export const router = createBrowserRouter(
               path: 'contact',
               lazy: async () => ({ Component: (await import('./routes/contact-page')).ContactPage }),
             },
+            {
+              path: 'merchants/:code/events',
+              lazy: async () => ({ Component: (await import('./routes/events-page')).EventsPage }),
+            },
+            {
+              path: 'events',
+              lazy: async () => ({ Component: (await import('./routes/events-page')).EventsIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

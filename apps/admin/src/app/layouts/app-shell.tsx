@@ -28,7 +28,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP and promotions pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|agents)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|agents|events)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -113,6 +113,12 @@ export const AppShell = () => {
       label: t('nav.outbox'),
       icon: <InboxIcon />,
       isVisible: canOperator(operator.role, 'outbox.read'),
+    },
+    {
+      to: '/events',
+      label: t('nav.events'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'events.read'),
     },
     { to: '/audit', label: t('nav.audit'), icon: <ListIcon />, isVisible: canOperator(operator.role, 'audit.read') },
     {

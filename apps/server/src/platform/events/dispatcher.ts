@@ -456,13 +456,16 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
 
     /**
      * Sends a dead letter again (its attempts start over): true if it was one of these merchants' (null: any).
+     * With `client`, the change is part of the caller's transaction (the operator's audit record commits with it);
+     * delivery wakes at once either way and finds the row when that transaction has committed.
      */
     retryDeadLetter: async (
       merchantCodes: readonly string[] | null,
       subscriber: string,
       eventId: bigint,
+      client: Pick<pg.PoolClient, 'query'> = pool,
     ): Promise<boolean> => {
-      const result = await pool.query(
+      const result = await client.query(
         `UPDATE event_failures SET dead_at = NULL, attempts = 0, next_attempt_at = now(), updated_at = now()
           WHERE subscriber = $1 AND event_id = $2 AND dead_at IS NOT NULL
             AND ($3::text[] IS NULL OR merchant_code = ANY($3::text[]))`,

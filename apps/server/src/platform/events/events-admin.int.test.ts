@@ -77,11 +77,20 @@ describe('back office: dead letters of events', () => {
     expect((await retry('owner', { ...body, eventId: '999999' })).json().errorCode).toBe('not_found');
     expect((await retry('owner', { ...body, eventId: 'x' })).json().errorCode).toBe('validation_failed');
     expect(handled).toEqual([]);
+    const audited = async () =>
+      (
+        await t.database.pool.query(
+          "SELECT target, merchant_code FROM audit_log WHERE action = 'events.dead_letter_retry' ORDER BY id",
+        )
+      ).rows;
+    // Refusals changed nothing and recorded nothing.
+    expect(await audited()).toEqual([]);
 
     broken = false;
     expect((await retry('owner', body)).json().value).toEqual({ retried: true });
     await t.services.events.drain();
     expect(handled).toEqual(['m-1']);
     expect((await list('owner')).json().value.list).toHaveLength(0);
+    expect(await audited()).toEqual([{ target: `test.flaky/${letter.eventId}`, merchant_code: 'demo' }]);
   });
 });
