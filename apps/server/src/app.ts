@@ -51,6 +51,7 @@ import {
 } from './platform/modules';
 import { adminDistDir, webDistDir } from './platform/paths';
 import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
+import { retentionJob } from './platform/retention';
 import { createProofOfWork } from './platform/security/proof-of-work';
 import { createSealedPayloads } from './platform/security/sealed-payload';
 import { createSharedRateLimiter } from './platform/security/shared-rate-limiter';
@@ -247,9 +248,10 @@ export const buildApp = async (
   app.addHook('onClose', async () => built.close());
   const { merchants, session, admin } = built.services;
 
+  const subscribers = [...built.subscribers, ...(options.events?.subscribers ?? [])];
   const events = createEventDispatcher({
     pool: database.pool,
-    subscribers: [...built.subscribers, ...(options.events?.subscribers ?? [])],
+    subscribers,
     onError: (error, { subscriber, eventId }) =>
       app.log.error({ err: error, subscriber, eventId: eventId?.toString() }, 'event delivery failed'),
   });
@@ -294,6 +296,12 @@ export const buildApp = async (
       onError: (error, details) => app.log.error({ err: error, ...details }, 'scheduled job failed'),
     });
     for (const job of built.jobs) jobs.define(job);
+    jobs.define(
+      retentionJob(database.pool, {
+        subscribers: subscribers.map((subscriber) => subscriber.name),
+        onDone: (result) => app.log.info(result, 'retention: delivered events and old job runs removed'),
+      }),
+    );
     await jobs.start();
     app.addHook('onClose', async () => jobs.stop());
   }
