@@ -13,10 +13,12 @@ const on = (modId: string, childrenNodes: WhitelabelNode[] = []): WhitelabelNode
 });
 
 /**
- * Groups the module ids the way operators think of them; every one of them is on for the demo but REGMOBVERF3
- * (an SMS code on the username form): the demo's announcement promises that a username and a password are enough,
- * and registration by mobile number (with its SMS code) stays on beside it.
+ * The modules the demo leaves off: REGMOBVERF3 (an SMS code on the username form), because the demo's announcement
+ * promises that a username and a password are enough; registration by mobile number (with its SMS code) stays on.
  */
+const demoOffModules = ['REGMOBVERF3'];
+
+/** Groups the module ids the way operators think of them; every one of them but `demoOffModules` is on. */
 const demoWhitelabel = (): WhitelabelNode[] => {
   const groups: Record<string, readonly string[]> = {
     REG3: ['USERNAMEREG3', 'MOBILENUMREG3', 'MOBILENUMPASSREG3'],
@@ -58,7 +60,10 @@ const demoWhitelabel = (): WhitelabelNode[] => {
     ],
     GAMELO3: ['GAMELOHOT3', 'GAMELOFAV3', 'GAMELOREC3'],
   };
-  const grouped = new Set(Object.entries(groups).flatMap(([parent, children]) => [parent, ...children]));
+  const grouped = new Set([
+    ...Object.entries(groups).flatMap(([parent, children]) => [parent, ...children]),
+    ...demoOffModules,
+  ]);
   return [
     ...Object.entries(groups).map(([parent, children]) =>
       on(
