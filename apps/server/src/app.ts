@@ -280,7 +280,11 @@ export const buildApp = async (
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // A merchant's other sites time this from the mirror-site list (/lines): readable across origins, nothing secret.
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return { status: 'ok' };
+  });
   app.get('/readyz', async (_request, reply) => {
     try {
       await database.pool.query('SELECT 1');

@@ -145,6 +145,12 @@ export const clientSeedSchema = z
   .max(64, { message: 'field_too_long' })
   .regex(/^[\x21-\x7e]+$/, { message: 'field_invalid' });
 
+/** A rotation's new client seed: left empty (or absent), the server makes a random one, as at the first bet. */
+export const newClientSeedSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  clientSeedSchema.optional(),
+);
+
 export const inhouseGameInfoSchema = z.object({
   game: z.enum(inhouseGames),
   /** Declared return to player, e.g. 0.99. */
@@ -189,10 +195,10 @@ export const inhouseEndpoints = {
     moduleIds: ['COMM3'],
     access: access.member,
     encrypted: false,
-    request: z.strictObject({ clientSeed: clientSeedSchema }),
+    request: z.strictObject({ clientSeed: newClientSeedSchema }),
     response: z.object({ previous: revealedSeedPairSchema, current: seedPairSchema }),
     summary:
-      'Reveals the active server seed and starts a new pair with the given client seed and nonce 0. Refused with inhouse_round_open while a mines round is open.',
+      'Reveals the active server seed and starts a new pair with the given client seed (a random one when empty or absent) and nonce 0. Refused with inhouse_round_open while a mines round is open.',
   }),
   revealedSeeds: defineEndpoint({
     name: 'inhouse.revealedSeeds',

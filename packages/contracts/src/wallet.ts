@@ -22,7 +22,10 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-/** Ledger transaction types a member's account record shows (more come with games and promotions). */
+/**
+ * Every ledger transaction type that moves a member's wallet: the account record and the back office show each
+ * with a translated label and filter by it. A module that posts a new type adds it here (and its labels).
+ */
 export const memberTransactionTypes = [
   'deposit',
   'withdrawal',
@@ -31,6 +34,14 @@ export const memberTransactionTypes = [
   'wallet_transfer',
   'rebate',
   'reward',
+  'points_redeem',
+  'points_convert',
+  'game_bet',
+  'game_win',
+  'game_rollback',
+  'inhouse.stake',
+  'inhouse.payout',
+  'inhouse.refund',
 ] as const;
 export type MemberTransactionType = (typeof memberTransactionTypes)[number];
 

@@ -95,6 +95,12 @@ describe('the cashier desk: deposits, adjustments and the cash report', () => {
     await page.screenshot({ path: `${SHOTS}-review-1440.png` });
 
     await dialog().getByRole('button', { name: 'Approve' }).click();
+    const approving = page.getByRole('dialog', { name: 'Approve this deposit?' });
+    expect(await approving.getByTestId('money-decision-text').textContent()).toMatch(
+      /^Desk0001 is credited 250(\.00)? USD/,
+    );
+    await page.screenshot({ path: `${SHOTS}-confirm-deposit-1440.png` });
+    await approving.getByRole('button', { name: 'Approve' }).click();
     await dialog().locator('[data-status="succeeded"]').waitFor();
     expect((await depositOf(orders.paid.id))?.status).toBe('succeeded');
     expect(await mainBalance()).toBe('25000');

@@ -99,10 +99,22 @@ describe('the cashier desk pays and refuses withdrawals', () => {
       .click();
     await dialog().getByText('5550001234').waitFor();
     await dialog().getByRole('button', { name: 'Approve' }).click();
+    // Money moves only after a second look: the confirmation names the amount and the member.
+    const approving = page.getByRole('dialog', { name: 'Approve this withdrawal?' });
+    expect(await approving.getByTestId('money-decision-text').textContent()).toContain('120.00 USD to Payee01');
+    await approving.getByRole('button', { name: 'Cancel' }).click();
+    await approving.waitFor({ state: 'hidden' });
+    expect((await statusOf(references[0] ?? ''))?.status).toBe('pending');
+    await dialog().getByRole('button', { name: 'Approve' }).click();
+    await approving.getByRole('button', { name: 'Approve' }).click();
     await dialog().locator('[data-status="approved"]').waitFor();
     expect((await statusOf(references[0] ?? ''))?.status).toBe('approved');
     await page.screenshot({ path: '/tmp/money-admin-review.png', fullPage: true });
     await dialog().getByRole('button', { name: 'Mark disbursed' }).click();
+    const disbursing = page.getByRole('dialog', { name: 'Mark this withdrawal disbursed?' });
+    expect(await disbursing.getByTestId('money-decision-text').textContent()).toContain('120.00 USD paid to Payee01');
+    await page.screenshot({ path: '/tmp/money-admin-confirm-disburse.png' });
+    await disbursing.getByRole('button', { name: 'Mark disbursed' }).click();
     await dialog().locator('[data-status="disbursed"]').waitFor();
     expect((await statusOf(references[0] ?? ''))?.status).toBe('disbursed');
     expect(await balanceOf()).toEqual({ balance: '38000', held: '8000' });

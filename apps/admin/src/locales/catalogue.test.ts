@@ -4,6 +4,7 @@ import {
   fieldErrorCodes,
   gameCategories,
   loginVerifyMethods,
+  memberTransactionTypes,
   moduleIds,
   operatorRoles,
   registrationFieldNames,
@@ -79,7 +80,7 @@ describe('translation catalogues', () => {
     for (const key of expected) expect(enKeys, key).toContain(key);
   });
 
-  it('names every module, registration field, pattern id, role, audit action, game category and settings section', () => {
+  it('names every module, registration field, pattern id, role, audit action, game category, settings section and movement type', () => {
     const expected = [
       ...moduleIds.map((id) => `modules.${id}`),
       ...registrationFieldNames.map((name) => `registerFields.${name}`),
@@ -87,6 +88,7 @@ describe('translation catalogues', () => {
       ...operatorRoles.map((role) => `roles.${role}`),
       ...auditActions.map((action) => `auditActions.${action}`),
       ...gameCategories.map((category) => `rebate.categories.${category}`),
+      ...memberTransactionTypes.map((type) => `cashier.types.${type}`),
       ...settingsSections.flatMap((section) => [`settings.${section}.nav`, `settings.${section}.title`]),
     ];
     for (const key of expected) expect(enKeys, key).toContain(key);

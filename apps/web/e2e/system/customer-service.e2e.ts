@@ -2,8 +2,9 @@ import { launchBrowser, newPage, startTestServer, type TestServer } from '@tesse
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../support/admin-api';
+import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { openSite } from '../support/site';
+import { openSite, signInMember } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -79,9 +80,9 @@ describe('customer service', () => {
       await side.scrollIntoViewIfNeeded();
       expect(await titlesOf(page, '[data-side-service] li')).toEqual(['Live chat', 'Telegram', 'WhatsApp']);
       await page.screenshot({ path: screenshotPath(`customer-service-side-${viewport}.png`) });
-      // Live chat opens the demo's own help centre in the service window.
-      const liveChat = await popupOf(context, () => side.locator('[data-cs-type="LIVECHAT"]').click());
-      expect(new URL(liveChat).pathname).toBe('/help');
+      // Live chat opens the platform's built-in chat, on the site the visitor is on, in the service window.
+      const liveChat = new URL(await popupOf(context, () => side.locator('[data-cs-type="LIVECHAT"]').click()));
+      expect(`${liveChat.origin}${liveChat.pathname}${liveChat.search}`).toBe(`${server.url}/member?page=liveChat`);
       if (viewport === 'phone') await page.keyboard.press('Escape');
 
       const footer = page.locator('[data-shell="footer"]');
@@ -146,8 +147,10 @@ describe('customer service', () => {
       await page.screenshot({ path: screenshotPath(`customer-service-maintenance-${viewport}.png`) });
       expect(calls.filter((call) => !call.startsWith('/wps/system/status '))).toEqual([]);
       expect(errors).toEqual([]);
-      const liveChat = await popupOf(context, () => screen.getByRole('button', { name: 'Customer Service' }).click());
-      expect(new URL(liveChat).pathname).toBe('/help');
+      // The built-in chat is closed with the site: the button opens the first service served elsewhere.
+      await answerOutsideServices(context);
+      const service = await popupOf(context, () => screen.getByRole('button', { name: 'Customer Service' }).click());
+      expect(service).toBe('https://t.me/TesseraDemoSupport');
       await context.close();
     }
   });
@@ -180,8 +183,33 @@ describe('customer service', () => {
     const screen = page.locator('[data-status-page="blockip"]');
     await screen.waitFor();
     await page.screenshot({ path: screenshotPath('customer-service-blockip-phone.png') });
-    const liveChat = await popupOf(context, () => screen.getByRole('button', { name: 'Customer Service' }).click());
-    expect(new URL(liveChat).pathname).toBe('/help');
+    await answerOutsideServices(context);
+    const service = await popupOf(context, () => screen.getByRole('button', { name: 'Customer Service' }).click());
+    expect(service).toBe('https://t.me/TesseraDemoSupport');
     await context.close();
+  });
+
+  it('opens the built-in live chat for a signed-in member, who writes to the desk from the service window', async () => {
+    await memberApi(server).registerByUsername('Service01', 'Secret123', '81270001');
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await openSite(browser, server, '/', viewport);
+      await signInMember(page, 'Service01');
+      await page.locator('[data-shell="header"]').getByRole('button', { name: 'Customer Service' }).click();
+      const [popup] = await Promise.all([
+        context.waitForEvent('page'),
+        page.locator('[data-customer-service-menu] [data-cs-type="LIVECHAT"]').click(),
+      ]);
+      const chat = popup.locator('[data-card="live-chat"]');
+      await chat.getByLabel('Message').waitFor();
+      await popup.screenshot({ path: screenshotPath(`customer-service-live-chat-${viewport}.png`) });
+      if (viewport === 'desktop') {
+        await chat.getByLabel('Message').fill('Hello from the service window');
+        await chat.getByRole('button', { name: 'Send' }).click();
+        await chat.locator('[data-seq="1"][data-author="member"]').waitFor();
+        const stored = await server.query<{ body: string }>('SELECT body FROM contact_chat_messages');
+        expect(stored.map((row) => row.body)).toEqual(['Hello from the service window']);
+      }
+      await context.close();
+    }
   });
 });

@@ -62,15 +62,9 @@ const makeAgent = async (member: Member): Promise<string> => {
 };
 
 let mobileSeq = 81_000_000;
-/** Registration through an agent's link, as the register form sends it (the demo asks for a mobile number). */
+/** Registration through an agent's link, as the register form sends it (with a mobile number, optional in the demo). */
 const registerWithAffiliate = async (username: string, affiliateCode: string) => {
   const mobile = String(mobileSeq++);
-  await client.send({
-    method: 'POST',
-    url: '/wps/verification/sms/register',
-    moduleId: 'REGMOBVERF3',
-    payload: { mobileNo: mobile, countryDialingCode: '65', botCheck: await client.botCheck() },
-  });
   const response = await client.sealed(
     'PUT',
     '/wps/member/register',
@@ -80,7 +74,6 @@ const registerWithAffiliate = async (username: string, affiliateCode: string) =>
       confirmPassword: 'Secret123',
       mobileNum: mobile,
       countryDialingCode: '65',
-      verificationCode: await client.lastCode(`+65${mobile}`),
       termsAccepted: true,
       affiliateCode,
       botCheck: await client.botCheck(),

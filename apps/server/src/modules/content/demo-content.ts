@@ -1,17 +1,27 @@
-import type { BannerGroup, ContentData, LinkageType, PopupExecution } from '@tessera/contracts';
+import {
+  type BannerGroup,
+  type ContentData,
+  type LanguageCode,
+  type LinkageType,
+  languageCodes,
+  type PopupExecution,
+} from '@tessera/contracts';
 import type { ContentService } from './content.service';
+import { type DemoBannerName, demoBannerTitle } from './demo-banner-titles';
 import { type DemoPicture, demoPictures, paintPicture } from './demo-pictures';
 
+/** A banner; its headline, in every shipped language, is `demoBannerTitle(picture, language)`. */
 interface DemoBanner {
   group: BannerGroup;
-  picture: DemoPicture;
+  picture: DemoBannerName & DemoPicture;
   linkageType: LinkageType;
   linkTarget: string;
-  title: Record<DemoLanguage, string>;
 }
 
 type DemoLanguage = 'EN' | 'CN' | 'AR';
 export const demoLanguages: readonly DemoLanguage[] = ['EN', 'CN', 'AR'];
+const isDemoLanguage = (language: LanguageCode): language is DemoLanguage =>
+  (demoLanguages as readonly string[]).includes(language);
 
 type Texts = Record<DemoLanguage, { title: string; content: string }>;
 
@@ -21,56 +31,48 @@ export const demoBanners: readonly DemoBanner[] = [
     picture: 'welcome',
     linkageType: 'ROUTE',
     linkTarget: '/register',
-    title: { EN: 'Join in under a minute', CN: '一分钟完成注册', AR: 'انضم في أقل من دقيقة' },
   },
   {
     group: 'w_home',
     picture: 'cashback',
     linkageType: 'ROUTE',
     linkTarget: '/promotions',
-    title: { EN: 'This week’s promotions', CN: '本周优惠活动', AR: 'عروض هذا الأسبوع' },
   },
   {
     group: 'w_home',
     picture: 'fairPlay',
     linkageType: 'ROUTE',
     linkTarget: '/help#fair-play',
-    title: { EN: 'Every result can be checked', CN: '每个结果都可验证', AR: 'كل نتيجة قابلة للتحقق' },
   },
   {
     group: 'w_login',
     picture: 'loginBanner',
     linkageType: 'ROUTE',
     linkTarget: '/promotions',
-    title: { EN: 'Welcome back', CN: '欢迎回来', AR: 'مرحبًا بعودتك' },
   },
   {
     group: 'w_reg',
     picture: 'registerBanner',
     linkageType: 'ROUTE',
     linkTarget: '/promotions',
-    title: { EN: 'Daily missions and weekly offers', CN: '每日任务与每周优惠', AR: 'مهام يومية وعروض أسبوعية' },
   },
   {
     group: 'w_forget',
     picture: 'forgetBanner',
     linkageType: 'ROUTE',
     linkTarget: '/help#privacy',
-    title: { EN: 'Your account stays protected', CN: '您的账户始终受到保护', AR: 'حسابك يبقى محميًا' },
   },
   {
     group: 'w_leftmenu',
     picture: 'sideMenu',
     linkageType: 'ROUTE',
     linkTarget: '/appDownload',
-    title: { EN: 'Take the site with you', CN: '随时随地畅玩', AR: 'خذ الموقع معك' },
   },
   {
     group: 'w_license',
     picture: 'license',
     linkageType: 'ROUTE',
     linkTarget: '/help#responsible-gaming',
-    title: { EN: 'Play responsibly, 18+', CN: '理性娱乐，仅限18岁以上', AR: 'العب بمسؤولية، +18' },
   },
 ];
 
@@ -351,24 +353,27 @@ export const demoFooter: Record<DemoLanguage, string> = {
   AR: 'Tessera Demo موقع تجريبي لمنصة Tessera. الألعاب للبالغين من عمر 18 عامًا فأكثر. العب بمسؤولية.',
 };
 
-/** The items of one language, with each banner's picture already stored as `imageIds[picture]`. */
-export const demoItemsOf = (
-  language: DemoLanguage,
-  imageIds: Record<DemoPicture, string>,
-): { sortOrder: number; content: ContentData }[] => [
-  ...demoBanners.map((banner, index) => ({
+type DemoItem = { sortOrder: number; content: ContentData };
+
+/** The banners of one language (every shipped one), with each picture already stored as `imageIds[picture]`. */
+export const demoBannerItemsOf = (language: LanguageCode, imageIds: Record<DemoPicture, string>): DemoItem[] =>
+  demoBanners.map((banner, index) => ({
     sortOrder: index,
     content: {
       kind: 'banner' as const,
       data: {
         group: banner.group,
-        title: banner.title[language],
+        title: demoBannerTitle(banner.picture, language),
         imageId: imageIds[banner.picture],
         linkageType: banner.linkageType,
         linkTarget: banner.linkTarget,
       },
     },
-  })),
+  }));
+
+/** The items of one of the demo's written languages (EN, CN, AR): its banners and every text. */
+export const demoItemsOf = (language: DemoLanguage, imageIds: Record<DemoPicture, string>): DemoItem[] => [
+  ...demoBannerItemsOf(language, imageIds),
   ...demoNotices.map((notice, index) => ({
     sortOrder: index,
     content: { kind: 'notice' as const, data: notice[language] },
@@ -392,8 +397,9 @@ export const demoItemsOf = (
 ];
 
 /**
- * The demo merchant's content in EN, CN and AR, written once: a merchant that already has content (an
- * operator's edits) is left alone.
+ * The demo merchant's content, written once: banners with their headlines in every shipped language, the texts
+ * (notices, popups, promotions, help, footer) in EN, CN and AR, which other languages fall back from (the
+ * merchant's default language). A merchant that already has content (an operator's edits) is left alone.
  */
 export const seedDemoContent = async (content: ContentService, merchantCode: string): Promise<boolean> => {
   if (await content.hasContent(merchantCode)) return false;
@@ -402,17 +408,19 @@ export const seedDemoContent = async (content: ContentService, merchantCode: str
     imageIds[name] = (await content.uploadImage(merchantCode, paintPicture(demoPictures[name]))).id;
   }
   await content.insertMany(
-    demoLanguages.flatMap((language) =>
-      demoItemsOf(language, imageIds).map((item) => ({
-        merchantCode,
-        kind: item.content.kind,
-        language,
-        sortOrder: item.sortOrder,
-        enabled: true,
-        startsAt: null,
-        endsAt: null,
-        data: item.content.data,
-      })),
+    languageCodes.flatMap((language) =>
+      (isDemoLanguage(language) ? demoItemsOf(language, imageIds) : demoBannerItemsOf(language, imageIds)).map(
+        (item) => ({
+          merchantCode,
+          kind: item.content.kind,
+          language,
+          sortOrder: item.sortOrder,
+          enabled: true,
+          startsAt: null,
+          endsAt: null,
+          data: item.content.data,
+        }),
+      ),
     ),
   );
   return true;

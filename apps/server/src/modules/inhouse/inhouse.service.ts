@@ -347,8 +347,11 @@ export const createInhouseService = (deps: {
       return { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed, nonce: pair.nextNonce };
     },
 
-    /** Reveals the active server seed and opens a new pair with the member's client seed, at nonce 0. */
-    rotateSeeds: async (member: MemberPrincipal, clientSeed: string) => {
+    /**
+     * Reveals the active server seed and opens a new pair with the member's client seed (a random one when the
+     * member gave none), at nonce 0.
+     */
+    rotateSeeds: async (member: MemberPrincipal, clientSeed: string = newClientSeed()) => {
       await ensurePair(member);
       const { previous, current } = await repository.inTransaction(async (client) => {
         const pair = await lockPair(client, member);

@@ -56,14 +56,8 @@ const creditDeposit = async (member: Member, amount: string) => {
   await t.services.cashier.decideDeposit(merchant, order.id, { approve: true, reason: null, operatorId: 'tester' });
 };
 
-/** Registration through a referral link, as the register form sends it (the demo asks for a mobile number). */
+/** Registration through a referral link, as the register form sends it (with a mobile number, optional in the demo). */
 const registerWithCode = async (username: string, mobile: string, referralCode: string) => {
-  await client.send({
-    method: 'POST',
-    url: '/wps/verification/sms/register',
-    moduleId: 'REGMOBVERF3',
-    payload: { mobileNo: mobile, countryDialingCode: '65', botCheck: await client.botCheck() },
-  });
   return client.sealed(
     'PUT',
     '/wps/member/register',
@@ -73,7 +67,6 @@ const registerWithCode = async (username: string, mobile: string, referralCode: 
       confirmPassword: 'Secret123',
       mobileNum: mobile,
       countryDialingCode: '65',
-      verificationCode: await client.lastCode(`+65${mobile}`),
       termsAccepted: true,
       referralCode,
       botCheck: await client.botCheck(),

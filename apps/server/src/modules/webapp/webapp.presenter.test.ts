@@ -1,6 +1,6 @@
 import { baseThemeColours } from '@tessera/ui';
 import { describe, expect, it } from 'vitest';
-import { pageHeadMarkup, rgbOf, shortNameOf, themeColourOf } from './webapp.presenter';
+import { mirrorOriginsOf, pageHeadMarkup, rgbOf, shortNameOf, themeColourOf } from './webapp.presenter';
 
 const tokens = (dark: Record<string, string>) => ({ themeTokens: { light: {}, dark } });
 
@@ -37,5 +37,17 @@ describe('the member page head', () => {
     expect(shortNameOf('Tessera Demo')).toBe('Tessera Demo');
     expect(shortNameOf('Lux Royale Casino')).toBe('Lux');
     expect(shortNameOf('Supercalifragilistic Casino')).toBe('Supercalifra');
+  });
+});
+
+describe('the mirror sites the page may time', () => {
+  it('are the origins of the http(s) lines, each once', () => {
+    const routes = (...urls: string[]) => ({ domainRoutes: urls.map((url) => ({ name: url, url })) });
+    expect(
+      mirrorOriginsOf(
+        routes('http://localhost:8080/', 'https://m.example.com/play?x=1', 'http://localhost:8080/other', 'ftp://x/'),
+      ),
+    ).toEqual(['http://localhost:8080', 'https://m.example.com']);
+    expect(mirrorOriginsOf(routes('not a url'))).toEqual([]);
   });
 });

@@ -102,3 +102,17 @@ export const pageHeadMarkup = (input: {
  */
 export const firstScreenCatalogues = (language: string): string[] =>
   ['common', 'errors', 'languages', 'games'].map((namespace) => `src/locales/${language}/${namespace}.json`);
+
+/** The origins of the merchant's mirror sites (domainRoute), each once; a line that is not an http(s) URL is left out. */
+export const mirrorOriginsOf = (settings: Pick<MerchantSettings, 'domainRoutes'>): string[] => [
+  ...new Set(
+    settings.domainRoutes.flatMap((route) => {
+      try {
+        const url = new URL(route.url);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? [url.origin] : [];
+      } catch {
+        return [];
+      }
+    }),
+  ),
+];

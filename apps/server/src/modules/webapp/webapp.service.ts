@@ -4,6 +4,7 @@ import type { ContentService } from '../content';
 import type { MerchantsService } from '../merchants';
 import {
   firstScreenCatalogues,
+  mirrorOriginsOf,
   pageHeadMarkup,
   shortNameOf,
   themeColourOf,
@@ -54,6 +55,8 @@ export const createWebAppService = (deps: { merchants: MerchantsService; content
           iconVersion: iconLookOf(settings).version,
         }),
         preloadSources: firstScreenCatalogues(settings.defaultLanguage),
+        // The mirror-site list (/lines) times a request to each of the merchant's lines.
+        connectOrigins: mirrorOriginsOf(settings),
       };
     },
 

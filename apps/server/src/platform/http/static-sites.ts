@@ -17,6 +17,11 @@ export interface PageHead {
    * chunks the page should fetch with itself rather than after its scripts ask for them.
    */
   preloadSources?: readonly string[];
+  /**
+   * Origins the page may reach besides its own (the merchant's mirror sites, which /lines times): added to the
+   * page's `connect-src`. Each must be a bare origin (`https://host:port`).
+   */
+  connectOrigins?: readonly string[];
 }
 
 /** Vite's build manifest: source file to built file. */
@@ -42,6 +47,24 @@ export const renderPage = (template: string, page: PageHead | null, manifest: Bu
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${[...preloads, page.head].map((line) => line.trim()).join('\n  ')}\n  </head>`);
+};
+
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
+
+/**
+ * The page's content security policy with `origins` added to its `connect-src` (anything but a bare http(s)
+ * origin is dropped, so a setting cannot smuggle a directive in).
+ */
+export const withConnectOrigins = (policy: string, origins: readonly string[]): string => {
+  const extra = [...new Set(origins.filter((origin) => ORIGIN.test(origin)))];
+  if (extra.length === 0) return policy;
+  return policy.replace(/(^|;)(\s*connect-src)([^;]*)/, (_, start: string, name: string, sources: string) => {
+    const present = new Set(sources.trim().split(/\s+/));
+    return `${start}${name}${sources}${extra
+      .filter((origin) => !present.has(origin))
+      .map((origin) => ` ${origin}`)
+      .join('')}`;
+  });
 };
 
 /**
@@ -101,6 +124,10 @@ export const registerStaticSites = async (
       request.log.warn({ err: error }, 'member page head unavailable');
     }
     const html = renderPage(webTemplate, page, webManifest);
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string' && page?.connectOrigins?.length) {
+      reply.header('content-security-policy', withConnectOrigins(policy, page.connectOrigins));
+    }
     const encoding = pageEncodingFor(request.headers['accept-encoding']);
     reply.header('cache-control', 'no-cache').header('vary', 'Host, Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding === 'identity') return reply.send(html);

@@ -13,7 +13,7 @@ import styles from './customer-service-menu.module.css';
  */
 export const CustomerServiceMenu = () => {
   const { t } = useTranslation();
-  const links = customerServiceLinksOf(useSiteConfig().info.customerService);
+  const links = customerServiceLinksOf(useSiteConfig().info);
   const [isOpen, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const listId = useId();

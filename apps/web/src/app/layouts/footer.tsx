@@ -63,7 +63,7 @@ const FooterContent = () => {
   const vendors = vendorLinksOf(useVendorLanes(useLobbyLanguage()).data ?? []);
   const licences = useBanners('w_license');
   const socials = socialLinksOf(config.info.resources);
-  const serviceLinks = customerServiceLinksOf(config.info.customerService);
+  const serviceLinks = customerServiceLinksOf(config.info);
   return (
     <>
       <div className={styles.inner}>

@@ -191,7 +191,7 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
   const isLogin = usePublicStore((state) => state.isLogin);
   const appRef = useRef<HTMLDivElement>(null);
   const isAppNear = useNearViewport(appRef);
-  const serviceLinks = customerServiceLinksOf(config.info.customerService);
+  const serviceLinks = customerServiceLinksOf(config.info);
 
   const categories = topNavigationOf(useCategoriesWithVendors()).flatMap((entry) =>
     entry.id === 'HOME' || entry.id === 'PROMO'

@@ -9,6 +9,14 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   wallet_transfer: 'txn_type_wallet_transfer',
   rebate: 'txn_type_rebate',
   reward: 'txn_type_reward',
+  points_redeem: 'txn_type_points_redeem',
+  points_convert: 'txn_type_points_convert',
+  game_bet: 'txn_type_game_bet',
+  game_win: 'txn_type_game_win',
+  game_rollback: 'txn_type_game_rollback',
+  'inhouse.stake': 'txn_type_inhouse_stake',
+  'inhouse.payout': 'txn_type_inhouse_payout',
+  'inhouse.refund': 'txn_type_inhouse_refund',
 };
 
 export const isKnownTransactionType = (type: string): type is MemberTransactionType =>

@@ -9,6 +9,7 @@ import { FieldErrorText } from '../../../shared/ui/field-error-text';
 import { useDecideDeposit } from '../api/cashier-api';
 import styles from './cashier.module.css';
 import { FailureText } from './failure-text';
+import { type MoneyDecision, MoneyDecisionConfirm } from './money-decision-confirm';
 import { OrderFacts } from './order-facts';
 import { ProofGallery } from './proof-gallery';
 
@@ -36,6 +37,7 @@ export const DepositReview = ({
     ? decide.error.fieldErrors.find((field) => field.path === 'reason')
     : undefined;
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  const [confirming, setConfirming] = useState<MoneyDecision | null>(null);
   const act = (approve: boolean) =>
     decide.mutate({ id: order.id, approve, ...(approve ? {} : { reason: reason.trim() }) });
 
@@ -49,7 +51,7 @@ export const DepositReview = ({
         <div className={styles.actions}>
           {isOpen ? (
             <>
-              <Button variant="primary" onClick={() => act(true)} isBusy={decide.isPending}>
+              <Button variant="primary" onClick={() => setConfirming('approveDeposit')} isBusy={decide.isPending}>
                 {t('cashier.approve')}
               </Button>
               <Button variant="danger" onClick={() => act(false)} isBusy={decide.isPending}>
@@ -63,6 +65,16 @@ export const DepositReview = ({
         </div>
       }
     >
+      <MoneyDecisionConfirm
+        decision={confirming}
+        order={order}
+        isBusy={decide.isPending}
+        onConfirm={() => {
+          setConfirming(null);
+          act(true);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       <div className={styles.stack} data-testid="deposit-review">
         {reasonError ? null : <FailureText error={decide.error} />}
         <dl className={styles.details}>

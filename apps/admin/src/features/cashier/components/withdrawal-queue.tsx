@@ -12,6 +12,7 @@ import { useDecideWithdrawal, useWithdrawal, useWithdrawals } from '../api/cashi
 import { statusTone } from '../lib/cashier-labels';
 import styles from './cashier.module.css';
 import { FailureText } from './failure-text';
+import { type MoneyDecision, MoneyDecisionConfirm } from './money-decision-confirm';
 import { OrderFacts } from './order-facts';
 import { ProofGallery } from './proof-gallery';
 
@@ -23,6 +24,7 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
   const [reason, setReason] = useState('');
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   const order = detail.data;
+  const [confirming, setConfirming] = useState<MoneyDecision | null>(null);
   const act = (action: 'approve' | 'disburse' | 'reject') =>
     decide.mutate({ id, action, ...(action === 'reject' ? { reason: reason.trim() } : {}) });
   const canReject = order?.status === 'pending' || order?.status === 'approved';
@@ -36,12 +38,12 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
       footer={
         <div className={styles.actions}>
           {order?.status === 'pending' ? (
-            <Button variant="primary" onClick={() => act('approve')} isBusy={decide.isPending}>
+            <Button variant="primary" onClick={() => setConfirming('approveWithdrawal')} isBusy={decide.isPending}>
               {t('cashier.approve')}
             </Button>
           ) : null}
           {order?.status === 'approved' ? (
-            <Button variant="primary" onClick={() => act('disburse')} isBusy={decide.isPending}>
+            <Button variant="primary" onClick={() => setConfirming('disburseWithdrawal')} isBusy={decide.isPending}>
               {t('cashier.disburse')}
             </Button>
           ) : null}
@@ -58,6 +60,18 @@ const WithdrawalReview = ({ code, id, onClose }: { code: string; id: string; onC
     >
       {detail.isPending ? <LoadingState /> : null}
       {detail.isError ? <ErrorState error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+      {order ? (
+        <MoneyDecisionConfirm
+          decision={confirming}
+          order={order}
+          isBusy={decide.isPending}
+          onConfirm={(decision) => {
+            setConfirming(null);
+            act(decision === 'disburseWithdrawal' ? 'disburse' : 'approve');
+          }}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
       {order ? (
         <div className={styles.stack}>
           <FailureText error={decide.error} />

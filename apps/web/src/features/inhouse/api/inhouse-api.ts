@@ -76,10 +76,14 @@ export const useMinesStep = () => {
 export const useRotateSeeds = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (clientSeed: string) => callEndpoint(inhouseEndpoints.rotateSeeds, { body: { clientSeed } }),
+    /** Without a client seed the server makes one. */
+    mutationFn: (clientSeed: string | undefined) =>
+      callEndpoint(inhouseEndpoints.rotateSeeds, { body: clientSeed === undefined ? {} : { clientSeed } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeyOf(inhouseEndpoints.seeds) });
       void client.invalidateQueries({ queryKey: queryKeyOf(inhouseEndpoints.revealedSeeds) });
+      // The revealed pair's rounds can now be verified: every game's recent rounds carry their server seed.
+      void client.invalidateQueries({ queryKey: queryKeyOf(inhouseEndpoints.recall) });
     },
   });
 };

@@ -1,4 +1,4 @@
-import { clientSeedSchema } from '@tessera/contracts';
+import { newClientSeedSchema } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ export const FairnessPanel = ({ signedIn }: { signedIn: boolean }) => {
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const submit = () => {
-    const parsed = clientSeedSchema.safeParse(clientSeed);
+    const parsed = newClientSeedSchema.safeParse(clientSeed);
     if (!parsed.success) {
       setFieldError(te(parsed.error.issues[0]?.message ?? 'field_invalid'));
       return;

@@ -4,13 +4,14 @@ import { HeadsetIcon } from '../../../shared/ui/icons/icons';
 import {
   type CustomerServiceEntry,
   customerServiceLinksOf,
+  linksOutsideSite,
   openCustomerService,
   pickCustomerService,
 } from '../customer-service';
 
 export interface CustomerServiceButtonProps {
-  entries: readonly CustomerServiceEntry[];
-  /** Preferred entry type; the first entry is used when none matches. */
+  info: { customerService: readonly CustomerServiceEntry[]; domainRoute: readonly { url: string }[] };
+  /** Preferred entry type; the first entry served outside the site is used when none matches. */
   csType?: string;
   /**
    * What the page offers instead when the merchant lists no customer service: the site's help centre is closed with
@@ -20,15 +21,19 @@ export interface CustomerServiceButtonProps {
   isRetrying: boolean;
 }
 
-/** The status pages' customer-service button, or a "Try again" button when the merchant has none. */
+/**
+ * The status pages' customer-service button, or a "Try again" button when the merchant has none served outside its
+ * (closed) site.
+ */
 export const CustomerServiceButton = ({
-  entries,
+  info,
   csType = 'LIVECHAT',
   onRetry,
   isRetrying,
 }: CustomerServiceButtonProps) => {
   const { t } = useTranslation();
-  const link = pickCustomerService(customerServiceLinksOf(entries), csType);
+  // The site is closed, its own live chat with it: only a service served elsewhere can answer.
+  const link = pickCustomerService(linksOutsideSite(customerServiceLinksOf(info)), csType);
   if (!link) {
     return (
       <Button size="lg" onClick={onRetry} disabled={isRetrying} aria-busy={isRetrying}>

@@ -25,9 +25,7 @@ export const MaintenancePage = ({ status, onRetry, isRetrying }: MaintenancePage
       icon={<WrenchIcon />}
       siteName={status.info.site.name}
       title={t('maintenance', { ns: 'errors' })}
-      actions={
-        <CustomerServiceButton entries={status.info.customerService} onRetry={onRetry} isRetrying={isRetrying} />
-      }
+      actions={<CustomerServiceButton info={status.info} onRetry={onRetry} isRetrying={isRetrying} />}
     >
       <p>{t('info_maintenance')}</p>
       {status.endTime ? (

@@ -22,9 +22,7 @@ export const RegionBlockPage = ({ status, onRetry, isRetrying }: RegionBlockPage
       icon={<ShieldIcon />}
       siteName={status.info.site.name}
       title={t('blockip', { ns: 'errors' })}
-      actions={
-        <CustomerServiceButton entries={status.info.customerService} onRetry={onRetry} isRetrying={isRetrying} />
-      }
+      actions={<CustomerServiceButton info={status.info} onRetry={onRetry} isRetrying={isRetrying} />}
     >
       <p className={styles.detail}>
         <span className={styles.detailLabel}>{t('in_ip_address')}</span>
