@@ -1,7 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { waitFor } from '../../../test/wait-for';
 import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
 
@@ -470,6 +473,95 @@ describe('agent contracts', () => {
     ]);
     expect(await t.services.agentContracts.verifyChain(id)).toBe(false);
   }, 300_000);
+
+  it('SIGKILL in the middle of runs: two runner processes killed mid-catch-up, then four runners; each period once', async () => {
+    const offer = await act('hourly', b, {
+      action: 'offer',
+      downlineId: c.id,
+      terms: { kind: 'hourly', tiers: [{ betAmount: '0', rate: '0.05' }] },
+    });
+    expect(offer.success).toBe(true);
+    expect((await act('hourly', c, { action: 'accept', contractId: offer.value.contract.id })).success).toBe(true);
+    const id = offer.value.contract.id as string;
+    const start = new Date(Math.floor((Date.now() - 30 * 86_400_000) / 3_600_000) * 3_600_000);
+    await t.database.pool.query('UPDATE agent_contracts SET starts_at = $2 WHERE id = $1', [id, start]);
+    for (let h = 0; h < 720; h += 7)
+      await play(p1, 1_000n + BigInt(h), 0n, new Date(start.getTime() + h * 3_600_000 + 5_000), 'test-kill');
+    await t.services.events.drain();
+    const at = new Date(Date.now() + 5 * 60_000).toISOString();
+    const statements = async () =>
+      Number(
+        (
+          await t.database.pool.query<{ n: string }>(
+            'SELECT count(*)::text AS n FROM agent_contract_statements WHERE contract_id = $1',
+            [id],
+          )
+        ).rows[0]?.n,
+      );
+    const children: ChildProcess[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.resolve(import.meta.dirname, '../../../test/settlement-runner.ts')],
+        {
+          env: { ...process.env, DATABASE_URL: t.database.url, AT_ISO: at },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      children.push(child);
+    }
+    // Killed while settling: some periods done, the rest not.
+    await waitFor(async () => (await statements()) >= 40, 120_000);
+    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) =>
+            child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+          ),
+      ),
+    );
+    const afterKill = await statements();
+    expect(afterKill).toBeLessThan(720);
+    await Promise.all(Array.from({ length: 4 }, () => t.services.agentContracts.settleDue(new Date(at))));
+    const { rows } = await t.database.pool.query<{
+      statements: number;
+      periods: number;
+      owed: string;
+      paid: string;
+      payments: number;
+      due: number;
+    }>(
+      `SELECT count(*)::int AS statements, count(DISTINCT period_start)::int AS periods, sum(amount)::text AS owed,
+              sum(paid)::text AS paid, count(*) FILTER (WHERE amount > 0)::int AS due,
+              (SELECT count(*) FROM agent_contract_payments p JOIN agent_contract_statements s2 ON s2.id = p.statement_id
+                WHERE s2.contract_id = $1)::int AS payments
+         FROM agent_contract_statements WHERE contract_id = $1`,
+      [id],
+    );
+    const summary = rows[0] as {
+      statements: number;
+      periods: number;
+      owed: string;
+      paid: string;
+      payments: number;
+      due: number;
+    };
+    expect(summary.statements).toBe(summary.periods);
+    expect(summary.statements).toBeGreaterThanOrEqual(720);
+    expect(summary.paid).toBe(summary.owed);
+    expect(summary.payments).toBe(summary.due);
+    const { rows: counted } = await t.database.pool.query<{ owed: string }>(
+      `SELECT coalesce(sum(valid_bet), 0)::text AS owed FROM bet_rounds WHERE provider = 'test-kill'`,
+    );
+    const { rows: taken } = await t.database.pool.query<{ valid: string }>(
+      `SELECT coalesce(sum((inputs->>'validBet')::bigint), 0)::text AS valid FROM agent_contract_statements WHERE contract_id = $1`,
+      [id],
+    );
+    expect(taken[0]?.valid).toBe(counted[0]?.owed);
+    expect(await t.services.agentContracts.verifyChain(id)).toBe(true);
+    expect((await reconcileLedger(t.database.pool)).filter((r) => r.discrepancies > 0)).toEqual([]);
+  }, 400_000);
 
   it('a failed run is listed and an operator reruns it; the back office lists contracts and runs', async () => {
     const contracts = (await admin('GET', '/api/admin/merchants/demo/agent-contracts?kind=daily')).json();
