@@ -110,7 +110,7 @@ beforeAll(async () => {
   client = memberClient(t);
   ownerToken = await t.operatorToken();
   passwordHash = await hashPassword('Secret123');
-});
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();
