@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { accountModule } from './modules/account';
 import { adminModule } from './modules/admin';
+import { agentContractsModule } from './modules/agent-contracts';
 import { agentsModule } from './modules/agents';
 import { betsModule } from './modules/bets';
 import { cashierModule } from './modules/cashier';
@@ -137,7 +138,13 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule, contactModule];
+export const MODULES: readonly AnyModule[] = [
+  agentsModule,
+  responsibleGamingModule,
+  pointsModule,
+  contactModule,
+  agentContractsModule,
+];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

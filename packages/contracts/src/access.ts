@@ -39,6 +39,8 @@ export const operatorPermissions = {
   'events.retry': ['owner'],
   'agents.read': ['owner', 'finance', 'risk', 'support'],
   'agents.manage': ['owner', 'risk'],
+  'agentContracts.read': ['owner', 'finance', 'risk', 'support'],
+  'agentContracts.manage': ['owner', 'finance'],
   'responsibleGaming.read': ['owner', 'risk', 'support'],
   'contact.read': ['owner', 'support'],
   'contact.reply': ['owner', 'support'],

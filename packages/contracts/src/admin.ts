@@ -38,6 +38,8 @@ export const auditActions = [
   'agent.application_approve',
   'agent.application_reject',
   'agent.branch_move',
+  'agent_contract.rerun',
+  'agent_contract.settings',
   'responsible_gaming.view',
   'points.rules_update',
   'points.item_create',

@@ -4,6 +4,7 @@ import { adminCashierEndpoints } from './admin-cashier';
 import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
+import { adminAgentContractEndpoints, agentContractEndpoints } from './agent-contracts';
 import { adminAgentEndpoints, agentEndpoints } from './agents';
 import { cashierEndpoints } from './cashier';
 import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
@@ -58,6 +59,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminVipEndpoints),
   ...Object.values(agentEndpoints),
   ...Object.values(adminAgentEndpoints),
+  ...Object.values(agentContractEndpoints),
+  ...Object.values(adminAgentContractEndpoints),
   ...Object.values(pointEndpoints),
   ...Object.values(adminPointEndpoints),
   ...Object.values(contactEndpoints),

@@ -112,6 +112,25 @@ export const errorCatalogue = {
   agent_application_decided: { status: 409 },
   agent_move_cycle: { status: 400 },
   agent_tree_too_deep: { status: 400 },
+  // Agent contracts (issue 25): each refusal has its own code; nothing changed.
+  /** The member is not in the caller's direct downline (offers go one level down only). */
+  contract_not_downline: { status: 403 },
+  /** The offer was accepted, rejected or withdrawn before. */
+  contract_already_decided: { status: 409 },
+  /** The downline gives its own downline a higher rate: confirm (`confirmHigherRate`) to end those contracts. */
+  contract_higher_rate: { status: 409 },
+  /** A rate above the upline's own contract of the kind (or the merchant's maximum). */
+  contract_rate_above_upline: { status: 400 },
+  /** The merchant does not allow this kind, or the upline has no contract of it to share. */
+  contract_kind_not_allowed: { status: 403 },
+  /** An offer of this kind to this downline is already waiting. */
+  contract_offer_pending: { status: 409 },
+  /** The contract is of another kind than the endpoint's. */
+  contract_wrong_kind: { status: 400 },
+  /** The contract has ended (or was never running). */
+  contract_not_active: { status: 409 },
+  /** A settled run is not run again. */
+  contract_run_settled: { status: 409 },
   // Points (issue 27): each refusal of a redemption, conversion or adjustment has its own code; nothing changed.
   points_insufficient: { status: 400 },
   points_out_of_stock: { status: 409 },
@@ -171,4 +190,8 @@ export const accountFieldErrorCodes = [
   'crypto_address_invalid',
   'insufficient_funds',
   'proof_required',
+  'contract_rate_invalid',
+  'contract_tiers_out_of_order',
+  'contract_too_many_tiers',
+  'contract_period_invalid',
 ] as const;

@@ -5,6 +5,7 @@ export * from './admin-cashier';
 export * from './admin-events';
 export * from './admin-inhouse';
 export * from './admin-vip';
+export * from './agent-contracts';
 export * from './agents';
 export { allEndpoints } from './all-endpoints';
 export * from './cashier';

@@ -113,6 +113,15 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     return rows[0]?.distance ?? null;
   },
 
+  /** Every upline of a member (nearest first), for work that follows a fact up the tree. */
+  uplines: async (memberId: string, db: Executor = pool): Promise<string[]> => {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT ancestor_id AS id FROM agent_closure WHERE descendant_id = $1 AND distance > 0 ORDER BY distance',
+      [memberId],
+    );
+    return rows.map((row) => row.id);
+  },
+
   /** The path from `ancestorId` down to `memberId`, both included, top first. */
   trail: async (ancestorId: string, memberId: string): Promise<{ memberId: string; account: string }[]> => {
     const { rows } = await pool.query<{ memberId: string; account: string }>(

@@ -129,6 +129,34 @@ export const createAgentsService = (deps: {
 
     addToDay: repository.addToDay,
 
+    // --- For other modules (agent contracts) -------------------------------------------------------------------
+
+    /** The member's direct upline in the tree (null: a top, or a member the tree has not placed). */
+    directUplineOf: async (memberId: string): Promise<string | null> =>
+      (await repository.node(memberId))?.parentId ?? null,
+
+    /** Whether `memberId` is in `agentId`'s downline (at any level, the agent itself excluded). */
+    isInDownline: async (agentId: string, memberId: string): Promise<boolean> =>
+      ((await repository.distance(agentId, memberId)) ?? 0) > 0,
+
+    /** Every upline of a member, nearest first; `client`: read inside the caller's transaction. */
+    uplinesOf: (memberId: string, client?: pg.PoolClient): Promise<string[]> => repository.uplines(memberId, client),
+
+    /**
+     * The agent's team totals (its downline, not itself) over UTC days `from`..`to` inclusive, in minor units:
+     * bets, valid bets, payouts, settled bets, and active members (downline members with a settled bet).
+     */
+    teamTotals: async (agentId: string, from: string, to: string) => {
+      const row = await repository.teamFigures(agentId, from, to);
+      return {
+        bets: row.bets,
+        validBets: row.validBets,
+        payouts: row.payouts,
+        betCount: row.betCount,
+        activeMembers: row.active,
+      };
+    },
+
     // --- Member site -------------------------------------------------------------------------------------------
 
     myApplication: async (member: MemberPrincipal) => {

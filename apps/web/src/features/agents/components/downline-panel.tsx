@@ -1,5 +1,5 @@
 import type { DownlineMember } from '@tessera/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
@@ -18,7 +18,13 @@ const PAGE_SIZE = 20;
  * Downline management: the agent's direct downline, a level deeper by opening a member (the trail leads back), or
  * a search of the whole downline by account; each member's type, joined date, direct team and figures in the range.
  */
-export const DownlinePanel = () => {
+/** A column another feature adds to the list (the contract offer), with its own label. */
+export interface DownlineAction {
+  label: string;
+  render: (member: DownlineMember) => ReactNode;
+}
+
+export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined }) => {
   const { t } = useTranslation('agent');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
@@ -129,6 +135,7 @@ export const DownlinePanel = () => {
               isNumeric: true,
               render: (row) => formatMoney(row.figures.winLoss, currency),
             },
+            ...(action ? [{ label: action.label, render: action.render }] : []),
           ]}
         />
       </Card>

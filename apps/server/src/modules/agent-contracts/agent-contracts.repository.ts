@@ -1,0 +1,527 @@
+import type { ContractKind, ContractTerms, StatementStatus } from '@tessera/contracts';
+import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
+
+type Executor = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export interface ContractRow {
+  id: string;
+  merchantCode: string;
+  currency: string;
+  kind: ContractKind;
+  status: 'offered' | 'active' | 'rejected' | 'withdrawn' | 'terminated';
+  terms: ContractTerms;
+  topRateBp: number;
+  period: string;
+  uplineId: string | null;
+  uplineAccount: string | null;
+  downlineId: string;
+  downlineAccount: string;
+  payer: 'platform' | 'upline';
+  offeredAt: Date;
+  decidedAt: Date | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  replacesId: string | null;
+}
+
+export interface ContractEventRow {
+  contractId: string;
+  action: string;
+  actor: string;
+  at: Date;
+  details: Record<string, unknown>;
+}
+
+export interface StatementRow {
+  id: string;
+  contractId: string;
+  merchantCode: string;
+  seq: number;
+  kind: ContractKind;
+  period: string;
+  periodStart: Date;
+  periodEnd: Date;
+  inputs: Record<string, string | number>;
+  tier: number | null;
+  rateBp: number | null;
+  amount: bigint;
+  paid: bigint;
+  status: StatementStatus;
+  payer: 'platform' | 'upline';
+  uplineId: string | null;
+  downlineId: string;
+  createdAt: Date;
+  prevHash: string;
+  hash: string;
+  downlineAccount: string;
+  uplineAccount: string | null;
+  currency: string;
+}
+
+export interface RunRow {
+  id: string;
+  contractId: string;
+  kind: ContractKind;
+  periodStart: Date;
+  periodEnd: Date;
+  status: 'settled' | 'failed';
+  error: string | null;
+  attempts: number;
+  createdAt: Date;
+  statementId: string | null;
+}
+
+export interface SettingsRow {
+  merchantCode: string;
+  payer: 'platform' | 'upline';
+  allowedKinds: ContractKind[];
+  maxRates: Record<ContractKind, number>;
+  noticeDays: number;
+}
+
+const CONTRACT = `c.id, c.merchant_code AS "merchantCode", c.currency, c.kind, c.status, c.terms, c.top_rate_bp AS "topRateBp",
+  c.period, c.upline_id AS "uplineId", c.upline_account AS "uplineAccount", c.downline_id AS "downlineId",
+  c.downline_account AS "downlineAccount", c.payer, c.offered_at AS "offeredAt", c.decided_at AS "decidedAt",
+  c.starts_at AS "startsAt", c.ends_at AS "endsAt", c.replaces_id AS "replacesId"`;
+
+const STATEMENT = `s.id, s.contract_id AS "contractId", s.merchant_code AS "merchantCode", s.seq, s.kind, s.period,
+  s.period_start AS "periodStart", s.period_end AS "periodEnd", s.inputs, s.tier, s.rate_bp AS "rateBp", s.amount,
+  s.paid, s.status, s.payer, s.upline_id AS "uplineId", s.downline_id AS "downlineId", s.created_at AS "createdAt",
+  s.prev_hash AS "prevHash", s.hash, c.downline_account AS "downlineAccount", c.upline_account AS "uplineAccount",
+  c.currency`;
+
+const RUN = `r.id, r.contract_id AS "contractId", c.kind, r.period_start AS "periodStart", r.period_end AS "periodEnd",
+  r.status, r.error, r.attempts, r.created_at AS "createdAt", r.statement_id AS "statementId"`;
+
+/** A contract still settling at `at`: accepted, started, not yet ended. */
+const RUNNING = `c.status IN ('active', 'terminated') AND c.starts_at IS NOT NULL AND c.starts_at <= $2
+  AND (c.ends_at IS NULL OR c.ends_at > $2)`;
+
+const paged = (page: { pageNo: number; pageSize: number }) => [page.pageSize, (page.pageNo - 1) * page.pageSize];
+
+export const createAgentContractsRepository = (pool: pg.Pool) => ({
+  pool,
+  inTransaction: <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, work),
+
+  settings: async (merchantCode: string, db: Executor = pool): Promise<SettingsRow | null> => {
+    const { rows } = await db.query<SettingsRow>(
+      `SELECT merchant_code AS "merchantCode", payer, allowed_kinds AS "allowedKinds", max_rates AS "maxRates",
+              notice_days AS "noticeDays" FROM agent_contract_settings WHERE merchant_code = $1`,
+      [merchantCode],
+    );
+    return rows[0] ?? null;
+  },
+
+  saveSettings: async (db: Executor, row: SettingsRow): Promise<void> => {
+    await db.query(
+      `INSERT INTO agent_contract_settings (merchant_code, payer, allowed_kinds, max_rates, notice_days)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (merchant_code) DO UPDATE SET payer = $2, allowed_kinds = $3, max_rates = $4, notice_days = $5,
+         updated_at = now()`,
+      [row.merchantCode, row.payer, row.allowedKinds, JSON.stringify(row.maxRates), row.noticeDays],
+    );
+  },
+
+  contract: async (id: string, db: Executor = pool, lock = false): Promise<ContractRow | null> => {
+    const { rows } = await db.query<ContractRow>(
+      `SELECT ${CONTRACT} FROM agent_contracts c WHERE c.id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  },
+
+  insertContract: async (
+    db: Executor,
+    row: Pick<
+      ContractRow,
+      | 'merchantCode'
+      | 'currency'
+      | 'kind'
+      | 'terms'
+      | 'topRateBp'
+      | 'period'
+      | 'uplineId'
+      | 'uplineAccount'
+      | 'downlineId'
+      | 'downlineAccount'
+      | 'payer'
+    >,
+  ): Promise<string | null> => {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO agent_contracts (merchant_code, currency, kind, status, terms, top_rate_bp, period, upline_id,
+         upline_account, downline_id, downline_account, payer)
+       VALUES ($1, $2, $3, 'offered', $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (downline_id, kind) WHERE status = 'offered' DO NOTHING RETURNING id`,
+      [
+        row.merchantCode,
+        row.currency,
+        row.kind,
+        JSON.stringify(row.terms),
+        row.topRateBp,
+        row.period,
+        row.uplineId,
+        row.uplineAccount,
+        row.downlineId,
+        row.downlineAccount,
+        row.payer,
+      ],
+    );
+    return rows[0]?.id ?? null;
+  },
+
+  updateContract: async (
+    db: Executor,
+    id: string,
+    change: Partial<Pick<ContractRow, 'status' | 'decidedAt' | 'startsAt' | 'endsAt' | 'replacesId' | 'payer'>>,
+  ): Promise<void> => {
+    const columns: Record<string, string> = {
+      status: 'status',
+      decidedAt: 'decided_at',
+      startsAt: 'starts_at',
+      endsAt: 'ends_at',
+      replacesId: 'replaces_id',
+      payer: 'payer',
+    };
+    const entries = Object.entries(change);
+    if (entries.length === 0) return;
+    await db.query(
+      `UPDATE agent_contracts SET ${entries.map(([key], i) => `${columns[key]} = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [id, ...entries.map(([, value]) => value)],
+    );
+  },
+
+  record: async (db: Executor, contractId: string, action: string, actor: string, details: object = {}) => {
+    await db.query('INSERT INTO agent_contract_events (contract_id, action, actor, details) VALUES ($1, $2, $3, $4)', [
+      contractId,
+      action,
+      actor,
+      JSON.stringify(details),
+    ]);
+  },
+
+  historyOf: async (ids: readonly string[]): Promise<Map<string, ContractEventRow[]>> => {
+    const map = new Map<string, ContractEventRow[]>();
+    if (ids.length === 0) return map;
+    const { rows } = await pool.query<ContractEventRow>(
+      `SELECT contract_id AS "contractId", action, actor, at, details FROM agent_contract_events
+        WHERE contract_id = ANY($1::uuid[]) ORDER BY id`,
+      [ids],
+    );
+    for (const row of rows) map.set(row.contractId, [...(map.get(row.contractId) ?? []), row]);
+    return map;
+  },
+
+  /** The member's contract of `kind` running at `at` as the downline (the newest when two overlap). */
+  runningAsDownline: async (
+    memberId: string,
+    kind: ContractKind,
+    at: Date,
+    db: Executor = pool,
+  ): Promise<ContractRow | null> => {
+    const { rows } = await db.query<ContractRow>(
+      `SELECT ${CONTRACT} FROM agent_contracts c
+        WHERE c.downline_id = $1 AND c.kind = $3 AND c.status IN ('active', 'terminated')
+          AND (c.ends_at IS NULL OR c.ends_at > $2)
+        ORDER BY c.starts_at DESC LIMIT 1`,
+      [memberId, at, kind],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** Contracts the member gives its own downline of `kind` (offered or not yet ended) paying above `rateBp`. */
+  higherGiven: async (memberId: string, kind: ContractKind, rateBp: number, at: Date, db: Executor = pool) => {
+    const { rows } = await db.query<ContractRow>(
+      `SELECT ${CONTRACT} FROM agent_contracts c
+        WHERE c.upline_id = $1 AND c.kind = $3 AND c.top_rate_bp > $4
+          AND (c.status = 'offered' OR (c.status IN ('active', 'terminated') AND (c.ends_at IS NULL OR c.ends_at > $2)))
+        ORDER BY c.offered_at`,
+      [memberId, at, kind, rateBp],
+    );
+    return rows;
+  },
+
+  /** Contracts the member holds or gave, of a kind (every status), newest first. */
+  contractsOf: async (memberId: string, kind: ContractKind): Promise<ContractRow[]> => {
+    const { rows } = await pool.query<ContractRow>(
+      `SELECT ${CONTRACT} FROM agent_contracts c WHERE (c.downline_id = $1 OR c.upline_id = $1) AND c.kind = $2
+        ORDER BY c.offered_at DESC LIMIT 100`,
+      [memberId, kind],
+    );
+    return rows;
+  },
+
+  /** For the consolidated call: pending offers to the member, and kinds it holds or gives a running contract of. */
+  flagsOf: async (memberId: string, at: Date) => {
+    const { rows } = await pool.query<{ kind: ContractKind; offer: string | null; running: boolean }>(
+      `SELECT c.kind, (array_agg(c.id::text) FILTER (WHERE c.status = 'offered' AND c.downline_id = $1))[1] AS offer,
+              bool_or(c.status IN ('active', 'terminated') AND (c.ends_at IS NULL OR c.ends_at > $2)) AS running
+         FROM agent_contracts c WHERE c.downline_id = $1 OR c.upline_id = $1 GROUP BY c.kind`,
+      [memberId, at],
+    );
+    return rows;
+  },
+
+  listContracts: async (
+    merchantCode: string,
+    filter: { kind?: ContractKind; status?: string; account?: string },
+    page: { pageNo: number; pageSize: number },
+  ) => {
+    const { rows } = await pool.query<ContractRow & { total: number }>(
+      `SELECT ${CONTRACT}, count(*) OVER ()::int AS total FROM agent_contracts c
+        WHERE c.merchant_code = $1 AND ($2::text IS NULL OR c.kind = $2) AND ($3::text IS NULL OR c.status = $3)
+          AND ($4::text IS NULL OR c.downline_account ILIKE '%' || $4 || '%' OR c.upline_account ILIKE '%' || $4 || '%')
+        ORDER BY c.offered_at DESC LIMIT $5 OFFSET $6`,
+      [merchantCode, filter.kind ?? null, filter.status ?? null, filter.account || null, ...paged(page)],
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  },
+
+  // --- Settlement -------------------------------------------------------------------------------------------
+
+  /** Contracts that may have a period to settle at `at`: accepted and started before it, ended not long ago. */
+  settleable: async (at: Date): Promise<ContractRow[]> => {
+    const { rows } = await pool.query<ContractRow>(
+      `SELECT ${CONTRACT} FROM agent_contracts c
+        WHERE c.status IN ('active', 'terminated') AND c.starts_at IS NOT NULL AND c.starts_at < $1
+          AND (c.ends_at IS NULL OR NOT EXISTS (
+            SELECT 1 FROM agent_contract_runs r WHERE r.contract_id = c.id AND r.period_end >= c.ends_at))
+        ORDER BY c.starts_at`,
+      [at],
+    );
+    return rows;
+  },
+
+  /** The end of the contract's last run (settled or failed), and whether a failed one is waiting. */
+  progress: async (contractId: string, db: Executor = pool) => {
+    const { rows } = await db.query<{ lastEnd: Date | null; failed: number }>(
+      `SELECT max(period_end) AS "lastEnd", count(*) FILTER (WHERE status = 'failed')::int AS failed
+         FROM agent_contract_runs WHERE contract_id = $1`,
+      [contractId],
+    );
+    return rows[0] ?? { lastEnd: null, failed: 0 };
+  },
+
+  /** The windows (by `windowSql` start) of real-time rounds not yet in a statement, oldest first. */
+  openAccrualTimes: async (contractId: string, before: Date): Promise<Date[]> => {
+    const { rows } = await pool.query<{ at: Date }>(
+      `SELECT DISTINCT to_timestamp(floor(extract(epoch FROM settled_at) / 300) * 300) AS at
+         FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2 ORDER BY at`,
+      [contractId, before],
+    );
+    return rows.map((row) => row.at);
+  },
+
+  /**
+   * Claims the run of a (contract, period), or takes back a failed one; null when it was settled (by another
+   * runner, or before). The caller holds the contract's lock.
+   */
+  claimRun: async (
+    client: pg.PoolClient,
+    contract: ContractRow,
+    period: { start: Date; end: Date },
+  ): Promise<string | null> => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO agent_contract_runs (contract_id, merchant_code, period_start, period_end, status)
+       VALUES ($1, $2, $3, $4, 'settled')
+       ON CONFLICT (contract_id, period_start) DO UPDATE SET status = 'settled', error = NULL,
+         attempts = agent_contract_runs.attempts + 1
+         WHERE agent_contract_runs.status = 'failed'
+       RETURNING id`,
+      [contract.id, contract.merchantCode, period.start, period.end],
+    );
+    return rows[0]?.id ?? null;
+  },
+
+  recordFailedRun: async (contract: ContractRow, period: { start: Date; end: Date }, error: string) => {
+    await pool.query(
+      `INSERT INTO agent_contract_runs (contract_id, merchant_code, period_start, period_end, status, error)
+       VALUES ($1, $2, $3, $4, 'failed', $5)
+       ON CONFLICT (contract_id, period_start) DO UPDATE SET attempts = agent_contract_runs.attempts + 1,
+         error = EXCLUDED.error WHERE agent_contract_runs.status = 'failed'`,
+      [contract.id, contract.merchantCode, period.start, period.end, error.slice(0, 500)],
+    );
+  },
+
+  failedRuns: async (maxAttempts: number): Promise<(RunRow & { merchantCode: string })[]> => {
+    const { rows } = await pool.query<RunRow & { merchantCode: string }>(
+      `SELECT ${RUN}, r.merchant_code AS "merchantCode" FROM agent_contract_runs r
+         JOIN agent_contracts c ON c.id = r.contract_id
+        WHERE r.status = 'failed' AND r.attempts < $1 ORDER BY r.period_start`,
+      [maxAttempts],
+    );
+    return rows;
+  },
+
+  run: async (id: string, db: Executor = pool): Promise<(RunRow & { merchantCode: string }) | null> => {
+    const { rows } = await db.query<RunRow & { merchantCode: string }>(
+      `SELECT ${RUN}, r.merchant_code AS "merchantCode" FROM agent_contract_runs r
+         JOIN agent_contracts c ON c.id = r.contract_id WHERE r.id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  },
+
+  listRuns: async (merchantCode: string, status: string | undefined, page: { pageNo: number; pageSize: number }) => {
+    const { rows } = await pool.query<RunRow & { total: number }>(
+      `SELECT ${RUN}, count(*) OVER ()::int AS total FROM agent_contract_runs r
+         JOIN agent_contracts c ON c.id = r.contract_id
+        WHERE r.merchant_code = $1 AND ($2::text IS NULL OR r.status = $2)
+        ORDER BY r.created_at DESC LIMIT $3 OFFSET $4`,
+      [merchantCode, status ?? null, ...paged(page)],
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  },
+
+  /** Rounds of an hourly or real-time contract not yet in a statement that settled before `end`, locked. */
+  takeAccruals: async (client: pg.PoolClient, contractId: string, end: Date) => {
+    const { rows } = await client.query<{ validBet: bigint; share: bigint; won: boolean }>(
+      `SELECT valid_bet AS "validBet", share, won FROM agent_contract_accruals
+        WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2 FOR UPDATE`,
+      [contractId, end],
+    );
+    return rows;
+  },
+
+  markAccruals: async (client: pg.PoolClient, contractId: string, end: Date, statementId: string) => {
+    await client.query(
+      `UPDATE agent_contract_accruals SET statement_id = $3
+        WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2`,
+      [contractId, end, statementId],
+    );
+  },
+
+  lastHash: async (client: pg.PoolClient, contractId: string): Promise<{ seq: number; hash: string } | null> => {
+    const { rows } = await client.query<{ seq: number; hash: string }>(
+      'SELECT seq, hash FROM agent_contract_statements WHERE contract_id = $1 ORDER BY seq DESC LIMIT 1',
+      [contractId],
+    );
+    return rows[0] ?? null;
+  },
+
+  insertStatement: async (
+    client: pg.PoolClient,
+    row: Omit<
+      StatementRow,
+      'createdAt' | 'paid' | 'status' | 'downlineAccount' | 'uplineAccount' | 'currency' | 'merchantCode'
+    > & { merchantCode: string; runId: string },
+  ): Promise<void> => {
+    await client.query(
+      `INSERT INTO agent_contract_statements (id, contract_id, merchant_code, seq, kind, period, period_start,
+         period_end, inputs, tier, rate_bp, amount, paid, status, payer, upline_id, downline_id, prev_hash, hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13, $14, $15, $16, $17, $18)`,
+      [
+        row.id,
+        row.contractId,
+        row.merchantCode,
+        row.seq,
+        row.kind,
+        row.period,
+        row.periodStart,
+        row.periodEnd,
+        JSON.stringify(row.inputs),
+        row.tier,
+        row.rateBp,
+        row.amount,
+        row.amount > 0n ? 'insufficient' : 'nothing_due',
+        row.payer,
+        row.uplineId,
+        row.downlineId,
+        row.prevHash,
+        row.hash,
+      ],
+    );
+    await client.query('UPDATE agent_contract_runs SET statement_id = $2 WHERE id = $1', [row.runId, row.id]);
+  },
+
+  /** Statements still owed something, locked for one payer at a time (others skip them). */
+  lockUnpaid: async (client: pg.PoolClient, limit: number): Promise<StatementRow[]> => {
+    const { rows } = await client.query<StatementRow>(
+      `SELECT ${STATEMENT} FROM agent_contract_statements s JOIN agent_contracts c ON c.id = s.contract_id
+        WHERE s.status IN ('partial', 'insufficient') ORDER BY s.created_at LIMIT $1 FOR UPDATE OF s SKIP LOCKED`,
+      [limit],
+    );
+    return rows;
+  },
+
+  addPayment: async (client: pg.PoolClient, statementId: string, amount: bigint, total: bigint, owed: bigint) => {
+    const { rows } = await client.query<{ seq: number }>(
+      `INSERT INTO agent_contract_payments (statement_id, seq, amount)
+       SELECT $1, coalesce(max(seq), 0) + 1, $2 FROM agent_contract_payments WHERE statement_id = $1 RETURNING seq`,
+      [statementId, amount],
+    );
+    await client.query('UPDATE agent_contract_statements SET paid = $2, status = $3 WHERE id = $1', [
+      statementId,
+      total,
+      total >= owed ? 'paid' : total > 0n ? 'partial' : 'insufficient',
+    ]);
+    return rows[0]?.seq ?? 1;
+  },
+
+  paymentCount: async (client: pg.PoolClient, statementId: string): Promise<number> => {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM agent_contract_payments WHERE statement_id = $1',
+      [statementId],
+    );
+    return rows[0]?.n ?? 0;
+  },
+
+  statements: async (
+    filter:
+      | { memberId: string; side: 'received' | 'paid'; kind: ContractKind }
+      | { merchantCode: string; contractId?: string; status?: string },
+    page: { pageNo: number; pageSize: number },
+  ) => {
+    const where =
+      'memberId' in filter
+        ? `s.${filter.side === 'received' ? 'downline_id' : 'upline_id'} = $1 AND s.kind = $2`
+        : 's.merchant_code = $1 AND ($2::uuid IS NULL OR s.contract_id = $2) AND ($3::text IS NULL OR s.status = $3)';
+    const params =
+      'memberId' in filter
+        ? [filter.memberId, filter.kind]
+        : [filter.merchantCode, filter.contractId ?? null, filter.status ?? null];
+    const { rows } = await pool.query<StatementRow & { total: number }>(
+      `SELECT ${STATEMENT}, count(*) OVER ()::int AS total FROM agent_contract_statements s
+         JOIN agent_contracts c ON c.id = s.contract_id
+        WHERE ${where} ORDER BY s.period_start DESC, s.seq DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, ...paged(page)],
+    );
+    return { rows, total: rows[0]?.total ?? 0 };
+  },
+
+  /** A contract's whole chain in order (to check it). */
+  chain: async (contractId: string): Promise<StatementRow[]> => {
+    const { rows } = await pool.query<StatementRow>(
+      `SELECT ${STATEMENT} FROM agent_contract_statements s JOIN agent_contracts c ON c.id = s.contract_id
+        WHERE s.contract_id = $1 ORDER BY s.seq`,
+      [contractId],
+    );
+    return rows;
+  },
+
+  // --- Accruals (bet.settled) --------------------------------------------------------------------------------
+
+  /** Hourly and real-time contracts held by any of `holders`, running when the round settled. */
+  accruingContracts: async (client: pg.PoolClient, holders: readonly string[], at: Date): Promise<ContractRow[]> => {
+    const { rows } = await client.query<ContractRow>(
+      `SELECT ${CONTRACT} FROM agent_contracts c
+        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('hourly', 'realtime') AND ${RUNNING}`,
+      [holders, at],
+    );
+    return rows;
+  },
+
+  insertAccrual: async (
+    client: pg.PoolClient,
+    row: { contractId: string; roundId: string; settledAt: Date; validBet: bigint; won: boolean; share: bigint },
+  ) => {
+    await client.query(
+      `INSERT INTO agent_contract_accruals (contract_id, round_id, settled_at, valid_bet, won, share)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [row.contractId, row.roundId, row.settledAt, row.validBet, row.won, row.share],
+    );
+  },
+});
+
+export type AgentContractsRepository = ReturnType<typeof createAgentContractsRepository>;

@@ -1,0 +1,735 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  basisPointsOf,
+  CONTRACT_RATE_MAX_BP,
+  type Consolidated,
+  type ContractAction,
+  type ContractKind,
+  type ContractSettings,
+  type ContractTerms,
+  contractKinds,
+  isAgentType,
+  rateOfBasisPoints,
+  topRateOf,
+} from '@tessera/contracts';
+import type pg from 'pg';
+import { AppError } from '../../platform/http/app-error';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
+import type { AdminService } from '../admin';
+import type { AgentsService } from '../agents';
+import type { LedgerService } from '../ledger';
+import type { MembersService } from '../members';
+import type { AgentContractsRepository, ContractRow, SettingsRow, StatementRow } from './agent-contracts.repository';
+import {
+  daysOf,
+  minorOfThreshold,
+  periodAmount,
+  periodAt,
+  periodKindOf,
+  realtimeAmount,
+  realtimeShare,
+  tiersOf,
+} from './agent-contracts.rules';
+
+const GENESIS = '0'.repeat(64);
+const later = (a: Date, b: Date): Date => (a.getTime() >= b.getTime() ? a : b);
+/** A failed run is tried again by the engine this many times in all; then only an operator reruns it. */
+const MAX_AUTO_ATTEMPTS = 5;
+
+type Actor = Parameters<AdminService['auditWith']>[1] & { operator: { operatorId: string; username: string } };
+
+const DEFAULT_SETTINGS = (merchantCode: string): SettingsRow => ({
+  merchantCode,
+  payer: 'platform',
+  allowedKinds: [...contractKinds],
+  maxRates: { dividend: 5000, daily: 300, hourly: 200, realtime: 200 },
+  noticeDays: 0,
+});
+
+/** The statement's hash: its immutable fields chained to the one before (decision 0077). */
+export const statementHash = (
+  prevHash: string,
+  row: Pick<
+    StatementRow,
+    | 'contractId'
+    | 'seq'
+    | 'kind'
+    | 'period'
+    | 'periodStart'
+    | 'periodEnd'
+    | 'inputs'
+    | 'tier'
+    | 'rateBp'
+    | 'amount'
+    | 'payer'
+    | 'uplineId'
+    | 'downlineId'
+  >,
+): string =>
+  createHash('sha256')
+    .update(
+      [
+        prevHash,
+        row.contractId,
+        row.seq,
+        row.kind,
+        row.period,
+        new Date(row.periodStart).toISOString(),
+        new Date(row.periodEnd).toISOString(),
+        JSON.stringify(Object.entries(row.inputs).sort(([a], [b]) => a.localeCompare(b))),
+        row.tier ?? '',
+        row.rateBp ?? '',
+        row.amount.toString(),
+        row.payer,
+        row.uplineId ?? '',
+        row.downlineId,
+      ].join('|'),
+    )
+    .digest('hex');
+
+/** Whether each statement links to the one before and its hash is its content's. */
+export const chainIntact = (rows: readonly StatementRow[]): boolean => {
+  let prev = GENESIS;
+  for (const [i, row] of rows.entries()) {
+    if (row.seq !== i + 1 || row.prevHash !== prev || statementHash(prev, row) !== row.hash) return false;
+    prev = row.hash;
+  }
+  return true;
+};
+
+export interface SettleOptions {
+  /** How long after a period's end the engine waits for late events before settling it (default 60 s). */
+  graceMs?: number;
+}
+
+export const createAgentContractsService = (deps: {
+  repository: AgentContractsRepository;
+  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals'>;
+  members: Pick<MembersService, 'findById'>;
+  ledger: Pick<LedgerService, 'transfer' | 'balance' | 'announceBalanceChange'>;
+  admin: Pick<AdminService, 'auditWith'>;
+  now?: () => Date;
+}) => {
+  const { repository, agents, members, ledger, admin } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const settingsOf = async (merchantCode: string, db?: pg.PoolClient): Promise<SettingsRow> =>
+    (await repository.settings(merchantCode, db)) ?? DEFAULT_SETTINGS(merchantCode);
+
+  const accountOf = async (memberId: string): Promise<string> => (await members.findById(memberId))?.account ?? '';
+
+  const present = async (rows: readonly ContractRow[]) => {
+    const history = await repository.historyOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      terms: row.terms,
+      uplineId: row.uplineId,
+      uplineAccount: row.uplineAccount,
+      downlineId: row.downlineId,
+      downlineAccount: row.downlineAccount,
+      payer: row.payer,
+      offeredAt: row.offeredAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      startsAt: row.startsAt?.toISOString() ?? null,
+      endsAt: row.endsAt?.toISOString() ?? null,
+      replacesId: row.replacesId,
+      history: (history.get(row.id) ?? []).map((event) => ({
+        action: event.action,
+        actor: event.actor,
+        at: event.at.toISOString(),
+        details: event.details,
+      })),
+    }));
+  };
+
+  /**
+   * The highest rate (basis points) `memberId` may give of `kind`: its own running contract's top rate, or for a
+   * top of the tree the merchant's maximum; null when it has nothing of that kind to share.
+   */
+  const maxRateFor = async (memberId: string, kind: ContractKind, settings: SettingsRow, db?: pg.PoolClient) => {
+    const cap = settings.maxRates[kind] ?? 0;
+    const own = await repository.runningAsDownline(memberId, kind, now(), db);
+    if (own) return Math.min(own.topRateBp, cap);
+    return (await agents.directUplineOf(memberId)) === null ? cap : null;
+  };
+
+  /** Ends contracts the member gives its own downline that pay above `rateBp` (the `higher_rate` rule). */
+  const endHigher = async (client: pg.PoolClient, contracts: readonly ContractRow[], actor: string, cause: string) => {
+    const at = now();
+    for (const contract of contracts) {
+      if (contract.status === 'offered') {
+        await repository.updateContract(client, contract.id, { status: 'withdrawn', decidedAt: at });
+      } else {
+        const endsAt =
+          contract.startsAt && contract.startsAt > at ? contract.startsAt : periodAt(contract.period as never, at).end;
+        await repository.updateContract(client, contract.id, { status: 'terminated', endsAt });
+      }
+      await repository.record(client, contract.id, 'ended_higher_rate', actor, { cause });
+    }
+  };
+
+  const offer = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    kind: ContractKind,
+    input: { downlineId: string; terms: ContractTerms; confirmHigherRate: boolean },
+  ) => {
+    if (input.terms.kind !== kind) throw new AppError('contract_wrong_kind');
+    if (!isAgentType(member.type)) throw new AppError('error_not_agent');
+    if (input.downlineId === member.memberId || (await agents.directUplineOf(input.downlineId)) !== member.memberId) {
+      throw new AppError('contract_not_downline');
+    }
+    const settings = await settingsOf(merchant.code);
+    if (!settings.allowedKinds.includes(kind)) throw new AppError('contract_kind_not_allowed');
+    const maxBp = await maxRateFor(member.memberId, kind, settings);
+    if (maxBp === null) throw new AppError('contract_kind_not_allowed');
+    const topBp = topRateOf(input.terms);
+    if (topBp > maxBp)
+      throw new AppError('contract_rate_above_upline', { value: { maxRate: rateOfBasisPoints(maxBp) } });
+    const higher = await repository.higherGiven(input.downlineId, kind, topBp, now());
+    if (higher.length > 0 && !input.confirmHigherRate) {
+      throw new AppError('contract_higher_rate', { value: { ended: higher.map((c) => c.id) } });
+    }
+    const [uplineAccount, downline] = await Promise.all([
+      accountOf(member.memberId),
+      members.findById(input.downlineId),
+    ]);
+    if (!downline || downline.merchantCode !== merchant.code) throw new AppError('contract_not_downline');
+    const id = await repository.inTransaction(async (client) => {
+      const created = await repository.insertContract(client, {
+        merchantCode: merchant.code,
+        currency: merchant.settings.currency,
+        kind,
+        terms: input.terms,
+        topRateBp: topBp,
+        period: periodKindOf(input.terms),
+        uplineId: member.memberId,
+        uplineAccount,
+        downlineId: input.downlineId,
+        downlineAccount: downline.account,
+        payer: settings.payer,
+      });
+      if (!created) throw new AppError('contract_offer_pending');
+      await repository.record(client, created, 'offered', `member:${uplineAccount}`, {
+        confirmedHigherRate: higher.length > 0,
+      });
+      return created;
+    });
+    return { contract: id, ended: [] as string[] };
+  };
+
+  const accept = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    kind: ContractKind,
+    input: { contractId: string; confirmHigherRate: boolean },
+  ) =>
+    repository.inTransaction(async (client) => {
+      const contract = await repository.contract(input.contractId, client, true);
+      if (!contract || contract.downlineId !== member.memberId || contract.merchantCode !== merchant.code) {
+        throw new AppError('not_found');
+      }
+      if (contract.kind !== kind) throw new AppError('contract_wrong_kind');
+      if (contract.status !== 'offered') throw new AppError('contract_already_decided');
+      const settings = await settingsOf(merchant.code, client);
+      if (!settings.allowedKinds.includes(kind)) throw new AppError('contract_kind_not_allowed');
+      // The upline's own contract may have changed since the offer.
+      const maxBp = contract.uplineId ? await maxRateFor(contract.uplineId, kind, settings, client) : null;
+      if (maxBp === null) throw new AppError('contract_kind_not_allowed');
+      if (contract.topRateBp > maxBp) throw new AppError('contract_rate_above_upline');
+      const higher = await repository.higherGiven(member.memberId, kind, contract.topRateBp, now(), client);
+      if (higher.length > 0 && !input.confirmHigherRate) {
+        throw new AppError('contract_higher_rate', { value: { ended: higher.map((c) => c.id) } });
+      }
+      const at = now();
+      const actor = `member:${contract.downlineAccount}`;
+      const period = periodAt(contract.period as never, at);
+      // A running contract of the pair's kind ends where the new one starts: the next period boundary.
+      const running = await repository.runningAsDownline(member.memberId, kind, at, client);
+      let startsAt = period.start;
+      if (running) {
+        // Not started yet (itself a replacement): the new one takes its place; else from the next boundary.
+        startsAt =
+          running.startsAt && running.startsAt > at
+            ? running.startsAt
+            : later(periodAt(running.period as never, at).end, period.end);
+        const endsAt = running.endsAt && running.endsAt < startsAt ? running.endsAt : startsAt;
+        await repository.updateContract(client, running.id, { status: 'terminated', endsAt });
+        await repository.record(client, running.id, 'replaced', actor, { by: contract.id });
+      }
+      await repository.updateContract(client, contract.id, {
+        status: 'active',
+        decidedAt: at,
+        startsAt,
+        payer: settings.payer,
+        replacesId: running?.id ?? null,
+      });
+      await repository.record(client, contract.id, 'accepted', actor, { startsAt: startsAt.toISOString() });
+      await endHigher(client, higher, actor, contract.id);
+      return { contract: contract.id, ended: higher.map((c) => c.id) };
+    });
+
+  /** Reject (the downline), withdraw (the upline) or terminate (either side). */
+  const decide = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    kind: ContractKind,
+    action: 'reject' | 'withdraw' | 'terminate',
+    contractId: string,
+  ) =>
+    repository.inTransaction(async (client) => {
+      const contract = await repository.contract(contractId, client, true);
+      const side =
+        contract?.downlineId === member.memberId
+          ? 'downline'
+          : contract?.uplineId === member.memberId
+            ? 'upline'
+            : null;
+      if (!contract || side === null || contract.merchantCode !== merchant.code) throw new AppError('not_found');
+      if (contract.kind !== kind) throw new AppError('contract_wrong_kind');
+      const at = now();
+      const actor = `member:${side === 'downline' ? contract.downlineAccount : contract.uplineAccount}`;
+      if (action === 'terminate') {
+        if (contract.status !== 'active' || (contract.endsAt && contract.endsAt <= at)) {
+          throw new AppError('contract_not_active');
+        }
+        const settings = await settingsOf(merchant.code, client);
+        const notice = new Date(at.getTime() + settings.noticeDays * 86_400_000);
+        const from = contract.startsAt && contract.startsAt > notice ? contract.startsAt : notice;
+        const endsAt = periodAt(contract.period as never, from).end;
+        await repository.updateContract(client, contract.id, { status: 'terminated', endsAt });
+        await repository.record(client, contract.id, 'terminated', actor, { side, endsAt: endsAt.toISOString() });
+        return { contract: contract.id, ended: [] as string[] };
+      }
+      if (action === 'reject' ? side !== 'downline' : side !== 'upline') throw new AppError('not_found');
+      if (contract.status !== 'offered') throw new AppError('contract_already_decided');
+      const status = action === 'reject' ? 'rejected' : 'withdrawn';
+      await repository.updateContract(client, contract.id, { status, decidedAt: at });
+      await repository.record(client, contract.id, status, actor);
+      return { contract: contract.id, ended: [] as string[] };
+    });
+
+  // --- Settlement --------------------------------------------------------------------------------------------
+
+  /** Pays what the payer can of a statement, in the caller's transaction; never overdraws an upline. */
+  const pay = async (
+    client: pg.PoolClient,
+    statement: { id: string; merchantCode: string; currency: string; amount: bigint; paid: bigint },
+    contract: Pick<ContractRow, 'payer' | 'uplineId' | 'downlineId' | 'kind'>,
+  ): Promise<bigint> => {
+    const owed = statement.amount - statement.paid;
+    if (owed <= 0n) return 0n;
+    const from =
+      contract.payer === 'upline' && contract.uplineId
+        ? ({ member: contract.uplineId, wallet: 'main' } as const)
+        : ({ house: 'agent_commissions' } as const);
+    let amount = owed;
+    if ('member' in from) {
+      const { available } = await ledger.balance(
+        { merchantCode: statement.merchantCode, currency: statement.currency, account: from },
+        client,
+      );
+      amount = available < owed ? (available > 0n ? available : 0n) : owed;
+    }
+    if (amount <= 0n) return 0n;
+    const seq = (await repository.paymentCount(client, statement.id)) + 1;
+    await client.query('SAVEPOINT agent_contract_pay');
+    try {
+      await ledger.transfer(
+        {
+          merchantCode: statement.merchantCode,
+          currency: statement.currency,
+          type: `agent_contract_${contract.kind}`,
+          idempotencyKey: `agent-contract:${statement.id}:${seq}`,
+          reference: statement.id,
+          from,
+          to: { member: contract.downlineId, wallet: 'main' },
+          amount,
+        },
+        client,
+      );
+    } catch (error) {
+      // The upline spent its balance since the read: nothing paid now, tried again later.
+      if ((error as AppError).code !== 'insufficient_funds') throw error;
+      await client.query('ROLLBACK TO SAVEPOINT agent_contract_pay');
+      return 0n;
+    }
+    await client.query('RELEASE SAVEPOINT agent_contract_pay');
+    await repository.addPayment(client, statement.id, amount, statement.paid + amount, statement.amount);
+    return amount;
+  };
+
+  const announce = (merchantCode: string, memberIds: (string | null)[]) =>
+    ledger.announceBalanceChange(
+      merchantCode,
+      memberIds.filter((id): id is string => id !== null),
+    );
+
+  /** What a period's statement reads and pays (computed outside nothing: dividend and daily from the rollups). */
+  const compute = async (
+    client: pg.PoolClient,
+    contract: ContractRow,
+    period: { start: Date; end: Date },
+  ): Promise<{
+    inputs: Record<string, string | number>;
+    tier: number | null;
+    rateBp: number | null;
+    amount: bigint;
+  }> => {
+    const terms = contract.terms;
+    if (terms.kind === 'realtime' || terms.kind === 'hourly') {
+      const rounds = await repository.takeAccruals(client, contract.id, period.end);
+      const validBet = rounds.reduce((sum, r) => sum + r.validBet, 0n);
+      if (terms.kind === 'realtime') {
+        return {
+          inputs: {
+            rounds: rounds.length,
+            wonRounds: rounds.filter((r) => r.won).length,
+            validBet: validBet.toString(),
+          },
+          tier: null,
+          rateBp: null,
+          amount: realtimeAmount(rounds.map((r) => r.share)),
+        };
+      }
+      const result = periodAmount('hourly', tiersOf(terms, contract.currency), {
+        validBet,
+        loss: 0n,
+        activeMembers: 0,
+      });
+      return { inputs: { rounds: rounds.length, validBet: validBet.toString() }, ...result };
+    }
+    const days = daysOf(period);
+    const team = await agents.teamTotals(contract.downlineId, days.from, days.to);
+    const inputs = { validBet: team.validBets, loss: team.bets - team.payouts, activeMembers: team.activeMembers };
+    const result = periodAmount(terms.kind, tiersOf(terms, contract.currency), inputs);
+    return {
+      inputs: {
+        validBet: inputs.validBet.toString(),
+        loss: inputs.loss.toString(),
+        activeMembers: inputs.activeMembers,
+        from: days.from,
+        to: days.to,
+      },
+      ...result,
+    };
+  };
+
+  /** Settles one (contract, period) once: run, statement, payment in one transaction. False: already done. */
+  const settlePeriod = async (contract: ContractRow, period: { start: Date; end: Date }): Promise<boolean> => {
+    const paidTo: (string | null)[] = [];
+    const settled = await repository.inTransaction(async (client) => {
+      // One runner per contract at a time: the chain's order and the period's uniqueness hold under concurrency.
+      await repository.contract(contract.id, client, true);
+      const runId = await repository.claimRun(client, contract, period);
+      if (!runId) return false;
+      const result = await compute(client, contract, period);
+      const last = await repository.lastHash(client, contract.id);
+      const row = {
+        id: randomUUID(),
+        runId,
+        contractId: contract.id,
+        merchantCode: contract.merchantCode,
+        seq: (last?.seq ?? 0) + 1,
+        kind: contract.kind,
+        period: contract.period,
+        periodStart: period.start,
+        periodEnd: period.end,
+        inputs: result.inputs,
+        tier: result.tier === null ? null : result.tier + 1,
+        rateBp: result.rateBp,
+        amount: result.amount,
+        payer: contract.payer,
+        uplineId: contract.uplineId,
+        downlineId: contract.downlineId,
+        prevHash: last?.hash ?? GENESIS,
+      };
+      await repository.insertStatement(client, { ...row, hash: statementHash(row.prevHash, row) });
+      if (contract.kind === 'realtime' || contract.kind === 'hourly') {
+        await repository.markAccruals(client, contract.id, period.end, row.id);
+      }
+      if (row.amount > 0n) {
+        const paid = await pay(client, { ...row, currency: contract.currency, paid: 0n }, contract);
+        if (paid > 0n) paidTo.push(contract.downlineId, contract.payer === 'upline' ? contract.uplineId : null);
+      }
+      return true;
+    });
+    announce(contract.merchantCode, paidTo);
+    return settled;
+  };
+
+  /** The periods of a contract due at `at`, oldest first, after its last run. */
+  const duePeriods = async (contract: ContractRow, at: Date, graceMs: number) => {
+    const progress = await repository.progress(contract.id);
+    const horizon = new Date(at.getTime() - graceMs);
+    const limit = contract.endsAt && contract.endsAt < horizon ? contract.endsAt : horizon;
+    const from = progress.lastEnd ?? (contract.startsAt as Date);
+    const periods: { start: Date; end: Date }[] = [];
+    if (contract.kind === 'realtime') {
+      // Only windows with rounds; a round late for a settled window is taken by the next one.
+      for (const time of await repository.openAccrualTimes(contract.id, limit)) {
+        const window = periodAt('window', later(time, from));
+        if (window.end <= limit && !periods.some((p) => p.start.getTime() === window.start.getTime())) {
+          periods.push(window);
+        }
+      }
+      return { periods, blocked: progress.failed > 0 };
+    }
+    for (
+      let p = periodAt(contract.period as never, from);
+      p.end <= limit;
+      p = periodAt(contract.period as never, p.end)
+    ) {
+      periods.push(p);
+    }
+    return { periods, blocked: progress.failed > 0 };
+  };
+
+  /**
+   * Settles every period due at `at` for every contract, each contract's in order; a contract whose run failed
+   * waits for that run (retried here up to MAX_AUTO_ATTEMPTS, then by an operator). Safe to run concurrently.
+   */
+  const settleDue = async (at: Date = now(), options: SettleOptions = {}) => {
+    const graceMs = options.graceMs ?? 60_000;
+    let settled = 0;
+    let failed = 0;
+    for (const run of await repository.failedRuns(MAX_AUTO_ATTEMPTS)) {
+      const outcome = await rerunOne(run.id).catch(() => null);
+      if (outcome?.status === 'settled') settled += 1;
+      else failed += 1;
+    }
+    for (const contract of await repository.settleable(at)) {
+      const { periods, blocked } = await duePeriods(contract, at, graceMs);
+      if (blocked) continue;
+      for (const period of periods) {
+        try {
+          if (await settlePeriod(contract, period)) settled += 1;
+        } catch (error) {
+          failed += 1;
+          await repository.recordFailedRun(contract, period, (error as Error).message || String(error));
+          break;
+        }
+      }
+    }
+    const paid = await payUnpaid();
+    return { settled, failed, paid };
+  };
+
+  /** Pays what uplines now can of statements left `insufficient` or `partial`. */
+  const payUnpaid = async (limit = 200): Promise<number> => {
+    const announced: [string, (string | null)[]][] = [];
+    const count = await repository.inTransaction(async (client) => {
+      let n = 0;
+      for (const statement of await repository.lockUnpaid(client, limit)) {
+        const contract = await repository.contract(statement.contractId, client);
+        if (!contract) continue;
+        const paid = await pay(client, statement, contract);
+        if (paid > 0n) {
+          n += 1;
+          announced.push([statement.merchantCode, [contract.downlineId, contract.uplineId]]);
+        }
+      }
+      return n;
+    });
+    for (const [merchantCode, ids] of announced) announce(merchantCode, ids);
+    return count;
+  };
+
+  /** Settles a failed run's period again (same run row); a new failure counts one more attempt. */
+  const rerunOne = async (runId: string) => {
+    const run = await repository.run(runId);
+    if (!run) throw new AppError('not_found');
+    if (run.status !== 'failed') throw new AppError('contract_run_settled');
+    const contract = await repository.contract(run.contractId);
+    if (!contract) throw new AppError('not_found');
+    const period = { start: run.periodStart, end: run.periodEnd };
+    try {
+      await settlePeriod(contract, period);
+    } catch (error) {
+      await repository.recordFailedRun(contract, period, (error as Error).message || String(error));
+    }
+    return (await repository.run(runId)) ?? run;
+  };
+
+  /** Records one settled round against the hourly and real-time contracts of the bettor's uplines. */
+  const accrue = async (
+    client: pg.PoolClient,
+    event: {
+      roundId: string;
+      memberId: string;
+      betAmount: bigint;
+      validBet: bigint;
+      payout: bigint;
+      settledAt: string;
+    },
+  ) => {
+    const uplines = await agents.uplinesOf(event.memberId, client);
+    if (uplines.length === 0) return;
+    const settledAt = new Date(event.settledAt);
+    for (const contract of await repository.accruingContracts(client, uplines, settledAt)) {
+      const terms = contract.terms;
+      let share = 0n;
+      if (terms.kind === 'realtime') {
+        const computed = realtimeShare(event, {
+          winBp: basisPointsOf(terms.winRate),
+          lossBp: basisPointsOf(terms.lossRate),
+          minBet: minorOfThreshold(terms.minBet, contract.currency),
+        });
+        if (computed === null) continue;
+        share = computed;
+      } else if (event.validBet <= 0n) continue;
+      await repository.insertAccrual(client, {
+        contractId: contract.id,
+        roundId: event.roundId,
+        settledAt,
+        validBet: event.validBet,
+        won: event.payout > event.betAmount,
+        share,
+      });
+    }
+  };
+
+  const presentStatement = (row: StatementRow) => row;
+
+  return {
+    settingsOf,
+    accrue,
+    settleDue,
+    settlePeriod,
+    payUnpaid,
+
+    act: async (merchant: MerchantContext, member: MemberPrincipal, kind: ContractKind, input: ContractAction) => {
+      let outcome: { contract: string; ended: string[] } | null = null;
+      switch (input.action) {
+        case 'offer':
+          outcome = await offer(merchant, member, kind, input);
+          break;
+        case 'accept':
+          outcome = await accept(merchant, member, kind, input);
+          break;
+        case 'reject':
+        case 'withdraw':
+        case 'terminate':
+          outcome = await decide(merchant, member, kind, input.action, input.contractId);
+          break;
+        case 'list':
+          break;
+      }
+      const settings = await settingsOf(merchant.code);
+      const maxBp = settings.allowedKinds.includes(kind) ? await maxRateFor(member.memberId, kind, settings) : null;
+      const rows = await repository.contractsOf(member.memberId, kind);
+      const contracts = await present(rows);
+      const acted = outcome ? (await present([(await repository.contract(outcome.contract)) as ContractRow]))[0] : null;
+      return {
+        contract: acted ?? null,
+        contracts,
+        ended: outcome?.ended ?? [],
+        maxRate: maxBp === null ? null : rateOfBasisPoints(Math.min(maxBp, CONTRACT_RATE_MAX_BP)),
+      };
+    },
+
+    consolidated: async (member: MemberPrincipal): Promise<Consolidated> => {
+      const flags = new Map((await repository.flagsOf(member.memberId, now())).map((row) => [row.kind, row]));
+      const offer = (kind: ContractKind) => flags.get(kind)?.offer ?? '';
+      const running = (kind: ContractKind) => (flags.get(kind)?.running ? '1' : '');
+      return {
+        divtypereq: offer('dividend'),
+        dailysalreqtype: offer('daily'),
+        contracthoursalreq: offer('hourly'),
+        realtimesalreqtype: offer('realtime'),
+        divtypeinfo: running('dividend'),
+        dailysalinfotype: running('daily'),
+        contractmrdailysalinfotype: '',
+        contracthoursalinfo: running('hourly'),
+        realtimesalinfo: running('realtime'),
+      };
+    },
+
+    statements: async (
+      member: MemberPrincipal,
+      query: { kind: ContractKind; side: 'received' | 'paid'; pageNo: number; pageSize: number },
+    ) => {
+      const { rows, total } = await repository.statements({ memberId: member.memberId, ...query }, query);
+      const contracts = [...new Set(rows.map((row) => row.contractId))];
+      const chains = await Promise.all(contracts.map((id) => repository.chain(id)));
+      return { rows: rows.map(presentStatement), total, chainIntact: chains.every(chainIntact) };
+    },
+
+    verifyChain: async (contractId: string) => chainIntact(await repository.chain(contractId)),
+
+    // --- Back office -------------------------------------------------------------------------------------------
+
+    listContracts: async (
+      merchant: MerchantContext,
+      query: { kind?: ContractKind; status?: string; account?: string; pageNo: number; pageSize: number },
+    ) => {
+      const { rows, total } = await repository.listContracts(merchant.code, query, query);
+      return { rows: await present(rows), total };
+    },
+
+    listRuns: (merchant: MerchantContext, query: { status?: string; pageNo: number; pageSize: number }) =>
+      repository.listRuns(merchant.code, query.status, query),
+
+    listStatements: (
+      merchant: MerchantContext,
+      query: { contractId?: string; status?: string; pageNo: number; pageSize: number },
+    ) => repository.statements({ merchantCode: merchant.code, ...query }, query),
+
+    rerun: async (merchant: MerchantContext, runId: string, actor: Actor) => {
+      const run = await repository.run(runId);
+      if (run?.merchantCode !== merchant.code) throw new AppError('not_found');
+      const after = await rerunOne(runId);
+      await repository.inTransaction((client) =>
+        admin.auditWith(client, actor, {
+          action: 'agent_contract.rerun',
+          merchantCode: merchant.code,
+          target: run.contractId,
+          details: { runId, periodStart: run.periodStart.toISOString(), outcome: after.status },
+        }),
+      );
+      return after;
+    },
+
+    settings: async (merchant: MerchantContext): Promise<ContractSettings> => {
+      const row = await settingsOf(merchant.code);
+      return {
+        payer: row.payer,
+        allowedKinds: row.allowedKinds,
+        maxRates: {
+          dividend: rateOfBasisPoints(row.maxRates.dividend ?? 0),
+          daily: rateOfBasisPoints(row.maxRates.daily ?? 0),
+          hourly: rateOfBasisPoints(row.maxRates.hourly ?? 0),
+          realtime: rateOfBasisPoints(row.maxRates.realtime ?? 0),
+        },
+        noticeDays: row.noticeDays,
+      };
+    },
+
+    saveSettings: async (merchant: MerchantContext, input: ContractSettings, actor: Actor) => {
+      await repository.inTransaction(async (client) => {
+        await repository.saveSettings(client, {
+          merchantCode: merchant.code,
+          payer: input.payer,
+          allowedKinds: [...new Set(input.allowedKinds)],
+          maxRates: {
+            dividend: basisPointsOf(input.maxRates.dividend),
+            daily: basisPointsOf(input.maxRates.daily),
+            hourly: basisPointsOf(input.maxRates.hourly),
+            realtime: basisPointsOf(input.maxRates.realtime),
+          },
+          noticeDays: input.noticeDays,
+        });
+        await admin.auditWith(client, actor, {
+          action: 'agent_contract.settings',
+          merchantCode: merchant.code,
+          target: merchant.code,
+          details: input,
+        });
+      });
+    },
+  };
+};
+
+export type AgentContractsService = ReturnType<typeof createAgentContractsService>;

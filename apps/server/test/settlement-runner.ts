@@ -1,0 +1,37 @@
+/**
+ * One agent-contract settlement runner in its own process with its own pool, for the SIGKILL test: settles every
+ * period due at AT_ISO over and over until killed. Environment: DATABASE_URL, AT_ISO. Prints `started` once ready.
+ */
+
+import { createAgentContractsRepository } from '../src/modules/agent-contracts/agent-contracts.repository';
+import { createAgentContractsService } from '../src/modules/agent-contracts/agent-contracts.service';
+import { createAgentsRepository } from '../src/modules/agents/agents.repository';
+import { createAgentsService } from '../src/modules/agents/agents.service';
+import { createLedgerRepository } from '../src/modules/ledger/ledger.repository';
+import { createLedgerService } from '../src/modules/ledger/ledger.service';
+import { connectDatabase } from '../src/platform/db/database';
+
+const url = process.env.DATABASE_URL;
+const at = process.env.AT_ISO;
+if (!url || !at) throw new Error('DATABASE_URL and AT_ISO are required');
+const database = connectDatabase(url, 3);
+const unused = async () => {
+  throw new Error('not used by settlement');
+};
+const agents = createAgentsService({
+  repository: createAgentsRepository(database.pool),
+  members: { findById: unused, update: unused },
+  admin: { auditWith: unused },
+});
+const contracts = createAgentContractsService({
+  repository: createAgentContractsRepository(database.pool),
+  agents,
+  members: { findById: unused },
+  ledger: createLedgerService(createLedgerRepository(database.db, database.pool)),
+  admin: { auditWith: unused },
+});
+
+process.stdout.write('started\n');
+for (;;) {
+  await contracts.settleDue(new Date(at)).catch((error) => process.stderr.write(`${String(error)}\n`));
+}
