@@ -24,6 +24,7 @@ import { pointsModule } from './modules/points';
 import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
+import { reportsModule } from './modules/reports';
 import { responsibleGamingModule } from './modules/responsible-gaming';
 import { sessionModule } from './modules/session';
 import { checkSiteAccess, systemModule } from './modules/system';
@@ -136,7 +137,13 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule, contactModule];
+export const MODULES: readonly AnyModule[] = [
+  agentsModule,
+  responsibleGamingModule,
+  pointsModule,
+  contactModule,
+  reportsModule,
+];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

@@ -49,6 +49,8 @@ export const auditActions = [
   'feedback.close',
   'chat.claim',
   'chat.resolve',
+  'report.export',
+  'report.download',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -35,6 +35,7 @@ export * from './proofs';
 export * from './realtime';
 export * from './register';
 export * from './registration-patterns';
+export * from './reports';
 export * from './responsible-gaming';
 export * from './seamless';
 export * from './session';
