@@ -25,6 +25,7 @@ import { pointsModule } from './modules/points';
 import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
+import { reportsModule } from './modules/reports';
 import { responsibleGamingModule } from './modules/responsible-gaming';
 import { sessionModule } from './modules/session';
 import { checkSiteAccess, systemModule } from './modules/system';
@@ -144,6 +145,7 @@ export const MODULES: readonly AnyModule[] = [
   pointsModule,
   contactModule,
   agentContractsModule,
+  reportsModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

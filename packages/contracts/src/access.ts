@@ -44,6 +44,9 @@ export const operatorPermissions = {
   'responsibleGaming.read': ['owner', 'risk', 'support'],
   'contact.read': ['owner', 'support'],
   'contact.reply': ['owner', 'support'],
+  'reports.dashboard': ['owner', 'finance', 'risk', 'support'],
+  'reports.cash': ['owner', 'finance'],
+  'reports.play': ['owner', 'finance', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

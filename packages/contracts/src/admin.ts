@@ -52,6 +52,8 @@ export const auditActions = [
   'chat.claim',
   'chat.resolve',
   'events.dead_letter_retry',
+  'report.export',
+  'report.download',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

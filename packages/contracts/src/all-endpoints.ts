@@ -20,6 +20,7 @@ import { adminReferralEndpoints, referralEndpoints } from './promotions-referral
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
 import { vipEndpoints } from './promotions-vip';
 import { registerEndpoints } from './register';
+import { adminReportsEndpoints } from './reports';
 import { responsibleGamingEndpoints } from './responsible-gaming';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
@@ -67,4 +68,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminContactEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(adminChatEndpoints),
+  ...Object.values(adminReportsEndpoints),
 ];

@@ -137,6 +137,8 @@ export const errorCatalogue = {
   points_limit_reached: { status: 400 },
   points_item_unavailable: { status: 404 },
   points_convert_off: { status: 403 },
+  // Reports (issue 26)
+  report_export_not_ready: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -36,6 +36,7 @@ export * from './proofs';
 export * from './realtime';
 export * from './register';
 export * from './registration-patterns';
+export * from './reports';
 export * from './responsible-gaming';
 export * from './seamless';
 export * from './session';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatConversationEventSchema, chatMessageEventSchema } from './contact';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
 import { unreadCountSchema } from './messages';
+import { pendingQueuesEventSchema } from './reports';
 import { walletBalanceSchema } from './wallet';
 
 /**
@@ -38,6 +39,8 @@ export const realtimeEventSchemas = {
   'contact.chat.message': chatMessageEventSchema,
   /** The desk's: a conversation opened, was taken or was resolved. */
   'contact.chat.conversation': chatConversationEventSchema,
+  /** The desk's: a merchant's pending queues changed (issue 26, the dashboard). */
+  'reports.pending': pendingQueuesEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;

@@ -1,10 +1,11 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { setSessionExpiredListener } from '../shared/api/api-client';
 import { clearSessionToken } from '../shared/api/session-token';
 import { LoadingState } from '../shared/ui/page-state';
 import { AppShell } from './layouts/app-shell';
 import { RequireOperator } from './layouts/require-operator';
 import { queryClient } from './query-client';
+import { HomeRedirect } from './routes/home-redirect';
 import { LoginPage } from './routes/login-page';
 import { MerchantsPage } from './routes/merchants-page';
 import { NotFoundPage } from './routes/not-found-page';
@@ -24,7 +25,15 @@ export const router = createBrowserRouter(
         {
           element: <AppShell />,
           children: [
-            { index: true, element: <Navigate to="/merchants" replace /> },
+            { index: true, element: <HomeRedirect /> },
+            {
+              path: 'dashboard',
+              lazy: async () => ({ Component: (await import('./routes/dashboard-page')).DashboardPage }),
+            },
+            {
+              path: 'reports',
+              lazy: async () => ({ Component: (await import('./routes/reports-page')).ReportsPage }),
+            },
             { path: 'merchants', element: <MerchantsPage /> },
             {
               path: 'merchants/:code',

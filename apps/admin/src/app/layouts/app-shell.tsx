@@ -53,6 +53,18 @@ export const AppShell = () => {
   };
 
   const navItems = [
+    {
+      to: '/dashboard',
+      label: t('nav.dashboard'),
+      icon: <CoinsIcon />,
+      isVisible: canOperator(operator.role, 'reports.dashboard'),
+    },
+    {
+      to: '/reports',
+      label: t('nav.reports'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'reports.cash') || canOperator(operator.role, 'reports.play'),
+    },
     { to: '/merchants', label: t('nav.merchants'), icon: <StoreIcon />, isVisible: true },
     {
       to: '/members',

@@ -8,7 +8,7 @@ import styles from './login-page.module.css';
 
 /** Only paths inside the back office are followed after sign-in. */
 const safeNext = (next: string | null): string =>
-  next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/merchants';
+  next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
 
 export const LoginPage = () => {
   const { t } = useTranslation();

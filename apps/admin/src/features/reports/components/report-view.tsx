@@ -1,0 +1,215 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  cashGroupings,
+  gameGroupings,
+  playerViews,
+  promotionGroupings,
+  type ReportKind,
+  type ReportTable,
+} from '@tessera/contracts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../shared/ui/button';
+import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { Pagination } from '../../../shared/ui/pagination';
+import { Panel } from '../../../shared/ui/panel';
+import { downloadExport, operatorTimeZone, useCreateExport, useExports, useReport } from '../api/reports-api';
+import styles from './reports.module.css';
+
+const PAGE_SIZE = 200;
+const ROW_HEIGHT = 37;
+
+/** Each report's grouping field and its choices. */
+const GROUPINGS: Record<ReportKind, { field: 'groupBy' | 'view'; options: readonly string[] }> = {
+  games: { field: 'groupBy', options: gameGroupings },
+  cash: { field: 'groupBy', options: cashGroupings },
+  players: { field: 'view', options: playerViews },
+  promotions: { field: 'groupBy', options: promotionGroupings },
+};
+
+const localToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: operatorTimeZone(),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const daysBefore = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
+};
+
+/** The rows in a scrolling box that renders only what is in view, with the totals row pinned below. */
+const ReportGrid = ({ table }: { table: ReportTable }) => {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: table.rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  const align = (kind: string) => (kind === 'text' ? undefined : styles.number);
+  return (
+    <div className={styles.tableScroll} ref={scroller}>
+      <table className={styles.grid} data-testid="report-table">
+        <thead>
+          <tr>
+            {table.columns.map((column) => (
+              <th key={column.key} className={align(column.kind)}>
+                {t(`reports.columns.${column.key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 ? <tr style={{ height: before }} aria-hidden /> : null}
+          {items.map((item) => (
+            <tr key={item.key} style={{ height: ROW_HEIGHT }}>
+              {table.rows[item.index]?.map((cell, i) => (
+                <td key={table.columns[i]?.key} className={align(table.columns[i]?.kind ?? 'text')}>
+                  {table.columns[i]?.kind === 'percent' && cell !== '' ? `${cell}%` : cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {after > 0 ? <tr style={{ height: after }} aria-hidden /> : null}
+        </tbody>
+        <tfoot>
+          <tr data-testid="report-totals">
+            {table.totals.map((cell, i) => (
+              <td key={table.columns[i]?.key} className={align(table.columns[i]?.kind ?? 'text')}>
+                {i === 0
+                  ? t('reports.total', { rows: table.total })
+                  : table.columns[i]?.kind === 'percent' && cell !== ''
+                    ? `${cell}%`
+                    : cell}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+};
+
+/** One report with its filters, the table, paging and exports (built by the server's job, downloaded when ready). */
+export const ReportView = ({ code, kinds }: { code: string; kinds: readonly ReportKind[] }) => {
+  const { t } = useTranslation();
+  const today = localToday();
+  const [kind, setKind] = useState<ReportKind>(kinds[0] ?? 'games');
+  const [from, setFrom] = useState(daysBefore(today, 6));
+  const [to, setTo] = useState(today);
+  const [grouping, setGrouping] = useState<Record<ReportKind, string>>({
+    games: 'game',
+    cash: 'day',
+    players: 'registrations',
+    promotions: 'kind',
+  });
+  const [pageNo, setPageNo] = useState(1);
+  const { field, options } = GROUPINGS[kind];
+  const filters = { from, to, timeZone: operatorTimeZone(), [field]: grouping[kind] };
+  const report = useReport(code, kind, { ...filters, pageNo, pageSize: PAGE_SIZE });
+  const exports = useExports(code);
+  const createExport = useCreateExport(code);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const reset =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPageNo(1);
+    };
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.toolbar} role="tablist">
+        {kinds.map((name) => (
+          <Button
+            key={name}
+            role="tab"
+            aria-selected={name === kind}
+            variant={name === kind ? 'primary' : 'secondary'}
+            onClick={() => reset(setKind)(name)}
+          >
+            {t(`reports.kinds.${name}`)}
+          </Button>
+        ))}
+      </div>
+      <div className={styles.toolbar}>
+        <label className={styles.filter}>
+          <span>{t('reports.from')}</span>
+          <input type="date" value={from} max={to} onChange={(event) => reset(setFrom)(event.target.value)} />
+        </label>
+        <label className={styles.filter}>
+          <span>{t('reports.to')}</span>
+          <input type="date" value={to} min={from} onChange={(event) => reset(setTo)(event.target.value)} />
+        </label>
+        <label className={styles.filter}>
+          <span>{t(`reports.${field}`)}</span>
+          <select
+            value={grouping[kind]}
+            onChange={(event) => reset(setGrouping)({ ...grouping, [kind]: event.target.value })}
+          >
+            {options.map((option) => (
+              <option key={option} value={option}>
+                {t(`reports.groupings.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          disabled={createExport.isPending}
+          onClick={() => createExport.mutate({ report: kind, format: 'csv', query: filters })}
+        >
+          {t('reports.exportCsv')}
+        </Button>
+        <Button
+          disabled={createExport.isPending}
+          onClick={() => createExport.mutate({ report: kind, format: 'xlsx', query: filters })}
+        >
+          {t('reports.exportXlsx')}
+        </Button>
+        <span className={styles.muted}>{t('reports.timeZone', { timeZone: operatorTimeZone() })}</span>
+      </div>
+      {createExport.isError ? <ErrorState error={createExport.error} /> : null}
+      {report.isPending ? <LoadingState /> : null}
+      {report.isError ? <ErrorState error={report.error} onRetry={() => void report.refetch()} /> : null}
+      {report.data ? (
+        <>
+          <ReportGrid table={report.data} />
+          <Pagination pageNo={pageNo} totalPages={report.data.totalPages} onChange={setPageNo} />
+        </>
+      ) : null}
+      <Panel title={t('reports.exports.title')} description={t('reports.exports.description')}>
+        {downloadError ? <ErrorState error={downloadError} /> : null}
+        {exports.data && exports.data.list.length === 0 ? (
+          <p className={styles.muted}>{t('reports.exports.none')}</p>
+        ) : null}
+        <ul className={styles.exports} data-testid="report-exports">
+          {exports.data?.list.map((row) => (
+            <li key={row.id}>
+              <span>
+                {row.fileName} · {t(`reports.exports.status.${row.status}`)}
+                {row.rowCount !== null ? ` · ${t('reports.exports.rows', { rows: row.rowCount })}` : ''}
+              </span>
+              {row.status === 'ready' ? (
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    setDownloadError(null);
+                    downloadExport(code, row.id).catch(setDownloadError);
+                  }}
+                >
+                  {t('reports.exports.download')}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Panel>
+    </div>
+  );
+};

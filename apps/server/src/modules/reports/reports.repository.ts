@@ -1,0 +1,239 @@
+import type pg from 'pg';
+import { compactParams } from './reports.specs';
+
+/**
+ * The reports' rollups (decision 0079). Writers take the delivery's transaction; each event's effect is one
+ * statement (data-modifying CTEs), so a busy merchant costs one round trip per event and subscriber.
+ * An event's time is the outbox row's (`events.created_at`, the producer's transaction time) where the payload has
+ * none: deposits, withdrawals, registrations and claims.
+ */
+const EVENT_TIME = (param: string) =>
+  `date_trunc('hour', COALESCE((SELECT created_at FROM events WHERE id = ${param}), now()))`;
+
+export interface BetFact {
+  merchantCode: string;
+  memberId: string;
+  currency: string;
+  category: string;
+  source: string;
+  provider: string;
+  stake: bigint;
+  validBet: bigint;
+  payout: bigint;
+  settledAt: string;
+}
+
+export interface CashFact {
+  merchantCode: string;
+  memberId: string;
+  currency: string;
+  amount: bigint;
+}
+
+export const createReportsRepository = (pool: pg.Pool) => ({
+  pool,
+
+  addBet: async (tx: pg.PoolClient, fact: BetFact) => {
+    await tx.query(
+      `WITH h AS (SELECT date_trunc('hour', $10::timestamptz) AS hour),
+       totals AS (
+         INSERT INTO reports_hourly (merchant_code, currency, hour, rounds, stakes, valid_bets, payouts)
+         SELECT $1, $3, h.hour, 1, $7, $8, $9 FROM h
+         ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+           rounds = reports_hourly.rounds + 1, stakes = reports_hourly.stakes + EXCLUDED.stakes,
+           valid_bets = reports_hourly.valid_bets + EXCLUDED.valid_bets,
+           payouts = reports_hourly.payouts + EXCLUDED.payouts),
+       games AS (
+         INSERT INTO reports_game_hourly
+           (merchant_code, currency, hour, category, source, provider, rounds, stakes, valid_bets, payouts)
+         SELECT $1, $3, h.hour, $4, $5, $6, 1, $7, $8, $9 FROM h
+         ON CONFLICT (merchant_code, currency, hour, category, source, provider) DO UPDATE SET
+           rounds = reports_game_hourly.rounds + 1, stakes = reports_game_hourly.stakes + EXCLUDED.stakes,
+           valid_bets = reports_game_hourly.valid_bets + EXCLUDED.valid_bets,
+           payouts = reports_game_hourly.payouts + EXCLUDED.payouts),
+       players AS (
+         INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
+         SELECT $1, h.hour, $4, $5, $6, $2 FROM h ON CONFLICT DO NOTHING)
+       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, payouts)
+       SELECT $1, $2, h.hour, $3, 1, $7, $9 FROM h
+       ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
+         rounds = reports_player_hours.rounds + 1, stakes = reports_player_hours.stakes + EXCLUDED.stakes,
+         payouts = reports_player_hours.payouts + EXCLUDED.payouts`,
+      [
+        fact.merchantCode,
+        fact.memberId,
+        fact.currency,
+        fact.category,
+        fact.source,
+        fact.provider,
+        fact.stake,
+        fact.validBet,
+        fact.payout,
+        fact.settledAt,
+      ],
+    );
+  },
+
+  addDeposit: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
+    await tx.query(
+      `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
+       totals AS (
+         INSERT INTO reports_hourly (merchant_code, currency, hour, deposit_count, deposits)
+         SELECT $1, $3, h.hour, 1, $4 FROM h
+         ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+           deposit_count = reports_hourly.deposit_count + 1, deposits = reports_hourly.deposits + EXCLUDED.deposits),
+       player AS (
+         INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, deposits)
+         SELECT $1, $2, h.hour, $3, $4 FROM h
+         ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
+           deposits = reports_player_hours.deposits + EXCLUDED.deposits)
+       INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
+       SELECT $2, $1, COALESCE((SELECT created_at FROM events WHERE id = $5), now()), $3, $4
+       ON CONFLICT (member_id) DO UPDATE SET first_deposit_at = EXCLUDED.first_deposit_at,
+         first_deposit_currency = EXCLUDED.first_deposit_currency, first_deposit = EXCLUDED.first_deposit
+       WHERE reports_members.first_deposit_at IS NULL`,
+      [fact.merchantCode, fact.memberId, fact.currency, fact.amount, eventId],
+    );
+  },
+
+  addWithdrawal: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
+    await tx.query(
+      `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
+       totals AS (
+         INSERT INTO reports_hourly (merchant_code, currency, hour, withdrawal_count, withdrawals)
+         SELECT $1, $3, h.hour, 1, $4 FROM h
+         ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+           withdrawal_count = reports_hourly.withdrawal_count + 1,
+           withdrawals = reports_hourly.withdrawals + EXCLUDED.withdrawals)
+       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, withdrawals)
+       SELECT $1, $2, h.hour, $3, $4 FROM h
+       ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
+         withdrawals = reports_player_hours.withdrawals + EXCLUDED.withdrawals`,
+      [fact.merchantCode, fact.memberId, fact.currency, fact.amount, eventId],
+    );
+  },
+
+  addReward: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact & { kind: string }) => {
+    await tx.query(
+      `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
+       totals AS (
+         INSERT INTO reports_hourly (merchant_code, currency, hour, reward_count, rewards)
+         SELECT $1, $2, h.hour, 1, $4 FROM h
+         ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+           reward_count = reports_hourly.reward_count + 1, rewards = reports_hourly.rewards + EXCLUDED.rewards)
+       INSERT INTO reports_reward_hourly (merchant_code, currency, hour, kind, claims, amount)
+       SELECT $1, $2, h.hour, $3, 1, $4 FROM h
+       ON CONFLICT (merchant_code, currency, hour, kind) DO UPDATE SET
+         claims = reports_reward_hourly.claims + 1, amount = reports_reward_hourly.amount + EXCLUDED.amount`,
+      [fact.merchantCode, fact.currency, fact.kind, fact.amount, eventId],
+    );
+  },
+
+  addRegistration: async (
+    tx: pg.PoolClient,
+    eventId: bigint,
+    fact: { merchantCode: string; memberId: string; source: string },
+  ) => {
+    await tx.query(
+      `INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
+       VALUES ($1, $2, COALESCE((SELECT created_at FROM events WHERE id = $4), now()), $3)
+       ON CONFLICT (member_id) DO UPDATE SET registered_at = EXCLUDED.registered_at, source = EXCLUDED.source`,
+      [fact.memberId, fact.merchantCode, fact.source, eventId],
+    );
+  },
+
+  /** Reads on a pool connection (or a transaction's client, for a cursor). */
+  query: <R extends pg.QueryResultRow>(text: string, values: readonly unknown[], client?: pg.PoolClient) => {
+    const compact = compactParams(text, values);
+    return (client ?? pool).query<R>(compact.sql, compact.params);
+  },
+
+  // --- Exports ----------------------------------------------------------------------------------------------
+
+  insertExport: async (row: {
+    merchantCode: string;
+    operatorId: string;
+    operatorUsername: string;
+    report: string;
+    format: string;
+    query: Record<string, unknown>;
+  }) => {
+    const { rows } = await pool.query<ExportRow>(
+      `INSERT INTO reports_exports (merchant_code, operator_id, operator_username, report, format, query)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${EXPORT_COLUMNS}`,
+      [row.merchantCode, row.operatorId, row.operatorUsername, row.report, row.format, row.query],
+    );
+    return rows[0] as ExportRow;
+  },
+
+  listExports: async (merchantCode: string, operatorId: string) =>
+    (
+      await pool.query<ExportRow>(
+        `SELECT ${EXPORT_COLUMNS} FROM reports_exports WHERE merchant_code = $1 AND operator_id = $2
+          ORDER BY created_at DESC LIMIT 20`,
+        [merchantCode, operatorId],
+      )
+    ).rows,
+
+  findExport: async (merchantCode: string, operatorId: string, id: string) =>
+    (
+      await pool.query<ExportRow & { file: Buffer | null }>(
+        `SELECT ${EXPORT_COLUMNS}, file FROM reports_exports WHERE id = $1 AND merchant_code = $2 AND operator_id = $3`,
+        [id, merchantCode, operatorId],
+      )
+    ).rows[0] ?? null,
+
+  /** Takes the oldest queued export (another worker skips it), marked running in its own statement. */
+  claimExport: async (client: pg.PoolClient) =>
+    (
+      await client.query<ExportRow>(
+        `UPDATE reports_exports SET status = 'running', started_at = now()
+          WHERE id = (SELECT id FROM reports_exports WHERE status = 'queued' ORDER BY created_at
+                       FOR UPDATE SKIP LOCKED LIMIT 1)
+          RETURNING ${EXPORT_COLUMNS}`,
+      )
+    ).rows[0] ?? null,
+
+  finishExport: async (id: string, outcome: { file: Buffer; rowCount: number } | { error: string }) => {
+    if ('file' in outcome)
+      await pool.query(
+        `UPDATE reports_exports SET status = 'ready', file = $2, row_count = $3, finished_at = now() WHERE id = $1`,
+        [id, outcome.file, outcome.rowCount],
+      );
+    else
+      await pool.query(`UPDATE reports_exports SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [
+        id,
+        outcome.error,
+      ]);
+  },
+
+  /** Exports left running by a process that died are queued again; files older than a week are dropped. */
+  tidyExports: async (client: pg.PoolClient) => {
+    await client.query(
+      `UPDATE reports_exports SET status = 'queued'
+        WHERE status = 'running' AND started_at < now() - interval '15 minutes'`,
+    );
+    await client.query(`DELETE FROM reports_exports WHERE created_at < now() - interval '7 days'`);
+  },
+});
+
+const EXPORT_COLUMNS = `id, merchant_code AS "merchantCode", operator_id AS "operatorId",
+  operator_username AS "operatorUsername", report, format, query, status, row_count AS "rowCount",
+  created_at AS "createdAt", finished_at AS "finishedAt", error`;
+
+export interface ExportRow {
+  id: string;
+  merchantCode: string;
+  operatorId: string;
+  operatorUsername: string;
+  report: string;
+  format: string;
+  query: Record<string, unknown>;
+  status: 'queued' | 'running' | 'ready' | 'failed';
+  rowCount: number | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  error: string | null;
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

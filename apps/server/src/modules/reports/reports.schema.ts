@@ -1,0 +1,151 @@
+import type { ExportFormat, ReportKind } from '@tessera/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../platform/db/columns';
+
+/**
+ * The reports' read model (decision 0079): rollups kept by this module's event subscribers, never another module's
+ * tables. Buckets are UTC hours, so any whole-hour time zone reads its local days exactly.
+ */
+const hour = () => timestamp('hour', { withTimezone: true }).notNull();
+const minor = (name: string) => bigint(name, { mode: 'bigint' }).notNull().default(sql`0`);
+const counter = (name: string) => integer(name).notNull().default(0);
+
+/** Money per merchant, currency and hour: deposits, withdrawals, play and claimed bonuses. */
+export const reportsHourly = pgTable(
+  'reports_hourly',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    currency: text('currency').notNull(),
+    hour: hour(),
+    depositCount: counter('deposit_count'),
+    deposits: minor('deposits'),
+    withdrawalCount: counter('withdrawal_count'),
+    withdrawals: minor('withdrawals'),
+    rounds: counter('rounds'),
+    stakes: minor('stakes'),
+    validBets: minor('valid_bets'),
+    payouts: minor('payouts'),
+    rewardCount: counter('reward_count'),
+    rewards: minor('rewards'),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.currency, table.hour] })],
+);
+
+/** Play per merchant, hour and game (category, source, provider). */
+export const reportsGameHourly = pgTable(
+  'reports_game_hourly',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    currency: text('currency').notNull(),
+    hour: hour(),
+    category: text('category').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    rounds: counter('rounds'),
+    stakes: minor('stakes'),
+    validBets: minor('valid_bets'),
+    payouts: minor('payouts'),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.merchantCode, table.currency, table.hour, table.category, table.source, table.provider],
+    }),
+  ],
+);
+
+/** Distinct players per merchant, game and hour (a game's player count over a range). */
+export const reportsGamePlayers = pgTable(
+  'reports_game_players',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    hour: hour(),
+    category: text('category').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    memberId: uuid('member_id').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.merchantCode, table.hour, table.category, table.source, table.provider, table.memberId],
+    }),
+  ],
+);
+
+/** Claimed bonuses per merchant, hour and kind. */
+export const reportsRewardHourly = pgTable(
+  'reports_reward_hourly',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    currency: text('currency').notNull(),
+    hour: hour(),
+    kind: text('kind').notNull(),
+    claims: counter('claims'),
+    amount: minor('amount'),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.currency, table.hour, table.kind] })],
+);
+
+/** Each member's activity per hour: active players, top players, retention. */
+export const reportsPlayerHours = pgTable(
+  'reports_player_hours',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id').notNull(),
+    hour: hour(),
+    currency: text('currency').notNull(),
+    rounds: counter('rounds'),
+    stakes: minor('stakes'),
+    payouts: minor('payouts'),
+    deposits: minor('deposits'),
+    withdrawals: minor('withdrawals'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.hour, table.memberId] }),
+    index('reports_player_hours_member_idx').on(table.memberId, table.hour),
+  ],
+);
+
+/** One row per member: when and how it registered, and its first deposit. */
+export const reportsMembers = pgTable(
+  'reports_members',
+  {
+    memberId: uuid('member_id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /** direct, referral (a member's code) or affiliate (an agent's link). */
+    source: text('source'),
+    firstDepositAt: timestamp('first_deposit_at', { withTimezone: true }),
+    firstDepositCurrency: text('first_deposit_currency'),
+    firstDeposit: bigint('first_deposit', { mode: 'bigint' }),
+  },
+  (table) => [
+    index('reports_members_registered_idx').on(table.merchantCode, table.registeredAt),
+    index('reports_members_first_deposit_idx').on(table.merchantCode, table.firstDepositAt),
+  ],
+);
+
+/** Exports requested by operators, built by the export job; the file is kept in the row until pruned. */
+export const reportsExports = pgTable(
+  'reports_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    operatorId: uuid('operator_id').notNull(),
+    operatorUsername: text('operator_username').notNull(),
+    report: text('report').$type<ReportKind>().notNull(),
+    format: text('format').$type<ExportFormat>().notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'ready' | 'failed'>().notNull().default('queued'),
+    rowCount: integer('row_count'),
+    file: bytea('file'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('reports_exports_operator_idx').on(table.merchantCode, table.operatorId, table.createdAt),
+    index('reports_exports_queued_idx').on(table.createdAt).where(sql`${table.status} = 'queued'`),
+  ],
+);

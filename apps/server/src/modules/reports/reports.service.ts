@@ -1,0 +1,432 @@
+import { PassThrough } from 'node:stream';
+import {
+  type Dashboard,
+  type DashboardFigureKey,
+  type DashboardPeriod,
+  dashboardFigureKeys,
+  type FigureGroup,
+  figureGroupOf,
+  figureKinds,
+  formatMinor,
+  type OperatorRole,
+  type PendingQueues,
+  type ReportExport,
+  type ReportKind,
+  type ReportQuery,
+  type ReportTable,
+  reportPermissions,
+  reportQuerySchemas,
+  roleMay,
+} from '@tessera/contracts';
+import ExcelJS from 'exceljs';
+import type pg from 'pg';
+import { AppError } from '../../platform/http/app-error';
+import type { ModuleServices } from '../../platform/modules';
+import type { MerchantContext, OperatorPrincipal } from '../../platform/principals';
+import type { RealtimeHub } from '../../platform/realtime';
+import { addDays, bucketsOf, dayStart, localDate, periodOf } from './reports.periods';
+import type { ExportRow, ReportsRepository } from './reports.repository';
+import { cellOf, type ReportSpec, specOf } from './reports.specs';
+
+export interface ReportsDeps {
+  repository: ReportsRepository;
+  admin: Pick<ModuleServices['admin'], 'audit'>;
+  members: Pick<ModuleServices['members'], 'findById'>;
+  cashier: Pick<ModuleServices['cashier'], 'listQueue'>;
+  withdrawals: Pick<ModuleServices['withdrawals'], 'queue'>;
+  agents: Pick<ModuleServices['agents'], 'listApplications'>;
+  contact: Pick<ModuleServices['contact'], 'chat'>;
+  realtime: RealtimeHub;
+}
+
+type AuditActor = Parameters<ModuleServices['admin']['audit']>[0];
+
+const GROUP_PERMISSION: Record<FigureGroup, 'reports.cash' | 'reports.play' | 'reports.dashboard'> = {
+  cash: 'reports.cash',
+  play: 'reports.play',
+  players: 'reports.dashboard',
+};
+
+/** Rows an export reads from the database at a time. */
+const EXPORT_FETCH = 5_000;
+
+export const createReportsService = (deps: ReportsDeps) => {
+  const { repository } = deps;
+
+  const dashboard = async (
+    merchant: MerchantContext,
+    role: OperatorRole,
+    period: DashboardPeriod,
+    timeZone: string,
+    now = new Date(),
+  ): Promise<Dashboard> => {
+    const currency = merchant.settings.currency;
+    const today = localDate(now, timeZone);
+    const p = periodOf(period, today);
+    const hourly = period === 'today';
+    const params = [
+      merchant.code,
+      currency,
+      timeZone,
+      dayStart(p.previousFrom, timeZone),
+      dayStart(addDays(p.to, 1), timeZone),
+    ];
+    const bucket = (column: string) =>
+      `to_char(${column} AT TIME ZONE $3, ${hourly ? `'YYYY-MM-DD"T"HH24'` : `'YYYY-MM-DD'`})`;
+    const [money, members, active, distinct] = await Promise.all([
+      repository.query<Record<string, string>>(
+        `SELECT ${bucket('hour')} AS b, sum(deposit_count) AS "depositCount", sum(deposits) AS deposits,
+                sum(withdrawals) AS withdrawals, sum(stakes) AS bets, sum(valid_bets) AS "validBets",
+                sum(payouts) AS payouts, sum(rewards) AS bonuses
+           FROM reports_hourly WHERE merchant_code = $1 AND currency = $2 AND hour >= $4 AND hour < $5 GROUP BY 1`,
+        params,
+      ),
+      repository.query<{ b: string; registrations: string; firsts: string }>(
+        `SELECT b, sum(r) AS registrations, sum(f) AS firsts FROM (
+           SELECT ${bucket('registered_at')} AS b, 1 AS r, 0 AS f FROM reports_members
+            WHERE merchant_code = $1 AND registered_at >= $4 AND registered_at < $5
+           UNION ALL
+           SELECT ${bucket('first_deposit_at')}, 0, 1 FROM reports_members
+            WHERE merchant_code = $1 AND first_deposit_currency = $2 AND first_deposit_at >= $4 AND first_deposit_at < $5
+         ) x GROUP BY b`,
+        params,
+      ),
+      repository.query<{ b: string; n: string }>(
+        `SELECT ${bucket('hour')} AS b, count(DISTINCT member_id) AS n FROM reports_player_hours
+          WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 AND rounds > 0 GROUP BY 1`,
+        params,
+      ),
+      repository.query<{ current: string; previous: string }>(
+        `SELECT count(DISTINCT member_id) FILTER (WHERE hour >= $6) AS current,
+                count(DISTINCT member_id) FILTER (WHERE hour < $6) AS previous
+           FROM reports_player_hours WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 AND rounds > 0`,
+        [...params.slice(0, 2), timeZone, params[3], params[4], dayStart(p.from, timeZone)],
+      ),
+    ]);
+
+    // Per bucket: every figure's raw value (minor units or counts) as bigint.
+    const perBucket = new Map<string, Record<string, bigint>>();
+    const at = (b: string) => {
+      let row = perBucket.get(b);
+      if (!row) {
+        row = {};
+        perBucket.set(b, row);
+      }
+      return row;
+    };
+    const add = (b: string, key: string, value: string | null | undefined) => {
+      const row = at(b);
+      row[key] = (row[key] ?? 0n) + BigInt(value ?? '0');
+    };
+    for (const { b, ...sums } of money.rows)
+      for (const [key, value] of Object.entries(sums)) add(String(b), key, value);
+    for (const row of members.rows) {
+      add(row.b, 'registrations', row.registrations);
+      add(row.b, 'firstDepositors', row.firsts);
+    }
+    for (const row of active.rows) add(row.b, 'activePlayers', row.n);
+
+    const figureOf = (raw: Record<string, bigint>, key: DashboardFigureKey): bigint => {
+      const v = (k: string) => raw[k] ?? 0n;
+      switch (key) {
+        case 'netCash':
+          return v('deposits') - v('withdrawals');
+        case 'averageDeposit':
+          return v('depositCount') === 0n ? 0n : v('deposits') / v('depositCount');
+        case 'ggr':
+          return v('bets') - v('payouts');
+        case 'ngr':
+          return v('bets') - v('payouts') - v('bonuses');
+        default:
+          return v(key);
+      }
+    };
+    const sumOver = (keys: readonly string[]) => {
+      const out: Record<string, bigint> = {};
+      for (const b of keys)
+        for (const [key, value] of Object.entries(perBucket.get(b) ?? {})) out[key] = (out[key] ?? 0n) + value;
+      return out;
+    };
+    const currentKeys = bucketsOf(p.from, p.to, hourly);
+    const previousKeys = bucketsOf(p.previousFrom, p.previousTo, hourly);
+    const current = sumOver(currentKeys);
+    const previous = sumOver(previousKeys);
+    current.activePlayers = BigInt(distinct.rows[0]?.current ?? '0');
+    previous.activePlayers = BigInt(distinct.rows[0]?.previous ?? '0');
+
+    const text = (key: DashboardFigureKey, value: bigint) =>
+      figureKinds[key] === 'money' ? formatMinor(value, currency) : value.toString();
+    const hidden = (['cash', 'play', 'players'] as const).filter((g) => !roleMay(role, GROUP_PERMISSION[g]));
+    return {
+      merchantCode: merchant.code,
+      currency,
+      timeZone,
+      period,
+      ...p,
+      figures: dashboardFigureKeys
+        .filter((key) => !hidden.includes(figureGroupOf[key]))
+        .map((key) => ({
+          key,
+          kind: figureKinds[key],
+          value: text(key, figureOf(current, key)),
+          previous: text(key, figureOf(previous, key)),
+          series: currentKeys.map((b) => ({ at: b, value: text(key, figureOf(perBucket.get(b) ?? {}, key)) })),
+        })),
+      hidden: [...hidden],
+    };
+  };
+
+  const pending = async (merchant: MerchantContext): Promise<PendingQueues> => {
+    const [deposits, withdrawals, applications, chats] = await Promise.all([
+      deps.cashier.listQueue(merchant.code, ['awaiting_review'], 1, 1),
+      deps.withdrawals.queue(merchant.code, 'pending', 1, 1),
+      deps.agents.listApplications(merchant, { status: 'pending', pageNo: 1, pageSize: 1 }),
+      deps.contact.chat.list(merchant.code, 'waiting'),
+    ]);
+    return {
+      deposits: Number(deposits.total),
+      withdrawals: Number(withdrawals.total),
+      applications: Number(applications.total),
+      chats: chats.length,
+    };
+  };
+
+  /** The last counts sent per merchant, so the desk hears only changes. */
+  const lastSent = new Map<string, string>();
+
+  const specFor = <K extends ReportKind>(merchant: MerchantContext, kind: K, query: ReportQuery<K>): ReportSpec =>
+    specOf(kind, query, {
+      merchantCode: merchant.code,
+      currency: merchant.settings.currency,
+      timeZone: query.timeZone,
+      fromIso: dayStart(query.from, query.timeZone),
+      toIso: dayStart(addDays(query.to, 1), query.timeZone),
+    });
+
+  const memberNames = async (ids: readonly string[]) => {
+    const names = new Map<string, string>();
+    await Promise.all(
+      [...new Set(ids)].map(async (id) => {
+        const member = await deps.members.findById(id);
+        if (member) names.set(id, member.account);
+      }),
+    );
+    return names;
+  };
+
+  /** Rows of `(sql)` as wire cells; member ids named. */
+  const cellsOf = async (spec: ReportSpec, rows: Record<string, unknown>[], currency: string) => {
+    const names =
+      spec.memberColumn === undefined
+        ? null
+        : await memberNames(rows.map((row) => String(row[`c${spec.memberColumn}`])));
+    return rows.map((row) =>
+      spec.columns.map((column, i) => {
+        const value = row[`c${i}`];
+        if (names && i === spec.memberColumn) return names.get(String(value)) ?? String(value);
+        return cellOf(column.kind, value, currency);
+      }),
+    );
+  };
+
+  const report = async <K extends ReportKind>(
+    merchant: MerchantContext,
+    kind: K,
+    query: ReportQuery<K>,
+  ): Promise<ReportTable> => {
+    const spec = specFor(merchant, kind, query);
+    const currency = merchant.settings.currency;
+    const offset = (query.pageNo - 1) * query.pageSize;
+    const [page, totals] = await Promise.all([
+      repository.query<Record<string, unknown>>(
+        `SELECT * FROM (${spec.sql}) r ORDER BY ${spec.orderBy} LIMIT ${query.pageSize} OFFSET ${offset}`,
+        spec.params,
+      ),
+      repository.query<Record<string, unknown>>(
+        `SELECT count(*) AS total, ${spec.totals} FROM (${spec.sql}) r`,
+        spec.params,
+      ),
+    ]);
+    const totalRow = totals.rows[0] ?? {};
+    const total = Number(totalRow.total ?? 0);
+    return {
+      report: kind,
+      currency,
+      columns: spec.columns,
+      rows: await cellsOf(spec, page.rows, currency),
+      totals: spec.columns.map((column, i) => cellOf(column.kind, totalRow[`c${i}`], currency)),
+      pageNo: query.pageNo,
+      totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+      total,
+    };
+  };
+
+  const presentExport = (row: ExportRow): ReportExport => ({
+    id: row.id,
+    report: row.report as ReportKind,
+    format: row.format as ReportExport['format'],
+    status: row.status,
+    rowCount: row.rowCount,
+    fileName: fileNameOf(row),
+    requestedBy: row.operatorUsername,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  });
+
+  /** Builds one export: a server-side cursor over the report's rows, written as CSV or streamed into XLSX. */
+  const buildExport = async (row: ExportRow, merchantOf: (code: string) => Promise<MerchantContext>) => {
+    const merchant = await merchantOf(row.merchantCode);
+    const kind = row.report as ReportKind;
+    const query = reportQuerySchemas[kind].parse(row.query) as ReportQuery<typeof kind>;
+    const spec = specFor(merchant, kind, query);
+    const currency = merchant.settings.currency;
+    const header = spec.columns.map((column) => column.key);
+    const client = await repository.pool.connect();
+    let rowCount = 0;
+    const chunks: string[] = [];
+    const out: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (b: Buffer) => out.push(b));
+    const workbook =
+      row.format === 'xlsx'
+        ? new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false })
+        : null;
+    const sheet = workbook?.addWorksheet(kind);
+    const numeric = spec.columns.map((column) => column.kind !== 'text');
+    const write = (cells: string[]) => {
+      if (sheet) sheet.addRow(cells.map((c, i) => (numeric[i] && c !== '' ? Number(c) : c))).commit();
+      else chunks.push(`${cells.map(csvCell).join(',')}\r\n`);
+    };
+    try {
+      write(header);
+      await client.query('BEGIN READ ONLY');
+      await repository.query(
+        `DECLARE report_export NO SCROLL CURSOR FOR SELECT * FROM (${spec.sql}) r ORDER BY ${spec.orderBy}`,
+        spec.params,
+        client,
+      );
+      for (;;) {
+        const { rows } = await client.query<Record<string, unknown>>(`FETCH ${EXPORT_FETCH} FROM report_export`);
+        if (rows.length === 0) break;
+        for (const cells of await cellsOf(spec, rows, currency)) write(cells);
+        rowCount += rows.length;
+        // Let the event loop serve requests between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    if (workbook) {
+      await workbook.commit();
+      return { file: Buffer.concat(out), rowCount };
+    }
+    return { file: Buffer.from(`\uFEFF${chunks.join('')}`, 'utf8'), rowCount };
+  };
+
+  return {
+    /** Event subscribers' effects (decision 0079). */
+    facts: {
+      bet: repository.addBet,
+      deposit: repository.addDeposit,
+      withdrawal: repository.addWithdrawal,
+      reward: repository.addReward,
+      registration: repository.addRegistration,
+    },
+    dashboard,
+    pending,
+    report,
+
+    /**
+     * Sends a merchant's pending counts to its desk when they changed since this process last sent them (a job
+     * every few seconds; the dashboard also reads them on load and on reconnect).
+     */
+    publishPending: async (merchants: readonly MerchantContext[]) => {
+      for (const merchant of merchants) {
+        const counts = await pending(merchant);
+        const key = JSON.stringify(counts);
+        if (lastSent.get(merchant.code) === key) continue;
+        lastSent.set(merchant.code, key);
+        deps.realtime.publishToDesk(merchant.code, 'reports.dashboard', 'reports.pending', {
+          merchantCode: merchant.code,
+          ...counts,
+        });
+      }
+    },
+
+    requestExport: async (
+      merchant: MerchantContext,
+      operator: OperatorPrincipal,
+      input: { report: ReportKind; format: 'csv' | 'xlsx'; query: Record<string, unknown> },
+      actor: AuditActor,
+    ) => {
+      if (!roleMay(operator.role, reportPermissions[input.report])) throw new AppError('forbidden');
+      const parsed = reportQuerySchemas[input.report].safeParse({ ...input.query, pageNo: 1, pageSize: 1 });
+      if (!parsed.success) throw new AppError('validation_failed');
+      const { pageNo: _p, pageSize: _s, ...query } = parsed.data;
+      const row = await repository.insertExport({
+        merchantCode: merchant.code,
+        operatorId: operator.operatorId,
+        operatorUsername: operator.username,
+        report: input.report,
+        format: input.format,
+        query,
+      });
+      await deps.admin.audit(actor, {
+        action: 'report.export',
+        merchantCode: merchant.code,
+        target: row.id,
+        details: { report: input.report, format: input.format, query },
+      });
+      return presentExport(row);
+    },
+
+    listExports: async (merchant: MerchantContext, operator: OperatorPrincipal) =>
+      (await repository.listExports(merchant.code, operator.operatorId)).map(presentExport),
+
+    download: async (merchant: MerchantContext, operator: OperatorPrincipal, id: string, actor: AuditActor) => {
+      const row = await repository.findExport(merchant.code, operator.operatorId, id);
+      if (!row) throw new AppError('not_found');
+      if (row.status !== 'ready' || !row.file) throw new AppError('report_export_not_ready');
+      await deps.admin.audit(actor, { action: 'report.download', merchantCode: merchant.code, target: row.id });
+      return {
+        fileName: fileNameOf(row),
+        contentType:
+          row.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv',
+        data: row.file.toString('base64'),
+      };
+    },
+
+    /**
+     * The export job's claim, on the job's transaction (once per period): requeues exports of a process that died,
+     * prunes week-old files, and takes the oldest queued export.
+     */
+    claimExport: async (client: pg.PoolClient) => {
+      await repository.tidyExports(client);
+      return repository.claimExport(client);
+    },
+
+    /** Builds a claimed export outside any transaction that writes, so it holds back no event delivery. */
+    buildExport: async (row: ExportRow, merchantOf: (code: string) => Promise<MerchantContext>) => {
+      try {
+        await repository.finishExport(row.id, await buildExport(row, merchantOf));
+      } catch (error) {
+        await repository.finishExport(row.id, { error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  };
+};
+
+const fileNameOf = (row: Pick<ExportRow, 'report' | 'format' | 'query' | 'merchantCode'>) =>
+  `${row.merchantCode}-${row.report}-${String(row.query.from)}-${String(row.query.to)}.${row.format}`;
+
+/** A CSV cell (RFC 4180); a leading formula character is neutralised so a spreadsheet never runs it. */
+export const csvCell = (value: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+export type ReportsService = ReturnType<typeof createReportsService>;

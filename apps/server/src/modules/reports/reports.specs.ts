@@ -1,0 +1,251 @@
+import { formatMinor, type ReportKind, type ReportQuery } from '@tessera/contracts';
+
+/**
+ * Each report as SQL over the reports' rollups: its columns, the statement giving every row of the range (one row
+ * per group, keys `k1..k3`), its order, and the totals over every row. Parameters: $1 merchant, $2 currency,
+ * $3 time zone, $4 the range's first instant, $5 the instant after its last local day; filters follow.
+ */
+export type ColumnKind = 'text' | 'money' | 'count' | 'percent';
+export interface Column {
+  key: string;
+  kind: ColumnKind;
+}
+export interface ReportSpec {
+  columns: Column[];
+  /** Every row of the range, unordered; each row's values in column order as `c0..cN`. */
+  sql: string;
+  params: unknown[];
+  orderBy: string;
+  /** Totals over `(sql) r`, one value per column as `c0..cN` (null where a total means nothing). */
+  totals: string;
+  /** Columns holding a member id to be shown as its account name. */
+  memberColumn?: number;
+}
+
+export interface SpecContext {
+  merchantCode: string;
+  currency: string;
+  timeZone: string;
+  fromIso: string;
+  toIso: string;
+}
+
+const local = (column: string, unit: 'day' | 'week' | 'month') =>
+  unit === 'day'
+    ? `to_char(${column} AT TIME ZONE $3, 'YYYY-MM-DD')`
+    : `to_char(date_trunc('${unit}', ${column} AT TIME ZONE $3), 'YYYY-MM-DD')`;
+const pct = (part: string, whole: string) =>
+  `CASE WHEN ${whole} = 0 THEN NULL ELSE round(${part}::numeric * 100 / ${whole}, 2) END`;
+const col = (key: string, kind: ColumnKind): Column => ({ key, kind });
+const sum = (c: string) => `sum(${c})`;
+
+const gamesSpec = (q: ReportQuery<'games'>, ctx: SpecContext): ReportSpec => {
+  const keys: Record<typeof q.groupBy, { exprs: string[]; names: string[] }> = {
+    day: { exprs: [local('hour', 'day')], names: ['day'] },
+    category: { exprs: ['category'], names: ['category'] },
+    provider: { exprs: ['source', 'provider'], names: ['source', 'provider'] },
+    game: { exprs: ['category', 'source', 'provider'], names: ['category', 'source', 'provider'] },
+  };
+  const { exprs, names } = keys[q.groupBy];
+  const params: unknown[] = [ctx.merchantCode, ctx.currency, ctx.timeZone, ctx.fromIso, ctx.toIso];
+  let filter = '';
+  if (q.category) {
+    params.push(q.category);
+    filter += ` AND category = $${params.length}`;
+  }
+  if (q.provider) {
+    params.push(q.provider);
+    filter += ` AND provider = $${params.length}`;
+  }
+  const k = exprs.map((e, i) => `${e} AS k${i + 1}`).join(', ');
+  const kn = exprs.map((_, i) => `k${i + 1}`).join(', ');
+  const range = `merchant_code = $1 AND hour >= $4 AND hour < $5${filter}`;
+  const n = exprs.length;
+  const c = (i: number) => `c${n + i}`;
+  const sql = `WITH play AS (
+      SELECT ${k}, sum(rounds) AS rounds, sum(stakes) AS stakes, sum(valid_bets) AS valid, sum(payouts) AS payouts
+        FROM reports_game_hourly WHERE currency = $2 AND ${range} GROUP BY ${kn}),
+    people AS (SELECT ${k}, count(DISTINCT member_id) AS players FROM reports_game_players WHERE ${range} GROUP BY ${kn})
+    SELECT ${exprs.map((_, i) => `k${i + 1} AS c${i}`).join(', ')}, rounds AS ${c(0)},
+           COALESCE(players, 0) AS ${c(1)}, stakes AS ${c(2)}, valid AS ${c(3)}, payouts AS ${c(4)},
+           stakes - payouts AS ${c(5)}, ${pct('payouts', 'stakes')} AS ${c(6)}
+      FROM play LEFT JOIN people USING (${kn})`;
+  const players = `(SELECT count(DISTINCT member_id) FROM reports_game_players WHERE ${range})`;
+  return {
+    columns: [
+      ...names.map((name) => col(name, 'text')),
+      col('rounds', 'count'),
+      col('players', 'count'),
+      col('stakes', 'money'),
+      col('validBets', 'money'),
+      col('payouts', 'money'),
+      col('ggr', 'money'),
+      col('rtp', 'percent'),
+    ],
+    sql,
+    params,
+    orderBy: q.groupBy === 'day' ? 'c0' : `${c(2)} DESC, ${names.map((_, i) => `c${i}`).join(', ')}`,
+    totals: `${names.map((_, i) => `NULL AS c${i}`).join(', ')}, ${sum(c(0))} AS ${c(0)}, ${players} AS ${c(1)},
+      ${sum(c(2))} AS ${c(2)}, ${sum(c(3))} AS ${c(3)}, ${sum(c(4))} AS ${c(4)}, ${sum(c(5))} AS ${c(5)},
+      ${pct(sum(c(4)), sum(c(2)))} AS ${c(6)}`,
+  };
+};
+
+const cashSpec = (q: ReportQuery<'cash'>, ctx: SpecContext): ReportSpec => ({
+  columns: [
+    col(q.groupBy, 'text'),
+    col('depositCount', 'count'),
+    col('deposits', 'money'),
+    col('averageDeposit', 'money'),
+    col('withdrawalCount', 'count'),
+    col('withdrawals', 'money'),
+    col('netCash', 'money'),
+    col('firstDepositors', 'count'),
+  ],
+  sql: `WITH cash AS (
+      SELECT ${local('hour', q.groupBy)} AS k1, sum(deposit_count) AS dn, sum(deposits) AS d,
+             sum(withdrawal_count) AS wn, sum(withdrawals) AS w
+        FROM reports_hourly WHERE merchant_code = $1 AND currency = $2 AND hour >= $4 AND hour < $5 GROUP BY 1
+      HAVING sum(deposit_count) + sum(withdrawal_count) > 0),
+    firsts AS (
+      SELECT ${local('first_deposit_at', q.groupBy)} AS k1, count(*) AS n FROM reports_members
+       WHERE merchant_code = $1 AND first_deposit_currency = $2 AND first_deposit_at >= $4 AND first_deposit_at < $5
+       GROUP BY 1)
+    SELECT k1 AS c0, COALESCE(dn, 0) AS c1, COALESCE(d, 0) AS c2,
+           CASE WHEN COALESCE(dn, 0) = 0 THEN 0 ELSE d / dn END AS c3, COALESCE(wn, 0) AS c4,
+           COALESCE(w, 0) AS c5, COALESCE(d, 0) - COALESCE(w, 0) AS c6, COALESCE(n, 0) AS c7
+      FROM cash FULL JOIN firsts USING (k1)`,
+  params: [ctx.merchantCode, ctx.currency, ctx.timeZone, ctx.fromIso, ctx.toIso],
+  orderBy: 'c0',
+  totals: `NULL AS c0, sum(c1) AS c1, sum(c2) AS c2, CASE WHEN sum(c1) = 0 THEN 0 ELSE sum(c2) / sum(c1) END AS c3,
+    sum(c4) AS c4, sum(c5) AS c5, sum(c6) AS c6, sum(c7) AS c7`,
+});
+
+const RETENTION_WEEKS = 4;
+const playersSpec = (q: ReportQuery<'players'>, ctx: SpecContext): ReportSpec => {
+  const params = [ctx.merchantCode, ctx.currency, ctx.timeZone, ctx.fromIso, ctx.toIso];
+  if (q.view === 'registrations')
+    return {
+      columns: [
+        col('day', 'text'),
+        col('direct', 'count'),
+        col('referral', 'count'),
+        col('affiliate', 'count'),
+        col('registrations', 'count'),
+        col('firstDepositors', 'count'),
+      ],
+      sql: `WITH regs AS (
+          SELECT ${local('registered_at', 'day')} AS k1, count(*) FILTER (WHERE source = 'direct') AS direct,
+                 count(*) FILTER (WHERE source = 'referral') AS referral,
+                 count(*) FILTER (WHERE source = 'affiliate') AS affiliate, count(*) AS n
+            FROM reports_members WHERE merchant_code = $1 AND registered_at >= $4 AND registered_at < $5 GROUP BY 1),
+        firsts AS (
+          SELECT ${local('first_deposit_at', 'day')} AS k1, count(*) AS f FROM reports_members
+           WHERE merchant_code = $1 AND first_deposit_currency = $2 AND first_deposit_at >= $4 AND first_deposit_at < $5
+           GROUP BY 1)
+        SELECT k1 AS c0, COALESCE(direct, 0) AS c1, COALESCE(referral, 0) AS c2, COALESCE(affiliate, 0) AS c3,
+               COALESCE(n, 0) AS c4, COALESCE(f, 0) AS c5
+          FROM regs FULL JOIN firsts USING (k1)`,
+      params,
+      orderBy: 'c0',
+      totals: 'NULL AS c0, sum(c1) AS c1, sum(c2) AS c2, sum(c3) AS c3, sum(c4) AS c4, sum(c5) AS c5',
+    };
+  if (q.view === 'cohorts') {
+    const weeks = Array.from({ length: RETENTION_WEEKS + 1 }, (_, i) => i);
+    return {
+      columns: [
+        col('cohortWeek', 'text'),
+        col('registrations', 'count'),
+        ...weeks.map((w) => col(`week${w}`, 'percent')),
+      ],
+      sql: `WITH c AS (
+          SELECT member_id, date_trunc('week', registered_at AT TIME ZONE $3)::date AS wk FROM reports_members
+           WHERE merchant_code = $1 AND registered_at >= $4 AND registered_at < $5),
+        act AS (
+          SELECT DISTINCT p.member_id, (date_trunc('week', p.hour AT TIME ZONE $3)::date - c.wk) / 7 AS n
+            FROM reports_player_hours p JOIN c USING (member_id)
+           WHERE p.merchant_code = $1 AND p.rounds > 0 AND p.hour >= $4)
+        SELECT to_char(c.wk, 'YYYY-MM-DD') AS c0, count(*) AS c1,
+               ${weeks
+                 .map(
+                   (w) =>
+                     `${pct(`count(*) FILTER (WHERE EXISTS (SELECT 1 FROM act WHERE act.member_id = c.member_id AND act.n = ${w}))`, 'count(*)')} AS c${w + 2}`,
+                 )
+                 .join(', ')}
+          FROM c GROUP BY c.wk`,
+      params,
+      orderBy: 'c0',
+      totals: `NULL AS c0, sum(c1) AS c1, ${weeks
+        .map((w) => `${pct(`sum(c${w + 2} * c1 / 100)`, 'sum(c1)')} AS c${w + 2}`)
+        .join(', ')}`,
+    };
+  }
+  return {
+    columns: [
+      col('member', 'text'),
+      col('rounds', 'count'),
+      col('stakes', 'money'),
+      col('payouts', 'money'),
+      col('netLoss', 'money'),
+      col('deposits', 'money'),
+      col('withdrawals', 'money'),
+    ],
+    sql: `SELECT member_id::text AS c0, sum(rounds) AS c1, sum(stakes) AS c2, sum(payouts) AS c3,
+                 sum(stakes) - sum(payouts) AS c4, sum(deposits) AS c5, sum(withdrawals) AS c6
+            FROM reports_player_hours WHERE merchant_code = $1 AND currency = $2 AND hour >= $4 AND hour < $5
+           GROUP BY member_id HAVING sum(rounds) > 0`,
+    params,
+    orderBy: q.view === 'topStake' ? 'c2 DESC, c0' : 'c4 DESC, c0',
+    totals: 'NULL AS c0, sum(c1) AS c1, sum(c2) AS c2, sum(c3) AS c3, sum(c4) AS c4, sum(c5) AS c5, sum(c6) AS c6',
+    memberColumn: 0,
+  };
+};
+
+const promotionsSpec = (q: ReportQuery<'promotions'>, ctx: SpecContext): ReportSpec => ({
+  columns: [col(q.groupBy, 'text'), col('claims', 'count'), col('amount', 'money')],
+  sql: `SELECT ${q.groupBy === 'kind' ? 'kind' : local('hour', 'day')} AS c0, sum(claims) AS c1, sum(amount) AS c2
+          FROM reports_reward_hourly WHERE merchant_code = $1 AND currency = $2 AND hour >= $4 AND hour < $5
+         GROUP BY 1`,
+  params: [ctx.merchantCode, ctx.currency, ctx.timeZone, ctx.fromIso, ctx.toIso],
+  orderBy: q.groupBy === 'kind' ? 'c2 DESC, c0' : 'c0',
+  totals: 'NULL AS c0, sum(c1) AS c1, sum(c2) AS c2',
+});
+
+export const specOf = <K extends ReportKind>(kind: K, query: ReportQuery<K>, ctx: SpecContext): ReportSpec => {
+  switch (kind) {
+    case 'games':
+      return gamesSpec(query as ReportQuery<'games'>, ctx);
+    case 'cash':
+      return cashSpec(query as ReportQuery<'cash'>, ctx);
+    case 'players':
+      return playersSpec(query as ReportQuery<'players'>, ctx);
+    default:
+      return promotionsSpec(query as ReportQuery<'promotions'>, ctx);
+  }
+};
+
+/** A cell as the wire carries it: money in major units, counts as integers, percents with two decimals. */
+export const cellOf = (kind: ColumnKind, value: unknown, currency: string): string => {
+  if (value === null || value === undefined) return '';
+  switch (kind) {
+    case 'money':
+      return formatMinor(BigInt(String(value).split('.')[0] ?? '0'), currency);
+    case 'percent':
+      return Number(value).toFixed(2);
+    default:
+      return String(value);
+  }
+};
+
+/**
+ * Keeps only the parameters a statement uses, renumbered in order (PostgreSQL refuses a parameter it cannot type,
+ * and one never referenced has no type).
+ */
+export const compactParams = (sql: string, params: readonly unknown[]): { sql: string; params: unknown[] } => {
+  const used = [...new Set([...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const renumber = new Map(used.map((n, i) => [n, i + 1]));
+  return {
+    sql: sql.replace(/\$(\d+)/g, (_, n: string) => `$${renumber.get(Number(n))}`),
+    params: used.map((n) => params[n - 1]),
+  };
+};

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchant';
+import { isValidTimeZone } from './zoned-time';
+
+/**
+ * The operator's day (issue 26): the back office's dashboard and its reports. Every figure is read from the
+ * reports module's own rollups, kept by event subscribers (decision 0079); amounts are decimal strings in major units
+ * of the merchant's currency, days are calendar days in the operator's time zone.
+ */
+
+export const dashboardPeriods = ['today', '7d', '30d'] as const;
+export type DashboardPeriod = (typeof dashboardPeriods)[number];
+
+/** What a figure is about; a role sees a group only when it holds the group's permission. */
+export const figureGroups = ['cash', 'play', 'players'] as const;
+export type FigureGroup = (typeof figureGroups)[number];
+
+export const dashboardFigureKeys = [
+  'deposits',
+  'withdrawals',
+  'netCash',
+  'averageDeposit',
+  'bets',
+  'validBets',
+  'ggr',
+  'bonuses',
+  'ngr',
+  'registrations',
+  'firstDepositors',
+  'activePlayers',
+] as const;
+export type DashboardFigureKey = (typeof dashboardFigureKeys)[number];
+
+export const figureGroupOf: Record<DashboardFigureKey, FigureGroup> = {
+  deposits: 'cash',
+  withdrawals: 'cash',
+  netCash: 'cash',
+  averageDeposit: 'cash',
+  bets: 'play',
+  validBets: 'play',
+  ggr: 'play',
+  bonuses: 'play',
+  ngr: 'play',
+  registrations: 'players',
+  firstDepositors: 'players',
+  activePlayers: 'players',
+};
+export const figureKinds: Record<DashboardFigureKey, 'money' | 'count'> = {
+  deposits: 'money',
+  withdrawals: 'money',
+  netCash: 'money',
+  averageDeposit: 'money',
+  bets: 'money',
+  validBets: 'money',
+  ggr: 'money',
+  bonuses: 'money',
+  ngr: 'money',
+  registrations: 'count',
+  firstDepositors: 'count',
+  activePlayers: 'count',
+};
+
+/** An IANA time zone the server knows ("Asia/Singapore"); the back office sends the browser's. */
+export const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, { message: 'field_invalid' }).default('UTC');
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'field_invalid' });
+
+export const dashboardFigureSchema = z.object({
+  key: z.enum(dashboardFigureKeys),
+  kind: z.enum(['money', 'count']),
+  value: z.string(),
+  previous: z.string(),
+  /** One point per local day (per local hour for `today`), oldest first. */
+  series: z.array(z.object({ at: z.string(), value: z.string() })),
+});
+export type DashboardFigure = z.infer<typeof dashboardFigureSchema>;
+
+export const dashboardSchema = z.object({
+  merchantCode: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+  period: z.enum(dashboardPeriods),
+  /** The period's first and last local day (inclusive), and the previous period's. */
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  figures: z.array(dashboardFigureSchema),
+  /** The groups left out for this operator's role. */
+  hidden: z.array(z.enum(figureGroups)),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const pendingQueuesSchema = z.object({
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  applications: z.number().int(),
+  chats: z.number().int(),
+});
+export type PendingQueues = z.infer<typeof pendingQueuesSchema>;
+/** The desk event carrying a merchant's pending queues (sent when a count changes). */
+export const pendingQueuesEventSchema = pendingQueuesSchema.extend({ merchantCode: z.string() });
+
+/** The reports, each with its permission (the export of a report needs the same one). */
+export const reportKinds = ['games', 'cash', 'players', 'promotions'] as const;
+export type ReportKind = (typeof reportKinds)[number];
+
+export const gameGroupings = ['day', 'category', 'provider', 'game'] as const;
+export const cashGroupings = ['day', 'week', 'month'] as const;
+export const playerViews = ['registrations', 'cohorts', 'topStake', 'topLoss'] as const;
+export const promotionGroupings = ['kind', 'day'] as const;
+
+export const REPORT_PAGE_SIZE_MAX = 500;
+const page = {
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(50),
+};
+/** The longest range a report reads at once, in days. */
+export const REPORT_MAX_DAYS = 366;
+
+const range = {
+  from: localDate,
+  to: localDate,
+  timeZone: timeZoneSchema,
+};
+const checkRange = <T extends { from: string; to: string }>(value: T, ctx: z.RefinementCtx) => {
+  const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000;
+  if (Number.isNaN(days) || days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'field_invalid' });
+  else if (days >= REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'field_too_large', params: { max: REPORT_MAX_DAYS } });
+};
+
+export const gamesReportQuerySchema = z
+  .strictObject({
+    ...range,
+    groupBy: z.enum(gameGroupings).default('game'),
+    category: z.string().max(40).optional(),
+    provider: z.string().max(80).optional(),
+    ...page,
+  })
+  .superRefine(checkRange);
+export const cashReportQuerySchema = z
+  .strictObject({ ...range, groupBy: z.enum(cashGroupings).default('day'), ...page })
+  .superRefine(checkRange);
+export const playersReportQuerySchema = z
+  .strictObject({ ...range, view: z.enum(playerViews).default('registrations'), ...page })
+  .superRefine(checkRange);
+export const promotionsReportQuerySchema = z
+  .strictObject({ ...range, groupBy: z.enum(promotionGroupings).default('kind'), ...page })
+  .superRefine(checkRange);
+
+export const reportQuerySchemas = {
+  games: gamesReportQuerySchema,
+  cash: cashReportQuerySchema,
+  players: playersReportQuerySchema,
+  promotions: promotionsReportQuerySchema,
+} as const;
+export type ReportQuery<K extends ReportKind> = z.output<(typeof reportQuerySchemas)[K]>;
+
+/**
+ * A report's answer: named columns, rows of cells (text, decimal strings, integers as strings), the totals over
+ * every row of the range (not only the page), and paging.
+ */
+export const reportTableSchema = z.object({
+  report: z.enum(reportKinds),
+  currency: z.string(),
+  columns: z.array(z.object({ key: z.string(), kind: z.enum(['text', 'money', 'count', 'percent']) })),
+  rows: z.array(z.array(z.string())),
+  totals: z.array(z.string()),
+  pageNo: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type ReportTable = z.infer<typeof reportTableSchema>;
+
+export const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+export const exportStatuses = ['queued', 'running', 'ready', 'failed'] as const;
+
+export const reportExportSchema = z.object({
+  id: z.string(),
+  report: z.enum(reportKinds),
+  format: z.enum(exportFormats),
+  status: z.enum(exportStatuses),
+  rowCount: z.number().int().nullable(),
+  fileName: z.string(),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ReportExport = z.infer<typeof reportExportSchema>;
+
+/** Permission per report (access.ts). */
+export const reportPermissions = {
+  games: 'reports.play',
+  cash: 'reports.cash',
+  players: 'reports.play',
+  promotions: 'reports.cash',
+} as const satisfies Record<ReportKind, string>;
+
+const merchantParams = z.strictObject({ code: merchantCodeSchema });
+const reportEndpoint = <K extends ReportKind>(kind: K, summary: string) =>
+  defineEndpoint({
+    name: `admin.report.${kind}`,
+    method: 'GET',
+    path: `/api/admin/merchants/:code/reports/${kind}`,
+    moduleIds: [],
+    access: access.operator(reportPermissions[kind], 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: reportQuerySchemas[kind],
+    response: reportTableSchema,
+    summary,
+  });
+
+export const adminReportsEndpoints = {
+  dashboard: defineEndpoint({
+    name: 'admin.dashboard',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/dashboard',
+    moduleIds: [],
+    access: access.operator('reports.dashboard', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({ period: z.enum(dashboardPeriods).default('today'), timeZone: timeZoneSchema }),
+    response: dashboardSchema,
+    summary:
+      "The merchant's figures for today, 7 or 30 local days against the period before, with a point per day (per hour today); cash figures for owner and finance, play for owner, finance and risk, players for every reader.",
+  }),
+  pending: defineEndpoint({
+    name: 'admin.pendingQueues',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/pending-queues',
+    moduleIds: [],
+    access: access.operator('reports.dashboard', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: pendingQueuesSchema,
+    summary:
+      'Deposits awaiting review, withdrawals pending, agent applications pending and chats waiting; the desk event reports.pending follows changes.',
+  }),
+  games: reportEndpoint(
+    'games',
+    'Game performance by day, category, provider or game: rounds, players, stakes, valid bets, wins, GGR, observed RTP (owner, finance, risk).',
+  ),
+  cash: reportEndpoint(
+    'cash',
+    'Deposits and withdrawals by day, week or month: counts, amounts, net cash, first depositors (owner, finance).',
+  ),
+  players: reportEndpoint(
+    'players',
+    'Registrations by source, first-time depositors, retention by cohort week, top players by stake and by net loss (owner, finance, risk).',
+  ),
+  promotions: reportEndpoint(
+    'promotions',
+    'Bonus cost by kind (VIP, rebate, referral, rewards) or by day: claims and amounts (owner, finance).',
+  ),
+  createExport: defineEndpoint({
+    name: 'admin.report.export',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/report-exports',
+    moduleIds: [],
+    access: access.operator('reports.dashboard', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({
+      report: z.enum(reportKinds),
+      format: z.enum(exportFormats),
+      query: z.record(z.string(), z.union([z.string(), z.number()])),
+    }),
+    response: reportExportSchema,
+    summary:
+      'Queues an export of a report (every row of the range, CSV or XLSX), built by a job; needs the report’s own permission (forbidden otherwise); audited.',
+  }),
+  exports: defineEndpoint({
+    name: 'admin.report.exports',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/report-exports',
+    moduleIds: [],
+    access: access.operator('reports.dashboard', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(reportExportSchema) }),
+    summary: "The operator's own exports of the merchant, newest first (the last 20).",
+  }),
+  downloadExport: defineEndpoint({
+    name: 'admin.report.download',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/report-exports/:id/file',
+    moduleIds: [],
+    access: access.operator('reports.dashboard', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid() }),
+    request: z.strictObject({}),
+    response: z.object({ fileName: z.string(), contentType: z.string(), data: z.string() }),
+    summary:
+      "A ready export's file (base64); another operator's or merchant's answers not_found, one not ready report_export_not_ready; audited.",
+  }),
+} as const;
