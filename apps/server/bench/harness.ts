@@ -26,17 +26,42 @@ const median = (values: number[]): number => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Where the database's time went: with BENCH_TRACK_FUNCTIONS=1 the bench database counts calls and time of every
+ * SQL function and trigger (track_functions = all, set on that database only), printed before it is dropped.
+ */
+const printFunctionTimes = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; calls: string; total: string; self: string }>(
+      `SELECT funcname AS name, calls::text, round(total_time::numeric, 1)::text AS total,
+              round(self_time::numeric, 1)::text AS self
+         FROM pg_stat_user_functions ORDER BY self_time DESC LIMIT 25`,
+    );
+    console.log('SQL functions and triggers (ms): name | calls | total | self | self per call');
+    for (const row of rows) {
+      const perCall = Number(row.self) / Math.max(1, Number(row.calls));
+      console.log(`  ${row.name} | ${row.calls} | ${row.total} | ${row.self} | ${perCall.toFixed(3)}`);
+    }
+  } finally {
+    await client.end();
+  }
+};
+
 /** A database of its own on the PostgreSQL server, dropped by `drop`. */
 export const createBenchDatabase = async (prefix: string) => {
   const name = `${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  if (process.env.BENCH_TRACK_FUNCTIONS) await admin.query(`ALTER DATABASE ${name} SET track_functions = 'all'`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
+      if (process.env.BENCH_TRACK_FUNCTIONS) await printFunctionTimes(url.toString()).catch(console.error);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
@@ -51,7 +76,8 @@ export interface Target {
 }
 
 const waitForHealth = async (base: string, child: ChildProcess, name: string) => {
-  for (let i = 0; i < 600; i++) {
+  // Up to three minutes: migrations and the demo seed take over one on a loaded two-core machine.
+  for (let i = 0; i < 1_800; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${base}/healthz`);
@@ -97,7 +123,12 @@ export const startApp = async (
 ): Promise<Target> =>
   startProcess(
     `app-${port}`,
-    [...nodeArgs, 'dist/main.js'],
+    [
+      // BENCH_CPU_PROF=1: a CPU profile of the app, written to .tmp/bench/prof when it stops.
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.join(tmpDir, 'prof')] : []),
+      ...nodeArgs,
+      'dist/main.js',
+    ],
     {
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
@@ -181,12 +212,15 @@ const send = (agent: http.Agent, base: URL, request: Request): Promise<number> =
     req.end();
   });
 
-/** `connections` callers, each sending its next request when its last one is answered, for `seconds`. */
+/**
+ * `connections` callers, each sending its next request when its last one is answered, for `seconds`. `next` is
+ * told the caller's number too, for sequences that must stay in order (a provider's bet, then its win).
+ */
 export const closedLoop = async (
   base: string,
   connections: number,
   seconds: number,
-  next: (i: number) => Request,
+  next: (i: number, connection: number) => Request,
 ): Promise<Result> => {
   const agent = agentFor(connections);
   const url = new URL(base);
@@ -196,10 +230,10 @@ export const closedLoop = async (
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: connections }, async () => {
+    Array.from({ length: connections }, async (_, connection) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        errors += await send(agent, url, next(i++));
+        errors += await send(agent, url, next(i++, connection));
         times.push(performance.now() - t0);
       }
     }),
@@ -208,9 +242,14 @@ export const closedLoop = async (
   return summary(times, errors, started);
 };
 
+/** How long an open loop waits for its last answers after its last request was sent. */
+const OPEN_LOOP_GRACE_MS = 10_000;
+
 /**
  * Requests sent at a constant `rate` per second whatever the answers do, as a provider's traffic arrives; each
  * latency counts from the request's scheduled time, so a stalled server is not hidden (no coordinated omission).
+ * A request still unanswered OPEN_LOOP_GRACE_MS after the last was sent counts as an error, its latency the time
+ * waited so far (a server far slower than the offered rate would otherwise hold the run for minutes).
  */
 export const openLoop = async (
   base: string,
@@ -222,28 +261,50 @@ export const openLoop = async (
   const url = new URL(base);
   const times: number[] = [];
   const pending: Promise<void>[] = [];
+  const unanswered = new Set<number>();
   let errors = 0;
+  let cutOff = false;
   const total = Math.round(rate * seconds);
   const started = performance.now();
   for (let i = 0; i < total; i++) {
     const scheduled = started + (i * 1000) / rate;
     const wait = scheduled - performance.now();
     if (wait > 1) await sleep(wait);
+    unanswered.add(scheduled);
     pending.push(
       send(agent, url, next(i)).then(
         (error) => {
+          if (cutOff) return;
+          unanswered.delete(scheduled);
           errors += error;
           times.push(performance.now() - scheduled);
         },
         () => {
+          if (cutOff) return;
+          unanswered.delete(scheduled);
           errors++;
         },
       ),
     );
   }
-  await Promise.all(pending);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(pending),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, OPEN_LOOP_GRACE_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  cutOff = true;
+  const now = performance.now();
+  const answered = times.length;
+  for (const scheduled of unanswered) {
+    errors++;
+    times.push(now - scheduled);
+  }
   agent.destroy();
-  return summary(times, errors, started);
+  const result = summary(times, errors, started);
+  return { ...result, perSecond: answered / ((now - started) / 1000) };
 };
 
 export interface Row {

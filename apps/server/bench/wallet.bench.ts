@@ -1,68 +1,130 @@
 /**
- * npm run bench:wallet — ledger transfers per second and latency at 1 and 16 concurrent callers, beside a
- * baseline of one bare guarded `UPDATE … RETURNING` statement (no transaction record, no postings, no
- * idempotency) measured in the same run on the same database. Prints the ratio.
- * Uses DATABASE_URL's server when set, else an embedded PostgreSQL under apps/server/.tmp/bench.
+ * npm run bench:wallet — ledger transfers at 16 concurrent callers against a baseline of one bare guarded
+ * statement moving the same amount between two rows (`UPDATE … RETURNING`: no transaction record, no postings,
+ * no idempotency), through harness.ts's comparison (decision 0049): the two interleaved, medians of
+ * BENCH_REPEATS (3) runs of BENCH_SECONDS (8), the load average beside each figure. The ledger has no HTTP route
+ * of its own (modules call it): both sides run in this process on one pool of the production default size (10),
+ * on the same database. Goal: ratio ≥ 0.6, p99 ≤ 20 ms.
  */
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { createLedgerService } from '../src/modules/ledger';
 import { createLedgerRepository } from '../src/modules/ledger/ledger.repository';
-import { benchDatabase, measure } from './bench-support';
+import { connectDatabase } from '../src/platform/db/database';
+import { runMigrations } from '../src/platform/db/migrate';
+import { compare, createBenchDatabase, printTable, type Result, SECONDS } from './harness';
 
-const main = async () => {
-  const { database, drop } = await benchDatabase('bench_wallet', 20);
-  const ledger = createLedgerService(createLedgerRepository(database.db, database.pool));
-  const accounts = Array.from({ length: 200 }, (_, i) => ({ member: `w${i}`, wallet: 'main' as const }));
-  for (const [i, account] of accounts.entries()) {
-    await ledger.transfer({
-      merchantCode: 'bench',
-      currency: 'USD',
-      type: 'deposit',
-      idempotencyKey: `seed${i}`,
-      from: { house: 'deposits' },
-      to: account,
-      amount: 10_000_000n,
-    });
-  }
-  await database.pool.query(
-    'CREATE TABLE bench_balances (id int PRIMARY KEY, balance bigint NOT NULL CHECK (balance >= 0))',
+const CALLERS = 16;
+const ACCOUNTS = 200;
+const POOL_SIZE = 10;
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** `callers` callers, each making its next call when its last one returned, for `seconds`. */
+const callLoop = async (callers: number, seconds: number, call: (i: number) => Promise<unknown>): Promise<Result> => {
+  const times: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await call(i++);
+        } catch (error) {
+          if (process.env.BENCH_VERBOSE) console.error(error);
+          errors += 1;
+        }
+        times.push(performance.now() - t0);
+      }
+    }),
   );
-  await database.pool.query('INSERT INTO bench_balances SELECT g, 10000000 FROM generate_series(0, 199) g');
-
-  const results: Record<string, number> = {};
-  for (const concurrency of [1, 16]) {
-    const total = concurrency === 1 ? 2_000 : 10_000;
-    const pick = (i: number) => {
-      const a = (i * 7919) % 200;
-      return { a, b: (a + 1 + (i % 199)) % 200 };
-    };
-    results[`raw${concurrency}`] = await measure('raw guarded UPDATE (baseline)', concurrency, total, (i) => {
-      const { a, b } = pick(i);
-      return database.pool.query(
-        `WITH d AS (UPDATE bench_balances SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING id)
-         UPDATE bench_balances SET balance = balance + 1 WHERE id = $2 AND EXISTS (SELECT 1 FROM d) RETURNING balance`,
-        [a, b],
-      );
-    });
-    results[`ledger${concurrency}`] = await measure('ledger transfer (idempotent, posted)', concurrency, total, (i) => {
-      const { a, b } = pick(i);
-      return ledger.transfer({
-        merchantCode: 'bench',
-        currency: 'USD',
-        type: 'transfer',
-        idempotencyKey: `c${concurrency}-${i}`,
-        from: accounts[a] ?? { member: 'x', wallet: 'main' },
-        to: accounts[b] ?? { member: 'y', wallet: 'main' },
-        amount: 1n,
-      });
-    });
-    console.log(
-      `  ratio ledger / raw at ${concurrency}: ${((results[`ledger${concurrency}`] ?? 0) / (results[`raw${concurrency}`] ?? 1)).toFixed(2)}`,
-    );
-  }
-  await drop();
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    perSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors,
+    load: os.loadavg()[0] ?? 0,
+  };
 };
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+export const wallet = async (): Promise<void> => {
+  const db = await createBenchDatabase('h_perf_wallet');
+  const database = connectDatabase(db.url, POOL_SIZE);
+  try {
+    await runMigrations(database.pool);
+    const ledger = createLedgerService(createLedgerRepository(database.db, database.pool));
+    const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ member: `w${i}`, wallet: 'main' as const }));
+    for (const [i, account] of accounts.entries()) {
+      await ledger.transfer({
+        merchantCode: 'bench',
+        currency: 'USD',
+        type: 'deposit',
+        idempotencyKey: `seed${i}`,
+        from: { house: 'deposits' },
+        to: account,
+        amount: 10_000_000n,
+      });
+    }
+    await database.pool.query(
+      'CREATE TABLE bench_balances (id int PRIMARY KEY, balance bigint NOT NULL CHECK (balance >= 0))',
+    );
+    await database.pool.query(
+      `INSERT INTO bench_balances SELECT g, 10000000 FROM generate_series(0, ${ACCOUNTS - 1}) g`,
+    );
+    const pick = (i: number) => {
+      const a = (i * 7919) % ACCOUNTS;
+      return { a, b: (a + 1 + (i % (ACCOUNTS - 1))) % ACCOUNTS };
+    };
+    let run = 0;
+    await compare({
+      goal: `ledger transfer, ${CALLERS} callers (in process, pool ${POOL_SIZE})`,
+      measured: () => {
+        run += 1;
+        const label = run;
+        return callLoop(CALLERS, SECONDS, (i) => {
+          const { a, b } = pick(i);
+          return ledger.transfer({
+            merchantCode: 'bench',
+            currency: 'USD',
+            type: 'transfer',
+            idempotencyKey: `r${label}-${i}`,
+            from: accounts[a] ?? { member: 'x', wallet: 'main' },
+            to: accounts[b] ?? { member: 'y', wallet: 'main' },
+            amount: 1n,
+          });
+        });
+      },
+      baseline: () =>
+        callLoop(CALLERS, SECONDS, (i) => {
+          const { a, b } = pick(i);
+          return database.pool.query({
+            name: 'bench-transfer',
+            text: `WITH d AS (UPDATE bench_balances SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING id)
+                   UPDATE bench_balances SET balance = balance + 1 WHERE id = $2 AND EXISTS (SELECT 1 FROM d)
+                   RETURNING balance`,
+            values: [a, b],
+          });
+        }),
+      minRatio: 0.6,
+      maxP99Ms: 20,
+    });
+  } finally {
+    await database.close();
+    await db.drop();
+  }
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  wallet()
+    .then(printTable)
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

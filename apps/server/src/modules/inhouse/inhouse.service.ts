@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { formatMinor, type InhouseGame, type PlaceBet, parseMoney } from '@tessera/contracts';
 import {
   CRASH_DECLARED_RTP,
@@ -31,7 +31,7 @@ import {
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { BetsService } from '../bets';
-import type { LedgerService, PostingResult } from '../ledger';
+import { HOUSE_SHARDS, type LedgerService, type PostingResult } from '../ledger';
 import type { InhouseEvents } from './inhouse.events';
 import { createInhouseLimits, type Limits, toMinor } from './inhouse.limits';
 import type { Client, InhouseRepository, RoundRow, SeedPairRow } from './inhouse.repository';
@@ -54,9 +54,6 @@ const PAIR_LOCK_ATTEMPTS = 5;
 /** The catalogue's vendor of the platform's own games (games module, demo catalogue). */
 const IN_HOUSE_PROVIDER = 'TESSERA';
 const RECALL_ROUNDS = 10;
-
-/** The house shard a member's in-house movements use (stable, so stake and payout of a round share it). */
-const houseShardOf = (memberId: string): number => createHash('sha256').update(memberId).digest()[0] ?? 0;
 
 const hashRequest = (parts: unknown): string =>
   createHash('sha256')
@@ -236,10 +233,10 @@ export const createInhouseService = (deps: {
     round: { id: string; merchantCode: string; memberId: string; currency: string; game: InhouseGame },
     leg: 'stake' | 'payout' | 'refund',
     amount: bigint,
+    shard: number,
   ): Promise<bigint> => {
     const member = { member: round.memberId, wallet: 'main' } as const;
-    // One shard per member for both legs: a bet's transaction holds only its own shard, never waits for another's.
-    const house = { house: 'inhouse_games', shard: houseShardOf(round.memberId) } as const;
+    const house = { house: 'inhouse_games', shard } as const;
     const posted = await ledger.transfer(
       {
         merchantCode: round.merchantCode,
@@ -256,10 +253,20 @@ export const createInhouseService = (deps: {
     );
     return memberLeg(posted, leg === 'stake' ? -1 : 1).balanceAfter;
   };
-  const debit = (client: Client, round: Parameters<typeof move>[1], stake: bigint) =>
-    move(client, round, 'stake', stake);
-  const credit = (client: Client, round: Parameters<typeof move>[1], payout: bigint) =>
-    move(client, round, 'payout', payout);
+  /**
+   * The house shard of one transaction's movements, in turn (decision 0070): every leg of a transaction uses the
+   * one shard it was given, so a transaction holds one house row and never waits for a second one (no deadlock),
+   * and this process's transactions in flight hold different rows.
+   */
+  let lastShard = randomInt(HOUSE_SHARDS);
+  const shardInTurn = () => {
+    lastShard = (lastShard + 1) % HOUSE_SHARDS;
+    return lastShard;
+  };
+  const debit = (client: Client, round: Parameters<typeof move>[1], stake: bigint, shard = shardInTurn()) =>
+    move(client, round, 'stake', stake, shard);
+  const credit = (client: Client, round: Parameters<typeof move>[1], payout: bigint, shard = shardInTurn()) =>
+    move(client, round, 'payout', payout, shard);
 
   /** After commit: the wallet pushes the new balance, and a settled round goes to the event's listeners. */
   const announce = (round: RoundRow | null): void => {
@@ -422,10 +429,11 @@ export const createInhouseService = (deps: {
           currency,
           game: input.game,
         };
-        const afterDebit = await debit(client, round, stake);
+        const shard = shardInTurn();
+        const afterDebit = await debit(client, round, stake, shard);
         const open = input.game === 'mines';
         const payout = open ? 0n : computePayout(stake, result.multiplier);
-        const balanceAfter = open ? null : payout > 0n ? await credit(client, round, payout) : afterDebit;
+        const balanceAfter = open ? null : payout > 0n ? await credit(client, round, payout, shard) : afterDebit;
         await repository.insertRound(client, {
           ...round,
           clientKey: input.idempotencyKey,

@@ -101,6 +101,33 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     return id;
   },
 
+  /** Shards 0 to `shards` - 1 of a house account, creating those absent: shard → account id. */
+  ensureHouseShards: async (input: {
+    merchantCode: string;
+    owner: string;
+    currency: string;
+    shards: number;
+  }): Promise<Map<number, bigint>> => {
+    // A twin created by another process while this statement ran is not in its snapshot: the next one sees it.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const { rows } = await pool.query<{ shard: number; id: string }>(
+        `WITH created AS (
+         INSERT INTO ledger_accounts (merchant_code, owner_type, owner_id, kind, currency, shard, allow_negative)
+         SELECT $1, 'house', $2, 'house', $3, s, true FROM generate_series(0, $4::int - 1) s
+         ON CONFLICT DO NOTHING RETURNING id, shard)
+       SELECT shard, id::text FROM created
+       UNION ALL
+       SELECT shard, id::text FROM ledger_accounts
+        WHERE merchant_code = $1 AND owner_type = 'house' AND owner_id = $2 AND kind = 'house' AND currency = $3
+          AND shard < $4`,
+        [input.merchantCode, input.owner, input.currency, input.shards],
+      );
+      const found = new Map(rows.map((row) => [Number(row.shard), BigInt(row.id)]));
+      if (found.size === input.shards) return found;
+    }
+    throw new Error('ledger house shards vanished after insert');
+  },
+
   post: async (input: PreparedMovement, executor: LedgerExecutor = pool): Promise<PostingResult> => {
     try {
       const { rows } = await executor.query<{

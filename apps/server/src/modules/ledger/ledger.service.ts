@@ -24,10 +24,14 @@ export type MemberWallet = 'main' | 'bonus' | 'points' | `game:${string}`;
 
 /**
  * A house account may name its shard: a caller making several movements in one transaction keeps them on one
- * shard, so two such transactions never hold each other's shards (no deadlock); otherwise one is drawn.
+ * shard, so two such transactions never hold each other's shards (no deadlock); otherwise the next one in turn.
  */
 export type AccountRef = { member: string; wallet: MemberWallet } | { house: HouseAccount; shard?: number };
-export const HOUSE_SHARDS = 8;
+/**
+ * Rows each house account is split into (decision 0070). A movement locks its house row until commit; a process
+ * takes shards in turn, so its own transactions in flight (at most its pool's size) never share one.
+ */
+export const HOUSE_SHARDS = 64;
 
 /** Largest amount one movement may carry (PostgreSQL bigint, with room for sums). */
 const MAX_AMOUNT = 2n ** 53n;
@@ -73,6 +77,12 @@ export const createLedgerService = (
   } = {},
 ) => {
   const ids = new Map<string, bigint>();
+  // Shards in turn from a random start, so that processes do not walk them in step.
+  let nextShard = randomInt(HOUSE_SHARDS);
+  const shardInTurn = () => {
+    nextShard = (nextShard + 1) % HOUSE_SHARDS;
+    return nextShard;
+  };
   const notify = (merchantCode: string, refs: AccountRef[]) => {
     const members = [...new Set(refs.flatMap((ref) => ('member' in ref ? [ref.member] : [])))];
     if (members.length > 0) options.onMemberBalanceChange?.(merchantCode, members);
@@ -87,7 +97,7 @@ export const createLedgerService = (
     merchantCode: string,
     currency: string,
     ref: AccountRef,
-    houseShard: number = 'house' in ref && ref.shard !== undefined ? ref.shard % HOUSE_SHARDS : randomInt(HOUSE_SHARDS),
+    houseShard: number = 'house' in ref && ref.shard !== undefined ? ref.shard % HOUSE_SHARDS : shardInTurn(),
   ): Promise<bigint> => {
     const identity: AccountIdentity =
       'member' in ref
@@ -173,9 +183,16 @@ export const createLedgerService = (
           await accountId(input.merchantCode, input.currency, ref);
           continue;
         }
-        for (let shard = 0; shard < HOUSE_SHARDS; shard += 1) {
-          await accountId(input.merchantCode, input.currency, ref, shard);
-        }
+        const prefix = `${input.merchantCode}|house|${ref.house}|house|${input.currency}|`;
+        if (ids.has(`${prefix}${HOUSE_SHARDS - 1}`)) continue;
+        // Every shard in one round trip: the first movement of a process does not wait for 64 of them.
+        const shards = await repository.ensureHouseShards({
+          merchantCode: input.merchantCode,
+          owner: ref.house,
+          currency: input.currency,
+          shards: HOUSE_SHARDS,
+        });
+        for (const [shard, id] of shards) ids.set(`${prefix}${shard}`, id);
       }
     },
 

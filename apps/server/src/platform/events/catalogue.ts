@@ -67,4 +67,3 @@ export type EventName = keyof typeof EVENT_CATALOGUE;
 export type EventPayload<N extends EventName> = z.output<(typeof EVENT_CATALOGUE)[N]>;
 
 export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
-export const EVENTS_CHANNEL = 'tessera_events';

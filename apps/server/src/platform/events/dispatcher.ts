@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { EVENT_CATALOGUE, EVENTS_CHANNEL, type EventName, type EventPayload } from './catalogue';
+import { EVENT_CATALOGUE, type EventName, type EventPayload } from './catalogue';
 
 /** What a subscriber's handler gets besides the payload: its delivery's transaction and the event's id. */
 export interface DeliveryContext {
@@ -39,14 +39,16 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** The first retry's delay; each further one doubles it (capped at an hour). */
   backoffMs?: number;
-  /** The fallback poll, for missed notifications and due retries. */
+  /** The fallback poll (every subscriber), for due retries and events the watch passed over. */
   pollMs?: number;
+  /** How often the outbox's head is watched for new events (waking their subscribers). */
+  watchMs?: number;
   /** Events handed to a subscriber per transaction, at most. */
   batchSize?: number;
   /** A batch stops taking events after this long (its transaction holds back other subscribers' reading). */
   maxBatchMs?: number;
-  /** Listen for notifications (off: poll only). */
-  listen?: boolean;
+  /** Watch the outbox's head (off: poll only). */
+  watch?: boolean;
   onError?: (error: unknown, context: { subscriber: string; eventId?: bigint }) => void;
 }
 
@@ -88,13 +90,16 @@ const messageOf = (error: unknown) =>
  * transaction-scoped advisory lock per subscriber; others skip it), in batches: every event is handled inside a
  * savepoint of the batch's transaction together with its receipt, so the effect, the receipt and the cursor
  * commit together. A failing event is recorded with a backoff and the cursor moves on; after `maxAttempts` it is
- * a dead letter that only an operator's retry sends again. Woken by LISTEN/NOTIFY, with a poll as fallback.
+ * a dead letter that only an operator's retry sends again. Woken by a watch of the outbox's head on a connection of
+ * its own (decision 0071: a NOTIFY in every producer's transaction serialised their commits), with a poll of every
+ * subscriber as fallback.
  */
 export const createEventDispatcher = (options: DispatcherOptions) => {
   const { pool } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const backoffMs = options.backoffMs ?? 1000;
   const pollMs = options.pollMs ?? 1000;
+  const watchMs = options.watchMs ?? 50;
   const batchSize = options.batchSize ?? 200;
   const maxBatchMs = options.maxBatchMs ?? 250;
   const onError = options.onError ?? (() => {});
@@ -305,7 +310,7 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
   /**
    * Works one subscriber until it has no full batch left. `patient` (a drain asked for by a test or a tool): also
    * until no committed event is held back by a transaction that was running (at most `HELD_PATIENCE_MS`); the
-   * workers leave those to the next notification or poll.
+   * workers leave those to the next watch or poll.
    */
   const drainOne = async (subscriber: Subscriber, patient = false): Promise<void> => {
     const since = performance.now();
@@ -328,7 +333,10 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
 
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
-  let listener: pg.Client | null = null;
+  let watchTimer: NodeJS.Timeout | null = null;
+  let watcher: pg.Client | null = null;
+  /** The highest event id the watch has seen committed. */
+  let head: string | null = null;
 
   // Each subscriber has its own worker, so a slow one never holds back the others' deliveries (one drain of all
   // subscribers together once waited for the slowest: under load the others were delivered only after it).
@@ -357,24 +365,56 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
 
   const wake = (): Promise<void> => Promise.all(options.subscribers.map(wakeOne)).then(() => {});
 
-  const listen = async () => {
+  const wakeFor = (names: ReadonlySet<string>): Promise<void> =>
+    Promise.all(options.subscribers.filter((s) => names.has(s.event)).map(wakeOne)).then(() => {});
+
+  const connectWatcher = async () => {
     const client = new pg.Client({ ...pool.options, application_name: 'tessera-events' });
     client.on('error', (error) => {
       onError(error, { subscriber: '*' });
-      if (listener === client) listener = null;
-    });
-    client.on('notification', () => {
-      void wake();
+      if (watcher === client) watcher = null;
     });
     await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(EVENTS_CHANNEL)}`);
-    listener = client;
+    const { rows } = await client.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM events');
+    head = rows[0]?.id ?? '0';
+    watcher = client;
+  };
+
+  /**
+   * One look at the outbox's head: the names of events committed past it wake their subscribers. An event whose
+   * transaction commits after a later id was seen (ids are taken at insert) is left to the poll, at most a second.
+   */
+  const look = async () => {
+    const client = watcher;
+    if (!client || head === null) return;
+    const { rows } = await client.query<{ name: string; id: string }>(
+      'SELECT name, max(id)::text AS id FROM events WHERE id > $1 GROUP BY name',
+      [head],
+    );
+    if (rows.length === 0) return;
+    head = rows.reduce((top, row) => (BigInt(row.id) > BigInt(top) ? row.id : top), head);
+    void wakeFor(new Set(rows.map((row) => row.name)));
+  };
+
+  const watch = () => {
+    watchTimer = setTimeout(() => {
+      look()
+        .catch((error) => {
+          onError(error, { subscriber: '*' });
+          const client = watcher;
+          watcher = null;
+          void client?.end().catch(() => {});
+        })
+        .finally(() => {
+          if (!stopped) watch();
+        });
+    }, watchMs);
   };
 
   const poll = () => {
     timer = setTimeout(() => {
-      // A lost listener is replaced at the next poll; meanwhile the poll delivers.
-      if (!listener && options.listen !== false) listen().catch((error) => onError(error, { subscriber: '*' }));
+      // A lost watcher is replaced at the next poll; meanwhile the poll delivers.
+      if (!watcher && options.watch !== false) connectWatcher().catch((error) => onError(error, { subscriber: '*' }));
       void wake();
       if (!stopped) poll();
     }, pollMs);
@@ -384,7 +424,10 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     start: async () => {
       if (!stopped) return;
       stopped = false;
-      if (options.listen !== false) await listen().catch((error) => onError(error, { subscriber: '*' }));
+      if (options.watch !== false) {
+        await connectWatcher().catch((error) => onError(error, { subscriber: '*' }));
+        watch();
+      }
       poll();
       void wake();
     },
@@ -393,9 +436,11 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (watchTimer) clearTimeout(watchTimer);
       timer = null;
-      const client = listener;
-      listener = null;
+      watchTimer = null;
+      const client = watcher;
+      watcher = null;
       if (client) await client.end().catch(() => {});
       await Promise.all([...workers.values()].map((worker) => worker.running));
     },

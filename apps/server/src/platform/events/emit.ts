@@ -11,8 +11,8 @@ const toJson = (payload: unknown) =>
   JSON.stringify(payload, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 
 /**
- * Writes an event into the outbox inside the producer's transaction (`events_emit`, which also notifies the
- * dispatchers; PostgreSQL sends the notification only if the transaction commits). A rollback leaves no event.
+ * Writes an event into the outbox inside the producer's transaction (`events_emit`; the dispatchers watch the
+ * outbox's head, decision 0071). A rollback leaves no event.
  */
 export const emit = async <N extends EventName>(
   tx: EventTransaction,

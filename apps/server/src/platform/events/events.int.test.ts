@@ -47,7 +47,7 @@ const dispatcherOf = (subscribers: Subscriber[], options: { maxAttempts?: number
   createEventDispatcher({
     pool: db.pool,
     subscribers,
-    listen: false,
+    watch: false,
     backoffMs: 0,
     maxBatchMs: Number.POSITIVE_INFINITY,
     ...options,
@@ -91,7 +91,7 @@ describe('events (transactional outbox)', () => {
     const dispatcher = createEventDispatcher({
       pool: db.pool,
       subscribers: [recorder('hurried')],
-      listen: false,
+      watch: false,
       maxBatchMs: 0,
     });
     await dispatcher.drain();

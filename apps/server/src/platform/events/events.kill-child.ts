@@ -18,7 +18,7 @@ client.release();
 process.stdout.write('committed\n');
 const dispatcher = createEventDispatcher({
   pool,
-  listen: false,
+  watch: false,
   subscribers: [
     subscribe('test.effects', 'member.registered', async (payload, { tx, eventId }) => {
       await tx.query('INSERT INTO test_effects (subscriber, event_id, note) VALUES ($1, $2, $3)', [
