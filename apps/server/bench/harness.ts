@@ -57,7 +57,8 @@ export interface Target {
 }
 
 const waitForHealth = async (base: string, child: ChildProcess, name: string) => {
-  for (let i = 0; i < 600; i++) {
+  // A first start migrates and seeds the demo: minutes on a loaded two-core machine.
+  for (let i = 0; i < 3_000; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${base}/healthz`);
