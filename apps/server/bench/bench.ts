@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { benchMembers } from './bench-support';
+import { countGames, onBenchDatabase, scaleCatalogue, withClient } from './databases';
 import {
+  benchPort,
   closedLoop,
   compare,
-  createBenchDatabase,
   memberToken,
   printTable,
   REPEATS,
@@ -20,79 +20,14 @@ import {
   SECONDS,
   startApp,
   startBaseline,
-  type Target,
 } from './harness';
+import { bare, categoryPage, memberRead, search, select } from './requests';
 
-const APP_PORT = 9_401;
-const BASELINE_PORT = 9_402;
-const QUIET_APP_PORT = 9_403;
+const APP_PORT = benchPort(0);
+const BASELINE_PORT = benchPort(1);
+const QUIET_APP_PORT = benchPort(2);
 const CONNECTIONS = 16;
 const TARGET_GAMES = 20_000;
-
-const categoryPage = (i: number): Request => ({
-  path: `/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=${1 + (i % 5)}&pageSize=18`,
-  headers: { ModuleId: 'GAMELO3' },
-});
-const search = (i: number): Request => ({
-  path: `/wps/relay/GCSGAME_gameList?gameName=${['tiger', 'golden', 'dragon', 'pearl'][i % 4]}&pageNo=1&pageSize=18`,
-  headers: { ModuleId: 'GAMELO3' },
-});
-const bare = (): Request => ({ path: '/bare' });
-const select = (i: number): Request => ({ path: `/select?id=${1 + ((i * 7919) % 10_000)}` });
-
-/** One client for a few statements, closed whatever happens. */
-const withClient = async <T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-};
-
-const countGames = async (client: pg.Client) =>
-  (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM games')).rows[0]?.n ?? 0;
-
-/** A suite on its own database: every process it starts is stopped, and the database dropped, however it ends. */
-const onBenchDatabase = async (
-  prefix: string,
-  suite: (db: { url: string }, start: <T extends Target>(target: Promise<T>) => Promise<T>) => Promise<void>,
-) => {
-  const db = await createBenchDatabase(prefix);
-  const started: Target[] = [];
-  const start = async <T extends Target>(target: Promise<T>) => {
-    const running = await target;
-    started.push(running);
-    return running;
-  };
-  try {
-    await suite(db, start);
-  } finally {
-    for (const target of started) await target.stop();
-    await db.drop();
-  }
-};
-
-/** Copies of the demo games under new codes and names until the catalogue holds `target` games. */
-const scaleCatalogue = (databaseUrl: string, target: number) =>
-  withClient(databaseUrl, async (client) => {
-    const base = (await countGames(client)) || 1;
-    await client.query(
-      `INSERT INTO games (vendor_code, game_type, classify, game_code, names, search_text, support_play,
-                          account_type_name, is_hot, artwork_variant, engine, sort)
-       SELECT vendor_code, game_type, classify, game_code || '-C' || c,
-              jsonb_build_object('EN', (names->>'EN') || ' ' || c, 'CN', (names->>'CN') || c, 'AR', (names->>'AR') || ' ' || c),
-              search_text || ' ' || c, support_play, account_type_name, false, artwork_variant, engine, sort + c * 100000
-       FROM games, generate_series(1, $1::int) AS c
-       ORDER BY c, id LIMIT $2`,
-      [Math.ceil((target - base) / base), target - base],
-    );
-    await client.query('ANALYZE');
-    // What an operator's change does: every instance reloads its copy of the catalogue.
-    await client.query("NOTIFY tessera_catalogue, 'bench'");
-    return countGames(client);
-  });
 
 const lobby = () =>
   onBenchDatabase('bench_lobby', async (db, start) => {
@@ -125,14 +60,13 @@ const reads = () =>
     const app = await start(startApp(db.url, APP_PORT));
     const baseline = await start(startBaseline(db.url, BASELINE_PORT));
     const token = await memberToken(app, db.url);
-    const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
     for (const [name, path] of [
       ['wallet balance', '/wps/v2/wallets/balance'],
       ['member info', '/wps/member/info'],
     ] as const) {
       await compare({
         goal: `${name} (member token), ${CONNECTIONS} conns`,
-        measured: () => closedLoop(app.base, CONNECTIONS, SECONDS, () => ({ path, headers: auth })),
+        measured: () => closedLoop(app.base, CONNECTIONS, SECONDS, memberRead(path, token)),
         baseline: () => closedLoop(baseline.base, CONNECTIONS, SECONDS, select),
         minRatio: 0.6,
       });
@@ -149,8 +83,7 @@ const logging = () =>
     const app = await start(startApp(db.url, APP_PORT));
     const quiet = await start(startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
     const token = await memberToken(app, db.url);
-    const auth = { ModuleId: 'COMM3', Authorization: `Bearer ${token}` };
-    const balance = () => ({ path: '/wps/v2/wallets/balance', headers: auth });
+    const balance = memberRead('/wps/v2/wallets/balance', token);
     for (const [name, next] of [
       ['gameList category page', categoryPage],
       ['wallet balance', balance],

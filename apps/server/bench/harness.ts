@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, openSync } from 'node:fs';
+import { appendFileSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,12 @@ const serverDir = path.resolve(import.meta.dirname, '..');
 const tmpDir = path.join(serverDir, '.tmp/bench');
 
 export const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The ports a bench's processes listen on: BENCH_PORT (9401) and the next few, so that benches run side by side on
+ * a shared machine stay out of each other's way (with BENCH_DB_PREFIX for their databases' names).
+ */
+export const benchPort = (offset: number): number => Number(process.env.BENCH_PORT ?? 9_401) + offset;
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -51,7 +57,7 @@ const printFunctionTimes = async (url: string) => {
 
 /** A database of its own on the PostgreSQL server, dropped by `drop`. */
 export const createBenchDatabase = async (prefix: string) => {
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? ''}${prefix}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -76,8 +82,8 @@ export interface Target {
 }
 
 const waitForHealth = async (base: string, child: ChildProcess, name: string) => {
-  // Up to three minutes: migrations and the demo seed take over one on a loaded two-core machine.
-  for (let i = 0; i < 1_800; i++) {
+  // A first start migrates and seeds the demo: minutes on a loaded two-core machine.
+  for (let i = 0; i < 3_000; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${base}/healthz`);
@@ -88,6 +94,43 @@ const waitForHealth = async (base: string, child: ChildProcess, name: string) =>
     await sleep(100);
   }
   throw new Error(`${name} did not start`);
+};
+
+/** The process serving each base address the harness started, whose CPU time each run reads. */
+const pidOfBase = new Map<string, number>();
+/** The kernel's clock tick for /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+/**
+ * CPU milliseconds (user and system) a process has used so far, from /proc; null where there is no /proc. Per
+ * request, it is a path's cost whatever the machine's load: the load changes how long a request waits for a core,
+ * not how much core it needs.
+ */
+const cpuMsOf = (pid: number | undefined): number | null => {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+};
+
+/** A run's CPU use: the server's (by its /proc times) and this generator's, each in ms per answered request. */
+const cpuMeter = (base: string) => {
+  const pid = pidOfBase.get(base);
+  const server = cpuMsOf(pid);
+  const generator = process.cpuUsage();
+  return (requests: number) => {
+    const serverNow = cpuMsOf(pid);
+    const used = process.cpuUsage(generator);
+    const per = (ms: number) => (requests > 0 ? ms / requests : 0);
+    return {
+      serverCpuMs: server === null || serverNow === null ? null : per(serverNow - server),
+      generatorCpuMs: per((used.user + used.system) / 1000),
+    };
+  };
 };
 
 const startProcess = async (name: string, args: string[], env: Record<string, string>, port: number) => {
@@ -101,6 +144,7 @@ const startProcess = async (name: string, args: string[], env: Record<string, st
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child, name);
+  if (child.pid !== undefined) pidOfBase.set(base, child.pid);
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -163,9 +207,18 @@ export interface Result {
   p99: number;
   errors: number;
   load: number;
+  /** The server's CPU time per answered request, in ms (null where /proc cannot tell). */
+  serverCpuMs: number | null;
+  /** The generator's (this process's) CPU time per answered request, in ms. */
+  generatorCpuMs: number;
 }
 
-const summary = (times: number[], errors: number, started: number): Result => {
+const summary = (
+  times: number[],
+  errors: number,
+  started: number,
+  cpu: (requests: number) => { serverCpuMs: number | null; generatorCpuMs: number },
+): Result => {
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   return {
@@ -174,6 +227,7 @@ const summary = (times: number[], errors: number, started: number): Result => {
     p99: percentile(times, 99),
     errors,
     load: os.loadavg()[0] ?? 0,
+    ...cpu(times.length),
   };
 };
 
@@ -227,6 +281,7 @@ export const closedLoop = async (
   const times: number[] = [];
   let errors = 0;
   let i = 0;
+  const cpu = cpuMeter(base);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -239,7 +294,7 @@ export const closedLoop = async (
     }),
   );
   agent.destroy();
-  return summary(times, errors, started);
+  return summary(times, errors, started, cpu);
 };
 
 /** How long an open loop waits for its last answers after its last request was sent. */
@@ -265,6 +320,7 @@ export const openLoop = async (
   let errors = 0;
   let cutOff = false;
   const total = Math.round(rate * seconds);
+  const cpu = cpuMeter(base);
   const started = performance.now();
   for (let i = 0; i < total; i++) {
     const scheduled = started + (i * 1000) / rate;
@@ -303,7 +359,7 @@ export const openLoop = async (
     times.push(now - scheduled);
   }
   agent.destroy();
-  const result = summary(times, errors, started);
+  const result = summary(times, errors, started, cpu);
   return { ...result, perSecond: answered / ((now - started) / 1000) };
 };
 
@@ -312,8 +368,12 @@ export interface Row {
   measured: string;
   baseline: string;
   ratio: string;
-  load: string;
+  /** What the goal asks: a least ratio, a greatest p99. */
+  target: string;
   met: boolean;
+  /** The servers' CPU time per request, measured side and baseline side. */
+  cpu: string;
+  load: string;
 }
 
 export const rows: Row[] = [];
@@ -324,10 +384,37 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 const fmt = (r: Result) =>
   `${r.perSecond.toFixed(0)}/s p99 ${r.p99.toFixed(1)} ms${r.errors ? ` (${r.errors} errors)` : ''}`;
+const fmtCpu = (ms: number | null) => (ms === null ? '?' : ms.toFixed(2));
+
+/** The median of each figure over runs (errors summed). */
+const pick = (results: Result[]): Result => {
+  const known = results.map((r) => r.serverCpuMs).filter((ms): ms is number => ms !== null);
+  return {
+    perSecond: median(results.map((r) => r.perSecond)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    load: median(results.map((r) => r.load)),
+    serverCpuMs: known.length > 0 ? median(known) : null,
+    generatorCpuMs: median(results.map((r) => r.generatorCpuMs)),
+  };
+};
+
+const loadRange = (results: Result[]) => {
+  const loads = results.map((r) => r.load);
+  return `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+};
+
+const record = (row: Row) => {
+  rows.push(row);
+  console.log(
+    `${row.goal}: ${row.measured} | baseline ${row.baseline} | ratio ${row.ratio} | goal ${row.target} ${row.met ? 'met' : 'NOT MET'} | cpu ms/req ${row.cpu} | load ${row.load}`,
+  );
+};
 
 /**
- * Compares a measured case with its baseline, interleaved: `run(measured)` and `run(baseline)` alternate for
- * REPEATS rounds; the medians are recorded in the table with the goal's verdict.
+ * Compares a measured case with its baseline, interleaved: `measured` and `baseline` alternate for REPEATS rounds
+ * (measured first, then baseline first, ...); the medians are recorded in the table with the goal's verdict.
  */
 export const compare = async (input: {
   goal: string;
@@ -347,31 +434,23 @@ export const compare = async (input: {
       measured.push(await input.measured());
     }
   }
-  const pick = (results: Result[]): Result => ({
-    perSecond: median(results.map((r) => r.perSecond)),
-    p50: median(results.map((r) => r.p50)),
-    p99: median(results.map((r) => r.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    load: median(results.map((r) => r.load)),
-  });
   const m = pick(measured);
   const b = pick(baseline);
   const ratio = b.perSecond > 0 ? m.perSecond / b.perSecond : 0;
   const met = ratio >= input.minRatio && (input.maxP99Ms === undefined || m.p99 <= input.maxP99Ms) && m.errors === 0;
-  const loads = [...measured, ...baseline].map((r) => r.load);
-  const row: Row = {
+  record({
     goal: input.goal,
     measured: fmt(m),
     baseline: fmt(b),
-    ratio: `${ratio.toFixed(2)} (goal ${input.minRatio}${input.maxP99Ms !== undefined ? `, p99 ≤ ${input.maxP99Ms} ms` : ''})${met ? '' : ' NOT MET'}`,
-    load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    ratio: ratio.toFixed(2),
+    target: `≥ ${input.minRatio}${input.maxP99Ms !== undefined ? `, p99 ≤ ${input.maxP99Ms} ms` : ''}`,
     met,
-  };
-  rows.push(row);
-  console.log(`${row.goal}: ${row.measured} | baseline ${row.baseline} | ratio ${row.ratio} | load ${row.load}`);
+    cpu: `${fmtCpu(m.serverCpuMs)} / ${fmtCpu(b.serverCpuMs)}`,
+    load: loadRange([...measured, ...baseline]),
+  });
 };
 
-/** A single figure with no baseline ratio goal (an open-loop latency check), recorded in the same table. */
+/** A latency goal (an open-loop p99), with its baseline's p99 measured in the same rounds, recorded in the table. */
 export const latency = async (input: {
   goal: string;
   run: () => Promise<Result>;
@@ -384,42 +463,55 @@ export const latency = async (input: {
     results.push(await input.run());
     baselines.push(await input.baseline());
   }
-  const p99 = median(results.map((r) => r.p99));
-  const errors = results.reduce((sum, r) => sum + r.errors, 0);
-  const met = p99 <= input.maxP99Ms && errors === 0;
-  const loads = [...results, ...baselines].map((r) => r.load);
-  const row: Row = {
+  const m = pick(results);
+  const b = pick(baselines);
+  record({
     goal: input.goal,
-    measured: `${median(results.map((r) => r.perSecond)).toFixed(0)}/s served, p99 ${p99.toFixed(1)} ms${errors ? ` (${errors} errors)` : ''}`,
-    baseline: `p99 ${median(baselines.map((r) => r.p99)).toFixed(1)} ms`,
-    ratio: `p99 goal ≤ ${input.maxP99Ms} ms${met ? '' : ' NOT MET'}`,
-    load: `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
-    met,
-  };
-  rows.push(row);
-  console.log(`${row.goal}: ${row.measured} | baseline ${row.baseline} | ${row.ratio} | load ${row.load}`);
+    measured: `${m.perSecond.toFixed(0)}/s served, p99 ${m.p99.toFixed(1)} ms${m.errors ? ` (${m.errors} errors)` : ''}`,
+    baseline: `p99 ${b.p99.toFixed(1)} ms`,
+    ratio: '—',
+    target: `p99 ≤ ${input.maxP99Ms} ms`,
+    met: m.p99 <= input.maxP99Ms && m.errors === 0,
+    cpu: `${fmtCpu(m.serverCpuMs)} / ${fmtCpu(b.serverCpuMs)}`,
+    load: loadRange([...results, ...baselines]),
+  });
 };
 
-export const printTable = () => {
-  const header: Row = {
-    goal: 'goal',
-    measured: 'measured',
-    baseline: 'baseline',
-    ratio: 'ratio',
-    load: 'load',
-    met: true,
-  };
-  const all = [header, ...rows];
-  const widths = (['goal', 'measured', 'baseline', 'ratio', 'load'] as const).map((key) =>
-    Math.max(...all.map((row) => row[key].length)),
-  );
-  const line = (row: Row) =>
-    `| ${(['goal', 'measured', 'baseline', 'ratio', 'load'] as const).map((key, i) => row[key].padEnd(widths[i] ?? 0)).join(' | ')} |`;
+const COLUMNS = [
+  ['goal', 'goal'],
+  ['measured', 'measured'],
+  ['baseline', 'baseline'],
+  ['ratio', 'ratio'],
+  ['target', 'goal'],
+  ['verdict', 'met'],
+  ['cpu', 'server CPU ms/req (measured / baseline)'],
+  ['load', 'load'],
+] as const;
+
+/** The table of `all` rows (default: this process's), one line each. */
+export const printTable = (all: readonly Row[] = rows) => {
+  const cells = (row: Row): Record<(typeof COLUMNS)[number][0], string> => ({
+    ...row,
+    verdict: row.met ? 'met' : 'NOT MET',
+  });
+  const table = [
+    Object.fromEntries(COLUMNS.map(([key, title]) => [key, title])) as ReturnType<typeof cells>,
+    ...all.map(cells),
+  ];
+  const widths = COLUMNS.map(([key]) => Math.max(...table.map((row) => row[key].length)));
+  const line = (row: ReturnType<typeof cells>) =>
+    `| ${COLUMNS.map(([key], i) => row[key].padEnd(widths[i] ?? 0)).join(' | ')} |`;
   console.log('');
-  console.log(line(header));
+  console.log(line(table[0] as ReturnType<typeof cells>));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
-  console.log(`\n${os.cpus().length} cores; load = one-minute load average while measuring (min–max over runs)`);
+  for (const row of table.slice(1)) console.log(line(row));
+  console.log(
+    `\n${os.cpus().length} cores; figures are medians of ${REPEATS} interleaved runs of ${SECONDS} s; load = one-minute load average while measuring (min–max over runs)`,
+  );
+  // `npm run bench` collects every suite's rows, also from benches run as their own processes (bench-all.ts).
+  if (process.env.BENCH_ROWS_FILE && all === rows) {
+    appendFileSync(process.env.BENCH_ROWS_FILE, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+  }
 };
 
 /** A member session over HTTP: a free-play login (proof of work solved here), then made an ordinary member. */

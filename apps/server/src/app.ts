@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -40,6 +39,7 @@ import { registerEventsAdminRoutes } from './platform/events/events-admin.routes
 import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
 import { buildOpenApiDocument } from './platform/http/openapi';
 import { createRegistrar } from './platform/http/registrar';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
 import { createJobs } from './platform/jobs';
 import { bufferedStdout } from './platform/log-destination';
@@ -188,18 +188,21 @@ export const buildApp = async (
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onClose', async () => logOutput?.close());
-  app.addHook('onResponse', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise (decision 0072: each async hook is a promise a request).
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
       'request completed',
     );
+    done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   installErrorHandler(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -29,6 +29,8 @@ interface Snapshot {
   at: number;
   entries: CatalogueEntry[];
   matches: Map<string, GameRow[]>;
+  /** What callers built from a page of this snapshot (`remember`): the same request gets the same object. */
+  built: Map<string, unknown>;
 }
 
 const inHouse = new Set<string>(inHouseAccountTypes);
@@ -70,7 +72,7 @@ export const createCatalogue = (deps: {
 
   const load = (merchantCode: string): Promise<Snapshot> => {
     const promise: Promise<Snapshot> = deps.load(merchantCode).then((entries) => {
-      const snapshot = { at: Date.now(), entries, matches: new Map<string, GameRow[]>() };
+      const snapshot = { at: Date.now(), entries, matches: new Map<string, GameRow[]>(), built: new Map() };
       if (loading.get(merchantCode) === promise) {
         loading.delete(merchantCode);
         snapshots.set(merchantCode, snapshot);
@@ -131,12 +133,17 @@ export const createCatalogue = (deps: {
   };
 
   return {
-    /** One page of the merchant's enabled games matching `filter`, in lobby order, with the count of all matches. */
+    /**
+     * One page of the merchant's enabled games matching `filter`, in lobby order, with the count of all matches.
+     * `remember(key, build)` keeps what `build` makes of this page until the snapshot is replaced, so the same
+     * page asked again is the same object (decision 0072: the registrar then neither checks nor serialises it
+     * again); `key` names what else the built value depends on (the language).
+     */
     list: async (
       merchantCode: string,
       filter: CatalogueFilter,
       page: { offset: number; limit: number },
-    ): Promise<{ rows: GameRow[]; total: number }> => {
+    ): Promise<{ rows: GameRow[]; total: number; remember: <T>(key: string, build: () => T) => T }> => {
       const snapshot = await snapshotOf(merchantCode);
       const key = `${filter.gameType ?? ''}|${filter.vendorCode ?? ''}|${filter.classify ?? ''}|${filter.search ?? ''}`;
       let matches = snapshot.matches.get(key);
@@ -145,7 +152,16 @@ export const createCatalogue = (deps: {
         if (snapshot.matches.size >= MEMO_LIMIT) snapshot.matches.clear();
         snapshot.matches.set(key, matches);
       }
-      return { rows: matches.slice(page.offset, page.offset + page.limit), total: matches.length };
+      const pageKey = `${key}|${page.offset}|${page.limit}|`;
+      const remember = <T>(extra: string, build: () => T): T => {
+        const at = pageKey + extra;
+        if (snapshot.built.has(at)) return snapshot.built.get(at) as T;
+        const value = build();
+        if (snapshot.built.size >= MEMO_LIMIT) snapshot.built.clear();
+        snapshot.built.set(at, value);
+        return value;
+      };
+      return { rows: matches.slice(page.offset, page.offset + page.limit), total: matches.length, remember };
     },
 
     /** After a change to the catalogue or to `merchantCode`'s settings (null: every merchant's). */

@@ -16,6 +16,7 @@ import {
   type WinnerEntry,
 } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
+import { deepFreeze } from '../../platform/http/checked-answers';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import { hashToken, newSessionToken } from '../../platform/security/tokens';
 import type { BetsService } from '../bets';
@@ -292,9 +293,16 @@ export const createGamesService = (deps: {
         classify: filter.gameClassify,
         search: filter.gameName?.toLowerCase(),
       };
-      const { rows, total } = await catalogue.list(merchant.code, lobby, pageOf(page.pageNo, page.pageSize));
-      const games = rows.map((row) => presentGame(row, language));
-      return { games, pageNo: page.pageNo, totalPages: totalPagesOf(total, page.pageSize), totalCount: total };
+      const { rows, total, remember } = await catalogue.list(merchant.code, lobby, pageOf(page.pageNo, page.pageSize));
+      // The same page in the same language is the same (frozen) object while the catalogue is unchanged.
+      return remember(`${page.pageNo}|${language}`, () =>
+        deepFreeze({
+          games: rows.map((row) => presentGame(row, language)),
+          pageNo: page.pageNo,
+          totalPages: totalPagesOf(total, page.pageSize),
+          totalCount: total,
+        }),
+      );
     },
 
     hot: async (

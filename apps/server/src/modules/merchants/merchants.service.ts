@@ -3,7 +3,7 @@ import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MerchantContext } from '../../platform/principals';
 import type { MerchantRow, MerchantsRepository } from './merchants.repository';
 
-/** How long a merchant read stays cached in this process; an edit made here clears it at once. */
+/** How long a merchant read stays fresh in this process; an edit made here clears it at once. */
 const CACHE_MS = 2000;
 
 const contextOf = (row: MerchantRow): MerchantContext => ({
@@ -13,27 +13,61 @@ const contextOf = (row: MerchantRow): MerchantContext => ({
   modules: flattenWhitelabel(row.settings.whitelabel),
 });
 
+/**
+ * A read cached for `CACHE_MS`: once expired, the old value still answers while one read refreshes it, so the
+ * requests that find it expired together send one query, not one each (under 16 connections every expiry sent 16
+ * reads of the merchant and parsed its settings 16 times: 6% of the lobby's CPU in a profile, decision 0072).
+ * `drop` forgets a key at once, and a read begun before the drop is not kept.
+ */
+const cachedReads = <T>(read: (key: string) => Promise<T>, now: () => number) => {
+  const values = new Map<string, { value: T; expires: number }>();
+  const loading = new Map<string, Promise<T>>();
+  const load = (key: string): Promise<T> => {
+    const running = loading.get(key);
+    if (running) return running;
+    const promise = read(key).then(
+      (value) => {
+        if (loading.get(key) === promise) {
+          loading.delete(key);
+          values.set(key, { value, expires: now() + CACHE_MS });
+        }
+        return value;
+      },
+      (error: unknown) => {
+        if (loading.get(key) === promise) loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, promise);
+    return promise;
+  };
+  return {
+    get: (key: string): Promise<T> => {
+      const cached = values.get(key);
+      if (!cached) return load(key);
+      if (cached.expires <= now()) load(key).catch(() => {});
+      return Promise.resolve(cached.value);
+    },
+    drop: (key: string | null) => {
+      if (key === null) {
+        values.clear();
+        loading.clear();
+      } else {
+        values.delete(key);
+        loading.delete(key);
+      }
+    },
+  };
+};
+
 export const createMerchantsService = (repository: MerchantsRepository, now: () => number = Date.now) => {
-  const byCode = new Map<string, { value: MerchantContext | null; expires: number }>();
-  const byDomain = new Map<string, { value: string | null; expires: number }>();
-
-  const findContext = async (code: string): Promise<MerchantContext | null> => {
-    const cached = byCode.get(code);
-    if (cached && cached.expires > now()) return cached.value;
+  const byCode = cachedReads(async (code) => {
     const row = await repository.findByCode(code);
-    const value = row ? contextOf(row) : null;
-    byCode.set(code, { value, expires: now() + CACHE_MS });
-    return value;
-  };
-
-  const findCodeByDomain = async (host: string): Promise<string | null> => {
-    const domain = host.toLowerCase();
-    const cached = byDomain.get(domain);
-    if (cached && cached.expires > now()) return cached.value;
-    const value = await repository.findCodeByDomain(domain);
-    byDomain.set(domain, { value, expires: now() + CACHE_MS });
-    return value;
-  };
+    return row ? contextOf(row) : null;
+  }, now);
+  const byDomain = cachedReads((domain) => repository.findCodeByDomain(domain), now);
+  const findContext = byCode.get;
+  const findCodeByDomain = (host: string) => byDomain.get(host.toLowerCase());
 
   return {
     /** The merchant of a site request: the Merchant header, else the host. Unknown or disabled ones are refused. */
@@ -64,8 +98,8 @@ export const createMerchantsService = (repository: MerchantsRepository, now: () 
         const exists = await repository.findByCode(code);
         throw new AppError(exists ? 'conflict' : 'not_found');
       }
-      byCode.delete(code);
-      byDomain.clear();
+      byCode.drop(code);
+      byDomain.drop(null);
       return row;
     },
   };

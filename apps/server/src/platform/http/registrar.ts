@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import { checkMemberAccess, checkOperatorAccess } from './access';
 import { AppError, fieldError } from './app-error';
+import { checkedAnswerOf, rememberCheckedAnswer } from './checked-answers';
 import type {
   AdminContext,
   Caller,
@@ -171,7 +172,20 @@ const checkModuleId = (endpoint: EndpointDef, caller: Caller, merchant: Merchant
 
 const fastifyMethods = (endpoint: EndpointDef): HTTPMethods[] => [endpoint.method, ...(endpoint.alsoMethods ?? [])];
 
-const respond = <E extends EndpointDef>(endpoint: E, value: ResponseOf<E>, request: FastifyRequest) => {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The handler's value checked against the contract, in the envelope. A frozen value already checked is answered
+ * with the envelope serialised the first time (decision 0072); a frozen value's envelope is remembered so.
+ */
+const respond = <E extends EndpointDef>(
+  endpoint: E,
+  value: ResponseOf<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const known = checkedAnswerOf(value, endpoint.response);
+  if (known !== undefined) return reply.type(JSON_TYPE).send(known);
   const checked = endpoint.response.safeParse(value);
   if (!checked.success) {
     request.log.error(
@@ -180,7 +194,11 @@ const respond = <E extends EndpointDef>(endpoint: E, value: ResponseOf<E>, reque
     );
     throw new AppError('unknown_error');
   }
-  return successEnvelope(checked.data);
+  const envelope = successEnvelope(checked.data);
+  if (!Object.isFrozen(value)) return envelope;
+  const json = JSON.stringify(envelope);
+  rememberCheckedAnswer(value, endpoint.response, json);
+  return reply.type(JSON_TYPE).send(json);
 };
 
 export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => {
@@ -231,7 +249,7 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
         // The access rule made `member` present wherever the endpoint's context promises it.
         const ctx = { ...caller, merchant, member } as SiteContextOf<E>;
         const value = await handler({ input, files, params: params as ParamsOf<E>, ctx, request, reply });
-        return respond(endpoint, value, request);
+        return respond(endpoint, value, request, reply);
       },
     });
   };
@@ -266,7 +284,7 @@ export const createRegistrar = (app: FastifyInstance, hooks: RegistrarHooks) => 
           operator ? { ...caller, operator, ...(merchant ? { merchant } : {}) } : caller
         ) as AdminContextOf<E>;
         const value = await handler({ input, files, params: params as ParamsOf<E>, ctx, request, reply });
-        return respond(endpoint, value, request);
+        return respond(endpoint, value, request, reply);
       },
     });
   };
