@@ -12,7 +12,17 @@ import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
-import { type AgentsRepository, type FiguresRow, lockTree, type NodeRow } from './agents.repository';
+import {
+  type AgentsRepository,
+  type FiguresRow,
+  lockTree,
+  lockTreeShared,
+  type NodeRow,
+  type TeamTotalsRow,
+} from './agents.repository';
+
+/** An agent's downline totals over a range (minor units), as `teamTotals` answers them. */
+export type TeamTotals = TeamTotalsRow;
 
 const AFFILIATE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A fresh affiliate code: 8 letters and digits (the demo's registration rule takes 4 to 20). */
@@ -87,17 +97,15 @@ export const createAgentsService = (deps: {
   };
 
   const overviewOf = async (merchant: MerchantContext, agentId: string, range: AgentRange) => {
-    const [counts, figures] = await Promise.all([
-      repository.teamCounts(agentId, range.from, range.to),
-      repository.teamFigures(agentId, range.from, range.to),
-    ]);
+    const totals = await repository.teamTotals(agentId, range.from, range.to);
+    const figures = totals ?? { ...sumFigures([]), teamMembers: 0, directMembers: 0, joined: 0, active: 0 };
     return {
       currency: merchant.settings.currency,
       from: range.from,
       to: range.to,
-      directMembers: counts.direct,
-      teamMembers: counts.team,
-      newMembers: counts.joined,
+      directMembers: figures.directMembers,
+      teamMembers: figures.teamMembers,
+      newMembers: figures.joined,
       activeMembers: figures.active,
       figures: presentFigures(figures, merchant.settings.currency),
     };
@@ -127,7 +135,27 @@ export const createAgentsService = (deps: {
       });
     },
 
-    addToDay: repository.addToDay,
+    /** Adds an event's figures to a member's day and to its team's (the rollup subscribers, in their delivery). */
+    addToDay: async (client: pg.PoolClient, row: Parameters<AgentsRepository['addToDay']>[1]): Promise<void> => {
+      await lockTreeShared(client, row.merchantCode);
+      await repository.addToDay(client, row);
+    },
+
+    /**
+     * An agent's downline totals over a range of UTC days (inclusive, `YYYY-MM-DD`, at most AGENT_RANGE_MAX_DAYS
+     * long), in minor units, the agent's own play not counted: one indexed read (decision 0057). The stable entry
+     * for other modules (agent contracts, issue 25). null when the member is not in the merchant's tree.
+     */
+    teamTotals: async (
+      merchant: Pick<MerchantContext, 'code'>,
+      agentMemberId: string,
+      fromDay: string,
+      toDay: string,
+    ): Promise<TeamTotalsRow | null> => {
+      const node = await repository.node(agentMemberId);
+      if (node?.merchantCode !== merchant.code) return null;
+      return repository.teamTotals(agentMemberId, fromDay, toDay);
+    },
 
     // --- Member site -------------------------------------------------------------------------------------------
 
@@ -319,7 +347,7 @@ export const createAgentsService = (deps: {
     /**
      * Moves a member and its downline under another agent of the merchant, audited. Refused: the new parent in the
      * branch itself (a cycle), no agent, another merchant's, or a branch that would grow deeper than the limit.
-     * Team totals follow by themselves: they are sums of per-member rollups over the closure.
+     * The branch's team totals leave its old ancestors and join the new ones in the same transaction.
      */
     move: async (merchant: MerchantContext, memberId: string, newParentId: string, actor: Actor) => {
       const moved = await repository.inTransaction(async (client) => {

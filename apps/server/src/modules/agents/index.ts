@@ -4,7 +4,8 @@ import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
 
-export type { AgentsService } from './agents.service';
+export { MEMBER_DAYS_SQL } from './agents.recompute';
+export type { AgentsService, TeamTotals } from './agents.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
