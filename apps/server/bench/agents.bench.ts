@@ -94,31 +94,51 @@ const main = async () => {
         WHERE n.merchant_code = 'demo' AND n.member_id <> $1`,
       [top.id],
     );
-    // The team totals the agents module keeps incrementally (decision 0057), computed here in one pass as its
-    // subscribers and placements would have left them.
+    // The team totals the agents module keeps incrementally (decision 0057), built here as its placements and
+    // subscribers would have left them: each member's own rows, then level by level upwards (a parent's rows are
+    // its own plus its children's), which reads each row once instead of once per ancestor.
+    const figures =
+      'deposits, deposit_count, withdrawals, withdrawal_count, bets, valid_bets, payouts, bet_count, joined';
+    const summed = figures
+      .split(', ')
+      .map((column) => `sum(t.${column})`)
+      .join(', ');
+    const added = figures
+      .split(', ')
+      .map((column) => `${column} = r.${column} + EXCLUDED.${column}`)
+      .join(', ');
     await client.query(
-      `UPDATE agent_nodes n SET team_size = s.size FROM (
-         SELECT ancestor_id, count(*)::int - 1 AS size FROM agent_closure GROUP BY ancestor_id) s
-        WHERE s.ancestor_id = n.member_id`,
-    );
-    await client.query(
-      `INSERT INTO agent_team_daily (ancestor_id, day, merchant_code, deposits, deposit_count, withdrawals,
-         withdrawal_count, bets, valid_bets, payouts, bet_count, joined)
-       SELECT c.ancestor_id, s.day, 'demo', sum(s.deposits), sum(s.deposit_count), sum(s.withdrawals),
-              sum(s.withdrawal_count), sum(s.bets), sum(s.valid_bets), sum(s.payouts), sum(s.bet_count), sum(s.joined)
-         FROM agent_closure c JOIN (${MEMBER_DAYS_SQL}) s ON s.member_id = c.descendant_id
-        GROUP BY c.ancestor_id, s.day`,
+      `INSERT INTO agent_team_daily (ancestor_id, day, merchant_code, ${figures})
+       SELECT t.member_id, t.day, 'demo', ${summed} FROM (${MEMBER_DAYS_SQL}) t GROUP BY t.member_id, t.day`,
     );
     await client.query(
       `INSERT INTO agent_team_active (ancestor_id, day, prev_day, members)
-       SELECT c.ancestor_id, s.day, CASE WHEN s.prev > s.day - ${AGENT_RANGE_MAX_DAYS} THEN s.prev ELSE '-infinity' END,
-              count(*)
-         FROM agent_closure c JOIN (
-           SELECT member_id, day, lag(day) OVER (PARTITION BY member_id ORDER BY day) AS prev
-             FROM agent_daily_rollups WHERE bet_count > 0
-         ) s ON s.member_id = c.descendant_id
-        GROUP BY 1, 2, 3`,
+       SELECT member_id, day, CASE WHEN prev > day - ${AGENT_RANGE_MAX_DAYS} THEN prev ELSE '-infinity' END, 1
+         FROM (SELECT member_id, day, lag(day) OVER (PARTITION BY member_id ORDER BY day) AS prev
+                 FROM agent_daily_rollups WHERE bet_count > 0) s`,
     );
+    for (let depth = LEVELS.length; depth >= 1; depth -= 1) {
+      await client.query(
+        `UPDATE agent_nodes p SET team_size = s.size
+           FROM (SELECT parent_id, sum(team_size + 1)::int AS size FROM agent_nodes WHERE depth = $1 GROUP BY 1) s
+          WHERE p.member_id = s.parent_id`,
+        [depth],
+      );
+      await client.query(
+        `INSERT INTO agent_team_daily AS r (ancestor_id, day, merchant_code, ${figures})
+         SELECT n.parent_id, t.day, 'demo', ${summed} FROM agent_team_daily t
+           JOIN agent_nodes n ON n.member_id = t.ancestor_id WHERE n.depth = $1 GROUP BY n.parent_id, t.day
+         ON CONFLICT (ancestor_id, day) DO UPDATE SET ${added}`,
+        [depth],
+      );
+      await client.query(
+        `INSERT INTO agent_team_active AS r (ancestor_id, day, prev_day, members)
+         SELECT n.parent_id, t.day, t.prev_day, sum(t.members) FROM agent_team_active t
+           JOIN agent_nodes n ON n.member_id = t.ancestor_id WHERE n.depth = $1 GROUP BY 1, 2, 3
+         ON CONFLICT (ancestor_id, day, prev_day) DO UPDATE SET members = r.members + EXCLUDED.members`,
+        [depth],
+      );
+    }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
@@ -150,7 +170,7 @@ const main = async () => {
   const overview = (token: string) =>
     get(token, `/wps/agent/team/overview?from=${range.from}&to=${range.to}`, 'AGEINFO3');
   // The baseline: the same caller's cheapest agent call (session, access, one primary-key read), same path.
-  const baseline = get(topToken, '/wps/agent/link', 'AGEINFO3');
+  const baseline = get(topToken, '/wps/agent/link', 'REGCEN');
   const first = await overview(topToken)();
   console.log(
     `top agent: team ${first.value.teamMembers}, direct ${first.value.directMembers}, active ${first.value.activeMembers}, bets ${first.value.figures.bets}`,

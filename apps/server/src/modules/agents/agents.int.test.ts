@@ -285,6 +285,31 @@ describe('agents', () => {
     expect((await site('GET', '/wps/agent/link', 'REGCEN', member.token)).json().errorCode).toBe('error_not_agent');
   });
 
+  it('a member applies again after a rejection, three times a day at most', async () => {
+    const member = await newMember('againagain');
+    const apply = () =>
+      site('POST', '/wps/agent/application', 'AFFMAN3', member.token, {
+        contactName: 'Again',
+        contactMobile: '+65 9000 0002',
+        message: 'please',
+      });
+    for (let round = 1; round <= 3; round += 1) {
+      const applied = await apply();
+      expect(applied.json()).toMatchObject({ success: true, value: { status: 'pending' } });
+      const rejected = await admin(
+        'POST',
+        `/api/admin/merchants/demo/agent-applications/${applied.json().value.id}/decision`,
+        { approve: false, reason: `round ${round}` },
+      );
+      expect(rejected.json().success).toBe(true);
+    }
+    expect((await apply()).json()).toMatchObject({ success: false, errorCode: 'too_many_requests' });
+    const { rows } = await t.database.pool.query('SELECT status FROM agent_applications WHERE member_id = $1', [
+      member.id,
+    ]);
+    expect(rows.map((row) => row.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
   it('five friends registering at once through one link all land directly under the agent', async () => {
     const friends = await Promise.all([1, 2, 3, 4, 5].map((n) => registerWithAffiliate(`friend${n}x`, code)));
     friendTokens.push(...friends.map((f) => f.token));

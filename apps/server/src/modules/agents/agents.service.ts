@@ -10,6 +10,7 @@ import {
 import type pg from 'pg';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
+import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
 import {
@@ -30,6 +31,8 @@ const newAffiliateCode = (): string =>
   Array.from(randomBytes(8), (b) => AFFILIATE_ALPHABET[b % AFFILIATE_ALPHABET.length]).join('');
 
 const UNIQUE_VIOLATION = '23505';
+/** Applications one member may file per 24 hours (each after the last was decided). */
+export const APPLICATIONS_PER_DAY = 3;
 
 /** Who acts in the back office, for the audit log. */
 type Actor = Parameters<AdminService['auditWith']>[1] & { operator: { operatorId: string; username: string } };
@@ -77,8 +80,9 @@ export const createAgentsService = (deps: {
   repository: AgentsRepository;
   members: Pick<MembersService, 'findById' | 'update'>;
   admin: Pick<AdminService, 'auditWith'>;
+  limiter: Pick<SharedRateLimiter, 'hit'>;
 }) => {
-  const { repository, members, admin } = deps;
+  const { repository, members, admin, limiter } = deps;
 
   /** The member's node, placing it (as a top) first when the module has not seen it yet. */
   const ensureNode = async (client: pg.PoolClient, merchantCode: string, memberId: string): Promise<NodeRow | null> => {
@@ -168,6 +172,11 @@ export const createAgentsService = (deps: {
       if (isAgentType(member.type)) throw new AppError('agent_already');
       const row = await members.findById(member.memberId);
       if (!row || row.merchantCode !== merchant.code) throw new AppError('not_found');
+      const pending = await repository.latestApplication(member.memberId);
+      if (pending?.status === 'pending') throw new AppError('agent_application_pending');
+      // Applying again after a rejection is allowed, a few times a day: the operators' queue is not a chat.
+      const allowed = await limiter.hit(`agent-apply:${member.memberId}`, APPLICATIONS_PER_DAY, 86_400_000);
+      if (!allowed.allowed) throw new AppError('too_many_requests');
       const application = await repository.insertApplication({
         merchantCode: merchant.code,
         memberId: member.memberId,

@@ -25,6 +25,7 @@ export const agentsModule = defineModule({
       repository: createAgentsRepository(host.database.pool),
       members: host.services.members,
       admin: host.services.admin,
+      limiter: host.services.limiter,
     }),
   routes: (registrar, agents) => registerAgentsRoutes(registrar, agents),
   subscribers: (agents) => [
