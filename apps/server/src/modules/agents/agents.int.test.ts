@@ -310,6 +310,35 @@ describe('agents', () => {
     expect(rows.map((row) => row.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
+  it('the back office makes a member an agent directly, changes its type and demotes it, audited', async () => {
+    const member = await newMember('directagent');
+    const setType = (memberId: string, agentType: number) =>
+      admin('POST', `/api/admin/merchants/demo/agent-tree/${memberId}/agent-type`, { agentType });
+    expect((await setType(member.id, 0)).json()).toMatchObject({ success: false, errorCode: 'error_not_agent' });
+    expect((await setType(member.id, 7)).json()).toMatchObject({ success: false, errorCode: 'validation_failed' });
+    expect((await setType(randomUUID(), 1)).json()).toMatchObject({ success: false, errorCode: 'not_found' });
+    const made = await setType(member.id, 2);
+    expect(made.json()).toMatchObject({ success: true, value: { memberId: member.id, agentType: 2 } });
+    expect((await t.services.members.findById(member.id))?.type).toBe(2);
+    const token = await client.login('directagent', 'Secret123');
+    const link = (await site('GET', '/wps/agent/link', 'REGCEN', token)).json();
+    expect(link).toMatchObject({ success: true, value: { agentType: 2 } });
+    expect((await setType(member.id, 41)).json().value.agentType).toBe(41);
+    expect((await setType(member.id, 0)).json()).toMatchObject({ success: true, value: { agentType: null } });
+    expect((await t.services.members.findById(member.id))?.type).toBe(0);
+    const after = await site('GET', '/wps/agent/link', 'REGCEN', await client.login('directagent', 'Secret123'));
+    expect(after.json().errorCode).toBe('error_not_agent');
+    const { rows } = await t.database.pool.query(
+      "SELECT action, details FROM audit_log WHERE target = $1 AND action LIKE 'agent.%' ORDER BY id",
+      [member.id],
+    );
+    expect(rows.map((row) => [row.action, row.details.from, row.details.to])).toEqual([
+      ['agent.create', 0, 2],
+      ['agent.set_type', 2, 41],
+      ['agent.demote', 41, 0],
+    ]);
+  });
+
   it('five friends registering at once through one link all land directly under the agent', async () => {
     const friends = await Promise.all([1, 2, 3, 4, 5].map((n) => registerWithAffiliate(`friend${n}x`, code)));
     friendTokens.push(...friends.map((f) => f.token));

@@ -480,6 +480,10 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     );
   },
 
+  deleteProfile: async (client: Executor, memberId: string): Promise<void> => {
+    await client.query('DELETE FROM agent_profiles WHERE member_id = $1', [memberId]);
+  },
+
   /** A new pending application; null when the member already has one pending. */
   insertApplication: async (
     row: Pick<ApplicationRow, 'merchantCode' | 'memberId' | 'account' | 'contactName' | 'contactMobile' | 'message'>,

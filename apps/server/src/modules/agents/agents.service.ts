@@ -115,6 +115,41 @@ export const createAgentsService = (deps: {
     };
   };
 
+  /**
+   * Makes a member of the merchant an agent of `agentType` (or changes its type): the members module's type and, if
+   * it has none, a fresh affiliate code (retrying a clash), the module's profile and its node. In `client`'s
+   * transaction; answers the member's id.
+   */
+  const becomeAgent = async (
+    client: pg.PoolClient,
+    merchant: MerchantContext,
+    memberId: string,
+    agentType: number,
+  ): Promise<string> => {
+    const member = await members.findById(memberId);
+    if (!member || member.merchantCode !== merchant.code) throw new AppError('not_found');
+    let affiliateCode = member.affiliateCode;
+    if (affiliateCode) await members.update(member.id, { type: agentType });
+    for (let attempt = 0; !affiliateCode; attempt++) {
+      const code = newAffiliateCode();
+      try {
+        await members.update(member.id, { type: agentType, affiliateCode: code });
+        affiliateCode = code;
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
+      }
+    }
+    await lockTree(client, merchant.code);
+    await ensureNode(client, merchant.code, member.id);
+    await repository.saveProfile(client, {
+      memberId: member.id,
+      merchantCode: merchant.code,
+      agentType,
+      affiliateCode,
+    });
+    return member.id;
+  };
+
   return {
     /**
      * Places a newly registered member under its upline (member.registered), in the delivery's transaction. An
@@ -296,27 +331,7 @@ export const createAgentsService = (deps: {
           });
           return decided;
         }
-        const member = await members.findById(application.memberId);
-        if (!member || member.merchantCode !== merchant.code) throw new AppError('not_found');
-        let affiliateCode = member.affiliateCode;
-        if (affiliateCode) await members.update(member.id, { type: decision.agentType });
-        for (let attempt = 0; !affiliateCode; attempt++) {
-          const code = newAffiliateCode();
-          try {
-            await members.update(member.id, { type: decision.agentType, affiliateCode: code });
-            affiliateCode = code;
-          } catch (error) {
-            if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
-          }
-        }
-        await lockTree(client, merchant.code);
-        await ensureNode(client, merchant.code, member.id);
-        await repository.saveProfile(client, {
-          memberId: member.id,
-          merchantCode: merchant.code,
-          agentType: decision.agentType,
-          affiliateCode,
-        });
+        const member = await becomeAgent(client, merchant, application.memberId, decision.agentType);
         const decided = await repository.decideApplication(client, id, {
           status: 'approved',
           agentType: decision.agentType,
@@ -326,7 +341,7 @@ export const createAgentsService = (deps: {
         await admin.auditWith(client, actor, {
           action: 'agent.application_approve',
           merchantCode: merchant.code,
-          target: member.id,
+          target: member,
           details: { applicationId: id, agentType: decision.agentType },
         });
         return decided;
@@ -382,6 +397,32 @@ export const createAgentsService = (deps: {
       // The member's upline for transfers to it (the members module keeps it) follows the tree.
       await members.update(memberId, { uplineId: newParentId });
       return (moved as NodeRow).memberId;
+    },
+
+    /**
+     * The back office makes a member of the tree an agent of `agentType`, changes an agent's type, or (0) demotes an
+     * agent to a member: the members module's type follows, the profile goes, the downline stays under it. Audited.
+     */
+    setType: async (merchant: MerchantContext, memberId: string, agentType: number, actor: Actor) => {
+      await repository.inTransaction(async (client) => {
+        const member = await members.findById(memberId);
+        if (member?.merchantCode !== merchant.code) throw new AppError('not_found');
+        const profile = await repository.profile(memberId, client);
+        if (agentType === 0) {
+          if (!profile) throw new AppError('error_not_agent');
+          await members.update(memberId, { type: 0 });
+          await repository.deleteProfile(client, memberId);
+        } else {
+          await becomeAgent(client, merchant, memberId, agentType);
+        }
+        await admin.auditWith(client, actor, {
+          action: agentType === 0 ? 'agent.demote' : profile ? 'agent.set_type' : 'agent.create',
+          merchantCode: merchant.code,
+          target: memberId,
+          details: { from: profile?.agentType ?? 0, to: agentType },
+        });
+      });
+      return memberId;
     },
 
     agentOverview: async (merchant: MerchantContext, memberId: string, range: AgentRange) => {
