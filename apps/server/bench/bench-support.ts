@@ -12,14 +12,22 @@ export const percentile = (sorted: number[], p: number): number =>
 
 /**
  * Runs `call` `total` times from `concurrency` callers and prints calls per second with p50, p95 and p99. The
- * figures are printed, never asserted: benches inform, tests decide.
+ * figures are printed, never asserted: benches inform, tests decide. Answers calls per second.
  */
 export const measure = async (
   label: string,
   concurrency: number,
   total: number,
   call: (i: number) => Promise<unknown>,
-): Promise<number> => {
+): Promise<number> => (await measureFigures(label, concurrency, total, call)).perSecond;
+
+/** `measure`, answering every figure it prints (milliseconds). */
+export const measureFigures = async (
+  label: string,
+  concurrency: number,
+  total: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<{ perSecond: number; p50: number; p95: number; p99: number }> => {
   const times: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -35,10 +43,11 @@ export const measure = async (
   );
   const perSecond = total / ((performance.now() - started) / 1000);
   times.sort((a, b) => a - b);
+  const [p50, p95, p99] = [percentile(times, 50), percentile(times, 95), percentile(times, 99)];
   console.log(
-    `${label.padEnd(38)} ${String(concurrency).padStart(2)} callers: ${perSecond.toFixed(1).padStart(8)}/s  p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms  p99 ${percentile(times, 99).toFixed(2)} ms`,
+    `${label.padEnd(38)} ${String(concurrency).padStart(2)} callers: ${perSecond.toFixed(1).padStart(8)}/s  p50 ${p50.toFixed(2)} ms  p95 ${p95.toFixed(2)} ms  p99 ${p99.toFixed(2)} ms`,
   );
-  return perSecond;
+  return { perSecond, p50, p95, p99 };
 };
 
 /** A fresh, migrated database for one bench run: on DATABASE_URL's server, else an embedded PostgreSQL. */

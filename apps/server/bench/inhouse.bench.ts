@@ -148,7 +148,7 @@ export const inhouse = async (): Promise<void> => {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   inhouse()
-    .then(printTable)
+    .then(() => printTable())
     .catch((error) => {
       console.error(error);
       process.exit(1);

@@ -195,7 +195,7 @@ export const seamless = async (): Promise<void> => {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   seamless()
-    .then(printTable)
+    .then(() => printTable())
     .catch((error) => {
       console.error(error);
       process.exit(1);

@@ -26,6 +26,7 @@ const callLoop = async (callers: number, seconds: number, call: (i: number) => P
   const times: number[] = [];
   let errors = 0;
   let i = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -50,6 +51,12 @@ const callLoop = async (callers: number, seconds: number, call: (i: number) => P
     p99: percentile(times, 99),
     errors,
     load: os.loadavg()[0] ?? 0,
+    // The ledger runs in this process: its CPU is the generator's, and no server process is apart from it.
+    serverCpuMs: null,
+    generatorCpuMs: (() => {
+      const used = process.cpuUsage(cpuBefore);
+      return (used.user + used.system) / 1000 / Math.max(1, times.length);
+    })(),
   };
 };
 
@@ -122,7 +129,7 @@ export const wallet = async (): Promise<void> => {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   wallet()
-    .then(printTable)
+    .then(() => printTable())
     .catch((error) => {
       console.error(error);
       process.exit(1);

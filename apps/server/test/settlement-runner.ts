@@ -22,6 +22,7 @@ const agents = createAgentsService({
   repository: createAgentsRepository(database.pool),
   members: { findById: unused, update: unused },
   admin: { auditWith: unused },
+  limiter: { hit: unused },
 });
 const contracts = createAgentContractsService({
   repository: createAgentContractsRepository(database.pool),

@@ -380,6 +380,22 @@ export const adminAgentEndpoints = {
     summary:
       'Moves a member and its whole downline under another agent of the merchant; audited. Errors: agent_move_cycle (under itself or its own downline), agent_tree_too_deep, error_not_agent (the new parent is no agent).',
   }),
+  setType: defineEndpoint({
+    name: 'admin.setAgentType',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/agent-tree/:memberId/agent-type',
+    moduleIds: [],
+    access: access.operator('agents.manage', 'merchant'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({
+      /** An agent type makes the member an agent of it (or changes its type); 0 demotes an agent to a member. */
+      agentType: z.union([z.literal(0), agentTypeSchema], { message: 'field_invalid' }),
+    }),
+    response: adminAgentNodeSchema,
+    summary:
+      "Makes a member of the tree an agent directly (an affiliate code if it has none), changes an agent's type, or demotes an agent to a member (its downline stays under it); audited. Demoting a member who is no agent answers error_not_agent.",
+  }),
   overview: defineEndpoint({
     name: 'admin.agentOverview',
     method: 'GET',

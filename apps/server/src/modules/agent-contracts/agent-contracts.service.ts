@@ -402,8 +402,13 @@ export const createAgentContractsService = (deps: {
       return { inputs: { rounds: rounds.length, validBet: validBet.toString() }, ...result };
     }
     const days = daysOf(period);
-    const team = await agents.teamTotals(contract.downlineId, days.from, days.to);
-    const inputs = { validBet: team.validBets, loss: team.bets - team.payouts, activeMembers: team.activeMembers };
+    // A downline the merchant's tree does not hold (never placed) has no team figures: zero, not a failure.
+    const team = await agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
+    const inputs = {
+      validBet: team?.validBets ?? 0n,
+      loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
+      activeMembers: team?.active ?? 0,
+    };
     const result = periodAmount(terms.kind, tiersOf(terms, contract.currency), inputs);
     return {
       inputs: {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DownlinePage, TeamOverview, TeamReport } from '@tessera/contracts';
+import { AGENT_RANGE_MAX_DAYS, type DownlinePage, type TeamOverview, type TeamReport } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { inTransaction } from '../../platform/db/transaction';
 import { hashPassword } from '../../platform/security/password';
+import { MEMBER_DAYS_SQL } from './agents.recompute';
 
 /**
  * The agent programme on a real PostgreSQL: application and approval, registration through the agent's link
@@ -143,6 +145,56 @@ const rawBets = async (memberIds: readonly string[]) => {
 };
 const major = (minor: string) => (Number(minor) / 100).toFixed(2);
 
+/**
+ * The team totals the module keeps incrementally (decision 0057) equal a recomputation from the per-member rollups
+ * over the closure, for every ancestor and day: sums, joins, team sizes and active members per range.
+ */
+const expectTeamTotalsRecomputed = async () => {
+  const query = async (sql: string) => (await t.database.pool.query(sql)).rows;
+  const kept = await query(
+    `SELECT ancestor_id, to_char(day, 'YYYY-MM-DD') AS day, deposits::text, deposit_count, withdrawals::text,
+            withdrawal_count, bets::text, valid_bets::text, payouts::text, bet_count, joined
+       FROM agent_team_daily
+      WHERE deposit_count + withdrawal_count + bet_count + joined > 0 ORDER BY 1, 2`,
+  );
+  const recomputed = await query(
+    `SELECT c.ancestor_id, to_char(s.day, 'YYYY-MM-DD') AS day, sum(s.deposits)::text AS deposits,
+            sum(s.deposit_count)::int AS deposit_count, sum(s.withdrawals)::text AS withdrawals,
+            sum(s.withdrawal_count)::int AS withdrawal_count, sum(s.bets)::text AS bets,
+            sum(s.valid_bets)::text AS valid_bets, sum(s.payouts)::text AS payouts, sum(s.bet_count)::int AS bet_count,
+            sum(s.joined)::int AS joined
+       FROM agent_closure c JOIN (${MEMBER_DAYS_SQL}) s ON s.member_id = c.descendant_id
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  expect(kept).toEqual(recomputed);
+  const sizes = await query(
+    `SELECT n.member_id FROM agent_nodes n
+      WHERE n.team_size <> (SELECT count(*) - 1 FROM agent_closure c WHERE c.ancestor_id = n.member_id)`,
+  );
+  expect(sizes).toEqual([]);
+  // Active members over every range of the days with bets, against a distinct count.
+  const days = (
+    await query(`SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM agent_daily_rollups ORDER BY 1`)
+  ).map((row) => row.day as string);
+  const agents = (await query('SELECT ancestor_id FROM agent_closure GROUP BY 1')).map((row) => row.ancestor_id);
+  for (const from of days) {
+    const spanOk = (to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 < AGENT_RANGE_MAX_DAYS;
+    for (const to of days.filter((day) => day >= from && spanOk(day))) {
+      const { rows } = await t.database.pool.query(
+        `SELECT a.id,
+                (SELECT COALESCE(sum(members), 0)::int FROM agent_team_active
+                  WHERE ancestor_id = a.id AND day BETWEEN $2::date AND $3::date AND prev_day < $2::date) AS kept,
+                (SELECT count(DISTINCT r.member_id)::int FROM agent_closure c JOIN agent_daily_rollups r
+                   ON r.member_id = c.descendant_id
+                  WHERE c.ancestor_id = a.id AND r.bet_count > 0 AND r.day BETWEEN $2::date AND $3::date) AS recomputed
+           FROM unnest($1::uuid[]) AS a(id)`,
+        [agents, from, to],
+      );
+      for (const row of rows) expect({ ...row, from, to }).toEqual({ ...row, kept: row.recomputed, from, to });
+    }
+  }
+};
+
 beforeAll(async () => {
   t = await createTestApp({}, { events: { deliver: false } });
   client = memberClient(t);
@@ -226,6 +278,60 @@ describe('agents', () => {
     expect((await site('GET', '/wps/agent/link', 'REGCEN', member.token)).json().errorCode).toBe('error_not_agent');
   });
 
+  it('a member applies again after a rejection, three times a day at most', async () => {
+    const member = await newMember('againagain');
+    const apply = () =>
+      site('POST', '/wps/agent/application', 'AFFMAN3', member.token, {
+        contactName: 'Again',
+        contactMobile: '+65 9000 0002',
+        message: 'please',
+      });
+    for (let round = 1; round <= 3; round += 1) {
+      const applied = await apply();
+      expect(applied.json()).toMatchObject({ success: true, value: { status: 'pending' } });
+      const rejected = await admin(
+        'POST',
+        `/api/admin/merchants/demo/agent-applications/${applied.json().value.id}/decision`,
+        { approve: false, reason: `round ${round}` },
+      );
+      expect(rejected.json().success).toBe(true);
+    }
+    expect((await apply()).json()).toMatchObject({ success: false, errorCode: 'too_many_requests' });
+    const { rows } = await t.database.pool.query('SELECT status FROM agent_applications WHERE member_id = $1', [
+      member.id,
+    ]);
+    expect(rows.map((row) => row.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
+  it('the back office makes a member an agent directly, changes its type and demotes it, audited', async () => {
+    const member = await newMember('directagent');
+    const setType = (memberId: string, agentType: number) =>
+      admin('POST', `/api/admin/merchants/demo/agent-tree/${memberId}/agent-type`, { agentType });
+    expect((await setType(member.id, 0)).json()).toMatchObject({ success: false, errorCode: 'error_not_agent' });
+    expect((await setType(member.id, 7)).json()).toMatchObject({ success: false, errorCode: 'validation_failed' });
+    expect((await setType(randomUUID(), 1)).json()).toMatchObject({ success: false, errorCode: 'not_found' });
+    const made = await setType(member.id, 2);
+    expect(made.json()).toMatchObject({ success: true, value: { memberId: member.id, agentType: 2 } });
+    expect((await t.services.members.findById(member.id))?.type).toBe(2);
+    const token = await client.login('directagent', 'Secret123');
+    const link = (await site('GET', '/wps/agent/link', 'REGCEN', token)).json();
+    expect(link).toMatchObject({ success: true, value: { agentType: 2 } });
+    expect((await setType(member.id, 41)).json().value.agentType).toBe(41);
+    expect((await setType(member.id, 0)).json()).toMatchObject({ success: true, value: { agentType: null } });
+    expect((await t.services.members.findById(member.id))?.type).toBe(0);
+    const after = await site('GET', '/wps/agent/link', 'REGCEN', await client.login('directagent', 'Secret123'));
+    expect(after.json().errorCode).toBe('error_not_agent');
+    const { rows } = await t.database.pool.query(
+      "SELECT action, details FROM audit_log WHERE target = $1 AND action LIKE 'agent.%' ORDER BY id",
+      [member.id],
+    );
+    expect(rows.map((row) => [row.action, row.details.from, row.details.to])).toEqual([
+      ['agent.create', 0, 2],
+      ['agent.set_type', 2, 41],
+      ['agent.demote', 41, 0],
+    ]);
+  });
+
   it('five friends registering at once through one link all land directly under the agent', async () => {
     const friends = await Promise.all([1, 2, 3, 4, 5].map((n) => registerWithAffiliate(`friend${n}x`, code)));
     friendTokens.push(...friends.map((f) => f.token));
@@ -284,6 +390,7 @@ describe('agents', () => {
     ).json().value;
     expect(own.total.deposits).toBe('100.00');
     expect(own.total.betCount).toBe(3);
+    await expectTeamTotalsRecomputed();
   });
 
   it('an agent reads only its own downline: any other id answers not_found', async () => {
@@ -384,5 +491,51 @@ describe('agents', () => {
     expect((await downline(bobMember)).total).toBe(1);
     // The members module's upline follows the tree (transfers to the upline go to the new one).
     expect((await t.services.members.findById(bobId))?.uplineId).toBe(friend1);
+    await expectTeamTotalsRecomputed();
+  });
+
+  it('active members stay distinct over any range when bets arrive for days out of order', async () => {
+    // A small tree of its own (top → mid → two leaves), fed through the rollup subscribers' entry point with bets
+    // on shuffled days, and checked against a distinct count of the raw rollups for every range.
+    const [top, mid, leafA, leafB] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const ids = [top, mid, leafA, leafB];
+    const todayUtc = "(now() AT TIME ZONE 'UTC')::date";
+    await t.database.pool.query(
+      `INSERT INTO agent_nodes (member_id, merchant_code, account, parent_id, depth, team_size) VALUES
+         ($1, 'demo', 'prop_top', NULL, 0, 3), ($2, 'demo', 'prop_mid', $1, 1, 2),
+         ($3, 'demo', 'prop_a', $2, 2, 0), ($4, 'demo', 'prop_b', $2, 2, 0)`,
+      ids,
+    );
+    await t.database.pool.query(
+      `INSERT INTO agent_closure (ancestor_id, descendant_id, distance) VALUES
+         ($1, $1, 0), ($2, $2, 0), ($3, $3, 0), ($4, $4, 0), ($1, $2, 1), ($2, $3, 1), ($2, $4, 1), ($1, $3, 2),
+         ($1, $4, 2)`,
+      ids,
+    );
+    await t.database.pool.query(
+      `INSERT INTO agent_team_daily (ancestor_id, day, merchant_code, joined)
+       VALUES ($1, ${todayUtc}, 'demo', 4), ($2, ${todayUtc}, 'demo', 3), ($3, ${todayUtc}, 'demo', 1),
+              ($4, ${todayUtc}, 'demo', 1)`,
+      ids,
+    );
+    const offsets = [0, 120, 3, 1, 95, 2, 3, 40, 0, 94, 1, 200, 93];
+    for (const [i, offset] of offsets.entries()) {
+      const memberId = [leafA, leafB, mid][i % 3] as string;
+      const day = new Date(Date.now() - offset * 86_400_000).toISOString();
+      await inTransaction(t.database.pool, (tx) =>
+        t.services.agents.addToDay(tx, {
+          memberId,
+          merchantCode: 'demo',
+          day,
+          bets: 100n,
+          validBets: 100n,
+          betCount: 1,
+        }),
+      );
+    }
+    await expectTeamTotalsRecomputed();
+    const view = await t.services.agents.teamTotals({ code: 'demo' }, top, today, today);
+    expect(view).toMatchObject({ teamMembers: 3, directMembers: 1, active: 2, betCount: 2, bets: 200n });
+    expect(await t.services.agents.teamTotals({ code: 'other' }, top, today, today)).toBeNull();
   });
 });

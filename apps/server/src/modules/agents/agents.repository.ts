@@ -1,4 +1,4 @@
-import type { AgentApplicationStatus } from '@tessera/contracts';
+import { AGENT_RANGE_MAX_DAYS, type AgentApplicationStatus } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 
@@ -64,9 +64,135 @@ const APPLICATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "
 /** Days are UTC calendar days; a range's end day is included. */
 const IN_RANGE = (from: string, to: string) => `r.day BETWEEN ${from}::date AND ${to}::date`;
 
+/** The figure columns of rollups and team rows: column, the row's property, its SQL type. */
+const FIGURES = [
+  ['deposits', 'deposits', 'bigint'],
+  ['deposit_count', 'depositCount', 'int'],
+  ['withdrawals', 'withdrawals', 'bigint'],
+  ['withdrawal_count', 'withdrawalCount', 'int'],
+  ['bets', 'bets', 'bigint'],
+  ['valid_bets', 'validBets', 'bigint'],
+  ['payouts', 'payouts', 'bigint'],
+  ['bet_count', 'betCount', 'int'],
+] as const;
+
+type Own = { [K in keyof FiguresRow as `own${Capitalize<K>}`]: FiguresRow[K] };
+const OWN_SUMS = FIGURES.map(
+  ([column, alias, cast]) =>
+    `COALESCE(sum(r.${column}), 0)::${cast} AS "own${alias[0]?.toUpperCase()}${alias.slice(1)}"`,
+).join(', ');
+
+/** A downline's totals over a range (minor units), the agent itself not counted. */
+export interface TeamTotalsRow extends FiguresRow {
+  teamMembers: number;
+  directMembers: number;
+  /** Downline members who joined in the range. */
+  joined: number;
+  /** Downline members with a settled bet in the range. */
+  active: number;
+}
+
+/**
+ * A previous bet day as an active-member row keeps it: itself when a range that holds `day` can also hold it,
+ * else `-infinity` (before any range's start). Ranges span at most AGENT_RANGE_MAX_DAYS days.
+ */
+const PREV_DAY_KEY = (day: string, prev: string) =>
+  `CASE WHEN ${prev} IS NOT NULL AND ${prev} > ${day} - ${AGENT_RANGE_MAX_DAYS} THEN ${prev} ELSE '-infinity'::date END`;
+
+/**
+ * The member became active on `day` (its first bet of that day): counted there by its previous bet day, and the
+ * next bet day it already had is now counted by `day` instead of that previous one. Applied to the member and every
+ * ancestor; the bets subscriber is the only writer of bet counts, so the neighbours it reads do not move meanwhile.
+ */
+const countActive = async (client: Executor, memberId: string, day: string): Promise<void> => {
+  await client.query(
+    `WITH near AS (
+       SELECT (SELECT max(day) FROM agent_daily_rollups WHERE member_id = $1 AND day < $2::date AND bet_count > 0) AS prev,
+              (SELECT min(day) FROM agent_daily_rollups WHERE member_id = $1 AND day > $2::date AND bet_count > 0) AS next
+     ), changes AS (
+       SELECT $2::date AS day, ${PREV_DAY_KEY('$2::date', 'near.prev')} AS prev_day, 1 AS delta FROM near
+       UNION ALL SELECT near.next, ${PREV_DAY_KEY('near.next', 'near.prev')}, -1 FROM near WHERE near.next IS NOT NULL
+       UNION ALL SELECT near.next, ${PREV_DAY_KEY('near.next', '$2::date')}, 1 FROM near WHERE near.next IS NOT NULL
+     ), merged AS (
+       SELECT day, prev_day, sum(delta)::int AS delta FROM changes GROUP BY day, prev_day HAVING sum(delta) <> 0
+     )
+     INSERT INTO agent_team_active AS a (ancestor_id, day, prev_day, members)
+     SELECT c.ancestor_id, m.day, m.prev_day, m.delta FROM agent_closure c CROSS JOIN merged m
+      WHERE c.descendant_id = $1 ORDER BY 1, 2, 3
+     ON CONFLICT (ancestor_id, day, prev_day) DO UPDATE SET members = a.members + EXCLUDED.members`,
+    [memberId, day],
+  );
+};
+
+/**
+ * A newly placed leaf's own team rows: its rollups (kept before it was placed, if any), the day it joined, and
+ * its active days by their previous bet day.
+ */
+const seedOwnTeamRows = async (client: Executor, memberId: string, merchantCode: string): Promise<void> => {
+  const columns = FIGURES.map(([column]) => column).join(', ');
+  await client.query(
+    `INSERT INTO agent_team_daily (ancestor_id, day, merchant_code, ${columns}, joined)
+     SELECT $1, s.day, $2, ${FIGURES.map(([column, , cast]) => `sum(s.${column})::${cast}`).join(', ')}, sum(s.joined)::int
+       FROM (SELECT day, ${columns}, 0 AS joined FROM agent_daily_rollups WHERE member_id = $1
+             UNION ALL
+             SELECT (joined_at AT TIME ZONE 'UTC')::date, ${FIGURES.map(() => '0').join(', ')}, 1
+               FROM agent_nodes WHERE member_id = $1) s
+      GROUP BY s.day`,
+    [memberId, merchantCode],
+  );
+  await client.query(
+    `INSERT INTO agent_team_active (ancestor_id, day, prev_day, members)
+     SELECT $1, s.day, ${PREV_DAY_KEY('s.day', 's.prev')}, 1
+       FROM (SELECT day, lag(day) OVER (ORDER BY day) AS prev FROM agent_daily_rollups
+              WHERE member_id = $1 AND bet_count > 0) s`,
+    [memberId],
+  );
+};
+
+/**
+ * Adds (`sign` 1) or takes away (-1) the branch under `memberId` — its root's team rows, active counts and size —
+ * to or from every ancestor above the root. A move takes it away before changing the closure and adds it after.
+ */
+const shiftBranch = async (client: Executor, memberId: string, sign: 1 | -1): Promise<void> => {
+  const columns = FIGURES.map(([column]) => column).join(', ');
+  await client.query(
+    `INSERT INTO agent_team_daily AS r (ancestor_id, day, merchant_code, ${columns}, joined)
+     SELECT up.ancestor_id, b.day, b.merchant_code, ${FIGURES.map(([column]) => `$2 * b.${column}`).join(', ')},
+            $2 * b.joined
+       FROM agent_closure up CROSS JOIN agent_team_daily b
+      WHERE up.descendant_id = $1 AND up.distance > 0 AND b.ancestor_id = $1
+      ORDER BY 1, 2
+     ON CONFLICT (ancestor_id, day) DO UPDATE SET
+       ${[...FIGURES.map(([column]) => column), 'joined'].map((column) => `${column} = r.${column} + EXCLUDED.${column}`).join(', ')}`,
+    [memberId, sign],
+  );
+  await client.query(
+    `INSERT INTO agent_team_active AS a (ancestor_id, day, prev_day, members)
+     SELECT up.ancestor_id, b.day, b.prev_day, $2 * b.members
+       FROM agent_closure up CROSS JOIN agent_team_active b
+      WHERE up.descendant_id = $1 AND up.distance > 0 AND b.ancestor_id = $1 AND b.members <> 0
+      ORDER BY 1, 2, 3
+     ON CONFLICT (ancestor_id, day, prev_day) DO UPDATE SET members = a.members + EXCLUDED.members`,
+    [memberId, sign],
+  );
+  await client.query(
+    `UPDATE agent_nodes SET team_size = team_size + $2 * (SELECT team_size + 1 FROM agent_nodes WHERE member_id = $1)
+      WHERE member_id IN (SELECT ancestor_id FROM agent_closure WHERE descendant_id = $1 AND distance > 0)`,
+    [memberId, sign],
+  );
+};
+
 /** Serialises the writes of one merchant's tree (placements, moves): no two of them see a half-changed tree. */
 export const lockTree = async (client: Executor, merchantCode: string): Promise<void> => {
   await client.query("SELECT pg_advisory_xact_lock(hashtext('agent_tree:' || $1))", [merchantCode]);
+};
+
+/**
+ * Taken by rollup writers: any number of them at once, but never during a placement or a move, whose team-total
+ * changes read the closure and the rollups as one consistent state.
+ */
+export const lockTreeShared = async (client: Executor, merchantCode: string): Promise<void> => {
+  await client.query("SELECT pg_advisory_xact_lock_shared(hashtext('agent_tree:' || $1))", [merchantCode]);
 };
 
 export const createAgentsRepository = (pool: pg.Pool) => ({
@@ -101,6 +227,8 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
        SELECT c.ancestor_id, $1::uuid, c.distance + 1 FROM agent_closure c WHERE c.descendant_id = $2::uuid`,
       [node.memberId, node.parentId],
     );
+    await seedOwnTeamRows(client, node.memberId, node.merchantCode);
+    await shiftBranch(client, node.memberId, 1);
     return true;
   },
 
@@ -134,29 +262,45 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     return rows;
   },
 
-  /** Team sizes: direct children, the whole downline, and downline members who joined in the range. */
-  teamCounts: async (agentId: string, from: string, to: string) => {
-    const { rows } = await pool.query<{ direct: number; team: number; joined: number }>(
-      `SELECT (SELECT count(*)::int FROM agent_nodes WHERE parent_id = $1) AS direct,
-              count(*)::int AS team,
-              count(*) FILTER (WHERE n.joined_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
-                AND n.joined_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC')::int AS joined
-         FROM agent_closure c JOIN agent_nodes n ON n.member_id = c.descendant_id
-        WHERE c.ancestor_id = $1 AND c.distance > 0`,
+  /**
+   * The downline's totals over the range (decision 0057), the agent's own rows taken out: one indexed read of the
+   * agent's (ancestor, day) rows, one of its own rollups, one of its active-member counts. Sizes come with it.
+   */
+  teamTotals: async (agentId: string, from: string, to: string): Promise<TeamTotalsRow | null> => {
+    const { rows } = await pool.query<TeamTotalsRow & { selfJoined: boolean; selfActive: boolean } & Own>(
+      `SELECT n.team_size AS "teamMembers",
+              (SELECT count(*)::int FROM agent_nodes k WHERE k.parent_id = n.member_id) AS "directMembers",
+              (n.joined_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+                AND n.joined_at < ($3::date + 1)::timestamp AT TIME ZONE 'UTC') AS "selfJoined",
+              t.*, o.*,
+              (SELECT COALESCE(sum(a.members), 0)::int FROM agent_team_active a
+                WHERE a.ancestor_id = n.member_id AND a.day BETWEEN $2::date AND $3::date AND a.prev_day < $2::date)
+                AS active,
+              (o."ownBetCount" > 0) AS "selfActive"
+         FROM agent_nodes n
+         CROSS JOIN LATERAL (SELECT ${SUMS}, COALESCE(sum(r.joined), 0)::int AS joined FROM agent_team_daily r
+                              WHERE r.ancestor_id = n.member_id AND ${IN_RANGE('$2', '$3')}) t
+         CROSS JOIN LATERAL (SELECT ${OWN_SUMS} FROM agent_daily_rollups r
+                              WHERE r.member_id = n.member_id AND ${IN_RANGE('$2', '$3')}) o
+        WHERE n.member_id = $1`,
       [agentId, from, to],
     );
-    return rows[0] ?? { direct: 0, team: 0, joined: 0 };
-  },
-
-  /** The downline's summed figures over the range, and how many of it bet. */
-  teamFigures: async (agentId: string, from: string, to: string): Promise<FiguresRow & { active: number }> => {
-    const { rows } = await pool.query<FiguresRow & { active: number }>(
-      `SELECT ${SUMS}, count(DISTINCT r.member_id) FILTER (WHERE r.bet_count > 0)::int AS active
-         FROM agent_closure c JOIN agent_daily_rollups r ON r.member_id = c.descendant_id
-        WHERE c.ancestor_id = $1 AND c.distance > 0 AND ${IN_RANGE('$2', '$3')}`,
-      [agentId, from, to],
-    );
-    return rows[0] as FiguresRow & { active: number };
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      teamMembers: row.teamMembers,
+      directMembers: row.directMembers,
+      joined: row.joined - (row.selfJoined ? 1 : 0),
+      active: row.active - (row.selfActive ? 1 : 0),
+      deposits: row.deposits - row.ownDeposits,
+      depositCount: row.depositCount - row.ownDepositCount,
+      withdrawals: row.withdrawals - row.ownWithdrawals,
+      withdrawalCount: row.withdrawalCount - row.ownWithdrawalCount,
+      bets: row.bets - row.ownBets,
+      validBets: row.validBets - row.ownValidBets,
+      payouts: row.payouts - row.ownPayouts,
+      betCount: row.betCount - row.ownBetCount,
+    };
   },
 
   /** Per day, newest first: the downline's figures (`own`: one member's own instead). */
@@ -168,10 +312,14 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
   ): Promise<(FiguresRow & { day: string })[]> => {
     const { rows } = await pool.query<FiguresRow & { day: string }>(
       scope === 'team'
-        ? `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${SUMS}
-             FROM agent_closure c JOIN agent_daily_rollups r ON r.member_id = c.descendant_id
-            WHERE c.ancestor_id = $1 AND c.distance > 0 AND ${IN_RANGE('$2', '$3')}
-            GROUP BY r.day ORDER BY r.day DESC`
+        ? `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${FIGURES.map(
+            ([column, alias, cast]) => `(r.${column} - COALESCE(o.${column}, 0))::${cast} AS "${alias}"`,
+          ).join(', ')}
+             FROM agent_team_daily r LEFT JOIN agent_daily_rollups o ON o.member_id = r.ancestor_id AND o.day = r.day
+            WHERE r.ancestor_id = $1 AND ${IN_RANGE('$2', '$3')}
+              AND r.deposit_count + r.withdrawal_count + r.bet_count
+                > COALESCE(o.deposit_count + o.withdrawal_count + o.bet_count, 0)
+            ORDER BY r.day DESC`
         : `SELECT to_char(r.day, 'YYYY-MM-DD') AS day, ${SUMS} FROM agent_daily_rollups r
             WHERE r.member_id = $1 AND ${IN_RANGE('$2', '$3')} GROUP BY r.day ORDER BY r.day DESC`,
       [memberId, from, to],
@@ -220,7 +368,7 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     const { rows } = await pool.query<NodeRow & FiguresRow & { directMembers: number; teamMembers: number }>(
       `SELECT ${NODE_COLUMNS},
               (SELECT count(*)::int FROM agent_nodes k WHERE k.parent_id = n.member_id) AS "directMembers",
-              (SELECT count(*)::int - 1 FROM agent_closure k WHERE k.ancestor_id = n.member_id) AS "teamMembers",
+              n.team_size AS "teamMembers",
               f.*
          FROM agent_nodes n
          CROSS JOIN LATERAL (SELECT ${SUMS} FROM agent_daily_rollups r WHERE r.member_id = n.member_id AND ${rangeFilter}) f
@@ -237,11 +385,13 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
    * ancestors go, rows to the new ones come, depths shift. Call under `lockTree` after checking for cycles.
    */
   moveBranch: async (client: Executor, memberId: string, newParentId: string, depthShift: number): Promise<void> => {
+    await shiftBranch(client, memberId, -1);
+    // The pairs of the root's old ancestors (at most the depth limit) and the branch's members: primary-key
+    // probes, never a scan of the merchant's closure (which a join on descendant_id alone planned).
     await client.query(
       `DELETE FROM agent_closure c
-        USING agent_closure sub
-        WHERE sub.ancestor_id = $1 AND c.descendant_id = sub.descendant_id
-          AND c.ancestor_id NOT IN (SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`,
+        WHERE c.ancestor_id IN (SELECT ancestor_id FROM agent_closure WHERE descendant_id = $1 AND distance > 0)
+          AND c.descendant_id IN (SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`,
       [memberId],
     );
     await client.query(
@@ -252,6 +402,7 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
       [memberId, newParentId],
     );
     await client.query('UPDATE agent_nodes SET parent_id = $2 WHERE member_id = $1', [memberId, newParentId]);
+    await shiftBranch(client, memberId, 1);
     if (depthShift !== 0) {
       await client.query(
         `UPDATE agent_nodes SET depth = depth + $2
@@ -270,34 +421,45 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     return rows[0]?.height ?? 0;
   },
 
-  /** Adds to a member's figures of a day (UTC), creating the day's row. */
+  /**
+   * Adds to a member's figures of a day (UTC), creating the day's row, and to the team rows of the member and each
+   * of its ancestors; a member's first bet of a day also counts it active there. Call under `lockTreeShared` (a
+   * placement or move in between would miss or double the change).
+   */
   addToDay: async (
     client: Executor,
     row: { memberId: string; merchantCode: string; day: string | null } & Partial<FiguresRow>,
   ): Promise<void> => {
-    await client.query(
-      `INSERT INTO agent_daily_rollups AS r (member_id, day, merchant_code, deposits, deposit_count, withdrawals,
-         withdrawal_count, bets, valid_bets, payouts, bet_count)
-       VALUES ($1, COALESCE($3::timestamptz, now()) AT TIME ZONE 'UTC', $2, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (member_id, day) DO UPDATE SET deposits = r.deposits + EXCLUDED.deposits,
-         deposit_count = r.deposit_count + EXCLUDED.deposit_count, withdrawals = r.withdrawals + EXCLUDED.withdrawals,
-         withdrawal_count = r.withdrawal_count + EXCLUDED.withdrawal_count, bets = r.bets + EXCLUDED.bets,
-         valid_bets = r.valid_bets + EXCLUDED.valid_bets, payouts = r.payouts + EXCLUDED.payouts,
-         bet_count = r.bet_count + EXCLUDED.bet_count`,
-      [
-        row.memberId,
-        row.merchantCode,
-        row.day,
-        row.deposits ?? 0n,
-        row.depositCount ?? 0,
-        row.withdrawals ?? 0n,
-        row.withdrawalCount ?? 0,
-        row.bets ?? 0n,
-        row.validBets ?? 0n,
-        row.payouts ?? 0n,
-        row.betCount ?? 0,
-      ],
+    const figures = [
+      row.deposits ?? 0n,
+      row.depositCount ?? 0,
+      row.withdrawals ?? 0n,
+      row.withdrawalCount ?? 0,
+      row.bets ?? 0n,
+      row.validBets ?? 0n,
+      row.payouts ?? 0n,
+      row.betCount ?? 0,
+    ];
+    const columns = FIGURES.map(([column]) => column).join(', ');
+    const added = FIGURES.map(([column]) => `${column} = r.${column} + EXCLUDED.${column}`).join(', ');
+    const values = FIGURES.map((_, i) => `$${i + 4}`).join(', ');
+    const { rows } = await client.query<{ day: string; betCount: number }>(
+      `INSERT INTO agent_daily_rollups AS r (member_id, day, merchant_code, ${columns})
+       VALUES ($1, COALESCE($3::timestamptz, now()) AT TIME ZONE 'UTC', $2, ${values})
+       ON CONFLICT (member_id, day) DO UPDATE SET ${added}
+       RETURNING to_char(r.day, 'YYYY-MM-DD') AS day, r.bet_count AS "betCount"`,
+      [row.memberId, row.merchantCode, row.day, ...figures],
     );
+    const day = rows[0]?.day as string;
+    await client.query(
+      `INSERT INTO agent_team_daily AS r (ancestor_id, day, merchant_code, ${columns})
+       SELECT c.ancestor_id, $2::date, $3, ${FIGURES.map((_, i) => `$${i + 4}`).join(', ')}
+         FROM agent_closure c WHERE c.descendant_id = $1 ORDER BY c.ancestor_id
+       ON CONFLICT (ancestor_id, day) DO UPDATE SET ${added}`,
+      [row.memberId, day, row.merchantCode, ...figures],
+    );
+    const betCount = row.betCount ?? 0;
+    if (betCount > 0 && rows[0]?.betCount === betCount) await countActive(client, row.memberId, day);
   },
 
   profile: async (memberId: string, db: Executor = pool): Promise<ProfileRow | null> => {
@@ -325,6 +487,10 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
        ON CONFLICT (member_id) DO UPDATE SET agent_type = EXCLUDED.agent_type, affiliate_code = EXCLUDED.affiliate_code`,
       [profile.memberId, profile.merchantCode, profile.agentType, profile.affiliateCode],
     );
+  },
+
+  deleteProfile: async (client: Executor, memberId: string): Promise<void> => {
+    await client.query('DELETE FROM agent_profiles WHERE member_id = $1', [memberId]);
   },
 
   /** A new pending application; null when the member already has one pending. */

@@ -73,6 +73,10 @@ export const registerAgentsRoutes = (r: Registrar, agents: AgentsService): void 
     const memberId = await agents.move(ctx.merchant, params.memberId, input.newParentId, actorOf(ctx));
     return presentNode(await agents.adminNode(memberId));
   });
+  r.admin(adminAgentEndpoints.setType, async ({ input, params, ctx }) => {
+    const memberId = await agents.setType(ctx.merchant, params.memberId, input.agentType, actorOf(ctx));
+    return presentNode(await agents.adminNode(memberId));
+  });
   r.admin(adminAgentEndpoints.overview, async ({ input, params, ctx }) =>
     agents.agentOverview(ctx.merchant, params.memberId, input),
   );

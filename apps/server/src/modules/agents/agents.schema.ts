@@ -28,6 +28,8 @@ export const agentNodes = pgTable(
     parentId: uuid('parent_id'),
     /** Levels below the top of its tree (0: a top). */
     depth: integer('depth').notNull().default(0),
+    /** How many members sit below it (itself not counted), kept by placements and moves (decision 0057). */
+    teamSize: integer('team_size').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -84,6 +86,18 @@ export const agentApplications = pgTable(
   ],
 );
 
+/** The figures of a member's day and of a team's day (minor units and counts). */
+const figureColumns = () => ({
+  deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+  depositCount: integer('deposit_count').notNull().default(0),
+  withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull().default(sql`0`),
+  withdrawalCount: integer('withdrawal_count').notNull().default(0),
+  bets: bigint('bets', { mode: 'bigint' }).notNull().default(sql`0`),
+  validBets: bigint('valid_bets', { mode: 'bigint' }).notNull().default(sql`0`),
+  payouts: bigint('payouts', { mode: 'bigint' }).notNull().default(sql`0`),
+  betCount: integer('bet_count').notNull().default(0),
+});
+
 /**
  * Per-member daily figures (UTC days, minor units), kept by the module's event subscribers (bet.settled,
  * deposit.credited, withdrawal.paid); team figures are their sums over a subtree, never raw bets.
@@ -94,14 +108,42 @@ export const agentDailyRollups = pgTable(
     memberId: uuid('member_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     merchantCode: text('merchant_code').notNull(),
-    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
-    depositCount: integer('deposit_count').notNull().default(0),
-    withdrawals: bigint('withdrawals', { mode: 'bigint' }).notNull().default(sql`0`),
-    withdrawalCount: integer('withdrawal_count').notNull().default(0),
-    bets: bigint('bets', { mode: 'bigint' }).notNull().default(sql`0`),
-    validBets: bigint('valid_bets', { mode: 'bigint' }).notNull().default(sql`0`),
-    payouts: bigint('payouts', { mode: 'bigint' }).notNull().default(sql`0`),
-    betCount: integer('bet_count').notNull().default(0),
+    ...figureColumns(),
   },
   (table) => [primaryKey({ columns: [table.memberId, table.day] })],
+);
+
+/**
+ * Team totals per (ancestor, UTC day), the ancestor itself included (decision 0057): every rollup change adds to
+ * the row of each of the member's ancestors, a placement adds the member's history, and a move takes the branch
+ * root's rows from its old ancestors and gives them to the new ones. An overview reads at most one row per day.
+ */
+export const agentTeamDaily = pgTable(
+  'agent_team_daily',
+  {
+    ancestorId: uuid('ancestor_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    ...figureColumns(),
+    /** Members of the subtree whose node joined on this day. */
+    joined: integer('joined').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ancestorId, table.day] })],
+);
+
+/**
+ * Distinct active members over any range, kept incrementally: for each (ancestor, day) the subtree's members who bet
+ * that day, counted by the day of their previous bet (`-infinity` for none, or for one further back than the
+ * longest range). The members active in [from, to] are those with a bet day in it whose previous one is before
+ * `from`: one indexed read per range (decision 0057).
+ */
+export const agentTeamActive = pgTable(
+  'agent_team_active',
+  {
+    ancestorId: uuid('ancestor_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prevDay: date('prev_day', { mode: 'string' }).notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ancestorId, table.day, table.prevDay] })],
 );

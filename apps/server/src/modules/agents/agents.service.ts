@@ -10,9 +10,20 @@ import {
 import type pg from 'pg';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
+import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
-import { type AgentsRepository, type FiguresRow, lockTree, type NodeRow } from './agents.repository';
+import {
+  type AgentsRepository,
+  type FiguresRow,
+  lockTree,
+  lockTreeShared,
+  type NodeRow,
+  type TeamTotalsRow,
+} from './agents.repository';
+
+/** An agent's downline totals over a range (minor units), as `teamTotals` answers them. */
+export type TeamTotals = TeamTotalsRow;
 
 const AFFILIATE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A fresh affiliate code: 8 letters and digits (the demo's registration rule takes 4 to 20). */
@@ -20,6 +31,8 @@ const newAffiliateCode = (): string =>
   Array.from(randomBytes(8), (b) => AFFILIATE_ALPHABET[b % AFFILIATE_ALPHABET.length]).join('');
 
 const UNIQUE_VIOLATION = '23505';
+/** Applications one member may file per 24 hours (each after the last was decided). */
+export const APPLICATIONS_PER_DAY = 3;
 
 /** Who acts in the back office, for the audit log. */
 type Actor = Parameters<AdminService['auditWith']>[1] & { operator: { operatorId: string; username: string } };
@@ -67,8 +80,9 @@ export const createAgentsService = (deps: {
   repository: AgentsRepository;
   members: Pick<MembersService, 'findById' | 'update'>;
   admin: Pick<AdminService, 'auditWith'>;
+  limiter: Pick<SharedRateLimiter, 'hit'>;
 }) => {
-  const { repository, members, admin } = deps;
+  const { repository, members, admin, limiter } = deps;
 
   /** The member's node, placing it (as a top) first when the module has not seen it yet. */
   const ensureNode = async (client: pg.PoolClient, merchantCode: string, memberId: string): Promise<NodeRow | null> => {
@@ -87,20 +101,53 @@ export const createAgentsService = (deps: {
   };
 
   const overviewOf = async (merchant: MerchantContext, agentId: string, range: AgentRange) => {
-    const [counts, figures] = await Promise.all([
-      repository.teamCounts(agentId, range.from, range.to),
-      repository.teamFigures(agentId, range.from, range.to),
-    ]);
+    const totals = await repository.teamTotals(agentId, range.from, range.to);
+    const figures = totals ?? { ...sumFigures([]), teamMembers: 0, directMembers: 0, joined: 0, active: 0 };
     return {
       currency: merchant.settings.currency,
       from: range.from,
       to: range.to,
-      directMembers: counts.direct,
-      teamMembers: counts.team,
-      newMembers: counts.joined,
+      directMembers: figures.directMembers,
+      teamMembers: figures.teamMembers,
+      newMembers: figures.joined,
       activeMembers: figures.active,
       figures: presentFigures(figures, merchant.settings.currency),
     };
+  };
+
+  /**
+   * Makes a member of the merchant an agent of `agentType` (or changes its type): the members module's type and, if
+   * it has none, a fresh affiliate code (retrying a clash), the module's profile and its node. In `client`'s
+   * transaction; answers the member's id.
+   */
+  const becomeAgent = async (
+    client: pg.PoolClient,
+    merchant: MerchantContext,
+    memberId: string,
+    agentType: number,
+  ): Promise<string> => {
+    const member = await members.findById(memberId);
+    if (!member || member.merchantCode !== merchant.code) throw new AppError('not_found');
+    let affiliateCode = member.affiliateCode;
+    if (affiliateCode) await members.update(member.id, { type: agentType });
+    for (let attempt = 0; !affiliateCode; attempt++) {
+      const code = newAffiliateCode();
+      try {
+        await members.update(member.id, { type: agentType, affiliateCode: code });
+        affiliateCode = code;
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
+      }
+    }
+    await lockTree(client, merchant.code);
+    await ensureNode(client, merchant.code, member.id);
+    await repository.saveProfile(client, {
+      memberId: member.id,
+      merchantCode: merchant.code,
+      agentType,
+      affiliateCode,
+    });
+    return member.id;
   };
 
   return {
@@ -127,7 +174,27 @@ export const createAgentsService = (deps: {
       });
     },
 
-    addToDay: repository.addToDay,
+    /** Adds an event's figures to a member's day and to its team's (the rollup subscribers, in their delivery). */
+    addToDay: async (client: pg.PoolClient, row: Parameters<AgentsRepository['addToDay']>[1]): Promise<void> => {
+      await lockTreeShared(client, row.merchantCode);
+      await repository.addToDay(client, row);
+    },
+
+    /**
+     * An agent's downline totals over a range of UTC days (inclusive, `YYYY-MM-DD`, at most AGENT_RANGE_MAX_DAYS
+     * long), in minor units, the agent's own play not counted: one indexed read (decision 0057). The stable entry
+     * for other modules (agent contracts, issue 25). null when the member is not in the merchant's tree.
+     */
+    teamTotals: async (
+      merchant: Pick<MerchantContext, 'code'>,
+      agentMemberId: string,
+      fromDay: string,
+      toDay: string,
+    ): Promise<TeamTotalsRow | null> => {
+      const node = await repository.node(agentMemberId);
+      if (node?.merchantCode !== merchant.code) return null;
+      return repository.teamTotals(agentMemberId, fromDay, toDay);
+    },
 
     // --- For other modules (agent contracts) -------------------------------------------------------------------
 
@@ -142,21 +209,6 @@ export const createAgentsService = (deps: {
     /** Every upline of a member, nearest first; `client`: read inside the caller's transaction. */
     uplinesOf: (memberId: string, client?: pg.PoolClient): Promise<string[]> => repository.uplines(memberId, client),
 
-    /**
-     * The agent's team totals (its downline, not itself) over UTC days `from`..`to` inclusive, in minor units:
-     * bets, valid bets, payouts, settled bets, and active members (downline members with a settled bet).
-     */
-    teamTotals: async (agentId: string, from: string, to: string) => {
-      const row = await repository.teamFigures(agentId, from, to);
-      return {
-        bets: row.bets,
-        validBets: row.validBets,
-        payouts: row.payouts,
-        betCount: row.betCount,
-        activeMembers: row.active,
-      };
-    },
-
     // --- Member site -------------------------------------------------------------------------------------------
 
     myApplication: async (member: MemberPrincipal) => {
@@ -168,6 +220,11 @@ export const createAgentsService = (deps: {
       if (isAgentType(member.type)) throw new AppError('agent_already');
       const row = await members.findById(member.memberId);
       if (!row || row.merchantCode !== merchant.code) throw new AppError('not_found');
+      const pending = await repository.latestApplication(member.memberId);
+      if (pending?.status === 'pending') throw new AppError('agent_application_pending');
+      // Applying again after a rejection is allowed, a few times a day: the operators' queue is not a chat.
+      const allowed = await limiter.hit(`agent-apply:${member.memberId}`, APPLICATIONS_PER_DAY, 86_400_000);
+      if (!allowed.allowed) throw new AppError('too_many_requests');
       const application = await repository.insertApplication({
         merchantCode: merchant.code,
         memberId: member.memberId,
@@ -287,27 +344,7 @@ export const createAgentsService = (deps: {
           });
           return decided;
         }
-        const member = await members.findById(application.memberId);
-        if (!member || member.merchantCode !== merchant.code) throw new AppError('not_found');
-        let affiliateCode = member.affiliateCode;
-        if (affiliateCode) await members.update(member.id, { type: decision.agentType });
-        for (let attempt = 0; !affiliateCode; attempt++) {
-          const code = newAffiliateCode();
-          try {
-            await members.update(member.id, { type: decision.agentType, affiliateCode: code });
-            affiliateCode = code;
-          } catch (error) {
-            if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 4) throw error;
-          }
-        }
-        await lockTree(client, merchant.code);
-        await ensureNode(client, merchant.code, member.id);
-        await repository.saveProfile(client, {
-          memberId: member.id,
-          merchantCode: merchant.code,
-          agentType: decision.agentType,
-          affiliateCode,
-        });
+        const member = await becomeAgent(client, merchant, application.memberId, decision.agentType);
         const decided = await repository.decideApplication(client, id, {
           status: 'approved',
           agentType: decision.agentType,
@@ -317,7 +354,7 @@ export const createAgentsService = (deps: {
         await admin.auditWith(client, actor, {
           action: 'agent.application_approve',
           merchantCode: merchant.code,
-          target: member.id,
+          target: member,
           details: { applicationId: id, agentType: decision.agentType },
         });
         return decided;
@@ -347,7 +384,7 @@ export const createAgentsService = (deps: {
     /**
      * Moves a member and its downline under another agent of the merchant, audited. Refused: the new parent in the
      * branch itself (a cycle), no agent, another merchant's, or a branch that would grow deeper than the limit.
-     * Team totals follow by themselves: they are sums of per-member rollups over the closure.
+     * The branch's team totals leave its old ancestors and join the new ones in the same transaction.
      */
     move: async (merchant: MerchantContext, memberId: string, newParentId: string, actor: Actor) => {
       const moved = await repository.inTransaction(async (client) => {
@@ -373,6 +410,32 @@ export const createAgentsService = (deps: {
       // The member's upline for transfers to it (the members module keeps it) follows the tree.
       await members.update(memberId, { uplineId: newParentId });
       return (moved as NodeRow).memberId;
+    },
+
+    /**
+     * The back office makes a member of the tree an agent of `agentType`, changes an agent's type, or (0) demotes an
+     * agent to a member: the members module's type follows, the profile goes, the downline stays under it. Audited.
+     */
+    setType: async (merchant: MerchantContext, memberId: string, agentType: number, actor: Actor) => {
+      await repository.inTransaction(async (client) => {
+        const member = await members.findById(memberId);
+        if (member?.merchantCode !== merchant.code) throw new AppError('not_found');
+        const profile = await repository.profile(memberId, client);
+        if (agentType === 0) {
+          if (!profile) throw new AppError('error_not_agent');
+          await members.update(memberId, { type: 0 });
+          await repository.deleteProfile(client, memberId);
+        } else {
+          await becomeAgent(client, merchant, memberId, agentType);
+        }
+        await admin.auditWith(client, actor, {
+          action: agentType === 0 ? 'agent.demote' : profile ? 'agent.set_type' : 'agent.create',
+          merchantCode: merchant.code,
+          target: memberId,
+          details: { from: profile?.agentType ?? 0, to: agentType },
+        });
+      });
+      return memberId;
     },
 
     agentOverview: async (merchant: MerchantContext, memberId: string, range: AgentRange) => {

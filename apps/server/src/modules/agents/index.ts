@@ -4,7 +4,8 @@ import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
 
-export type { AgentsService } from './agents.service';
+export { MEMBER_DAYS_SQL } from './agents.recompute';
+export type { AgentsService, TeamTotals } from './agents.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
@@ -24,6 +25,7 @@ export const agentsModule = defineModule({
       repository: createAgentsRepository(host.database.pool),
       members: host.services.members,
       admin: host.services.admin,
+      limiter: host.services.limiter,
     }),
   routes: (registrar, agents) => registerAgentsRoutes(registrar, agents),
   subscribers: (agents) => [

@@ -53,6 +53,16 @@ export const useMoveBranch = (code: string) => {
   });
 };
 
+/** Makes a member an agent of a type, changes an agent's type, or (0) demotes it; audited by the server. */
+export const useSetAgentType = (code: string) => {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: ({ memberId, agentType }: { memberId: string; agentType: number }) =>
+      callEndpoint(adminAgentEndpoints.setType, { params: { code, memberId }, input: { agentType } }),
+    onSuccess: afterChange,
+  });
+};
+
 /** Finds a member of the merchant's tree by its exact account (for the move's target). */
 export const findNodeByAccount = async (code: string, account: string) => {
   const page = await callEndpoint(adminAgentEndpoints.tree, {

@@ -1,4 +1,4 @@
-import type { AdminAgentNode } from '@tessera/contracts';
+import { type AdminAgentNode, agentMemberTypes } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../shared/api/api-error';
@@ -10,7 +10,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { Field } from '../../../shared/ui/field';
 import { ListStates } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
-import { findNodeByAccount, useAgentTree, useMoveBranch } from '../api/agents-api';
+import { findNodeByAccount, useAgentTree, useMoveBranch, useSetAgentType } from '../api/agents-api';
 import styles from './agents.module.css';
 
 const PAGE_SIZE = 20;
@@ -64,6 +64,52 @@ const MoveDialog = ({ code, node, onClose }: { code: string; node: AdminAgentNod
   );
 };
 
+/** Makes a member an agent of a type, changes an agent's type, or demotes an agent to a member. */
+const TypeDialog = ({ code, node, onClose }: { code: string; node: AdminAgentNode; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const setType = useSetAgentType(code);
+  const [agentType, setAgentType] = useState(String(node.agentType ?? agentMemberTypes[0]));
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async () => {
+    setFailure(null);
+    try {
+      await setType.mutateAsync({ memberId: node.memberId, agentType: Number(agentType) });
+      onClose();
+    } catch (error) {
+      setFailure(errorCodeOf(error));
+    }
+  };
+  return (
+    <Dialog
+      isOpen
+      title={t('agents.setTypeTitle', { account: node.account })}
+      onClose={onClose}
+      footer={
+        <Button onClick={() => void submit()} disabled={setType.isPending}>
+          {t('agents.saveType')}
+        </Button>
+      }
+    >
+      <div className={styles.dialogBody}>
+        <p className={styles.muted}>{t('agents.setTypeHint')}</p>
+        {failure ? (
+          <Alert tone="danger" title={t(`errors.${failure}`, { defaultValue: t('errors.unknown_error') })} />
+        ) : null}
+        <Field label={t('agents.newType')} htmlFor="agent-new-type" isRequired>
+          <select id="agent-new-type" value={agentType} onChange={(event) => setAgentType(event.target.value)}>
+            <option value="0">{t('agents.typeMember')}</option>
+            {agentMemberTypes.map((type) => (
+              <option key={type} value={String(type)}>
+                {t('agents.typeLabel', { type })}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </Dialog>
+  );
+};
+
 /**
  * The merchant's agent tree, one level at a time: the tops (agents and members with a downline), then a member's
  * direct downline by opening it; the trail leads back. Owner and risk move a branch.
@@ -73,6 +119,7 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
   const [trail, setTrail] = useState<AdminAgentNode[]>([]);
   const [pageNo, setPageNo] = useState(1);
   const [moving, setMoving] = useState<AdminAgentNode | null>(null);
+  const [typing, setTyping] = useState<AdminAgentNode | null>(null);
   const parent = trail.at(-1);
   const tree = useAgentTree(code, { ...(parent ? { parentId: parent.memberId } : {}), pageNo, pageSize: PAGE_SIZE });
   const openLevel = (next: AdminAgentNode[]) => {
@@ -135,9 +182,14 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
                     <td data-label={t('agents.team')}>{node.teamMembers}</td>
                     <td data-label={t('agents.actions')}>
                       {canManage ? (
-                        <Button size="sm" variant="secondary" onClick={() => setMoving(node)}>
-                          {t('agents.move')}
-                        </Button>
+                        <span className={styles.actions}>
+                          <Button size="sm" variant="secondary" onClick={() => setMoving(node)}>
+                            {t('agents.move')}
+                          </Button>
+                          <Button size="sm" variant="secondary" onClick={() => setTyping(node)}>
+                            {t('agents.setType')}
+                          </Button>
+                        </span>
                       ) : (
                         '—'
                       )}
@@ -156,6 +208,7 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
         </>
       ) : null}
       {moving ? <MoveDialog code={code} node={moving} onClose={() => setMoving(null)} /> : null}
+      {typing ? <TypeDialog code={code} node={typing} onClose={() => setTyping(null)} /> : null}
     </>
   );
 };
