@@ -11,6 +11,7 @@ import { accountModule } from './modules/account';
 import { adminModule } from './modules/admin';
 import { agentsModule } from './modules/agents';
 import { betsModule } from './modules/bets';
+import { bonusesModule } from './modules/bonuses';
 import { cashierModule } from './modules/cashier';
 import { contactModule } from './modules/contact';
 import { contentModule } from './modules/content';
@@ -21,7 +22,7 @@ import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
 import { pointsModule } from './modules/points';
-import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
+import { promotionsModule, rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
 import { responsibleGamingModule } from './modules/responsible-gaming';
@@ -136,7 +137,14 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule, contactModule];
+export const MODULES: readonly AnyModule[] = [
+  agentsModule,
+  responsibleGamingModule,
+  pointsModule,
+  contactModule,
+  bonusesModule,
+  promotionsModule,
+];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (

@@ -49,6 +49,12 @@ export const auditActions = [
   'feedback.close',
   'chat.claim',
   'chat.resolve',
+  'bonus.grant',
+  'bonus.settings_update',
+  'promotion.create',
+  'promotion.update',
+  'promotion.application_approve',
+  'promotion.application_reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>
