@@ -29,8 +29,13 @@ const site = (as: string, method: 'GET' | 'POST', url: string, payload?: Record<
 const list = async (as: string) => (await site(as, 'GET', '/wps/promotions/list')).json().value.list as Promo[];
 const stateOf = async (as: string, id: string) => (await list(as)).find((p) => p.id === id)?.state;
 const wallet = async (as: string, kind: 'main' | 'bonus') =>
-  (await t.services.ledger.balance({ merchantCode: 'demo', currency: 'USD', account: { member: idOf(as), wallet: kind } }))
-    .available;
+  (
+    await t.services.ledger.balance({
+      merchantCode: 'demo',
+      currency: 'USD',
+      account: { member: idOf(as), wallet: kind },
+    })
+  ).available;
 const bonusCount = async () => (await t.database.pool.query('SELECT count(*)::int AS n FROM bonuses')).rows[0].n;
 
 interface Promo {
@@ -125,7 +130,8 @@ beforeAll(async () => {
   client = memberClient(t);
   owner = await t.operatorToken();
   merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
-  for (const name of ['pdepo', 'pconc', 'papply', 'pbad', 'plogin']) members[name] = await fundedMember(t, client, name, 1n);
+  for (const name of ['pdepo', 'pconc', 'papply', 'pbad', 'plogin'])
+    members[name] = await fundedMember(t, client, name, 1n);
 }, 300_000);
 
 afterAll(async () => {
@@ -145,8 +151,9 @@ describe('a first-deposit bonus', () => {
     await t.services.events.drain();
     expect(await stateOf('pdepo', id)).toBe('issued');
     expect(await wallet('pdepo', 'bonus')).toBe(3_000n); // 100% of 30.00, under the 50.00 cap
-    const bonuses = (await client.send({ method: 'GET', url: '/wps/bonuses', moduleId: 'REWCEN3', token: tokenOf('pdepo') }))
-      .json().value;
+    const bonuses = (
+      await client.send({ method: 'GET', url: '/wps/bonuses', moduleId: 'REWCEN3', token: tokenOf('pdepo') })
+    ).json().value;
     expect(bonuses.list[0]).toMatchObject({ promotionId: id, amount: '30.00', requirement: '60.00', status: 'active' });
 
     await bet('pdepo', 6_000n);
@@ -180,9 +187,10 @@ describe('once per member', () => {
     const codes = answers.map((a) => (a.json().success ? 'ok' : a.json().errorCode));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
     expect(codes.filter((c) => c === 'promotion_already_joined')).toHaveLength(49);
-    const rows = await t.database.pool.query('SELECT count(*)::int AS n FROM promotion_entries WHERE promotion_id = $1', [
-      id,
-    ]);
+    const rows = await t.database.pool.query(
+      'SELECT count(*)::int AS n FROM promotion_entries WHERE promotion_id = $1',
+      [id],
+    );
     expect(rows.rows[0].n).toBe(1);
   }, 300_000);
 });
@@ -313,7 +321,12 @@ describe('the editor', () => {
   it('refuses a promotion without the default language, with a bad window or amounts, and audits changes', async () => {
     const bad = await admin('POST', '/promotions', promotion({ texts: {}, percent: 0, fixedAmount: '0' }));
     expect(bad.json().errorCode).toBe('validation_failed');
-    expect(bad.json().fieldErrors.map((e: { path: string }) => e.path).sort()).toEqual(['percent', 'texts.EN.title']);
+    expect(
+      bad
+        .json()
+        .fieldErrors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['percent', 'texts.EN.title']);
     const window = await admin(
       'POST',
       '/promotions',
@@ -323,9 +336,10 @@ describe('the editor', () => {
     const { id } = await create();
     const changed = await admin('PUT', `/promotions/${id}`, promotion({ percent: 50, enabled: false }));
     expect(changed.json().value).toMatchObject({ percent: 50, enabled: false });
-    const audit = await t.database.pool.query("SELECT details FROM audit_log WHERE action = 'promotion.update' AND target = $1", [
-      `promotion:${id}`,
-    ]);
+    const audit = await t.database.pool.query(
+      "SELECT details FROM audit_log WHERE action = 'promotion.update' AND target = $1",
+      [`promotion:${id}`],
+    );
     expect(audit.rows[0].details).toMatchObject({ before: { percent: 100 }, after: { percent: 50 } });
     // A disabled promotion disappears from the member's list.
     expect((await list('plogin')).some((p) => p.id === id)).toBe(false);

@@ -353,7 +353,9 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       const { currency, defaultLanguage, supportedLanguages } = merchant.settings;
       const errors: FieldError[] = [];
       const amount = (field: 'fixedAmount' | 'maxAmount' | 'minDeposit' | 'turnoverTarget'): bigint => {
-        const text = input[field] === '' ? '0' : input[field];
+        const text = input[field].trim();
+        // Zero (or empty) means "none" for these fields; anything else must be a positive amount in the currency.
+        if (/^0*(\.0*)?$/.test(text)) return 0n;
         const judged = amountFieldFor(currency, BONUS_AMOUNT_MAX_MINOR).safeParse(text);
         if (!judged.success) {
           errors.push(...issuesToFieldErrors(judged.error.issues).map((e) => ({ ...e, path: field })));
