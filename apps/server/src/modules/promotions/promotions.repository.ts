@@ -69,6 +69,12 @@ const PROMOTION_COLUMNS = `id, merchant_code, kind, category, texts, starts_at, 
 const ENTRY_COLUMNS = `id, promotion_id, merchant_code, member_id, period_key, status, progress, remark, review_note,
   reviewed_by, reviewed_at, bonus_id, created_at`;
 
+/** The entry's columns under a table alias (queries that join another relation with same-named columns). */
+const qualified = (alias: string) =>
+  ENTRY_COLUMNS.split(',')
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(', ');
+
 const promotionOf = (r: Record<string, unknown>): PromotionRow => ({
   id: r.id as string,
   merchantCode: r.merchant_code as string,
@@ -238,7 +244,7 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
   memberEntries: async (memberId: string, keys: readonly { promotionId: string; periodKey: string }[]) => {
     if (keys.length === 0) return [];
     const { rows } = await pool.query(
-      `SELECT ${ENTRY_COLUMNS} FROM promotion_entries e
+      `SELECT ${qualified('e')} FROM promotion_entries e
        JOIN unnest($2::uuid[], $3::text[]) AS k(promotion_id, period_key)
          ON k.promotion_id = e.promotion_id AND k.period_key = e.period_key
        WHERE e.member_id = $1`,
@@ -312,9 +318,7 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
     const where = `e.merchant_code = $1 AND e.status = $2 AND p.kind = 'application'`;
     const [list, total] = await Promise.all([
       pool.query(
-        `SELECT ${ENTRY_COLUMNS.split(',')
-          .map((c) => `e.${c.trim()}`)
-          .join(', ')} FROM promotion_entries e JOIN promotions p ON p.id = e.promotion_id
+        `SELECT ${qualified('e')} FROM promotion_entries e JOIN promotions p ON p.id = e.promotion_id
          WHERE ${where} ORDER BY e.created_at, e.id OFFSET $3 LIMIT $4`,
         [merchantCode, status, page.offset, page.limit],
       ),
