@@ -157,7 +157,7 @@ export const promotionsEndpoints = {
     method: 'GET',
     path: '/wps/promotions/list',
     moduleIds: ['COMM3'],
-    access: access.visitor,
+    access: access.visitorOrMember,
     encrypted: false,
     request: z.strictObject({}),
     response: z.object({ list: z.array(memberPromotionSchema) }),
