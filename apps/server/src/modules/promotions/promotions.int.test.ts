@@ -147,27 +147,32 @@ describe('a first-deposit bonus', () => {
     const joined = await site('pdepo', 'POST', '/wps/promotions/join', { promotionId: id });
     expect(joined.json().value, joined.body).toMatchObject({ id, state: 'joined' });
 
-    await deposit('pdepo', '30');
+    await deposit('pdepo', '80'); // the bank channel's minimum is 50.00
     await t.services.events.drain();
     expect(await stateOf('pdepo', id)).toBe('issued');
-    expect(await wallet('pdepo', 'bonus')).toBe(3_000n); // 100% of 30.00, under the 50.00 cap
+    expect(await wallet('pdepo', 'bonus')).toBe(5_000n); // 100% of 80.00, capped at 50.00
     const bonuses = (
       await client.send({ method: 'GET', url: '/wps/bonuses', moduleId: 'REWCEN3', token: tokenOf('pdepo') })
     ).json().value;
-    expect(bonuses.list[0]).toMatchObject({ promotionId: id, amount: '30.00', requirement: '60.00', status: 'active' });
+    expect(bonuses.list[0]).toMatchObject({
+      promotionId: id,
+      amount: '50.00',
+      requirement: '100.00',
+      status: 'active',
+    });
 
-    await bet('pdepo', 6_000n);
+    await bet('pdepo', 10_000n);
     await t.services.events.drain();
     expect(await stateOf('pdepo', id)).toBe('claimed');
     expect(await wallet('pdepo', 'bonus')).toBe(0n);
-    expect(await wallet('pdepo', 'main')).toBe(1n + 3_000n + 3_000n);
+    expect(await wallet('pdepo', 'main')).toBe(1n + 8_000n + 5_000n);
 
-    // A second deposit earns nothing more; the figures count one member and one bonus of 30.00.
-    await deposit('pdepo', '20');
+    // A second deposit earns nothing more; the figures count one member and one bonus of 50.00.
+    await deposit('pdepo', '60');
     await t.services.events.drain();
     expect(await wallet('pdepo', 'bonus')).toBe(0n);
     const figures = (await admin('GET', '/promotions')).json().value.list.find((p: { id: string }) => p.id === id);
-    expect(figures.figures).toEqual({ joined: 1, issued: 1, cost: '30.00' });
+    expect(figures.figures).toEqual({ joined: 1, issued: 1, cost: '50.00' });
     // The member who has deposited before is not eligible any more to a new first-deposit promotion.
     const another = await create();
     const seen = (await list('pdepo')).find((p) => p.id === another.id);
