@@ -11,6 +11,7 @@ import { adminModule } from './modules/admin';
 import { agentContractsModule } from './modules/agent-contracts';
 import { agentsModule } from './modules/agents';
 import { betsModule } from './modules/bets';
+import { bonusesModule } from './modules/bonuses';
 import { cashierModule } from './modules/cashier';
 import { contactModule } from './modules/contact';
 import { contentModule } from './modules/content';
@@ -21,7 +22,7 @@ import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
 import { pointsModule } from './modules/points';
-import { rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
+import { promotionsModule, rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
 import { reportsModule } from './modules/reports';
@@ -146,6 +147,8 @@ export const MODULES: readonly AnyModule[] = [
   contactModule,
   agentContractsModule,
   reportsModule,
+  bonusesModule,
+  promotionsModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

@@ -57,6 +57,12 @@ export const auditActions = [
   'events.dead_letter_retry',
   'report.export',
   'report.download',
+  'bonus.grant',
+  'bonus.settings_update',
+  'promotion.create',
+  'promotion.update',
+  'promotion.application_approve',
+  'promotion.application_reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -6,6 +6,7 @@ import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { adminAgentContractEndpoints, agentContractEndpoints } from './agent-contracts';
 import { adminAgentEndpoints, agentEndpoints } from './agents';
+import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
 import { adminContentEndpoints, contentEndpoints } from './content';
@@ -15,6 +16,7 @@ import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { messagesEndpoints } from './messages';
 import { adminPointEndpoints, pointEndpoints } from './points';
+import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
 import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
@@ -53,6 +55,10 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(betsEndpoints),
   ...Object.values(adminGamesEndpoints),
   ...Object.values(rewardsEndpoints),
+  ...Object.values(bonusesEndpoints),
+  ...Object.values(adminBonusesEndpoints),
+  ...Object.values(promotionsEndpoints),
+  ...Object.values(adminPromotionsEndpoints),
   ...Object.values(adminRewardsEndpoints),
   ...Object.values(referralEndpoints),
   ...Object.values(adminReferralEndpoints),

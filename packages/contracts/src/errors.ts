@@ -104,6 +104,20 @@ export const errorCatalogue = {
   rebate_below_minimum: { status: 400 },
   /** The reward centre: the reward was claimed before (by this or a concurrent request). */
   reward_already_claimed: { status: 409 },
+  // Promotions and the bonus wallet (issue 28): each refusal grants nothing
+  /** A withdrawal while a bonus's wagering requirement is open, on a merchant that refuses it. */
+  bonus_wagering_open: { status: 409 },
+  /** A withdrawal while a bonus is open, on a merchant that forfeits it: send again with forfeitBonus to confirm. */
+  bonus_forfeit_confirm: { status: 409 },
+  promotion_not_open: { status: 409 },
+  promotion_already_joined: { status: 409 },
+  promotion_not_eligible: { status: 403 },
+  promotion_not_claimable: { status: 409 },
+  /** The promotion is joined, claimed or applied for another way (e.g. claiming a deposit promotion). */
+  promotion_wrong_action: { status: 400 },
+  promotion_application_decided: { status: 409 },
+  /** The editor may not change a promotion's kind or currency once members took part. */
+  promotion_in_use: { status: 409 },
   // Promotions: the VIP programme's levels (back office)
   vip_level_not_last: { status: 409 },
   // Agents (issue 24)

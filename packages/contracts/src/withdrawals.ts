@@ -223,10 +223,12 @@ export const withdrawalEndpoints = {
       payoutMethodId: z.uuid({ message: 'field_invalid' }),
       amount: amountInput,
       withdrawPassword,
+      /** The member confirmed giving up its open bonuses (merchants that forfeit them, decision 0081). */
+      forfeitBonus: z.boolean().optional(),
     }),
     response: withdrawalOrderSchema,
     summary:
-      'Opens a withdrawal and holds the amount. Errors: withdraw_password_not_set, error_withdraw_password (field), too_many_requests (5 wrong passwords in 15 minutes), amount codes, insufficient_funds, withdrawal_daily_limit. A retry with the same requestId answers with the same order.',
+      'Opens a withdrawal and holds the amount. Errors: withdraw_password_not_set, error_withdraw_password (field), too_many_requests (5 wrong passwords in 15 minutes), amount codes, insufficient_funds, withdrawal_daily_limit, bonus_wagering_open (a bonus wagering is open), bonus_forfeit_confirm (send forfeitBonus true to give up the open bonuses). A retry with the same requestId answers with the same order.',
   }),
   list: defineEndpoint({
     name: 'withdraw.list',

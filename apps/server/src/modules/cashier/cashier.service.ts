@@ -120,6 +120,12 @@ export const createCashierService = (deps: {
 
     /** A member's credited deposits in `currency` so far (minor units): what the VIP programme counts. */
     creditedDepositTotal: repository.creditedDepositTotal,
+    /** The kind of payment channel a deposit came through (a promotion's channel eligibility), null if unknown. */
+    depositChannelKind: async (depositId: string): Promise<string | null> => {
+      const order = await repository.findDeposit(depositId);
+      if (!order) return null;
+      return (await repository.findChannel(order.merchantCode, order.channelId))?.kind ?? null;
+    },
     listChannels: (merchant: MerchantContext) => repository.listChannels(merchant.code, true),
     listChannelsAll: (merchant: MerchantContext) => repository.listChannels(merchant.code, false),
 

@@ -1,4 +1,8 @@
+import { subscribe } from '../../platform/events';
 import { defineModule, type ModuleServices } from '../../platform/modules';
+import { createPromotionsRepository } from './promotions.repository';
+import { registerPromotionsEngineAdminRoutes, registerPromotionsRoutes } from './promotions.routes';
+import { createPromotionsService, type PromotionsService } from './promotions.service';
 import { referralSubscribers, vipSubscribers } from './promotions.subscribers';
 import { registerPromotionsAdminRoutes } from './promotions-admin.routes';
 import { createRebateRepository } from './rebate.repository';
@@ -16,6 +20,7 @@ import { createVipRepository } from './vip.repository';
 import { registerVipRoutes } from './vip.routes';
 import { createVipService, type VipService } from './vip.service';
 
+export { createPromotionsService, type PromotionsService } from './promotions.service';
 export { referralSubscribers, vipSubscribers } from './promotions.subscribers';
 export { demoRebateSettings } from './rebate.demo';
 export { presentRebateClaim, presentRebateSettings } from './rebate.presenter';
@@ -53,6 +58,8 @@ declare module '../../platform/modules' {
     referral: ReferralService;
     /** The manual rebate: a share of valid bets, claimed by the member. */
     rebate: RebateService;
+    /** The promotion engine: promotions members join, claim or apply for, paid as bonuses with wagering. */
+    promotions: PromotionsService;
   }
 }
 
@@ -140,4 +147,30 @@ export const rebateModule = defineModule({
       members: services.members,
     });
   },
+});
+
+/**
+ * The promotion engine (issue 28, decision 0082): promotions configured per merchant, members' entries, the deposit
+ * and bet events that earn joined entries their bonus (the bonus wallet, `bonuses` module), the review queue.
+ */
+export const promotionsModule = defineModule({
+  name: 'promotions',
+  create: ({ database, services }) =>
+    createPromotionsService({
+      repository: createPromotionsRepository(database.pool),
+      bonuses: services.bonuses,
+      memberOf: services.members.findById,
+      vipRank: async (merchant, member) => (await services.vip.evaluate(merchant, member))?.rankLevel ?? 0,
+      creditedDepositTotal: services.cashier.creditedDepositTotal,
+      depositChannelKind: services.cashier.depositChannelKind,
+      merchantOf: (code) => services.merchants.resolve({ code, host: '' }),
+    }),
+  routes: (registrar, promotions, { services }) => {
+    registerPromotionsRoutes(registrar, promotions);
+    registerPromotionsEngineAdminRoutes(registrar, { admin: services.admin, promotions, members: services.members });
+  },
+  subscribers: (promotions) => [
+    subscribe('promotions.deposits', 'deposit.credited', (event, { tx }) => promotions.onDeposit(tx, event)),
+    subscribe('promotions.bets', 'bet.settled', (event, { tx }) => promotions.onBet(tx, event)),
+  ],
 });

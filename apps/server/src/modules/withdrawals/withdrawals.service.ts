@@ -29,14 +29,26 @@ export const STUCK_AFTER_MS = 60_000;
 const holdKey = (id: string) => `withdrawal:${id}`;
 const captureKey = (id: string) => `withdrawal-payout:${id}`;
 
+/** A check before a withdrawal holds money; throws an AppError to refuse it. */
+export type WithdrawalGuard = (
+  merchant: MerchantContext,
+  member: MemberPrincipal,
+  options: { forfeitBonus: boolean },
+) => Promise<void>;
+
 export const createWithdrawalsService = (deps: {
   repository: WithdrawalsRepository;
   ledger: LedgerService;
   messages: MessagesService;
   account: AccountService;
   merchantOf: (code: string) => Promise<MerchantContext>;
+  /**
+   * Checks a later module adds (the bonus wallet, decision 0081), run after the password and before anything is
+   * held; one throws to refuse. `forfeitBonus`: the member confirmed giving up open bonuses.
+   */
+  guards?: readonly WithdrawalGuard[];
 }) => {
-  const { repository, ledger, messages, account, merchantOf } = deps;
+  const { repository, ledger, messages, account, merchantOf, guards = [] } = deps;
 
   /**
    * Holds the funds and makes the order pending, in one transaction with the order's row locked: either both
@@ -227,7 +239,13 @@ export const createWithdrawalsService = (deps: {
     submit: async (
       merchant: MerchantContext,
       member: MemberPrincipal,
-      input: { requestId: string; payoutMethodId: string; amount: string; withdrawPassword: string },
+      input: {
+        requestId: string;
+        payoutMethodId: string;
+        amount: string;
+        withdrawPassword: string;
+        forfeitBonus?: boolean;
+      },
     ): Promise<WithdrawalRow> => {
       const previous = await repository.findByRequest(member.memberId, input.requestId);
       if (previous) return previous.status === 'opening' ? finishOpening(previous) : previous;
@@ -253,6 +271,7 @@ export const createWithdrawalsService = (deps: {
         });
       if (errors.length > 0 || !parsed.ok || !method) throw new AppError('validation_failed', { fieldErrors: errors });
       await account.checkWithdrawPassword(member, input.withdrawPassword);
+      for (const guard of guards) await guard(merchant, member, { forfeitBonus: input.forfeitBonus === true });
 
       const available = await ledger.balance({
         merchantCode: merchant.code,

@@ -1,0 +1,508 @@
+import {
+  amountFieldFor,
+  BONUS_AMOUNT_MAX_MINOR,
+  type FieldError,
+  issuesToFieldErrors,
+  type LanguageCode,
+  minorOfChecked,
+  type PromotionEntryStatus,
+  type PromotionInput,
+  type PromotionText,
+} from '@tessera/contracts';
+import type { EventPayload } from '../../platform/events';
+import { AppError } from '../../platform/http/app-error';
+import { recodeProofImages } from '../../platform/images/proof-images';
+import type { MemberPrincipal, MerchantContext, UploadedFile } from '../../platform/principals';
+import { type BonusesService, countsToward, wageringRequirement } from '../bonuses';
+import type { EntryRow, PromotionRow, PromotionsRepository, PromotionValues } from './promotions.repository';
+import { actionOf, activityState, bonusAmount, frequencyOf, periodKey } from './promotions.rules';
+
+const DAY_MS = 86_400_000;
+/** members.type of a free-play trial account. */
+const TRIAL_TYPE = 4;
+const DEPOSIT_KINDS = new Set(['first_deposit', 'reload_deposit']);
+
+/** Who changed what, recorded in the audit log on the change's own transaction. */
+export type PromotionsAudit = (
+  client: Parameters<Parameters<PromotionsRepository['inTransaction']>[0]>[0],
+  entry: {
+    action: 'promotion.create' | 'promotion.update' | 'promotion.application_approve' | 'promotion.application_reject';
+    target: string;
+    details: Record<string, unknown>;
+  },
+) => Promise<void>;
+
+/** A member's view of one promotion: the row, its activity state and the entry of the current period. */
+export interface MemberPromotionView {
+  promotion: PromotionRow;
+  state: ReturnType<typeof activityState>;
+  entry: EntryRow | null;
+  ineligibleReason: string | null;
+}
+
+export interface PromotionsDeps {
+  repository: PromotionsRepository;
+  bonuses: BonusesService;
+  /** When the member registered and whether it is a trial account. */
+  memberOf: (memberId: string) => Promise<{ createdAt: Date; type: number } | null>;
+  /** The member's VIP rank (0 when none or VIP is off). */
+  vipRank: (merchant: MerchantContext, member: MemberPrincipal) => Promise<number>;
+  creditedDepositTotal: (merchantCode: string, memberId: string, currency: string) => Promise<bigint>;
+  depositChannelKind: (depositId: string) => Promise<string | null>;
+  merchantOf: (code: string) => Promise<MerchantContext>;
+}
+
+/** The text of a promotion in a language, falling back to the merchant's default and then any. */
+export const textIn = (
+  texts: Partial<Record<LanguageCode, PromotionText>>,
+  language: LanguageCode | null,
+  fallback: LanguageCode,
+): PromotionText =>
+  (language ? texts[language] : undefined) ??
+  texts[fallback] ??
+  Object.values(texts)[0] ?? { title: '', summary: '', content: '', imageUrl: '' };
+
+/**
+ * The promotion engine (decision 0082): promotions per merchant, members' entries per period (unique, so "once per
+ * member" holds under any concurrency), the deposit and bet events that earn joined entries their bonus, the
+ * application review. Every reward is a bonus in the bonus wallet (decision 0081), granted in the entry's own
+ * transaction under the source key `promotion:<entry>`.
+ */
+export const createPromotionsService = (deps: PromotionsDeps) => {
+  const { repository, bonuses } = deps;
+
+  const periodOf = (merchant: MerchantContext, promotion: PromotionRow, at: Date) =>
+    periodKey(frequencyOf(promotion.kind, promotion.frequency), merchant.settings.timeZone, at);
+
+  /** Why the member may not take part (an i18n key), or null. */
+  const ineligibility = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    promotion: PromotionRow,
+    facts: { createdAt: Date; vipRank: () => Promise<number> },
+  ): Promise<string | null> => {
+    if (member.type === TRIAL_TYPE) return 'promotion_reason_trial';
+    if (promotion.currency !== merchant.settings.currency) return 'promotion_reason_currency';
+    if ((promotion.newMembersOnly || promotion.kind === 'registration') && facts.createdAt < promotion.startsAt) {
+      return 'promotion_reason_new_members';
+    }
+    if (promotion.minVipLevel > 0 && (await facts.vipRank()) < promotion.minVipLevel) return 'promotion_reason_vip';
+    if (promotion.kind === 'first_deposit') {
+      const total = await deps.creditedDepositTotal(merchant.code, member.memberId, promotion.currency);
+      if (total > 0n) return 'promotion_reason_deposited';
+    }
+    return null;
+  };
+
+  const memberFacts = async (merchant: MerchantContext, member: MemberPrincipal) => {
+    const row = await deps.memberOf(member.memberId);
+    if (!row) throw new AppError('not_found');
+    let rank: Promise<number> | null = null;
+    return { createdAt: row.createdAt, vipRank: () => (rank ??= deps.vipRank(merchant, member)) };
+  };
+
+  const grantFor = async (
+    client: Parameters<Parameters<PromotionsRepository['inTransaction']>[0]>[0],
+    merchant: MerchantContext,
+    promotion: PromotionRow,
+    entry: EntryRow,
+    amount: bigint,
+    deposit: bigint,
+  ): Promise<EntryRow> => {
+    const { bonus } = await bonuses.grant(client, {
+      merchantCode: promotion.merchantCode,
+      memberId: entry.memberId,
+      currency: promotion.currency,
+      sourceKey: `promotion:${entry.id}`,
+      source: 'promotion',
+      promotionId: promotion.id,
+      title: textIn(promotion.texts, null, merchant.settings.defaultLanguage).title,
+      amount,
+      requirement: wageringRequirement({
+        bonus: amount,
+        deposit,
+        multiple: promotion.wageringMultiple,
+        base: promotion.wageringBase,
+      }),
+      categories: promotion.wageringCategories,
+      expiresAt: new Date(Date.now() + promotion.bonusExpiryDays * DAY_MS),
+    });
+    return repository.setEntry(client, entry.id, { status: 'issued', bonusId: bonus.id });
+  };
+
+  /** The promotion a member acts on, open now, with the member eligible; otherwise the refusal. */
+  const openFor = async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string) => {
+    const promotion = await repository.findPromotion(merchant.code, promotionId);
+    if (!promotion?.enabled) throw new AppError('not_found');
+    const now = new Date();
+    const facts = await memberFacts(merchant, member);
+    return { promotion, now, facts };
+  };
+
+  const refuseUnlessOpen = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    promotion: PromotionRow,
+    now: Date,
+    facts: Awaited<ReturnType<typeof memberFacts>>,
+  ) => {
+    if (now < promotion.startsAt || now >= promotion.endsAt) throw new AppError('promotion_not_open');
+    const reason = await ineligibility(merchant, member, promotion, facts);
+    if (reason) throw new AppError('promotion_not_eligible', { value: { reason } });
+  };
+
+  return {
+    /** The merchant's published promotions with each one's state for the member (visitor: none). */
+    listForMember: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal | null,
+      now: Date = new Date(),
+    ): Promise<MemberPromotionView[]> => {
+      const list = (await repository.listPromotions(merchant.code, true)).filter(
+        (p) => p.currency === merchant.settings.currency,
+      );
+      if (!member) {
+        return list.map((promotion) => ({
+          promotion,
+          entry: null,
+          ineligibleReason: null,
+          state: activityState({ ...promotion, now, entry: null, eligible: true }),
+        }));
+      }
+      const keys = list.map((p) => ({ promotionId: p.id, periodKey: periodOf(merchant, p, now) }));
+      const entries = await repository.memberEntries(member.memberId, keys);
+      const byPromotion = new Map(entries.map((e) => [e.promotionId, e]));
+      const statuses = await bonuses.statuses(entries.flatMap((e) => (e.bonusId ? [e.bonusId] : [])));
+      const facts = await memberFacts(merchant, member);
+      return Promise.all(
+        list.map(async (promotion) => {
+          const entry = byPromotion.get(promotion.id) ?? null;
+          const open = now >= promotion.startsAt && now < promotion.endsAt;
+          const reason = !entry && open ? await ineligibility(merchant, member, promotion, facts) : null;
+          const state = activityState({
+            ...promotion,
+            now,
+            entry: entry
+              ? { status: entry.status, bonusOpen: entry.bonusId ? statuses.get(entry.bonusId) === 'active' : false }
+              : null,
+            eligible: reason === null,
+          });
+          return { promotion, entry, state, ineligibleReason: state === 'closed' ? reason : null };
+        }),
+      );
+    },
+
+    /** Joins a deposit promotion or a turnover challenge for the current period: once. */
+    join: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
+      const { promotion, now, facts } = await openFor(merchant, member, promotionId);
+      if (actionOf(promotion.kind) !== 'join') throw new AppError('promotion_wrong_action');
+      await refuseUnlessOpen(merchant, member, promotion, now, facts);
+      const inserted = await repository.inTransaction((client) =>
+        repository.insertEntry(client, {
+          promotionId: promotion.id,
+          merchantCode: merchant.code,
+          memberId: member.memberId,
+          periodKey: periodOf(merchant, promotion, now),
+          status: promotion.kind === 'turnover_challenge' ? 'in_process' : 'joined',
+          remark: '',
+        }),
+      );
+      if (!inserted) throw new AppError('promotion_already_joined');
+    },
+
+    /**
+     * Claims a registration or daily-login bonus (the entry and its bonus in one transaction), or a turnover
+     * challenge whose target was reached.
+     */
+    claim: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
+      const { promotion, now, facts } = await openFor(merchant, member, promotionId);
+      const action = actionOf(promotion.kind);
+      if (action === 'apply' || (action === 'join' && promotion.kind !== 'turnover_challenge')) {
+        throw new AppError('promotion_wrong_action');
+      }
+      if (now < promotion.startsAt || now >= promotion.endsAt) throw new AppError('promotion_not_open');
+      const period = periodOf(merchant, promotion, now);
+      await bonuses.prepare(merchant.code, promotion.currency, member.memberId);
+      if (promotion.kind === 'turnover_challenge') {
+        await repository.inTransaction(async (client) => {
+          const seen = await repository.findEntry(client, promotion.id, member.memberId, period);
+          const entry = seen && (await repository.lockEntry(client, merchant.code, seen.id));
+          if (entry?.status !== 'claimable') throw new AppError('promotion_not_claimable');
+          const current = await repository.findPromotion(merchant.code, promotion.id, { db: client, share: true });
+          if (!current) throw new AppError('not_found');
+          await grantFor(client, merchant, current, entry, current.fixedAmount, 0n);
+        });
+        return;
+      }
+      const reason = await ineligibility(merchant, member, promotion, facts);
+      if (reason) throw new AppError('promotion_not_eligible', { value: { reason } });
+      await repository.inTransaction(async (client) => {
+        const current = await repository.findPromotion(merchant.code, promotion.id, { db: client, share: true });
+        if (!current?.enabled) throw new AppError('not_found');
+        const entry = await repository.insertEntry(client, {
+          promotionId: promotion.id,
+          merchantCode: merchant.code,
+          memberId: member.memberId,
+          periodKey: period,
+          status: 'claimable',
+          remark: '',
+        });
+        if (!entry) throw new AppError('promotion_already_joined');
+        await grantFor(client, merchant, current, entry, current.fixedAmount, 0n);
+      });
+    },
+
+    /** Applies for an application-reviewed promotion with a remark and up to 3 images (checked before any write). */
+    apply: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { promotionId: string; remark: string },
+      files: readonly UploadedFile[],
+    ): Promise<void> => {
+      const images = recodeProofImages(files);
+      const { promotion, now, facts } = await openFor(merchant, member, input.promotionId);
+      if (actionOf(promotion.kind) !== 'apply') throw new AppError('promotion_wrong_action');
+      await refuseUnlessOpen(merchant, member, promotion, now, facts);
+      await repository.inTransaction(async (client) => {
+        const entry = await repository.insertEntry(client, {
+          promotionId: promotion.id,
+          merchantCode: merchant.code,
+          memberId: member.memberId,
+          periodKey: periodOf(merchant, promotion, now),
+          status: 'applying',
+          remark: input.remark,
+        });
+        if (!entry) throw new AppError('promotion_already_joined');
+        await repository.insertImages(client, entry.id, images);
+      });
+    },
+
+    /**
+     * A credited deposit earns each of the member's joined deposit promotions whose window holds it its bonus
+     * (on the delivery's transaction, once per event).
+     */
+    onDeposit: async (tx: Parameters<PromotionsRepository['setEntry']>[0], event: EventPayload<'deposit.credited'>) => {
+      const waiting = await repository.lockWaiting(tx, event.memberId, 'joined');
+      if (waiting.length === 0) return;
+      const amount = BigInt(event.amount);
+      const now = new Date();
+      let channelKind: Promise<string | null> | null = null;
+      for (const entry of waiting) {
+        const promotion = await repository.findPromotion(event.merchantCode, entry.promotionId, {
+          db: tx,
+          share: true,
+        });
+        if (!promotion || !DEPOSIT_KINDS.has(promotion.kind) || promotion.currency !== event.currency) continue;
+        if (now < promotion.startsAt || now >= promotion.endsAt) continue;
+        if (promotion.paymentChannelKinds.length > 0) {
+          channelKind ??= deps.depositChannelKind(event.depositId);
+          const kind = await channelKind;
+          if (!kind || !promotion.paymentChannelKinds.includes(kind)) continue;
+        }
+        if (promotion.kind === 'first_deposit') {
+          const total = await deps.creditedDepositTotal(event.merchantCode, event.memberId, event.currency);
+          if (total !== amount) continue; // not the member's first deposit
+        }
+        const bonus = bonusAmount(promotion, amount);
+        if (bonus <= 0n) continue;
+        const merchant = await deps.merchantOf(event.merchantCode);
+        await grantFor(tx, merchant, promotion, entry, bonus, amount);
+      }
+    },
+
+    /** A settled round's valid bet advances the member's turnover challenges on their categories. */
+    onBet: async (tx: Parameters<PromotionsRepository['setEntry']>[0], event: EventPayload<'bet.settled'>) => {
+      const validBet = BigInt(event.validBet);
+      if (validBet <= 0n) return;
+      const running = await repository.lockWaiting(tx, event.memberId, 'in_process');
+      const settledAt = new Date(event.settledAt);
+      for (const entry of running) {
+        const promotion = await repository.findPromotion(event.merchantCode, entry.promotionId, { db: tx });
+        if (promotion?.kind !== 'turnover_challenge' || promotion.currency !== event.currency) continue;
+        if (settledAt < entry.createdAt || settledAt >= promotion.endsAt) continue;
+        if (!countsToward({ categories: promotion.wageringCategories }, event.gameType)) continue;
+        const progress = entry.progress + validBet;
+        const reached = progress >= promotion.turnoverTarget;
+        await repository.setEntry(tx, entry.id, {
+          progress: reached ? promotion.turnoverTarget : progress,
+          ...(reached ? { status: 'claimable' as PromotionEntryStatus } : {}),
+        });
+      }
+    },
+
+    // ---- back office ----
+
+    listForMerchant: async (merchant: MerchantContext) => {
+      const [rows, joined, figures] = await Promise.all([
+        repository.listPromotions(merchant.code, false),
+        repository.joinedCounts(merchant.code),
+        bonuses.figures(merchant.code),
+      ]);
+      return rows.map((row) => ({
+        row,
+        figures: {
+          joined: joined.get(row.id) ?? 0,
+          issued: figures.get(row.id)?.issued ?? 0,
+          cost: figures.get(row.id)?.cost ?? 0n,
+        },
+      }));
+    },
+
+    /** Judges an editor's input in the merchant's currency and languages: the values, or the field errors. */
+    judge: (merchant: MerchantContext, input: PromotionInput): PromotionValues => {
+      const { currency, defaultLanguage, supportedLanguages } = merchant.settings;
+      const errors: FieldError[] = [];
+      const amount = (field: 'fixedAmount' | 'maxAmount' | 'minDeposit' | 'turnoverTarget'): bigint => {
+        const text = input[field].trim();
+        // Zero (or empty) means "none" for these fields; anything else must be a positive amount in the currency.
+        if (/^0*(\.0*)?$/.test(text)) return 0n;
+        const judged = amountFieldFor(currency, BONUS_AMOUNT_MAX_MINOR).safeParse(text);
+        if (!judged.success) {
+          errors.push(...issuesToFieldErrors(judged.error.issues).map((e) => ({ ...e, path: field })));
+          return 0n;
+        }
+        return minorOfChecked(judged.data, currency);
+      };
+      const values: PromotionValues = {
+        kind: input.kind,
+        category: input.category,
+        texts: input.texts,
+        startsAt: new Date(input.startsAt),
+        endsAt: new Date(input.endsAt),
+        enabled: input.enabled,
+        sort: input.sort,
+        currency,
+        percent: input.percent,
+        fixedAmount: amount('fixedAmount'),
+        maxAmount: amount('maxAmount'),
+        minDeposit: amount('minDeposit'),
+        turnoverTarget: amount('turnoverTarget'),
+        wageringMultiple: input.wageringMultiple,
+        wageringBase: input.wageringBase,
+        wageringCategories: [...new Set(input.wageringCategories)],
+        bonusExpiryDays: input.bonusExpiryDays,
+        frequency: input.frequency,
+        minVipLevel: input.minVipLevel,
+        newMembersOnly: input.newMembersOnly,
+        paymentChannelKinds: [...new Set(input.paymentChannelKinds)],
+      };
+      if (!input.texts[defaultLanguage]) errors.push({ path: `texts.${defaultLanguage}.title`, code: 'not_empty' });
+      for (const language of Object.keys(input.texts)) {
+        if (!supportedLanguages.includes(language as LanguageCode)) {
+          errors.push({ path: `texts.${language}`, code: 'field_not_allowed' });
+        }
+      }
+      const isDeposit = DEPOSIT_KINDS.has(input.kind);
+      if (isDeposit && values.percent === 0 && values.fixedAmount === 0n) {
+        errors.push({ path: 'percent', code: 'field_too_small' });
+      }
+      if (!isDeposit && values.fixedAmount === 0n) errors.push({ path: 'fixedAmount', code: 'field_too_small' });
+      if (input.kind === 'turnover_challenge' && values.turnoverTarget === 0n) {
+        errors.push({ path: 'turnoverTarget', code: 'field_too_small' });
+      }
+      if (errors.length > 0) throw new AppError('validation_failed', { fieldErrors: errors });
+      return values;
+    },
+
+    create: async (merchant: MerchantContext, values: PromotionValues, audit: PromotionsAudit) =>
+      repository.inTransaction(async (client) => {
+        const row = await repository.insertPromotion(client, merchant.code, values);
+        await audit(client, {
+          action: 'promotion.create',
+          target: `promotion:${row.id}`,
+          details: { after: auditView(row) },
+        });
+        return row;
+      }),
+
+    update: async (merchant: MerchantContext, id: string, values: PromotionValues, audit: PromotionsAudit) =>
+      repository.inTransaction(async (client) => {
+        const before = await repository.lockPromotion(client, merchant.code, id);
+        if (!before) throw new AppError('not_found');
+        if (
+          (before.kind !== values.kind || before.currency !== values.currency) &&
+          (await repository.hasEntries(client, id))
+        ) {
+          throw new AppError('promotion_in_use');
+        }
+        const row = await repository.updatePromotion(client, id, values);
+        await audit(client, {
+          action: 'promotion.update',
+          target: `promotion:${id}`,
+          details: { before: auditView(before), after: auditView(row) },
+        });
+        return row;
+      }),
+
+    applications: async (
+      merchant: MerchantContext,
+      status: PromotionEntryStatus,
+      page: { pageNo: number; pageSize: number },
+    ) => {
+      const { rows, total } = await repository.applications(merchant.code, status, {
+        offset: (page.pageNo - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      const images = await repository.imagesOf(rows.map((r) => r.id));
+      return { rows, images, total, totalPages: Math.ceil(total / page.pageSize) };
+    },
+
+    imagesOf: repository.imagesOf,
+
+    findPromotion: (merchant: MerchantContext, id: string) => repository.findPromotion(merchant.code, id),
+
+    /** Approves (the bonus is granted in the same transaction) or rejects an application, once. */
+    review: async (
+      merchant: MerchantContext,
+      entryId: string,
+      decision: { approve: boolean; note: string; operatorId: string },
+      audit: PromotionsAudit,
+    ): Promise<EntryRow> => {
+      const seen = await repository.entryById(merchant.code, entryId);
+      if (!seen) throw new AppError('not_found');
+      if (decision.approve) await bonuses.prepare(merchant.code, merchant.settings.currency, seen.memberId);
+      return repository.inTransaction(async (client) => {
+        const entry = await repository.lockEntry(client, merchant.code, entryId);
+        if (!entry) throw new AppError('not_found');
+        const promotion = await repository.findPromotion(merchant.code, entry.promotionId, { db: client, share: true });
+        if (promotion?.kind !== 'application') throw new AppError('not_found');
+        if (entry.status !== 'applying') throw new AppError('promotion_application_decided');
+        const reviewed = { reviewNote: decision.note, reviewedBy: decision.operatorId, reviewed: true };
+        const done = decision.approve
+          ? await grantFor(client, merchant, promotion, entry, promotion.fixedAmount, 0n)
+          : await repository.setEntry(client, entry.id, { status: 'rejected' });
+        const final = await repository.setEntry(client, done.id, reviewed);
+        await audit(client, {
+          action: decision.approve ? 'promotion.application_approve' : 'promotion.application_reject',
+          target: `member:${entry.memberId}`,
+          details: { entryId: entry.id, promotionId: promotion.id, note: decision.note, bonusId: final.bonusId },
+        });
+        return final;
+      });
+    },
+  };
+};
+
+const auditView = (row: PromotionRow) => ({
+  kind: row.kind,
+  category: row.category,
+  titles: Object.fromEntries(Object.entries(row.texts).map(([lang, text]) => [lang, text?.title])),
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  enabled: row.enabled,
+  percent: row.percent,
+  fixedAmount: row.fixedAmount.toString(),
+  maxAmount: row.maxAmount.toString(),
+  minDeposit: row.minDeposit.toString(),
+  turnoverTarget: row.turnoverTarget.toString(),
+  wageringMultiple: row.wageringMultiple,
+  wageringBase: row.wageringBase,
+  wageringCategories: row.wageringCategories,
+  bonusExpiryDays: row.bonusExpiryDays,
+  frequency: row.frequency,
+  minVipLevel: row.minVipLevel,
+  newMembersOnly: row.newMembersOnly,
+  paymentChannelKinds: row.paymentChannelKinds,
+});
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;

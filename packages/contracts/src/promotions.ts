@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { access } from './access';
+import { bonusWageringBases } from './bonuses';
+import { defineEndpoint } from './endpoint';
+import { gameCategories } from './games';
+import { type LanguageCode, languageCodes } from './languages';
+import { merchantCodeSchema } from './merchant';
+import { amountTextSchema } from './money';
+import { promotionsPageQuery } from './promotions-rewards';
+import { PROOF_UPLOAD, proofImageSchema } from './proofs';
+import { moneyStringSchema } from './wallet';
+
+/**
+ * The promotion engine (issue 28, decision 0082): promotions a merchant configures in the back office, which
+ * members join, apply for or claim on `/promotions` (the promotion id as the hash). Every reward is a bonus in the
+ * bonus wallet with its wagering requirement (`bonuses.ts`, decision 0081).
+ */
+
+export const promotionKinds = [
+  'first_deposit',
+  'reload_deposit',
+  'registration',
+  'daily_login',
+  'turnover_challenge',
+  'application',
+] as const;
+export type PromotionKind = (typeof promotionKinds)[number];
+
+/** The list's tabs (spec: promo_newbie, promo_limited, promo_special, promo_daily, promo_vip). */
+export const promotionCategories = ['newbie', 'limited', 'special', 'daily', 'vip'] as const;
+export type PromotionCategory = (typeof promotionCategories)[number];
+
+/** Spec section 4, activity status: what the member's button says. */
+export const activityStates = [
+  'join',
+  'claim',
+  'applying',
+  'closed',
+  'rejected',
+  'issued',
+  'claimed',
+  'in_process',
+  'joined',
+  'coming_soon',
+] as const;
+export type ActivityState = (typeof activityStates)[number];
+
+/** A member's entry in one promotion period, as stored. */
+export const promotionEntryStatuses = ['joined', 'in_process', 'claimable', 'applying', 'rejected', 'issued'] as const;
+export type PromotionEntryStatus = (typeof promotionEntryStatuses)[number];
+
+export const promotionFrequencies = ['once', 'daily', 'weekly'] as const;
+export type PromotionFrequency = (typeof promotionFrequencies)[number];
+
+export const PROMOTION_TITLE_MAX = 80;
+export const PROMOTION_SUMMARY_MAX = 200;
+export const PROMOTION_CONTENT_MAX = 5000;
+export const PROMOTION_REMARK_MAX = 140;
+export const PROMOTION_PERCENT_MAX = 1000;
+export const PROMOTION_REVIEW_NOTE_MAX = 200;
+/** An application's images: spec section 5 (png or jpg, at most 3, 5 MB each). */
+export const PROMOTION_UPLOAD = { ...PROOF_UPLOAD, field: 'images' } as const;
+
+const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(500, { message: 'field_too_long' })
+  .refine((url) => url === '' || /^(https:\/\/|\/)[^\s"'<>]*$/.test(url), { message: 'field_invalid' });
+
+/** One language's text and picture of a promotion. */
+export const promotionTextSchema = z.strictObject({
+  title: z.string().trim().min(1, { message: 'not_empty' }).max(PROMOTION_TITLE_MAX, { message: 'field_too_long' }),
+  summary: z.string().trim().max(PROMOTION_SUMMARY_MAX, { message: 'field_too_long' }),
+  content: z.string().trim().max(PROMOTION_CONTENT_MAX, { message: 'field_too_long' }),
+  imageUrl: imageUrlSchema,
+});
+export type PromotionText = z.infer<typeof promotionTextSchema>;
+
+const timeSchema = z.iso.datetime({ offset: true, message: 'field_invalid' });
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ message: 'field_invalid' })
+    .int({ message: 'field_invalid' })
+    .min(min, { message: 'field_too_small' })
+    .max(max, { message: 'field_too_large' });
+
+/**
+ * A promotion as the editor sends it. Amounts are typed in major units and judged in the merchant's currency by
+ * the server; the merchant's default language's text is required (checked by the server, which knows it).
+ */
+export const promotionInputSchema = z
+  .strictObject({
+    kind: z.enum(promotionKinds, { message: 'field_not_allowed' }),
+    category: z.enum(promotionCategories, { message: 'field_not_allowed' }),
+    texts: z.partialRecord(z.enum(languageCodes as [LanguageCode, ...LanguageCode[]]), promotionTextSchema),
+    startsAt: timeSchema,
+    endsAt: timeSchema,
+    enabled: z.boolean(),
+    sort: wholeNumber(0, 10_000),
+    /** Deposit kinds: a percentage of the deposit (whole percent) up to `maxAmount`; others: `fixedAmount`. */
+    percent: wholeNumber(0, PROMOTION_PERCENT_MAX),
+    fixedAmount: amountTextSchema,
+    maxAmount: amountTextSchema,
+    minDeposit: amountTextSchema,
+    /** Turnover challenge: the valid bet to reach after joining, on the wagering categories. */
+    turnoverTarget: amountTextSchema,
+    wageringMultiple: wholeNumber(0, 100),
+    wageringBase: z.enum(bonusWageringBases, { message: 'field_not_allowed' }),
+    /** Categories whose valid bets count (for the requirement and the challenge); none: every category. */
+    wageringCategories: z.array(z.enum(gameCategories, { message: 'field_not_allowed' })).max(gameCategories.length),
+    bonusExpiryDays: wholeNumber(1, 365),
+    frequency: z.enum(promotionFrequencies, { message: 'field_not_allowed' }),
+    minVipLevel: wholeNumber(0, 100),
+    newMembersOnly: z.boolean(),
+    /** Deposit kinds: the payment channel kinds whose deposits qualify; none: every channel. */
+    paymentChannelKinds: z.array(z.string().trim().min(1).max(40)).max(10),
+  })
+  .superRefine((value, ctx) => {
+    if (Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'date_range_invalid' });
+    }
+  });
+export type PromotionInput = z.infer<typeof promotionInputSchema>;
+
+/** A promotion as a member (or visitor) sees it, in the reader's language, with its activity state. */
+export const memberPromotionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(promotionKinds),
+  category: z.enum(promotionCategories),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  imageUrl: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  state: z.enum(activityStates),
+  /** Why a member cannot take part (an error code the browser translates), when `state` is closed for it. */
+  ineligibleReason: z.string().nullable(),
+  /** Turnover challenge: valid bet counted since joining, and the target. */
+  progress: moneyStringSchema.nullable(),
+  target: moneyStringSchema.nullable(),
+  /** What the reward is: a fixed amount or a percentage up to a maximum. */
+  percent: z.number().int(),
+  fixedAmount: moneyStringSchema,
+  maxAmount: moneyStringSchema,
+  wageringMultiple: z.number().int(),
+  /** The operator's note when an application was rejected. */
+  reviewNote: z.string().nullable(),
+});
+export type MemberPromotion = z.infer<typeof memberPromotionSchema>;
+
+const promotionIdRequest = z.strictObject({ promotionId: z.uuid({ message: 'field_invalid' }) });
+
+export const promotionsEndpoints = {
+  list: defineEndpoint({
+    name: 'promotions.list',
+    method: 'GET',
+    path: '/wps/promotions/list',
+    moduleIds: ['COMM3'],
+    access: access.visitorOrMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(memberPromotionSchema) }),
+    summary:
+      "The merchant's published promotions, in the Language header's language, each with its activity state for the member (a visitor sees join, coming_soon or closed).",
+  }),
+  join: defineEndpoint({
+    name: 'promotions.join',
+    method: 'POST',
+    path: '/wps/promotions/join',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: promotionIdRequest,
+    response: memberPromotionSchema,
+    summary:
+      'Joins a deposit promotion or a turnover challenge for the current period. Errors: promotion_already_joined, promotion_not_open, promotion_not_eligible (value: reason), promotion_wrong_action.',
+  }),
+  claim: defineEndpoint({
+    name: 'promotions.claim',
+    method: 'POST',
+    path: '/wps/promotions/claim',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: promotionIdRequest,
+    response: memberPromotionSchema,
+    summary:
+      'Claims a registration or daily-login bonus, or a turnover challenge reached: the bonus goes to the bonus wallet. Errors: promotion_not_claimable, promotion_already_joined, promotion_not_open, promotion_not_eligible.',
+  }),
+  apply: defineEndpoint({
+    name: 'promotions.apply',
+    method: 'POST',
+    path: '/wps/promotions/apply',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: PROMOTION_UPLOAD,
+    request: z.strictObject({
+      promotionId: z.uuid({ message: 'field_invalid' }),
+      remark: z.string().trim().max(PROMOTION_REMARK_MAX, { message: 'field_too_long' }).default(''),
+    }),
+    response: memberPromotionSchema,
+    summary: `multipart/form-data: promotionId, remark (at most ${PROMOTION_REMARK_MAX} characters) and up to 3 "images" files (png or jpg, 5 MB each). Errors: image_invalid, image_too_large, upload_too_many, promotion_already_joined, promotion_not_open, promotion_not_eligible, promotion_wrong_action.`,
+  }),
+} as const;
+
+/** A promotion as the editor reads it back, with its figures. */
+export const adminPromotionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(promotionKinds),
+  category: z.enum(promotionCategories),
+  texts: z.record(z.string(), promotionTextSchema),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  percent: z.number().int(),
+  fixedAmount: moneyStringSchema,
+  maxAmount: moneyStringSchema,
+  minDeposit: moneyStringSchema,
+  turnoverTarget: moneyStringSchema,
+  wageringMultiple: z.number().int(),
+  wageringBase: z.enum(bonusWageringBases),
+  wageringCategories: z.array(z.string()),
+  bonusExpiryDays: z.number().int(),
+  frequency: z.enum(promotionFrequencies),
+  minVipLevel: z.number().int(),
+  newMembersOnly: z.boolean(),
+  paymentChannelKinds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Per-promotion figures: members who joined or applied, bonuses issued, and their cost. */
+  figures: z.object({ joined: z.number().int(), issued: z.number().int(), cost: moneyStringSchema }),
+});
+export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  promotionTitle: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  remark: z.string(),
+  status: z.enum(promotionEntryStatuses),
+  reviewNote: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  images: z.array(proofImageSchema),
+});
+export type PromotionApplication = z.infer<typeof applicationSchema>;
+
+const codeParams = z.strictObject({ code: merchantCodeSchema });
+const promotionParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid({ message: 'field_invalid' }) });
+
+export const adminPromotionsEndpoints = {
+  list: defineEndpoint({
+    name: 'admin.promotions',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/promotions',
+    moduleIds: [],
+    access: access.operator('promotions.read', 'merchant'),
+    encrypted: false,
+    params: codeParams,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(adminPromotionSchema) }),
+    summary: "The merchant's promotions with their figures (joined, issued, cost).",
+  }),
+  create: defineEndpoint({
+    name: 'admin.createPromotion',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/promotions',
+    moduleIds: [],
+    access: access.operator('promotions.manage', 'merchant'),
+    encrypted: false,
+    params: codeParams,
+    request: promotionInputSchema,
+    response: adminPromotionSchema,
+    summary: 'Creates a promotion (audited). The default language text is required; amounts in the merchant currency.',
+  }),
+  update: defineEndpoint({
+    name: 'admin.updatePromotion',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/promotions/:id',
+    moduleIds: [],
+    access: access.operator('promotions.manage', 'merchant'),
+    encrypted: false,
+    params: promotionParams,
+    request: promotionInputSchema,
+    response: adminPromotionSchema,
+    summary: 'Changes a promotion (audited, before and after). Its kind cannot change once a member has joined.',
+  }),
+  applications: defineEndpoint({
+    name: 'admin.promotionApplications',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/promotion-applications',
+    moduleIds: [],
+    access: access.operator('promotions.review', 'merchant'),
+    encrypted: false,
+    params: codeParams,
+    request: z.strictObject({
+      ...promotionsPageQuery,
+      status: z.enum(['applying', 'issued', 'rejected']).default('applying'),
+    }),
+    response: z.object({
+      list: z.array(applicationSchema),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+      total: z.number().int(),
+    }),
+    summary: 'The application review queue, oldest first, with the images.',
+  }),
+  review: defineEndpoint({
+    name: 'admin.reviewPromotionApplication',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/promotion-applications/:id',
+    moduleIds: [],
+    access: access.operator('promotions.review', 'merchant'),
+    encrypted: false,
+    params: promotionParams,
+    request: z.strictObject({
+      decision: z.enum(['approve', 'reject'], { message: 'field_not_allowed' }),
+      note: z.string().trim().max(PROMOTION_REVIEW_NOTE_MAX, { message: 'field_too_long' }).default(''),
+    }),
+    response: applicationSchema,
+    summary:
+      'Approves (the bonus goes to the bonus wallet) or rejects an application, once (promotion_application_decided), audited.',
+  }),
+} as const;
