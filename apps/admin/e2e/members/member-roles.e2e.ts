@@ -49,6 +49,7 @@ describe('the member tools follow the operator’s role', () => {
     await signIn(page, server.url, SUPPORT);
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await navLinks(page)).toEqual([
+      'Dashboard',
       'Merchants',
       'Members',
       'Games',
@@ -75,6 +76,8 @@ describe('the member tools follow the operator’s role', () => {
     const { page } = await newPage(browser, { viewport: 'desktop' });
     await signIn(page, server.url, FINANCE);
     expect(await navLinks(page)).toEqual([
+      'Dashboard',
+      'Reports',
       'Merchants',
       'Members',
       'Cashier desk',

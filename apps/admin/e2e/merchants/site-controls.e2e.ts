@@ -45,8 +45,11 @@ describe('an operator controls the demo site from the back office', () => {
 
     await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('[data-merchant="demo"]').waitFor();
+    // The owner reads figures: the back office opens on the dashboard.
+    await page.waitForURL(/\/admin\/dashboard/);
     expect(await page.getByTestId('operator-name').textContent()).toBe('Demo owner');
+    await page.goto(`${server.url}/admin/merchants`);
+    await page.locator('[data-merchant="demo"]').waitFor();
   });
 
   it('opens the demo merchant and switches maintenance on and off, with effect on the site at once', async () => {

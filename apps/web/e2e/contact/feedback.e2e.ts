@@ -62,7 +62,7 @@ describe('feedback and complaints', () => {
     await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
     await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
     await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.locator('[data-merchant="demo"]').waitFor();
+    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
     await desk.page.getByRole('link', { name: 'Member contact' }).click();
     const ticket = desk.page.locator(`tr[data-reference="${reference}"]`);
     await ticket.waitFor();

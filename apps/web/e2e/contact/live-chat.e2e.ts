@@ -39,7 +39,7 @@ describe('live chat', () => {
     await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
     await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
     await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.locator('[data-merchant="demo"]').waitFor();
+    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
     await desk.page.goto(`${server.url}/admin/contact?tab=chat`);
     const consolePane = desk.page.getByTestId('chat-console');
     const entry = consolePane.locator('[data-conversation="chat0001"]');

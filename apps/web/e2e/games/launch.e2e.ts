@@ -106,7 +106,7 @@ describe('maintenance', () => {
     await admin.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
     await admin.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
     await admin.page.getByRole('button', { name: 'Sign in' }).click();
-    await admin.page.locator('[data-merchant="demo"]').waitFor();
+    await admin.page.waitForURL(/\/admin\/(dashboard|merchants)/);
     await admin.page.getByRole('link', { name: 'Games' }).first().click();
     // A platform operator picks the merchant first; a merchant's own operator lands on its catalogue.
     const merchantLink = admin.page.locator('a[href$="/merchants/demo/games"]');

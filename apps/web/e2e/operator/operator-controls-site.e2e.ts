@@ -29,6 +29,8 @@ beforeAll(async () => {
   await operator.getByLabel('Username').fill(DEMO_OPERATOR.username);
   await operator.getByLabel('Password').fill(DEMO_OPERATOR.password);
   await operator.getByRole('button', { name: 'Sign in' }).click();
+  await operator.waitForURL(/\/admin\/(dashboard|merchants)/);
+  await operator.goto(`${server.url}/admin/merchants`);
   await operator.getByRole('link', { name: 'Tessera Demo' }).click();
   await operator.locator('#section-siteStatus').waitFor();
 });
