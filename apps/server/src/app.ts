@@ -17,6 +17,7 @@ import { contentModule } from './modules/content';
 import { gamesModule } from './modules/games';
 import { type CrashTiming, crashModule, inhouseEventsModule, inhouseModule } from './modules/inhouse';
 import { ledgerModule } from './modules/ledger';
+import { lotteryModule } from './modules/lottery';
 import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
@@ -136,7 +137,13 @@ export const CORE_MODULES: readonly AnyModule[] = [
  * `platform/modules`, decision 0052). Built after `CORE_MODULES`; a module reads the core services and the
  * modules listed before it.
  */
-export const MODULES: readonly AnyModule[] = [agentsModule, responsibleGamingModule, pointsModule, contactModule];
+export const MODULES: readonly AnyModule[] = [
+  agentsModule,
+  responsibleGamingModule,
+  pointsModule,
+  contactModule,
+  lotteryModule,
+];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
 export const buildApp = async (
@@ -237,7 +244,13 @@ export const buildApp = async (
     database,
     log: app.log,
     realtime,
-    config: { ...config, captchaText: options.captchaText, messageSender: options.messageSender, crash: options.crash },
+    config: {
+      ...config,
+      captchaText: options.captchaText,
+      messageSender: options.messageSender,
+      crash: options.crash,
+      runJobs: options.runJobs,
+    },
   };
   const modules = [...CORE_MODULES, ...MODULES];
   const built = await buildModules(modules, {

@@ -42,6 +42,8 @@ export const operatorPermissions = {
   'responsibleGaming.read': ['owner', 'risk', 'support'],
   'contact.read': ['owner', 'support'],
   'contact.reply': ['owner', 'support'],
+  'lottery.read': ['owner', 'finance', 'risk', 'support'],
+  'lottery.manage': ['owner', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -49,6 +49,8 @@ export const auditActions = [
   'feedback.close',
   'chat.claim',
   'chat.resolve',
+  'lottery.game_update',
+  'lottery.draw_cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

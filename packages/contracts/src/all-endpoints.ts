@@ -12,6 +12,7 @@ import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
+import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
 import { messagesEndpoints } from './messages';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
@@ -64,4 +65,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminContactEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(adminChatEndpoints),
+  ...Object.values(lotteryEndpoints),
+  ...Object.values(adminLotteryEndpoints),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatConversationEventSchema, chatMessageEventSchema } from './contact';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
+import { lotteryDrawEventSchema } from './lottery';
 import { unreadCountSchema } from './messages';
 import { walletBalanceSchema } from './wallet';
 
@@ -38,6 +39,8 @@ export const realtimeEventSchemas = {
   'contact.chat.message': chatMessageEventSchema,
   /** The desk's: a conversation opened, was taken or was resolved. */
   'contact.chat.conversation': chatConversationEventSchema,
+  /** Topic `lottery`: a draw was drawn (numbers and revealed seed) or cancelled, with the next draw. */
+  'lottery.draw': lotteryDrawEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;
