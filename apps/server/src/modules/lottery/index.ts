@@ -32,19 +32,24 @@ export const lotteryModule = defineModule({
       ledger: services.ledger,
       bets: services.bets,
       catalogueId: (gameCode) => services.games.catalogueId(LOTTERY_VENDOR, gameCode),
-      onDraw: ({ merchantCode, draw }) => {
-        void service
-          .games(merchantCode)
-          .then(async (games) => {
-            const { current } = await service.currentAndLast(games.filter((game) => game.code === draw.gameCode));
-            const next = current.get(draw.gameCode);
-            realtime.broadcast(merchantCode, LOTTERY_TOPIC, 'lottery.draw', {
-              game: draw.gameCode,
-              draw: presentDraw(draw),
-              next: next ? presentDraw(next) : null,
-            });
-          })
-          .catch((error) => log.error({ err: error }, 'lottery draw push failed'));
+      onDraws: (events) => {
+        // The newest event per merchant and game, each with that game's next draw.
+        const latest = new Map<string, (typeof events)[number]>();
+        for (const event of events) latest.set(`${event.merchantCode}|${event.draw.gameCode}`, event);
+        for (const { merchantCode, draw } of latest.values()) {
+          void service
+            .games(merchantCode)
+            .then(async (games) => {
+              const { current } = await service.currentAndLast(games.filter((game) => game.code === draw.gameCode));
+              const next = current.get(draw.gameCode);
+              realtime.broadcast(merchantCode, LOTTERY_TOPIC, 'lottery.draw', {
+                game: draw.gameCode,
+                draw: presentDraw(draw),
+                next: next ? presentDraw(next) : null,
+              });
+            })
+            .catch((error) => log.error({ err: error }, 'lottery draw push failed'));
+        }
       },
       onError: (error, context) => log.error({ err: error }, context),
     });

@@ -427,3 +427,46 @@ describe('verifying draws', () => {
     expect(recent.map((g) => g.gameCode)).toEqual(['FAST5', 'FAST1']);
   });
 });
+
+describe('stored draws', () => {
+  it('recomputes 10,000 stored draws from their revealed seeds: every one matches', async () => {
+    const game = (
+      await query<{ id: string }>("SELECT id::text FROM lottery_games WHERE merchant_code = 'demo' AND code = 'FAST1'")
+    )[0];
+    const seeds = Array.from(
+      { length: 10_000 },
+      () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', ''),
+    );
+    await query(
+      `INSERT INTO lottery_draws (merchant_code, game_id, draw_no, opens_at, closes_at, draw_at, server_seed, seed_hash)
+       SELECT 'demo', $1, (19000101000000 + n)::text, now() - interval '2 days', now() - interval '2 days',
+              now() - interval '2 days' + n * interval '1 ms', seed, encode(sha256(convert_to(seed, 'UTF8')), 'hex')
+       FROM unnest($2::text[]) WITH ORDINALITY AS s(seed, n)`,
+      [game?.id, seeds],
+    );
+    for (;;) if ((await t.services.lottery.drawDue()).length === 0) break;
+    const rows = await query<{
+      draw_no: string;
+      server_seed: string;
+      seed_hash: string;
+      numbers: number[];
+      beacon: string | null;
+    }>(
+      `SELECT draw_no, server_seed, seed_hash, numbers::int[] AS numbers, beacon FROM lottery_draws
+       WHERE draw_no LIKE '19%' AND status = 'drawn'`,
+    );
+    expect(rows).toHaveLength(10_000);
+    const mismatches = rows.filter((row) => {
+      const result = verifyFiveDigitDraw({
+        serverSeed: row.server_seed,
+        gameCode: 'FAST1',
+        drawNo: row.draw_no,
+        beacon: row.beacon,
+        seedHash: row.seed_hash,
+        numbers: row.numbers,
+      });
+      return !(result.seedMatches && result.numbersMatch);
+    });
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});

@@ -111,8 +111,8 @@ export const createLotteryService = (deps: {
   ledger: LedgerService & { announceBalanceChange: (merchantCode: string, memberIds: string[]) => void };
   bets: BetsService;
   catalogueId: (gameCode: string) => Promise<number | null>;
-  /** After a draw was drawn or cancelled (committed): the realtime push. */
-  onDraw: (event: DrawPublished) => void;
+  /** After draws were drawn or cancelled (committed): the realtime push. */
+  onDraws: (events: DrawPublished[]) => void;
   onError: (error: unknown, context: string) => void;
 }) => {
   const { repository, ledger, bets } = deps;
@@ -254,7 +254,7 @@ export const createLotteryService = (deps: {
       }
       return due;
     });
-    for (const draw of drawn) deps.onDraw({ merchantCode: draw.merchantCode, draw });
+    if (drawn.length > 0) deps.onDraws(drawn.map((draw) => ({ merchantCode: draw.merchantCode, draw })));
     return drawn;
   };
 
@@ -457,7 +457,7 @@ export const createLotteryService = (deps: {
         await audit(client, locked.draw);
         return { ...locked.draw, status: 'cancelled' as const, cancelReason: reason };
       });
-      deps.onDraw({ merchantCode: merchant.code, draw: cancelled });
+      deps.onDraws([{ merchantCode: merchant.code, draw: cancelled }]);
       try {
         await settleDraw(cancelled);
       } catch (error) {
