@@ -113,7 +113,7 @@ describe('five-digit selections', () => {
       }),
       { numRuns: 30 },
     );
-  });
+  }, 60_000);
 
   it('counts the sums of five digits exactly', () => {
     expect(FIVE_DIGIT_SUM_COUNTS.reduce((a, b) => a + b, 0)).toBe(100_000);
@@ -133,7 +133,7 @@ describe('five-digit payouts and return to player', () => {
       }),
       { numRuns: 10 },
     );
-  });
+  }, 60_000);
 
   it('pays every default bet type between 97.4% and 97.5% of stakes', () => {
     for (const betType of fiveDigitBetTypes) {
