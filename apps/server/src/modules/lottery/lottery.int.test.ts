@@ -442,12 +442,14 @@ describe('verifying draws', () => {
 });
 
 describe('stored draws', () => {
-  it('recomputes 10,000 stored draws from their revealed seeds: every one matches', async () => {
+  // 1,000 here keeps CI fast (10,000 took 170 s on a loaded machine); `packages/engines/scripts/lottery-verify.ts`
+  // recomputes as many stored draws as it is given.
+  it('recomputes 1,000 stored draws from their revealed seeds: every one matches', async () => {
     const game = (
       await query<{ id: string }>("SELECT id::text FROM lottery_games WHERE merchant_code = 'demo' AND code = 'FAST1'")
     )[0];
     const seeds = Array.from(
-      { length: 10_000 },
+      { length: 1_000 },
       () => randomUUID().replaceAll('-', '') + randomUUID().replaceAll('-', ''),
     );
     await query(
@@ -468,7 +470,7 @@ describe('stored draws', () => {
       `SELECT draw_no, server_seed, seed_hash, numbers::int[] AS numbers, beacon FROM lottery_draws
        WHERE draw_no LIKE '19%' AND status = 'drawn'`,
     );
-    expect(rows).toHaveLength(10_000);
+    expect(rows).toHaveLength(1_000);
     const mismatches = rows.filter((row) => {
       const result = verifyFiveDigitDraw({
         serverSeed: row.server_seed,
