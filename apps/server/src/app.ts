@@ -18,6 +18,7 @@ import { contentModule } from './modules/content';
 import { gamesModule } from './modules/games';
 import { type CrashTiming, crashModule, inhouseEventsModule, inhouseModule } from './modules/inhouse';
 import { ledgerModule } from './modules/ledger';
+import { lotteryModule } from './modules/lottery';
 import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
@@ -149,6 +150,7 @@ export const MODULES: readonly AnyModule[] = [
   reportsModule,
   bonusesModule,
   promotionsModule,
+  lotteryModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */
@@ -253,7 +255,13 @@ export const buildApp = async (
     database,
     log: app.log,
     realtime,
-    config: { ...config, captchaText: options.captchaText, messageSender: options.messageSender, crash: options.crash },
+    config: {
+      ...config,
+      captchaText: options.captchaText,
+      messageSender: options.messageSender,
+      crash: options.crash,
+      runJobs: options.runJobs,
+    },
   };
   const modules = [...CORE_MODULES, ...MODULES];
   const built = await buildModules(modules, {

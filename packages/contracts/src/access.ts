@@ -52,6 +52,8 @@ export const operatorPermissions = {
   'reports.dashboard': ['owner', 'finance', 'risk', 'support'],
   'reports.cash': ['owner', 'finance'],
   'reports.play': ['owner', 'finance', 'risk'],
+  'lottery.read': ['owner', 'finance', 'risk', 'support'],
+  'lottery.manage': ['owner', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -63,6 +63,8 @@ export const auditActions = [
   'promotion.update',
   'promotion.application_approve',
   'promotion.application_reject',
+  'lottery.game_update',
+  'lottery.draw_cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

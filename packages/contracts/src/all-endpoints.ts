@@ -14,6 +14,7 @@ import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
+import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
 import { messagesEndpoints } from './messages';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
@@ -75,4 +76,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(chatEndpoints),
   ...Object.values(adminChatEndpoints),
   ...Object.values(adminReportsEndpoints),
+  ...Object.values(lotteryEndpoints),
+  ...Object.values(adminLotteryEndpoints),
 ];

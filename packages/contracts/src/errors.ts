@@ -153,6 +153,14 @@ export const errorCatalogue = {
   points_convert_off: { status: 403 },
   // Reports (issue 26)
   report_export_not_ready: { status: 409 },
+  // Lottery (issue 29): a refused ticket or draw change holds, pays and changes nothing.
+  /** The draw no longer takes bets (closed, drawn, cancelled) or is not the one taking bets now. */
+  lottery_betting_closed: { status: 409 },
+  lottery_bet_type_unknown: { status: 400 },
+  lottery_selection_invalid: { status: 400 },
+  lottery_stake_out_of_limits: { status: 400 },
+  /** Cancelling a draw already drawn, settled or cancelled. */
+  lottery_draw_not_cancellable: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

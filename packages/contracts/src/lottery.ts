@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchant';
+import { amountTextSchema } from './money';
 
 /**
  * The lottery launch (spec section 3 "Lottery launch", api-facts 8.6): the member site's lottery pages start a
@@ -87,3 +91,393 @@ export const checkLotteryLaunch = (input: LotteryLaunchInput, ctx: z.RefinementC
     ctx.addIssue({ code: 'custom', path: ['backUrl'], message: 'field_invalid' });
   }
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The platform's own lottery (issue 29, decisions 0084-0086): scheduled five-digit draws, verifiable by their
+// committed seed, tickets holding their stake until the draw.
+
+/** The fast five-digit bet types (the engines' `fiveDigitBetTypes`, repeated here: contracts import zod only). */
+export const lotteryBetTypes = [
+  'position',
+  'position_big_small',
+  'position_odd_even',
+  'sum_big_small',
+  'sum_odd_even',
+  'sum',
+  'front2',
+  'back2',
+  'front3',
+  'back3',
+  'straight5',
+] as const;
+export type LotteryBetType = (typeof lotteryBetTypes)[number];
+export const lotteryBetSides = ['big', 'small', 'odd', 'even'] as const;
+
+export const lotteryDrawStatuses = ['open', 'drawn', 'settled', 'cancelled'] as const;
+export type LotteryDrawStatus = (typeof lotteryDrawStatuses)[number];
+export const lotteryTicketStatuses = ['pending', 'won', 'lost', 'refunded'] as const;
+export type LotteryTicketStatus = (typeof lotteryTicketStatuses)[number];
+
+/** The realtime topic of the merchant's draws (`lottery.draw` events). */
+export const LOTTERY_TOPIC = 'lottery';
+/** Tickets one purchase may hold. */
+export const LOTTERY_LINES_MAX = 50;
+/** Longest cancel reason. */
+export const LOTTERY_REASON_MAX = 300;
+
+const gameCode = z
+  .string({ message: 'not_empty' })
+  .trim()
+  .min(1, { message: 'not_empty' })
+  .max(20, { message: 'field_too_long' })
+  .regex(/^[A-Z0-9_]+$/, { message: 'field_invalid' });
+const drawNo = z
+  .string({ message: 'not_empty' })
+  .trim()
+  .min(1, { message: 'not_empty' })
+  .max(20, { message: 'field_too_long' })
+  .regex(/^\d+$/, { message: 'field_invalid' });
+const lotteryMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
+const pageNo = z.coerce.number({ message: 'field_invalid' }).int().min(1).max(10_000).default(1);
+
+/** A draw as the public sees it: the commitment always, the seed and numbers once drawn. */
+export const lotteryDrawSchema = z.object({
+  id: z.string(),
+  gameCode: z.string(),
+  drawNo: z.string(),
+  status: z.enum(lotteryDrawStatuses),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  drawAt: z.string(),
+  /** SHA-256 of the server seed, published before the draw opened. */
+  seedHash: z.string(),
+  beacon: z.string().nullable(),
+  /** Revealed with the results (null before, and for a draw cancelled before it was drawn). */
+  serverSeed: z.string().nullable(),
+  numbers: z.array(z.number().int()).nullable(),
+  drawnAt: z.string().nullable(),
+});
+export type LotteryDraw = z.infer<typeof lotteryDrawSchema>;
+
+export const lotteryBetTypeInfoSchema = z.object({
+  betType: z.enum(lotteryBetTypes),
+  /** Multipliers paid on a win, stake included ("9.75"); `sum` lists one per value 0 … 45. */
+  odds: z.array(z.string()),
+  /** The exact return to player, lowest and highest over the bet type's selections, in percent ("97.5000"). */
+  rtpMin: z.string(),
+  rtpMax: z.string(),
+});
+
+export const lotteryGameSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.literal('five_digit'),
+  intervalSeconds: z.number().int(),
+  closeSeconds: z.number().int(),
+  currency: z.string(),
+  minStake: lotteryMoney,
+  maxStake: lotteryMoney,
+  maxPayout: lotteryMoney,
+  betTypes: z.array(lotteryBetTypeInfoSchema),
+  /** The draw taking bets now (or the next one), and the last drawn one. */
+  current: lotteryDrawSchema.nullable(),
+  last: lotteryDrawSchema.nullable(),
+  serverTime: z.string(),
+});
+export type LotteryGame = z.infer<typeof lotteryGameSchema>;
+
+export const lotteryLineSchema = z.strictObject({
+  betType: z.enum(lotteryBetTypes, { message: 'lottery_bet_type_unknown' }),
+  position: z.number({ message: 'field_invalid' }).int({ message: 'field_invalid' }).optional(),
+  numbers: z
+    .array(z.number({ message: 'field_invalid' }).int({ message: 'field_invalid' }))
+    .max(5)
+    .optional(),
+  side: z.enum(lotteryBetSides, { message: 'field_not_allowed' }).optional(),
+  stake: z
+    .string({ message: 'not_empty' })
+    .trim()
+    .min(1, { message: 'not_empty' })
+    .max(40, { message: 'amount_not_numeric' }),
+});
+export type LotteryLine = z.infer<typeof lotteryLineSchema>;
+
+export const lotteryTicketSchema = z.object({
+  id: z.string(),
+  gameCode: z.string(),
+  drawNo: z.string(),
+  betType: z.enum(lotteryBetTypes),
+  position: z.number().int().nullable(),
+  numbers: z.array(z.number().int()).nullable(),
+  side: z.enum(lotteryBetSides).nullable(),
+  stake: lotteryMoney,
+  /** The multiplier locked when the ticket was bought. */
+  odds: z.string(),
+  status: z.enum(lotteryTicketStatuses),
+  payout: lotteryMoney,
+  currency: z.string(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+  drawNumbers: z.array(z.number().int()).nullable(),
+});
+export type LotteryTicket = z.infer<typeof lotteryTicketSchema>;
+
+const drawPage = z.object({ list: z.array(lotteryDrawSchema), pageNo: z.number().int(), totalPages: z.number().int() });
+
+export const lotteryDrawEventSchema = z.object({
+  game: z.string(),
+  draw: lotteryDrawSchema,
+  next: lotteryDrawSchema.nullable(),
+});
+
+/** The VN gateway's menu entry for our games (api-facts 6.4: values with gameMenus[]). */
+const gameMenuEntry = z.object({
+  gameCode: z.string(),
+  gameName: z.string(),
+  gameGroupCode: z.string(),
+  intervalSeconds: z.number().int(),
+  drawNo: z.string().nullable(),
+  closesAt: z.string().nullable(),
+});
+
+export const lotteryEndpoints = {
+  games: defineEndpoint({
+    name: 'lottery.games',
+    method: 'GET',
+    path: '/wps/lottery/games',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.array(lotteryGameSchema),
+    summary:
+      "The merchant's lottery games: schedule, close time, limits, bet types with odds and exact return, the draw taking bets (with its commitment) and the last result.",
+  }),
+  buy: defineEndpoint({
+    name: 'lottery.buy',
+    method: 'POST',
+    path: '/wps/lottery/tickets',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({
+      requestId: z.uuid({ message: 'field_invalid' }),
+      gameCode,
+      drawNo,
+      lines: z
+        .array(lotteryLineSchema, { message: 'not_empty' })
+        .min(1, { message: 'not_empty' })
+        .max(LOTTERY_LINES_MAX, { message: 'field_too_large' }),
+    }),
+    response: z.object({ tickets: z.array(lotteryTicketSchema) }),
+    summary:
+      'Buys one ticket per line on the draw taking bets: every stake is held in the main wallet until the draw (all lines or none). Errors: lottery_betting_closed, lottery_bet_type_unknown, lottery_selection_invalid (field), lottery_stake_out_of_limits (field), insufficient_funds. A retry with the same requestId answers the same tickets.',
+  }),
+  tickets: defineEndpoint({
+    name: 'lottery.tickets',
+    method: 'GET',
+    path: '/wps/lottery/tickets',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    request: z.strictObject({
+      gameCode: gameCode.optional(),
+      status: z.enum(lotteryTicketStatuses, { message: 'field_not_allowed' }).optional(),
+      pageNo,
+    }),
+    response: z.object({ list: z.array(lotteryTicketSchema), pageNo: z.number().int(), totalPages: z.number().int() }),
+    summary: "The member's own lottery tickets, newest first, with their status, payout and the draw's numbers.",
+  }),
+  results: defineEndpoint({
+    name: 'lottery.results',
+    method: 'GET',
+    path: '/wps/lottery/results',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({ gameCode, pageNo }),
+    response: drawPage,
+    summary: "A game's drawn and cancelled draws, newest first, each with its commitment, revealed seed and numbers.",
+  }),
+  vnGameMenu: defineEndpoint({
+    name: 'lottery.vnGameMenu',
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.object({ prizeMode: z.string().max(10).optional(), device: z.string().max(10).optional() }),
+    response: z.record(z.string(), z.object({ gameGroupCode: z.string(), gameMenus: z.array(gameMenuEntry) })),
+    summary: 'The lottery menu by game group (api-facts 6.4), each game with its next draw.',
+  }),
+  recentGames: defineEndpoint({
+    name: 'lottery.recentGames',
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu/recent',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    request: z.object({}),
+    response: z.array(gameMenuEntry),
+    summary: 'The lottery games the member bought tickets on lately, most recent first.',
+  }),
+  openedByGame: defineEndpoint({
+    name: 'lottery.openedByGame',
+    method: 'GET',
+    path: '/lgw/vn/numeros/opened/game',
+    moduleIds: ['AGEANNOUNCE3', 'COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.object({}),
+    response: z.record(z.string(), lotteryDrawSchema),
+    summary: "The last drawn numbers of each of the merchant's games, by game code.",
+  }),
+  openedNumero: defineEndpoint({
+    name: 'lottery.openedNumero',
+    method: 'GET',
+    path: '/lotto/lgw/games/opened/numero',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    request: z.object({ gameCode, pageNo }),
+    response: drawPage,
+    summary: "A game's opened numbers (drawn draws), newest first.",
+  }),
+} as const;
+
+// Back office
+
+const merchantParams = z.strictObject({ code: merchantCodeSchema });
+const gameParams = z.strictObject({ code: merchantCodeSchema, gameCode });
+const drawParams = z.strictObject({
+  code: merchantCodeSchema,
+  drawId: z.string().regex(/^\d{1,18}$/, { message: 'field_invalid' }),
+});
+const hundredths = z
+  .string({ message: 'not_empty' })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, { message: 'field_invalid' });
+
+export const adminLotteryGameSchema = lotteryGameSchema.omit({ current: true, last: true, serverTime: true }).extend({
+  enabled: z.boolean(),
+  catalogueGameCode: z.string(),
+  updatedAt: z.string(),
+});
+
+export const adminLotteryDrawSchema = lotteryDrawSchema.extend({
+  cancelReason: z.string().nullable(),
+  tickets: z.number().int(),
+  staked: lotteryMoney,
+  paid: lotteryMoney,
+  settledAt: z.string().nullable(),
+});
+
+export const adminLotteryEndpoints = {
+  games: defineEndpoint({
+    name: 'admin.lotteryGames',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/lottery/games',
+    moduleIds: [],
+    access: access.operator('lottery.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: z.array(adminLotteryGameSchema),
+    summary: "The merchant's lottery games with their schedule, odds, exact returns and limits.",
+  }),
+  updateGame: defineEndpoint({
+    name: 'admin.updateLotteryGame',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/lottery/games/:gameCode',
+    moduleIds: [],
+    access: access.operator('lottery.manage', 'merchant'),
+    encrypted: false,
+    params: gameParams,
+    request: z.strictObject({
+      enabled: z.boolean({ message: 'field_invalid' }),
+      closeSeconds: z
+        .number({ message: 'field_invalid' })
+        .int({ message: 'field_invalid' })
+        .min(0, { message: 'field_too_small' })
+        .max(3600, { message: 'field_too_large' }),
+      minStake: amountTextSchema,
+      maxStake: amountTextSchema,
+      maxPayout: amountTextSchema,
+      /** Multipliers by bet type ("9.75"); `sum` takes 46 values. */
+      odds: z.partialRecord(
+        z.enum(lotteryBetTypes, { message: 'lottery_bet_type_unknown' }),
+        z.array(hundredths).min(1).max(46),
+      ),
+    }),
+    response: adminLotteryGameSchema,
+    summary:
+      'Changes a game: enabled, betting close, limits and odds (applies to tickets bought from now on; bought tickets keep their odds). Audited with before and after.',
+  }),
+  draws: defineEndpoint({
+    name: 'admin.lotteryDraws',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/lottery/draws',
+    moduleIds: [],
+    access: access.operator('lottery.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({ gameCode: gameCode.optional(), pageNo }),
+    response: z.object({
+      list: z.array(adminLotteryDrawSchema),
+      pageNo: z.number().int(),
+      totalPages: z.number().int(),
+    }),
+    summary:
+      'Draws newest first with their commitments, results (seed revealed once drawn), tickets, stakes and payouts.',
+  }),
+  cancelDraw: defineEndpoint({
+    name: 'admin.cancelLotteryDraw',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/lottery/draws/:drawId/cancel',
+    moduleIds: [],
+    access: access.operator('lottery.manage', 'merchant'),
+    encrypted: false,
+    params: drawParams,
+    request: z.strictObject({
+      reason: z
+        .string({ message: 'not_empty' })
+        .trim()
+        .min(1, { message: 'not_empty' })
+        .max(LOTTERY_REASON_MAX, { message: 'field_too_long' }),
+    }),
+    response: adminLotteryDrawSchema,
+    summary:
+      'Cancels a draw not yet drawn: every ticket is refunded (its hold released) and the seed is never used. Errors: lottery_draw_not_cancellable. Audited with the reason.',
+  }),
+  exposure: defineEndpoint({
+    name: 'admin.lotteryExposure',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/lottery/draws/:drawId/exposure',
+    moduleIds: [],
+    access: access.operator('lottery.read', 'merchant'),
+    encrypted: false,
+    params: drawParams,
+    request: z.strictObject({}),
+    response: z.object({
+      currency: z.string(),
+      tickets: z.number().int(),
+      staked: lotteryMoney,
+      /** What the house would pay on the worst of the 10^5 outcomes, with that outcome. */
+      worstPayout: lotteryMoney,
+      worstOutcome: z.array(z.number().int()),
+      /** Potential payout per selection, largest first. */
+      selections: z.array(
+        z.object({
+          betType: z.enum(lotteryBetTypes),
+          position: z.number().int().nullable(),
+          numbers: z.array(z.number().int()).nullable(),
+          side: z.enum(lotteryBetSides).nullable(),
+          tickets: z.number().int(),
+          staked: lotteryMoney,
+          potentialPayout: lotteryMoney,
+        }),
+      ),
+    }),
+    summary: "A draw's exposure: stakes and what the house would pay per selection and on its worst outcome.",
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatConversationEventSchema, chatMessageEventSchema } from './contact';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
+import { lotteryDrawEventSchema } from './lottery';
 import { unreadCountSchema } from './messages';
 import { pendingQueuesEventSchema } from './reports';
 import { walletBalanceSchema } from './wallet';
@@ -41,6 +42,8 @@ export const realtimeEventSchemas = {
   'contact.chat.conversation': chatConversationEventSchema,
   /** The desk's: a merchant's pending queues changed (issue 26, the dashboard). */
   'reports.pending': pendingQueuesEventSchema,
+  /** Topic `lottery`: a draw was drawn (numbers and revealed seed) or cancelled, with the next draw. */
+  'lottery.draw': lotteryDrawEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;

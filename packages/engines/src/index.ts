@@ -12,6 +12,7 @@ export * from './fair/uniform-source';
 export * from './keno/keno';
 export * from './keno/keno-types';
 export * from './limbo/limbo';
+export * from './lottery/five-digit';
 export * from './mines/mines';
 export * from './money/multiplier';
 export * from './plinko/plinko';

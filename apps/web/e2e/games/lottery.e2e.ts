@@ -101,20 +101,14 @@ describe('the lottery pages', () => {
     await waitForHeaderBalance(page, expected);
     await page.screenshot({ path: screenshotPath('lottery-ticket-1440.png') });
 
-    // The lobby view: /lottery without a game opens the lobby prize mode's first game. The ELOTT lane has the
-    // Vietnamese lotto's card, so the prize mode is ELOTT (spec section 4 "Lobby"), and the first of its games.
-    const elottFirst = await demoGame(server, "g.vendor_code IN ('ELOTT', 'TCG_LOTTO_VN')");
+    // /lottery without a game is the platform's own lottery lobby (decision 0086), not a provider's: no frame.
     await page.goto(`${server.url}/lottery`);
+    await page.locator('[data-lottery-lobby]').waitFor();
+    expect(await frameOf(page).count()).toBe(0);
+
+    // A provider's game code still launches that provider's lottery in the frame.
+    await page.goto(`${server.url}/lottery?gameCode=${game.game_code}`);
     await frameOf(page).waitFor();
-    const lobbySrc = new URL((await frameOf(page).getAttribute('src')) ?? '');
-    expect(['view', 'game', 'prizeMode'].map((name) => lobbySrc.searchParams.get(name))).toEqual([
-      'lobby',
-      elottFirst.game_code,
-      'ELOTT',
-    ]);
-    await expect
-      .poll(() => page.frameLocator('iframe[data-game-frame]').locator('body').getAttribute('data-view'))
-      .toBe('lobby');
 
     // The bar's back control leaves the lottery.
     await page.locator('[data-game-back]').click();

@@ -7,7 +7,7 @@ export const routeGroups: Readonly<Record<RouteGroupName, LazyExoticComponent<Co
     import('../features/content/pages/promotions-page').then((m) => ({ default: m.PromotionsPage })),
   ),
   Seamless: lazy(() => import('../features/games/pages/seamless-page').then((m) => ({ default: m.SeamlessPage }))),
-  Lottery: lazy(() => import('../features/games/pages/lottery-page').then((m) => ({ default: m.LotteryPage }))),
+  Lottery: lazy(() => import('./lottery-route').then((m) => ({ default: m.LotteryRoute }))),
   MemberCenter: lazy(() => import('./member-center-route').then((m) => ({ default: m.MemberCenterRoute }))),
   AccountGame: lazy(() =>
     import('../features/games/pages/account-game-page').then((m) => ({ default: m.AccountGamePage })),

@@ -17,6 +17,7 @@ import { statusLabelKeys } from '../features/games/records/betting-record';
 import { presetLabelKeys } from '../features/games/records/range-picker';
 import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
 import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
+import { betTypeKeys, betTypeRuleKeys, positionKeys, sideKeys, ticketStatusKeys } from '../features/lottery/slip';
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { messageTextKeys } from '../features/messages/message-text';
 import { itemKindKeys, pointTypeKeys, redeemStatusKeys } from '../features/points/point-labels';
@@ -91,6 +92,13 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(slotSymbolKeys),
     ...Object.values(riskKeys),
     ...Object.values(verifyFieldErrorKeys),
+  ],
+  lottery: [
+    ...Object.values(betTypeKeys),
+    ...Object.values(betTypeRuleKeys),
+    ...Object.values(sideKeys),
+    ...Object.values(ticketStatusKeys),
+    ...positionKeys,
   ],
   promotions: [...Object.values(rewardTextKeys)],
   points: [...Object.values(pointTypeKeys), ...Object.values(redeemStatusKeys), ...Object.values(itemKindKeys)],

@@ -17,6 +17,7 @@ export const houseAccounts = [
   'adjustments',
   'agent_commissions',
   'inhouse_games',
+  'lottery',
 ] as const;
 export type HouseAccount = (typeof houseAccounts)[number];
 /** A member's wallets; `game:<code>` are the separate game wallets of merchants that keep them. */

@@ -18,7 +18,8 @@ export type Namespace =
   | 'referral'
   | 'responsibleGaming'
   | 'points'
-  | 'contact';
+  | 'contact'
+  | 'lottery';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });

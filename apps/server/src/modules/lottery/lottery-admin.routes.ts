@@ -1,0 +1,170 @@
+import { adminLotteryEndpoints, formatMinor, parseMoney } from '@tessera/contracts';
+import { FIVE_DIGIT_MAX_SUM } from '@tessera/engines';
+import { AppError } from '../../platform/http/app-error';
+import type { Registrar } from '../../platform/http/registrar';
+import type { AdminService } from '../admin';
+import { presentDraw, presentGameSettings } from './lottery.presenter';
+import type { GameRow } from './lottery.repository';
+import type { LotteryService } from './lottery.service';
+
+/** Largest multiplier an operator may set (hundredths): 100,000,000×. */
+const ODDS_MAX = 10_000_000_000;
+
+const presentAdminGame = (game: GameRow, currency: string, language: string | null) => ({
+  ...presentGameSettings(game, currency, language),
+  enabled: game.enabled,
+  catalogueGameCode: game.catalogueGameCode,
+  updatedAt: game.updatedAt.toISOString(),
+});
+
+/** The back office's lottery: games (odds, limits, close), draws with commitments and results, cancel, exposure. */
+export const registerLotteryAdminRoutes = (
+  r: Registrar,
+  deps: { admin: AdminService; lottery: LotteryService },
+): void => {
+  const { admin, lottery } = deps;
+
+  r.admin(adminLotteryEndpoints.games, async ({ ctx }) =>
+    (await lottery.games(ctx.merchant.code, false)).map((game) =>
+      presentAdminGame(game, ctx.merchant.settings.currency, ctx.language),
+    ),
+  );
+
+  r.admin(adminLotteryEndpoints.updateGame, async ({ input, params, ctx }) => {
+    const { currency } = ctx.merchant.settings;
+    const fieldErrors: { path: string; code: string }[] = [];
+    const money = (field: 'minStake' | 'maxStake' | 'maxPayout'): bigint => {
+      const parsed = parseMoney(input[field], currency);
+      if (!parsed.ok) {
+        fieldErrors.push({ path: field, code: parsed.error });
+        return 0n;
+      }
+      return parsed.minor;
+    };
+    const minStake = money('minStake');
+    const maxStake = money('maxStake');
+    const maxPayout = money('maxPayout');
+    if (fieldErrors.length === 0 && maxStake < minStake)
+      fieldErrors.push({ path: 'maxStake', code: 'field_too_small' });
+    const odds: Record<string, number[]> = {};
+    for (const [betType, values] of Object.entries(input.odds)) {
+      const wanted = betType === 'sum' ? FIVE_DIGIT_MAX_SUM + 1 : 1;
+      const hundredths = values.map((text) => Math.round(Number(text) * 100));
+      if (values.length !== wanted) fieldErrors.push({ path: `odds.${betType}`, code: 'field_invalid' });
+      else if (hundredths.some((h) => !Number.isSafeInteger(h) || h < 100 || h > ODDS_MAX)) {
+        fieldErrors.push({ path: `odds.${betType}`, code: 'field_invalid' });
+      } else odds[betType] = hundredths;
+    }
+    if (fieldErrors.length > 0) throw new AppError('validation_failed', { fieldErrors });
+    const language = ctx.language;
+    const row = await lottery.updateGame(
+      ctx.merchant,
+      params.gameCode,
+      {
+        enabled: input.enabled,
+        closeSeconds: input.closeSeconds,
+        minStake,
+        maxStake,
+        maxPayout,
+        odds: { ...(await currentOdds()), ...odds },
+      },
+      async (client, before, after) => {
+        const view = (game: GameRow) => ({
+          enabled: game.enabled,
+          closeSeconds: game.closeSeconds,
+          minStake: formatMinor(game.minStake, currency),
+          maxStake: formatMinor(game.maxStake, currency),
+          maxPayout: formatMinor(game.maxPayout, currency),
+          odds: game.odds,
+        });
+        await admin.auditWith(
+          client,
+          { operator: ctx.operator, caller: ctx },
+          {
+            action: 'lottery.game_update',
+            target: params.gameCode,
+            merchantCode: ctx.merchant.code,
+            details: { currency, before: view(before), after: view(after) },
+          },
+        );
+      },
+    );
+    return presentAdminGame(row, currency, language);
+
+    async function currentOdds() {
+      const game = (await lottery.games(ctx.merchant.code, false)).find((g) => g.code === params.gameCode);
+      if (!game) throw new AppError('not_found');
+      return game.odds;
+    }
+  });
+
+  r.admin(adminLotteryEndpoints.draws, async ({ input, ctx }) => {
+    const { currency } = ctx.merchant.settings;
+    const page = await lottery.results(ctx.merchant.code, input.gameCode ?? null, input.pageNo, {
+      includeCancelled: true,
+      includeOpen: true,
+    });
+    const totals = await lottery.drawTotals(page.rows.map((draw) => draw.id));
+    return {
+      list: page.rows.map((draw) => {
+        const total = totals.get(draw.id.toString()) ?? { tickets: 0, staked: 0n, paid: 0n };
+        return {
+          ...presentDraw(draw),
+          cancelReason: draw.cancelReason,
+          tickets: total.tickets,
+          staked: formatMinor(total.staked, currency),
+          paid: formatMinor(total.paid, currency),
+          settledAt: draw.settledAt?.toISOString() ?? null,
+        };
+      }),
+      pageNo: input.pageNo,
+      totalPages: page.totalPages,
+    };
+  });
+
+  r.admin(adminLotteryEndpoints.cancelDraw, async ({ input, params, ctx }) => {
+    const { currency } = ctx.merchant.settings;
+    const draw = await lottery.cancelDraw(ctx.merchant, BigInt(params.drawId), input.reason, async (client, locked) => {
+      await admin.auditWith(
+        client,
+        { operator: ctx.operator, caller: ctx },
+        {
+          action: 'lottery.draw_cancel',
+          target: `${locked.gameCode}:${locked.drawNo}`,
+          merchantCode: ctx.merchant.code,
+          details: { drawId: locked.id.toString(), reason: input.reason },
+        },
+      );
+    });
+    const total = (await lottery.drawTotals([draw.id])).get(draw.id.toString()) ?? { tickets: 0, staked: 0n, paid: 0n };
+    return {
+      ...presentDraw(draw),
+      cancelReason: draw.cancelReason,
+      tickets: total.tickets,
+      staked: formatMinor(total.staked, currency),
+      paid: formatMinor(total.paid, currency),
+      settledAt: draw.settledAt?.toISOString() ?? null,
+    };
+  });
+
+  r.admin(adminLotteryEndpoints.exposure, async ({ params, ctx }) => {
+    const { currency } = ctx.merchant.settings;
+    const exposure = await lottery.exposure(ctx.merchant, BigInt(params.drawId));
+    return {
+      currency,
+      tickets: exposure.tickets,
+      staked: formatMinor(exposure.staked, currency),
+      worstPayout: formatMinor(exposure.worstPayout, currency),
+      worstOutcome: exposure.worstOutcome,
+      selections: exposure.selections.map((s) => ({
+        betType: s.betType as never,
+        position: s.position,
+        numbers: s.numbers,
+        side: s.side as never,
+        tickets: s.tickets,
+        staked: formatMinor(s.staked, currency),
+        potentialPayout: formatMinor(s.potential, currency),
+      })),
+    };
+  });
+};

@@ -1,0 +1,84 @@
+import {
+  formatMinor,
+  type LotteryBetType,
+  type LotteryDraw,
+  type LotteryGame,
+  type LotteryTicket,
+  lotteryBetTypes,
+} from '@tessera/contracts';
+import { type FiveDigitBetType, type Fraction, fiveDigitBetTypeRtp } from '@tessera/engines';
+import type { DrawRow, GameRow, TicketRow } from './lottery.repository';
+import { oddsOfGame } from './lottery.service';
+
+/** A multiplier in hundredths as the wire's decimal ("9.75"). */
+export const presentOdds = (hundredths: number): string =>
+  `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+
+/** An exact fraction as a percentage with four decimals, rounded down ("97.5000"). */
+export const presentPercent = (value: Fraction): string => {
+  const scaled = (value.numerator * 1_000_000n) / value.denominator;
+  return `${scaled / 10_000n}.${String(scaled % 10_000n).padStart(4, '0')}`;
+};
+
+/** A draw as the public sees it: the seed only once the numbers are out (or the draw was cancelled). */
+export const presentDraw = (draw: DrawRow): LotteryDraw => ({
+  id: draw.id.toString(),
+  gameCode: draw.gameCode,
+  drawNo: draw.drawNo,
+  status: draw.status,
+  opensAt: draw.opensAt.toISOString(),
+  closesAt: draw.closesAt.toISOString(),
+  drawAt: draw.drawAt.toISOString(),
+  seedHash: draw.seedHash,
+  beacon: draw.beacon,
+  serverSeed: draw.status === 'open' ? null : draw.serverSeed,
+  numbers: draw.numbers,
+  drawnAt: draw.drawnAt?.toISOString() ?? null,
+});
+
+export const presentBetTypes = (game: GameRow): LotteryGame['betTypes'] => {
+  const odds = oddsOfGame(game);
+  return lotteryBetTypes.map((betType: LotteryBetType) => {
+    const rtp = fiveDigitBetTypeRtp(odds, betType as FiveDigitBetType);
+    return {
+      betType,
+      odds: (betType === 'sum' ? odds.sum : [odds.flat[betType]]).map(presentOdds),
+      rtpMin: presentPercent(rtp.min),
+      rtpMax: presentPercent(rtp.max),
+    };
+  });
+};
+
+export const nameOf = (game: GameRow, language: string | null): string =>
+  game.names[language ?? 'EN'] ?? game.names.EN ?? game.code;
+
+export const presentGameSettings = (game: GameRow, currency: string, language: string | null) => ({
+  code: game.code,
+  name: nameOf(game, language),
+  kind: game.kind,
+  intervalSeconds: game.intervalSeconds,
+  closeSeconds: game.closeSeconds,
+  currency,
+  minStake: formatMinor(game.minStake, currency),
+  maxStake: formatMinor(game.maxStake, currency),
+  maxPayout: formatMinor(game.maxPayout, currency),
+  betTypes: presentBetTypes(game),
+});
+
+export const presentTicket = (ticket: TicketRow): LotteryTicket => ({
+  id: ticket.id,
+  gameCode: ticket.gameCode,
+  drawNo: ticket.drawNo,
+  betType: ticket.betType as LotteryBetType,
+  position: ticket.position,
+  numbers: ticket.numbers,
+  side: ticket.side as LotteryTicket['side'],
+  stake: formatMinor(ticket.stake, ticket.currency),
+  odds: presentOdds(ticket.odds),
+  status: ticket.status,
+  payout: formatMinor(ticket.payout, ticket.currency),
+  currency: ticket.currency,
+  createdAt: ticket.createdAt.toISOString(),
+  settledAt: ticket.settledAt?.toISOString() ?? null,
+  drawNumbers: ticket.drawNumbers,
+});

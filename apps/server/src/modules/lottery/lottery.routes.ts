@@ -1,0 +1,71 @@
+import { lotteryEndpoints } from '@tessera/contracts';
+import type { Registrar } from '../../platform/http/registrar';
+import type { MerchantContext } from '../../platform/principals';
+import { nameOf, presentDraw, presentGameSettings, presentTicket } from './lottery.presenter';
+import type { LotteryService } from './lottery.service';
+
+/** The member site's lottery: games with their draws, tickets, results, and the lottery gateway's calls (6.4). */
+export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): void => {
+  const menuEntries = async (merchant: MerchantContext, language: string | null, only?: readonly string[]) => {
+    const games = (await lottery.games(merchant.code)).filter((game) => !only || only.includes(game.code));
+    const { current } = await lottery.currentAndLast(games);
+    const entries = games.map((game) => ({
+      gameCode: game.code,
+      gameName: nameOf(game, language),
+      gameGroupCode: 'FAST',
+      intervalSeconds: game.intervalSeconds,
+      drawNo: current.get(game.code)?.drawNo ?? null,
+      closesAt: current.get(game.code)?.closesAt.toISOString() ?? null,
+    }));
+    return only ? only.flatMap((code) => entries.filter((entry) => entry.gameCode === code)) : entries;
+  };
+
+  r.site(lotteryEndpoints.games, async ({ ctx }) => {
+    const games = await lottery.games(ctx.merchant.code);
+    const [{ current, last }, now] = await Promise.all([lottery.currentAndLast(games), lottery.now()]);
+    return games.map((game) => {
+      const open = current.get(game.code);
+      const drawn = last.get(game.code);
+      return {
+        ...presentGameSettings(game, ctx.merchant.settings.currency, ctx.language),
+        kind: 'five_digit' as const,
+        current: open ? presentDraw(open) : null,
+        last: drawn ? presentDraw(drawn) : null,
+        serverTime: now.toISOString(),
+      };
+    });
+  });
+
+  r.site(lotteryEndpoints.buy, async ({ input, ctx }) => ({
+    tickets: (await lottery.buy(ctx.merchant, ctx.member, input)).map(presentTicket),
+  }));
+
+  r.site(lotteryEndpoints.tickets, async ({ input, ctx }) => {
+    const page = await lottery.tickets(ctx.member, input);
+    return { list: page.rows.map(presentTicket), pageNo: input.pageNo, totalPages: page.totalPages };
+  });
+
+  r.site(lotteryEndpoints.results, async ({ input, ctx }) => {
+    const page = await lottery.results(ctx.merchant.code, input.gameCode, input.pageNo, { includeCancelled: true });
+    return { list: page.rows.map(presentDraw), pageNo: input.pageNo, totalPages: page.totalPages };
+  });
+
+  r.site(lotteryEndpoints.vnGameMenu, async ({ ctx }) => ({
+    FAST: { gameGroupCode: 'FAST', gameMenus: await menuEntries(ctx.merchant, ctx.language) },
+  }));
+
+  r.site(lotteryEndpoints.recentGames, async ({ ctx }) =>
+    menuEntries(ctx.merchant, ctx.language, await lottery.recentGameCodes(ctx.member)),
+  );
+
+  r.site(lotteryEndpoints.openedByGame, async ({ ctx }) => {
+    const games = await lottery.games(ctx.merchant.code);
+    const { last } = await lottery.currentAndLast(games);
+    return Object.fromEntries([...last.entries()].map(([code, draw]) => [code, presentDraw(draw)]));
+  });
+
+  r.site(lotteryEndpoints.openedNumero, async ({ input, ctx }) => {
+    const page = await lottery.results(ctx.merchant.code, input.gameCode, input.pageNo, { includeCancelled: false });
+    return { list: page.rows.map(presentDraw), pageNo: input.pageNo, totalPages: page.totalPages };
+  });
+};

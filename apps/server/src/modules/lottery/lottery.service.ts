@@ -1,0 +1,509 @@
+import { randomUUID } from 'node:crypto';
+import {
+  currencyExponent,
+  type LotteryBetType,
+  type LotteryLine,
+  type LotteryTicketStatus,
+  lotteryBetTypes,
+  parseMoney,
+} from '@tessera/contracts';
+import {
+  checkFiveDigitSelection,
+  createServerSeed,
+  DEFAULT_FIVE_DIGIT_ODDS,
+  drawFiveDigits,
+  FIVE_DIGIT_OUTCOMES,
+  type FiveDigitBetType,
+  type FiveDigitOdds,
+  type FiveDigitSelection,
+  fiveDigitOddsOf,
+  fiveDigitWins,
+  hashServerSeed,
+  type LotterySide,
+  lotteryPayout,
+} from '@tessera/engines';
+import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
+import { AppError } from '../../platform/http/app-error';
+import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
+import type { BetsService } from '../bets';
+import type { LedgerService } from '../ledger';
+import type { DrawRow, GameRow, LotteryRepository, TicketRow } from './lottery.repository';
+import { slotsAround } from './lottery.schedule';
+
+/** The betting record's vendor for the platform's own lottery games (the catalogue's LOTT games). */
+export const LOTTERY_VENDOR = 'LOTT';
+const SOURCE = 'lottery';
+const SETTLE_BATCH = 500;
+const SETTLE_CONCURRENCY = 4;
+const PAGE_SIZE = 20;
+
+/** The games a merchant starts with (decision 0084): five digits every 1, 3 and 5 minutes. */
+const DEFAULT_GAMES = [
+  {
+    code: 'FAST1',
+    interval: 60,
+    close: 10,
+    catalogue: 'LOTT-009',
+    names: { EN: 'Speed Five · 1 min', CN: '极速五 · 1分钟' },
+  },
+  {
+    code: 'FAST3',
+    interval: 180,
+    close: 20,
+    catalogue: 'LOTT-008',
+    names: { EN: 'Speed Five · 3 min', CN: '极速五 · 3分钟' },
+  },
+  {
+    code: 'FAST5',
+    interval: 300,
+    close: 30,
+    catalogue: 'LOTT-010',
+    names: { EN: 'Speed Five · 5 min', CN: '极速五 · 5分钟' },
+  },
+] as const;
+
+/** The stored odds (multipliers in hundredths by bet type; `sum` one per value) as the engine reads them. */
+export const oddsOfGame = (game: Pick<GameRow, 'odds'>): FiveDigitOdds => {
+  const flat = { ...DEFAULT_FIVE_DIGIT_ODDS.flat };
+  for (const betType of lotteryBetTypes) {
+    const value = game.odds[betType];
+    if (betType !== 'sum' && value?.[0] !== undefined) flat[betType] = value[0];
+  }
+  const sum = game.odds.sum?.length === 46 ? game.odds.sum : DEFAULT_FIVE_DIGIT_ODDS.sum;
+  return { flat, sum };
+};
+export const storedOdds = (odds: FiveDigitOdds): Record<string, number[]> => ({
+  ...Object.fromEntries(Object.entries(odds.flat).map(([betType, value]) => [betType, [value]])),
+  sum: [...odds.sum],
+});
+
+const selectionOf = (row: Pick<TicketRow, 'betType' | 'position' | 'numbers' | 'side'>): FiveDigitSelection => ({
+  betType: row.betType as FiveDigitBetType,
+  ...(row.position === null ? {} : { position: row.position }),
+  ...(row.numbers === null ? {} : { numbers: row.numbers }),
+  ...(row.side === null ? {} : { side: row.side as LotterySide }),
+});
+
+const inBatches = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<unknown>) => {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+};
+
+let outcomesCache: number[][] | null = null;
+/** The 10^5 outcomes as digit arrays, built once. */
+const everyOutcome = (): number[][] => {
+  outcomesCache ??= Array.from({ length: FIVE_DIGIT_OUTCOMES }, (_, n) =>
+    String(n).padStart(5, '0').split('').map(Number),
+  );
+  return outcomesCache;
+};
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+export interface DrawPublished {
+  merchantCode: string;
+  draw: DrawRow;
+}
+
+export const createLotteryService = (deps: {
+  repository: LotteryRepository;
+  ledger: LedgerService & { announceBalanceChange: (merchantCode: string, memberIds: string[]) => void };
+  bets: BetsService;
+  catalogueId: (gameCode: string) => Promise<number | null>;
+  /** After draws were drawn or cancelled (committed): the realtime push. */
+  onDraws: (events: DrawPublished[]) => void;
+  onError: (error: unknown, context: string) => void;
+}) => {
+  const { repository, ledger, bets } = deps;
+  const pool = repository.pool;
+
+  const roundKey = (ticketId: string) => ({ source: SOURCE, provider: LOTTERY_VENDOR, roundRef: ticketId });
+
+  const gameOf = async (merchantCode: string, code: string): Promise<GameRow> => {
+    const game = (await repository.games(merchantCode, true)).find((row) => row.code === code);
+    if (!game) throw new AppError('not_found');
+    return game;
+  };
+
+  /** Checks one line: bet type, selection, stake within limits, payout within the maximum. */
+  const judgeLine = (game: GameRow, line: LotteryLine, index: number, currency: string) => {
+    const path = (field: string) => `lines.${index}.${field}`;
+    const selection: FiveDigitSelection = {
+      betType: line.betType,
+      ...(line.position === undefined ? {} : { position: line.position }),
+      ...(line.numbers === undefined ? {} : { numbers: line.numbers }),
+      ...(line.side === undefined ? {} : { side: line.side }),
+    };
+    const problem = checkFiveDigitSelection(selection);
+    if (problem) {
+      throw new AppError('lottery_selection_invalid', {
+        fieldErrors: [{ path: path(problem), code: 'field_invalid' }],
+      });
+    }
+    const parsed = parseMoney(line.stake, currency);
+    if (!parsed.ok)
+      throw new AppError('validation_failed', { fieldErrors: [{ path: path('stake'), code: parsed.error }] });
+    const stake = parsed.minor;
+    const odds = fiveDigitOddsOf(oddsOfGame(game), selection);
+    if (stake < game.minStake || stake > game.maxStake || lotteryPayout(stake, odds, true) > game.maxPayout) {
+      throw new AppError('lottery_stake_out_of_limits', {
+        fieldErrors: [{ path: path('stake'), code: stake < game.minStake ? 'field_too_small' : 'field_too_large' }],
+      });
+    }
+    return { selection, stake, odds };
+  };
+
+  /** Settles one pending ticket of a drawn draw (or refunds it, cancelled): exactly once, whoever runs it. */
+  const closeTicket = async (ticket: TicketRow, draw: DrawRow): Promise<boolean> => {
+    const cancelled = draw.status === 'cancelled';
+    // The hold's own step is idempotent (its key); a second runner replays it and then finds the ticket closed.
+    if (cancelled) await ledger.void({ merchantCode: ticket.merchantCode, holdId: ticket.holdId });
+    else
+      await ledger.capture({
+        merchantCode: ticket.merchantCode,
+        currency: ticket.currency,
+        holdId: ticket.holdId,
+        to: { house: 'lottery', shard: Number(BigInt.asUintN(16, ticket.holdId) % 8n) },
+        type: 'lottery_stake',
+        idempotencyKey: `lottery:stake:${ticket.id}`,
+        reference: ticket.id,
+      });
+    const closed = await inTransaction(pool, async (client) => {
+      const locked = await repository.lockTicket(client, ticket.id);
+      if (locked?.status !== 'pending') return false;
+      if (cancelled) {
+        await bets.recordRefund(roundKey(ticket.id), ticket.stake, {}, client);
+        await repository.closeTicket(client, ticket.id, 'refunded', 0n);
+        return true;
+      }
+      const wins = fiveDigitWins(selectionOf(locked), draw.numbers ?? []);
+      const payout = lotteryPayout(locked.stake, locked.odds, wins);
+      if (payout > 0n) {
+        await ledger.transfer(
+          {
+            merchantCode: locked.merchantCode,
+            currency: locked.currency,
+            type: 'lottery_payout',
+            idempotencyKey: `lottery:payout:${locked.id}`,
+            reference: locked.id,
+            from: { house: 'lottery', shard: Number(BigInt.asUintN(16, locked.holdId) % 8n) },
+            to: { member: locked.memberId, wallet: 'main' },
+            amount: payout,
+          },
+          client,
+        );
+      }
+      await bets.recordPayout(roundKey(locked.id), payout, { close: true }, client);
+      await repository.closeTicket(client, locked.id, wins ? 'won' : 'lost', payout);
+      return true;
+    });
+    if (closed) ledger.announceBalanceChange(ticket.merchantCode, [ticket.memberId]);
+    return closed;
+  };
+
+  /** Settles (or refunds) every pending ticket of a draw, in batches; safe to run from several processes at once. */
+  const settleDraw = async (draw: DrawRow): Promise<number> => {
+    let settled = 0;
+    for (;;) {
+      const tickets = await repository.pendingTickets(draw.id, SETTLE_BATCH);
+      if (tickets.length === 0) break;
+      await inBatches(tickets, SETTLE_CONCURRENCY, async (ticket) => {
+        if (await closeTicket(ticket, draw)) settled += 1;
+      });
+      if (tickets.length < SETTLE_BATCH) break;
+    }
+    if (draw.status === 'drawn') await repository.finishDraw(draw.id);
+    return settled;
+  };
+
+  /** Publishes the commitments of the running and next draw of every enabled game. */
+  const schedule = async (nowMs: number): Promise<number> => {
+    let created = 0;
+    for (const game of await repository.games(null, true)) {
+      for (const slot of slotsAround(nowMs, game.intervalSeconds, game.closeSeconds)) {
+        const serverSeed = createServerSeed();
+        const inserted = await repository.insertDraw({
+          merchantCode: game.merchantCode,
+          gameId: game.id,
+          ...slot,
+          serverSeed,
+          seedHash: hashServerSeed(serverSeed),
+        });
+        if (inserted) created += 1;
+      }
+    }
+    return created;
+  };
+
+  /** Draws every open draw whose time has come: numbers from the committed seed, published after commit. */
+  const drawDue = async (): Promise<DrawRow[]> => {
+    const drawn = await inTransaction(pool, async (client) => {
+      const due = await repository.lockDueDraws(client, 100);
+      for (const draw of due) {
+        const numbers = drawFiveDigits({
+          serverSeed: draw.serverSeed,
+          gameCode: draw.gameCode,
+          drawNo: draw.drawNo,
+          beacon: draw.beacon,
+        });
+        await repository.markDrawn(client, draw.id, numbers);
+        draw.numbers = numbers;
+        draw.status = 'drawn';
+        draw.drawnAt = new Date();
+      }
+      return due;
+    });
+    if (drawn.length > 0) deps.onDraws(drawn.map((draw) => ({ merchantCode: draw.merchantCode, draw })));
+    return drawn;
+  };
+
+  /** One pass of the draw machinery: publish commitments, draw what is due, settle what is drawn. */
+  const runDue = async (nowMs: number = Date.now()) => {
+    const created = await schedule(nowMs);
+    const drawn = await drawDue();
+    let settled = 0;
+    for (const draw of await repository.drawsToSettle(50)) settled += await settleDraw(draw);
+    return { created, drawn: drawn.length, settled };
+  };
+
+  return {
+    schedule,
+    drawDue,
+    settleDraw,
+    runDue,
+
+    /** The demo merchant's (or any new merchant's) games, created when absent. */
+    ensureDefaultGames: async (merchantCode: string, currency: string): Promise<void> => {
+      const unit = 10n ** BigInt(currencyExponent(currency));
+      for (const game of DEFAULT_GAMES) {
+        await repository.insertGameIfAbsent({
+          merchantCode,
+          code: game.code,
+          kind: 'five_digit',
+          names: game.names,
+          intervalSeconds: game.interval,
+          closeSeconds: game.close,
+          minStake: unit,
+          maxStake: 10_000n * unit,
+          maxPayout: 1_000_000n * unit,
+          odds: storedOdds(DEFAULT_FIVE_DIGIT_ODDS),
+          catalogueGameCode: game.catalogue,
+        });
+      }
+    },
+
+    games: (merchantCode: string | null, enabledOnly = true) => repository.games(merchantCode, enabledOnly),
+    currentAndLast: (games: GameRow[]) => repository.currentAndLast(games.map((game) => game.id)),
+    now: () => repository.now(),
+
+    /**
+     * Buys one ticket per line on the draw taking bets: in one transaction every stake is held in the main wallet,
+     * every ticket written and every stake entered in the betting record; all lines or none. A retry with the same
+     * requestId answers the tickets of the first.
+     */
+    buy: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { requestId: string; gameCode: string; drawNo: string; lines: LotteryLine[] },
+    ): Promise<TicketRow[]> => {
+      const known = await repository.ticketsOfRequest(member.memberId, input.requestId);
+      if (known.length > 0) return known;
+      const { currency } = merchant.settings;
+      const game = await gameOf(merchant.code, input.gameCode);
+      const lines = input.lines.map((line, index) => judgeLine(game, line, index, currency));
+      const draw = await repository.drawByNo(merchant.code, game.code, input.drawNo);
+      if (!draw) throw new AppError('lottery_betting_closed');
+      const gameId = await deps.catalogueId(game.catalogueGameCode);
+      await ledger.prepare({
+        merchantCode: merchant.code,
+        currency,
+        accounts: [{ member: member.memberId, wallet: 'main' }, { house: 'lottery' }],
+      });
+      try {
+        await inTransaction(pool, async (client) => {
+          const locked = await repository.lockDraw(client, draw.id, 'share');
+          const open = locked?.draw.status === 'open';
+          if (!locked || !open || locked.now < locked.draw.opensAt || locked.now >= locked.draw.closesAt) {
+            throw new AppError('lottery_betting_closed');
+          }
+          for (const [index, line] of lines.entries()) {
+            const id = randomUUID();
+            const hold = await ledger.hold(
+              {
+                merchantCode: merchant.code,
+                currency,
+                idempotencyKey: `lottery:hold:${id}`,
+                account: { member: member.memberId, wallet: 'main' },
+                amount: line.stake,
+                reference: id,
+              },
+              client,
+            );
+            await repository.insertTicket(client, {
+              id,
+              merchantCode: merchant.code,
+              memberId: member.memberId,
+              drawId: draw.id,
+              requestId: input.requestId,
+              line: index,
+              betType: line.selection.betType,
+              position: line.selection.position ?? null,
+              numbers: line.selection.numbers ? [...line.selection.numbers] : null,
+              side: line.selection.side ?? null,
+              stake: line.stake,
+              odds: line.odds,
+              currency,
+              holdId: hold.holdId,
+            });
+            if (gameId !== null) {
+              await bets.recordBet(
+                {
+                  ...roundKey(id),
+                  merchantCode: merchant.code,
+                  memberId: member.memberId,
+                  gameId,
+                  gameType: 'LOTT',
+                  vendorCode: LOTTERY_VENDOR,
+                  currency,
+                  details: { game: game.code, drawNo: draw.drawNo, betType: line.selection.betType },
+                  amount: line.stake,
+                },
+                client,
+              );
+            }
+          }
+        });
+      } catch (error) {
+        // A concurrent retry of the same request wrote first: answer its tickets.
+        if (isUniqueViolation(error)) {
+          const first = await repository.ticketsOfRequest(member.memberId, input.requestId);
+          if (first.length > 0) return first;
+        }
+        throw error;
+      }
+      ledger.announceBalanceChange(merchant.code, [member.memberId]);
+      return repository.ticketsOfRequest(member.memberId, input.requestId);
+    },
+
+    tickets: async (
+      member: MemberPrincipal,
+      filter: { gameCode?: string | undefined; status?: LotteryTicketStatus | undefined; pageNo: number },
+    ) => {
+      const page = await repository.memberTickets(
+        member.memberId,
+        { gameCode: filter.gameCode ?? null, status: filter.status ?? null },
+        { offset: (filter.pageNo - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+      );
+      return { ...page, totalPages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)) };
+    },
+
+    results: async (
+      merchantCode: string,
+      gameCode: string | null,
+      pageNo: number,
+      options: { includeCancelled: boolean; includeOpen?: boolean },
+    ) => {
+      const statuses = [
+        'drawn',
+        'settled',
+        ...(options.includeCancelled ? (['cancelled'] as const) : []),
+        ...(options.includeOpen ? (['open'] as const) : []),
+      ] as const;
+      const page = await repository.results(merchantCode, gameCode, statuses, {
+        offset: (pageNo - 1) * PAGE_SIZE,
+        limit: PAGE_SIZE,
+      });
+      return { ...page, totalPages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)) };
+    },
+
+    drawTotals: (ids: bigint[]) => repository.drawTotals(ids),
+    recentGameCodes: (member: MemberPrincipal) => repository.recentGameCodes(member.memberId, 10),
+
+    /**
+     * Changes a game's settings (not its schedule: draws already committed keep their times). `audit` writes the
+     * audit row in the same transaction.
+     */
+    updateGame: async (
+      merchant: MerchantContext,
+      code: string,
+      change: Pick<GameRow, 'enabled' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'>,
+      audit: (client: pg.PoolClient, before: GameRow, after: GameRow) => Promise<void>,
+    ): Promise<GameRow> =>
+      inTransaction(pool, async (client) => {
+        const before = await repository.lockGame(client, merchant.code, code);
+        if (!before) throw new AppError('not_found');
+        if (change.closeSeconds >= before.intervalSeconds) {
+          throw new AppError('validation_failed', { fieldErrors: [{ path: 'closeSeconds', code: 'field_too_large' }] });
+        }
+        const after = await repository.updateGame(client, before.id, change);
+        await audit(client, before, after);
+        return after;
+      }),
+
+    /** Cancels a draw not yet drawn and refunds its tickets (the refunds also resume after a crash). */
+    cancelDraw: async (
+      merchant: MerchantContext,
+      drawId: bigint,
+      reason: string,
+      audit: (client: pg.PoolClient, draw: DrawRow) => Promise<void>,
+    ): Promise<DrawRow> => {
+      const cancelled = await inTransaction(pool, async (client) => {
+        const found = await repository.drawById(merchant.code, drawId);
+        if (!found) throw new AppError('not_found');
+        const locked = await repository.lockDraw(client, drawId, 'update');
+        if (locked?.draw.status !== 'open') throw new AppError('lottery_draw_not_cancellable');
+        await repository.cancelDraw(client, drawId, reason);
+        await audit(client, locked.draw);
+        return { ...locked.draw, status: 'cancelled' as const, cancelReason: reason };
+      });
+      deps.onDraws([{ merchantCode: merchant.code, draw: cancelled }]);
+      try {
+        await settleDraw(cancelled);
+      } catch (error) {
+        // The draw is cancelled; the refunds left are made by the next pass of the draw job.
+        deps.onError(error, 'lottery refunds after a cancellation');
+      }
+      return (await repository.drawById(merchant.code, drawId)) ?? cancelled;
+    },
+
+    /**
+     * A draw's exposure: its pending tickets by selection, and the worst of the 10^5 outcomes for the house
+     * (each selection's potential payout added on every outcome it wins).
+     */
+    exposure: async (merchant: MerchantContext, drawId: bigint) => {
+      const draw = await repository.drawById(merchant.code, drawId);
+      if (!draw) throw new AppError('not_found');
+      const selections = await repository.exposure(drawId);
+      const outcomes = everyOutcome();
+      const paid = new Float64Array(FIVE_DIGIT_OUTCOMES);
+      for (const selection of selections) {
+        const s = selectionOf(selection);
+        const amount = Number(selection.potential);
+        for (let n = 0; n < FIVE_DIGIT_OUTCOMES; n += 1) {
+          if (fiveDigitWins(s, outcomes[n] as number[])) paid[n] = (paid[n] as number) + amount;
+        }
+      }
+      let worst = 0;
+      for (let n = 1; n < FIVE_DIGIT_OUTCOMES; n += 1) if ((paid[n] as number) > (paid[worst] as number)) worst = n;
+      // The worst outcome's total again in exact integers.
+      const worstDigits = outcomes[worst] as number[];
+      const worstPayout = selections.reduce(
+        (sum, s) => (fiveDigitWins(selectionOf(s), worstDigits) ? sum + s.potential : sum),
+        0n,
+      );
+      return {
+        draw,
+        tickets: selections.reduce((n, s) => n + s.tickets, 0),
+        staked: selections.reduce((sum, s) => sum + s.staked, 0n),
+        worstPayout,
+        worstOutcome: worstDigits,
+        selections,
+      };
+    },
+
+    betTypes: lotteryBetTypes as readonly LotteryBetType[],
+  };
+};
+
+export type LotteryService = ReturnType<typeof createLotteryService>;

@@ -1,0 +1,575 @@
+import type { LotteryDraw, LotteryGame } from '@tessera/contracts';
+import { FIVE_DIGIT_MAX_SUM, verifyFiveDigitDraw } from '@tessera/engines';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
+import { Alert } from '../../../shared/ui/alert/alert';
+import { Button } from '../../../shared/ui/button/button';
+import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
+import {
+  useBuyLottery,
+  useLotteryGames,
+  useLotteryLive,
+  useLotteryResults,
+  useLotteryTickets,
+} from '../api/lottery-api';
+import styles from '../lottery.module.css';
+import {
+  betTypeKeys,
+  betTypeRuleKeys,
+  centsText,
+  emptyPick,
+  lineOf,
+  oddsOfSelection,
+  type Pick,
+  pickShapeOf,
+  positionKeys,
+  quickPick,
+  selectionOf,
+  sideKeys,
+  ticketStatusKeys,
+  totalCents,
+} from '../slip';
+
+const useNow = () => {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+};
+
+const secondsText = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+const Balls = ({ numbers }: { numbers: readonly number[] | null }) =>
+  numbers ? (
+    <span className={styles.drawn} data-numbers={numbers.join('')}>
+      {numbers.map((n, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a draw's digits are positional
+        <span key={i}>{n}</span>
+      ))}
+    </span>
+  ) : null;
+
+/** Time left until `draw` closes, on the server's clock. */
+const Countdown = ({ draw, offset }: { draw: LotteryDraw | null; offset: number }) => {
+  const { t } = useTranslation('lottery');
+  const now = useNow() + offset;
+  if (!draw) return <span className={styles.muted}>{t('lt_no_draw')}</span>;
+  const closes = Date.parse(draw.closesAt);
+  return (
+    <span className={styles.row}>
+      <span className={styles.muted}>
+        {t('lt_draw_no', { drawNo: draw.drawNo })} · {now < closes ? t('lt_closes_in') : t('lt_drawing_in')}
+      </span>
+      <span className={styles.countdown} data-countdown>
+        {secondsText((now < closes ? closes : Date.parse(draw.drawAt)) - now)}
+      </span>
+    </span>
+  );
+};
+
+const Lobby = ({ games, offset }: { games: LotteryGame[]; offset: number }) => {
+  const { t } = useTranslation('lottery');
+  return (
+    <div className={styles.page} data-lottery-lobby>
+      <h1>{t('lt_title')}</h1>
+      <h2 className={styles.muted}>{t('lt_group_fast')}</h2>
+      {games.length === 0 && <p className={styles.muted}>{t('lt_no_games')}</p>}
+      <div className={styles.grid}>
+        {games.map((game) => (
+          <div key={game.code} className={styles.panel} data-lottery-card={game.code}>
+            <div className={styles.between}>
+              <strong>{game.name}</strong>
+              <span className={styles.muted}>{t('lt_every', { minutes: game.intervalSeconds / 60 })}</span>
+            </div>
+            <Countdown draw={game.current} offset={offset} />
+            <div className={styles.row}>
+              <span className={styles.muted}>{t('lt_last_result')}</span>
+              {game.last ? <Balls numbers={game.last.numbers} /> : <span className={styles.muted}>—</span>}
+            </div>
+            <Link className={styles.play} to={`/lottery?gameCode=${game.code}`}>
+              {t('lt_play')}
+            </Link>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+};
+
+const DIGITS = Array.from({ length: 10 }, (_, d) => d);
+const SUMS = Array.from({ length: FIVE_DIGIT_MAX_SUM + 1 }, (_, v) => v);
+
+interface SlipLine {
+  key: number;
+  pick: Pick;
+  stake: string;
+}
+
+const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: (pick: Pick) => void }) => {
+  const { t } = useTranslation('lottery');
+  const [pick, setPick] = useState<Pick>(() => emptyPick('position'));
+  const shape = pickShapeOf(pick.betType);
+  const selection = selectionOf(pick);
+  const info = game.betTypes.find((b) => b.betType === pick.betType);
+  const odds = selection && info ? oddsOfSelection(info.odds, selection) : null;
+  return (
+    <div className={styles.panel} data-picker>
+      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
+        {game.betTypes.map((b) => (
+          <button
+            key={b.betType}
+            type="button"
+            className={styles.chip}
+            aria-pressed={b.betType === pick.betType}
+            onClick={() => setPick(emptyPick(b.betType))}
+          >
+            {t(betTypeKeys[b.betType])}
+          </button>
+        ))}
+      </fieldset>
+      <p className={styles.muted}>{t(betTypeRuleKeys[pick.betType])}</p>
+      {shape.position && (
+        <fieldset className={styles.row} aria-label={t('lt_position')}>
+          {positionKeys.map((key, i) => (
+            <button
+              key={key}
+              type="button"
+              className={styles.chip}
+              aria-pressed={pick.position === i}
+              onClick={() => setPick({ ...pick, position: i })}
+            >
+              {t(key)}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {pick.digits.map((digit, slot) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
+        <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
+          {DIGITS.map((d) => (
+            <button
+              key={d}
+              type="button"
+              className={styles.ball}
+              aria-pressed={digit === d}
+              onClick={() => setPick({ ...pick, digits: pick.digits.map((old, i) => (i === slot ? d : old)) })}
+            >
+              {d}
+            </button>
+          ))}
+        </fieldset>
+      ))}
+      {shape.sides.length > 0 && (
+        <div className={styles.row}>
+          {shape.sides.map((side) => (
+            <button
+              key={side}
+              type="button"
+              className={styles.chip}
+              aria-pressed={pick.side === side}
+              onClick={() => setPick({ ...pick, side })}
+            >
+              {t(sideKeys[side])}
+            </button>
+          ))}
+        </div>
+      )}
+      {shape.sum && (
+        <label className={styles.row}>
+          {t('lt_sum_value')}
+          <select
+            className={styles.input}
+            value={pick.sum ?? ''}
+            onChange={(e) => setPick({ ...pick, sum: e.target.value === '' ? null : Number(e.target.value) })}
+          >
+            <option value="">—</option>
+            {SUMS.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className={styles.between}>
+        <span className={styles.muted}>{odds ? t('lt_odds', { odds }) : t('lt_pick_hint')}</span>
+        <span className={styles.row}>
+          <button
+            type="button"
+            className={styles.chip}
+            onClick={() => setPick(quickPick(pick.betType, (n) => Math.floor(Math.random() * n)))}
+          >
+            {t('lt_quick_pick')}
+          </button>
+          <button
+            type="button"
+            className={styles.chip}
+            disabled={!selection}
+            onClick={() => {
+              onAdd(pick);
+              setPick(emptyPick(pick.betType));
+            }}
+          >
+            {t('lt_add_to_slip')}
+          </button>
+        </span>
+      </div>
+    </div>
+  );
+};
+
+const pickLabel = (t: (key: string) => string, pick: Pick) => {
+  const shape = pickShapeOf(pick.betType);
+  return [
+    t(betTypeKeys[pick.betType]),
+    shape.position ? t(positionKeys[pick.position] ?? '') : '',
+    pick.side ? t(sideKeys[pick.side]) : '',
+    shape.sum ? String(pick.sum) : '',
+    pick.digits.join(' '),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+};
+
+const Slip = ({ game }: { game: LotteryGame }) => {
+  const { t } = useTranslation('lottery');
+  const buy = useBuyLottery();
+  const [lines, setLines] = useState<SlipLine[]>([]);
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const total = totalCents(lines.map((l) => l.stake));
+  const error = buy.error;
+  const fieldErrorOf = (index: number) =>
+    isApiError(error)
+      ? error.fieldErrors.find((f) => f.path === `lines.${index}` || f.path.startsWith(`lines.${index}.`))
+      : undefined;
+  const submit = () => {
+    const draw = game.current;
+    if (!draw) return;
+    buy.mutate(
+      {
+        requestId,
+        gameCode: game.code,
+        drawNo: draw.drawNo,
+        lines: lines.flatMap((l) => {
+          const selection = selectionOf(l.pick);
+          return selection ? [lineOf(selection, l.stake.trim())] : [];
+        }),
+      },
+      {
+        onSuccess: () => {
+          setLines([]);
+          setRequestId(crypto.randomUUID());
+        },
+      },
+    );
+  };
+  return (
+    <div className={styles.stack}>
+      <Picker
+        game={game}
+        onAdd={(pick) => {
+          buy.reset();
+          setLines([...lines, { key: Date.now() + Math.random(), pick, stake: game.minStake }]);
+        }}
+      />
+      <div className={styles.panel} data-slip>
+        <h3>{t('lt_slip')}</h3>
+        {lines.length === 0 && <p className={styles.muted}>{t('lt_slip_empty')}</p>}
+        {lines.map((line, index) => {
+          const fieldError = fieldErrorOf(index);
+          return (
+            <div key={line.key} className={styles.stack} data-slip-line>
+              <div className={styles.between}>
+                <span>{pickLabel(t, line.pick)}</span>
+                <span className={styles.row}>
+                  <input
+                    className={styles.input}
+                    inputMode="decimal"
+                    aria-label={t('lt_stake')}
+                    value={line.stake}
+                    onChange={(e) =>
+                      setLines(lines.map((l) => (l.key === line.key ? { ...l, stake: e.target.value } : l)))
+                    }
+                  />
+                  <button
+                    type="button"
+                    className={styles.chip}
+                    aria-label={t('lt_remove')}
+                    onClick={() => setLines(lines.filter((l) => l.key !== line.key))}
+                  >
+                    ×
+                  </button>
+                </span>
+              </div>
+              {fieldError && (
+                <span className={styles.error} role="alert">
+                  {t(fieldError.code, { ns: 'errors', min: game.minStake, max: game.maxStake, ...fieldError.params })}
+                </span>
+              )}
+            </div>
+          );
+        })}
+        <div className={styles.between}>
+          <span>
+            {t('lt_total')}:{' '}
+            <strong data-slip-total>{total === null ? '—' : `${centsText(total)} ${game.currency}`}</strong>
+          </span>
+          <span className={styles.muted}>{t('lt_limits', { min: game.minStake, max: game.maxStake })}</span>
+        </div>
+        {error && (
+          <Alert tone="danger" name="lottery-buy-error">
+            {t(errorKeyOf(error), { ns: 'errors' })}
+          </Alert>
+        )}
+        {buy.isSuccess && (
+          <Alert tone="success" name="lottery-bought">
+            {t('lt_bought')}
+          </Alert>
+        )}
+        <Button
+          isBlock
+          disabled={lines.length === 0 || total === null || buy.isPending || !game.current}
+          onClick={submit}
+        >
+          {t('lt_buy')}
+        </Button>
+      </div>
+    </div>
+  );
+};
+
+const Tickets = ({ game }: { game: LotteryGame }) => {
+  const { t } = useTranslation('lottery');
+  const tickets = useLotteryTickets(game.code, 1);
+  return (
+    <div className={styles.panel} data-my-tickets>
+      <h3>{t('lt_my_tickets')}</h3>
+      {tickets.data?.list.length === 0 && <p className={styles.muted}>{t('lt_no_tickets')}</p>}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <tbody>
+            {tickets.data?.list.map((ticket) => (
+              <tr key={ticket.id} data-ticket={ticket.status}>
+                <td>{ticket.drawNo}</td>
+                <td>
+                  {pickLabel(t, {
+                    betType: ticket.betType,
+                    position: ticket.position ?? 0,
+                    digits: ticket.betType === 'sum' ? [] : (ticket.numbers ?? []),
+                    side: ticket.side,
+                    sum: ticket.betType === 'sum' ? (ticket.numbers?.[0] ?? null) : null,
+                  })}
+                </td>
+                <td>
+                  {ticket.stake} × {ticket.odds}
+                </td>
+                <td>
+                  {t(ticketStatusKeys[ticket.status])}
+                  {ticket.status === 'won' ? ` ${ticket.payout}` : ''}
+                </td>
+                <td>
+                  <Balls numbers={ticket.drawNumbers} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+};
+
+const DrawProof = ({ draw }: { draw: LotteryDraw }) => {
+  const { t } = useTranslation('lottery');
+  const [result, setResult] = useState<ReturnType<typeof verifyFiveDigitDraw> | null>(null);
+  const { serverSeed, numbers } = draw;
+  return (
+    <div className={styles.stack}>
+      <span className={styles.mono}>
+        {t('lt_commitment')}: {draw.seedHash}
+      </span>
+      {serverSeed && (
+        <span className={styles.mono}>
+          {t('lt_server_seed')}: {serverSeed}
+        </span>
+      )}
+      {serverSeed && numbers && (
+        <span className={styles.row}>
+          <button
+            type="button"
+            className={styles.chip}
+            onClick={() =>
+              setResult(
+                verifyFiveDigitDraw({
+                  serverSeed,
+                  gameCode: draw.gameCode,
+                  drawNo: draw.drawNo,
+                  beacon: draw.beacon,
+                  seedHash: draw.seedHash,
+                  numbers,
+                }),
+              )
+            }
+          >
+            {t('lt_verify')}
+          </button>
+          {result && (
+            <span data-verify={result.seedMatches && result.numbersMatch ? 'ok' : 'failed'}>
+              {result.seedMatches && result.numbersMatch
+                ? t('lt_verify_ok', { numbers: result.numbers.join(' ') })
+                : t('lt_verify_failed', { numbers: result.numbers.join(' ') })}
+            </span>
+          )}
+        </span>
+      )}
+    </div>
+  );
+};
+
+const Results = ({ game }: { game: LotteryGame }) => {
+  const { t } = useTranslation('lottery');
+  const results = useLotteryResults(game.code, 1);
+  return (
+    <div className={styles.panel} data-results>
+      <h3>{t('lt_results')}</h3>
+      {results.data?.list.length === 0 && <p className={styles.muted}>{t('lt_no_results')}</p>}
+      {results.data?.list.map((draw) => (
+        <div key={draw.id} className={styles.stack} data-draw={draw.drawNo}>
+          <div className={styles.between}>
+            <strong>{t('lt_draw_no', { drawNo: draw.drawNo })}</strong>
+            {draw.status === 'cancelled' ? <span>{t('lt_cancelled')}</span> : <Balls numbers={draw.numbers} />}
+          </div>
+          <DrawProof draw={draw} />
+        </div>
+      ))}
+    </div>
+  );
+};
+
+const Rules = ({ game }: { game: LotteryGame }) => {
+  const { t } = useTranslation('lottery');
+  return (
+    <div className={styles.panel} data-rules>
+      <h3>{t('lt_rules')}</h3>
+      <p className={styles.muted}>{t('lt_rules_intro', { seconds: game.closeSeconds })}</p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t('lt_bet_type')}</th>
+              <th>{t('lt_odds_col')}</th>
+              <th>{t('lt_rtp')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {game.betTypes.map((b) => (
+              <tr key={b.betType}>
+                <td>
+                  <strong>{t(betTypeKeys[b.betType])}</strong>
+                  <div className={styles.muted}>{t(betTypeRuleKeys[b.betType])}</div>
+                </td>
+                <td>{oddsRange(b.odds)}</td>
+                <td>{b.rtpMin === b.rtpMax ? `${b.rtpMin}%` : `${b.rtpMin}% – ${b.rtpMax}%`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+};
+
+/** A bet type's multipliers as one figure, or lowest – highest (exact sum: one per value). */
+const oddsRange = (odds: readonly string[]) => {
+  const sorted = [...odds].sort((a, b) => Number(a) - Number(b));
+  const [low, high] = [sorted[0] ?? '', sorted.at(-1) ?? ''];
+  return low === high ? low : `${low} – ${high}`;
+};
+
+const tabs = ['bet', 'tickets', 'results', 'rules'] as const;
+const tabKeys = {
+  bet: 'lt_tab_bet',
+  tickets: 'lt_tab_tickets',
+  results: 'lt_tab_results',
+  rules: 'lt_tab_rules',
+} as const;
+
+const GameView = ({ game, offset }: { game: LotteryGame; offset: number }) => {
+  const { t } = useTranslation('lottery');
+  const [tab, setTab] = useState<(typeof tabs)[number]>('bet');
+  return (
+    <div className={styles.page} data-lottery-game={game.code}>
+      <div className={styles.between}>
+        <h1>{game.name}</h1>
+        <Link to="/lottery">{t('lt_back_to_lobby')}</Link>
+      </div>
+      <div className={styles.panel}>
+        <Countdown draw={game.current} offset={offset} />
+        <div className={styles.row}>
+          <span className={styles.muted}>{t('lt_last_result')}</span>
+          {game.last ? (
+            <>
+              <span className={styles.muted}>{game.last.drawNo}</span>
+              <Balls numbers={game.last.numbers} />
+            </>
+          ) : (
+            <span className={styles.muted}>—</span>
+          )}
+        </div>
+      </div>
+      <div className={styles.row} role="tablist">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className={styles.chip}
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+          >
+            {t(tabKeys[name])}
+          </button>
+        ))}
+      </div>
+      {tab === 'bet' && (
+        <div className={styles.layout}>
+          <Slip game={game} />
+          <Tickets game={game} />
+        </div>
+      )}
+      {tab === 'tickets' && <Tickets game={game} />}
+      {tab === 'results' && <Results game={game} />}
+      {tab === 'rules' && <Rules game={game} />}
+    </div>
+  );
+};
+
+/**
+ * /lottery (login required, no side menu): the platform's own lottery. Without a game code, the lobby (each game
+ * with its next-draw countdown and last result); with one of its games' codes, that game's betting view.
+ * Draws pushed on the lottery topic refresh everything at once.
+ */
+export const LotteryHomePage = ({ gameCode }: { gameCode: string | null }) => {
+  const { t } = useTranslation('lottery');
+  useLotteryLive();
+  const games = useLotteryGames();
+  if (games.isPending) return <InlineLoader label={t('lt_loading')} />;
+  if (games.isError) {
+    return (
+      <Alert tone="danger" name="lottery-error">
+        {t(errorKeyOf(games.error), { ns: 'errors' })}
+      </Alert>
+    );
+  }
+  const first = games.data.games[0];
+  const offset = first ? Date.parse(first.serverTime) - games.data.receivedAt : 0;
+  const game = games.data.games.find((g) => g.code === gameCode);
+  return game ? <GameView game={game} offset={offset} /> : <Lobby games={games.data.games} offset={offset} />;
+};
