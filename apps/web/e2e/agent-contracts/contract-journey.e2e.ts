@@ -204,13 +204,17 @@ describe('agent contracts', () => {
     const opened = dialog(down.page, 'contract-statement');
     await opened.waitFor();
     expect(await opened.textContent()).toContain('CtUpline1');
+    await down.page.waitForFunction(() => {
+      const shown = document.querySelector('dialog[data-dialog="contract-statement"]');
+      return shown !== null && getComputedStyle(shown).opacity === '1';
+    });
     expect(await fits(down.page)).toBe(true);
     await down.page.screenshot({ path: screenshotPath('agent-contracts-statement-phone-en.png'), fullPage: true });
 
     // The upline sees it on its paid side.
     await up.page.goto(`${server.url}/agentHome`);
     await menuItem(up.page, 'Real-time Salary').click();
-    await up.page.getByRole('tab', { name: 'Paid to my downline' }).click();
+    await up.page.getByRole('tab', { name: "My downline's" }).click();
     const paid = up.page.locator('[data-contract-records="realtime"] tr[data-statement-status="paid"]');
     await paid.first().waitFor();
     expect(await paid.first().textContent()).toContain('CtDownline1');
