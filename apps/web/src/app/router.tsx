@@ -24,9 +24,7 @@ const AppDownloadRoute = lazy(() => import('./content-routes').then((m) => ({ de
 const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.LinesRoute })));
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
 const AgentPage = lazy(() => import('../features/agents/pages/agent-page').then((m) => ({ default: m.AgentPage })));
-const AgentHomePage = lazy(() =>
-  import('../features/agents/pages/agent-home-page').then((m) => ({ default: m.AgentHomePage })),
-);
+const AgentHomeRoute = lazy(() => import('./agent-home-route').then((m) => ({ default: m.AgentHomeRoute })));
 
 /** Protected routes are wrapped in the guard, so the rule lives in one place (route-rules.ts). */
 const route = (path: string, element: ReactNode) => (
@@ -67,7 +65,7 @@ export const AppRoutes = () => (
       </Route>
       <Route element={<AgentLayout />}>
         {route('/agent', <AgentPage />)}
-        {route('/agentHome', <AgentHomePage />)}
+        {route('/agentHome', <AgentHomeRoute />)}
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Route>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registrationPatternIds } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
+import { contractDynamicKeys } from '../features/agent-contracts/contract-labels';
 import { channelKindKeys, depositStatusKeys } from '../features/cashier/deposit-status';
 import {
   confirmationOutcomeKeys,
@@ -33,6 +34,7 @@ const catalogue = (language: string, namespace: string): Record<string, string> 
 
 /** Keys the code picks at run time (maps, conditions), which the literal-key check cannot see. */
 const chosenKeys: Record<string, readonly string[]> = {
+  'agent-contracts': contractDynamicKeys,
   money: [
     ...Object.values(depositStatusKeys),
     ...Object.values(channelKindKeys),

@@ -11,6 +11,7 @@ export type Namespace =
   | (typeof coreNamespaces)[number]
   | 'member'
   | 'agent'
+  | 'agent-contracts'
   | 'money'
   | 'games'
   | 'promotions'

@@ -1,0 +1,11 @@
+import { contractKinds, dividendPeriods, statementStatuses } from '@tessera/contracts';
+
+/** Keys the contract pages pick at run time (kind, period, payer, statement status, a statement's inputs). */
+export const contractDynamicKeys: readonly string[] = [
+  ...contractKinds.flatMap((kind) => [`contract_kind_${kind}`, `contract_records_${kind}`]),
+  ...dividendPeriods.map((period) => `contract_period_${period}`),
+  ...statementStatuses.map((status) => `contract_statement_${status}`),
+  'contract_payer_platform',
+  'contract_payer_upline',
+  ...['rounds', 'wonRounds', 'validBet', 'loss', 'activeMembers'].map((input) => `contract_input_${input}`),
+];
