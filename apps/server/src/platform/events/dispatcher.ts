@@ -49,6 +49,12 @@ export interface DispatcherOptions {
   maxBatchMs?: number;
   /** Watch the outbox's head (off: poll only). */
   watch?: boolean;
+  /**
+   * Subscribers' batches open at once, at most (default 3). Each holds a pool connection for its transaction and
+   * its handlers may borrow more (a service read on the pool): with one worker per subscriber and no bound, more
+   * subscribers than connections took the whole pool and waited for each other forever, and requests with them.
+   */
+  maxConcurrentBatches?: number;
   onError?: (error: unknown, context: { subscriber: string; eventId?: bigint }) => void;
 }
 
@@ -58,6 +64,25 @@ interface Row {
   name: string;
   payload: unknown;
 }
+
+/** At most `size` of the given tasks run at once; the others wait their turn, first come first served. */
+const createSlots = (size: number) => {
+  let free = Math.max(1, size);
+  const waiting: (() => void)[] = [];
+  return {
+    run: async <T>(task: () => Promise<T>): Promise<T> => {
+      if (free > 0) free -= 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else free += 1;
+      }
+    },
+  };
+};
 
 const MAX_ERROR_LENGTH = 500;
 const MAX_BACKOFF_MS = 3_600_000;
@@ -227,8 +252,13 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     return rows.findIndex((row) => row.id === firstLeft.id);
   };
 
+  const batchSlots = createSlots(options.maxConcurrentBatches ?? 3);
+
   /** One batch for one subscriber: due retries, then new events. Returns how many events it handled. */
-  const runBatch = async (subscriber: Subscriber): Promise<{ handled: number; held: boolean }> => {
+  const runBatch = (subscriber: Subscriber): Promise<{ handled: number; held: boolean }> =>
+    batchSlots.run(() => runBatchNow(subscriber));
+
+  const runBatchNow = async (subscriber: Subscriber): Promise<{ handled: number; held: boolean }> => {
     const client = await pool.connect();
     try {
       const [, locked] = await simpleQuery<{ ok: boolean }>(

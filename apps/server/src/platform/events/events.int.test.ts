@@ -221,4 +221,29 @@ describe('events (transactional outbox)', () => {
     expect(await effects('test.effects')).toEqual(['m-killed']);
     expect((await db.pool.query('SELECT 1 FROM event_receipts')).rowCount).toBe(1);
   });
+
+  it('delivers to more subscribers than the pool has connections when handlers read on the pool too', async () => {
+    // Six subscribers, a pool of five (the test database's): each batch holds a connection for its transaction and
+    // its handler borrows another. Unbounded, the six batches took the whole pool and waited on each other forever.
+    const names = Array.from({ length: 6 }, (_, i) => `test.borrow${i}`);
+    const dispatcher = dispatcherOf(
+      names.map((name) =>
+        subscribe(name, 'member.registered', async (payload, { tx, eventId }) => {
+          await db.pool.query('SELECT 1');
+          await tx.query('INSERT INTO test_effects (subscriber, event_id, note) VALUES ($1, $2, $3)', [
+            name,
+            eventId,
+            payload.memberId,
+          ]);
+        }),
+      ),
+    );
+    await registered('m-borrow');
+    const drained = await Promise.race([
+      dispatcher.drain().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+    ]);
+    expect(drained).toBe(true);
+    for (const name of names) expect(await effects(name)).toEqual(['m-borrow']);
+  });
 });
