@@ -369,7 +369,11 @@ describe('home screenshots', () => {
             }
             window.scrollTo(0, 0);
           });
+          // The footer's content mounts once it is reached (useNearViewport); the lobby's sections still growing
+          // while the loop scrolled can leave the loop's last screen short of it, so reach it for certain.
+          await page.locator('[data-shell="footer"]').scrollIntoViewIfNeeded();
           await page.locator('[data-shell="footer"] [data-footer-vendors]').waitFor();
+          await page.evaluate(() => window.scrollTo(0, 0));
           // Nothing is wider than the screen.
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
           await page.addStyleTag({
