@@ -197,10 +197,6 @@ describe('an owner looks after a member account', () => {
     expect(await email.locator('td').nth(4).textContent()).toContain('resetToken=');
     expect(await email.locator('td').nth(5).textContent()).toBe('outbox');
     expect(await email.locator('td').nth(6).textContent()).toBe('Stored');
-    const sms = table.locator('tbody tr').nth(1);
-    expect(await sms.locator('td').nth(1).textContent()).toBe('SMS');
-    expect(await sms.locator('td').nth(2).textContent()).toBe('+6581234567');
-    expect(await sms.locator('td').nth(4).textContent()).toMatch(/registration code is \d{6}/);
   });
 
   it('chooses which methods confirm a sign-in from a new IP, in the merchant settings', async () => {
