@@ -100,6 +100,9 @@ describe('the settings editor with what only the server can refuse', () => {
     await page.getByLabel('Username').fill('risk.second');
     await page.getByLabel('Password').fill('Second-Risk-2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // Operators who read figures land on the dashboard; the merchants list is one link away.
+    await page.waitForURL(/\/admin\/(dashboard|merchants)/);
+    if (!new URL(page.url()).pathname.endsWith('/merchants')) await page.goto(`${server.url}/admin/merchants`);
     await page.locator('[data-merchant="second"]').waitFor();
     expect(await page.locator('[data-merchant]').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Operators' }).count()).toBe(0);

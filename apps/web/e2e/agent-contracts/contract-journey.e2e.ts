@@ -132,7 +132,9 @@ describe('agent contracts', () => {
     const balanceBefore = await cents();
     await down.page.goto(`${server.url}/agentHome`);
     const popup = dialog(down.page, 'contract-pending-offer');
-    await popup.locator('[data-pending-offer]').waitFor();
+    // Asked afresh each time: a locator's waitFor started while this page was still loading kept reading the
+    // popup as hidden for its 30 s in CI, though the page showed it open and visible within a second.
+    await expect.poll(() => popup.locator('[data-pending-offer]').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await popup.textContent()).toContain('CtUpline1');
     expect(await fits(down.page)).toBe(true);
     await down.page.screenshot({ path: screenshotPath('agent-contracts-popup-phone-en.png'), fullPage: true });

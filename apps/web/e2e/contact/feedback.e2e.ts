@@ -41,7 +41,7 @@ describe('feedback and complaints', () => {
 
     await form.getByLabel('Your message').fill('My withdrawal of 80 has been pending since yesterday.');
     await form.locator('input[type="file"]').setInputFiles([png('a.png'), png('b.png')]);
-    expect(await form.locator('[data-proofs] img').count()).toBe(2);
+    await expect.poll(() => form.locator('[data-proofs] img').count()).toBe(2);
     await page.screenshot({ path: screenshotPath('feedback-form-phone.png'), fullPage: true });
     await form.getByRole('button', { name: 'Send' }).click();
     const sent = page.locator('[data-alert="feedback-sent"]');

@@ -56,12 +56,12 @@ const chooseLanguage = async (page: Page, language: LanguageCode) => {
 describe('the rough edges a first visit finds', () => {
   it('rotates seeds with an empty client seed, and My bets offers the verify link at once', async () => {
     const { token } = await api.registerByUsername('Edges001', 'Secret123', '81280001');
-    await money.creditByBankTransfer(token, '20');
+    await money.creditByBankTransfer(token, '50');
     const { context, page } = await openSite();
     await signInToPlay(page, 'Edges001');
     await page.goto(`${server.url}/inHouse?game=dice`);
     await page.getByTestId('place-bet').waitFor();
-    await waitForHeaderBalance(page, '20.00');
+    await waitForHeaderBalance(page, '50.00');
     await page.getByLabel(/Stake/).fill('1.00');
     await page.getByTestId('place-bet').click();
     await page.getByTestId('bet-result').waitFor();
