@@ -6,7 +6,7 @@ import { memberApi } from '../support/member-api';
 import { headerBalance, moneyApi, waitForHeaderBalance } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
-import { dialog, openSite, signInMember } from '../support/site';
+import { dialog, openSite, signInMember, userMenu } from '../support/site';
 
 /**
  * Points as a member meets them (issue 27, decision 0059): a deposit and in-house bets earn points at the demo's
@@ -79,6 +79,13 @@ describe('points', () => {
     await waitForPoints(page, '85');
     await page.screenshot({ path: screenshotPath('points-mall-1440.png'), fullPage: true });
     expect(await fits(page)).toBe(true);
+    // The header's dropdown names the current points and leads to the mall.
+    await userMenu(page).getByRole('button').first().click();
+    const headerPoints = userMenu(page).locator('[data-header-points]');
+    await expect.poll(() => headerPoints.getAttribute('data-header-points')).toBe('85');
+    expect(await headerPoints.textContent()).toContain('Current Point');
+    await page.screenshot({ path: screenshotPath('points-header-menu-1440.png') });
+    await page.keyboard.press('Escape');
 
     // Convert 30 points (10 per 1.00): 3.00 more in the main wallet; a wrong password first changes nothing.
     const before = minorOf((await headerBalance(page).getAttribute('data-balance')) ?? '0');
@@ -95,6 +102,10 @@ describe('points', () => {
     await waitForHeaderBalance(page, major(before + 300));
     await convert.getByRole('button', { name: 'Close' }).click();
     await waitForPoints(page, '55');
+    await userMenu(page).getByRole('button').first().click();
+    await expect.poll(() => headerPoints.getAttribute('data-header-points')).toBe('55');
+    await userMenu(page).locator('[data-menu-item="points"]').click();
+    await userMenu(page).locator('[data-header-points]').waitFor({ state: 'detached' });
 
     // Redeem the cash voucher (50 points → 5.00).
     await page

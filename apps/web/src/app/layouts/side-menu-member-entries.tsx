@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { usePointsShown } from '../../features/points/components/header-points';
 import { usePublicStore } from '../../shared/state/public-store';
 import { CountBadge } from '../../shared/ui/count-badge/count-badge';
 import { CoinsIcon, CrownIcon, GiftIcon } from '../../shared/ui/icons/icons';
@@ -25,7 +26,7 @@ export const SideMenuMemberEntries = ({ referral }: { referral: ReactNode }) => 
   const count = usePublicStore((state) => state.availablePromoCount);
   const isVipShown =
     usePublicStore((state) => state.whitelabel.VIP3 === true) && !isTrial && (!isLogin || hasVip !== false);
-  const isPointsShown = usePublicStore((state) => state.whitelabel.PTSYS3 === true) && !isTrial;
+  const isPointsShown = usePointsShown();
   const isRewardsShown = usePublicStore((state) => state.whitelabel.REWCEN3 === true) && !isTrial;
   const isRewardsPage =
     location.pathname === '/member' && new URLSearchParams(location.search).get('page') === 'rewardCenter';

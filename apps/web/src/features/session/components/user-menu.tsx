@@ -21,18 +21,29 @@ import styles from './user-menu.module.css';
 /** Keeps an id or a number left to right inside a sentence of either direction (Unicode isolates). */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
+/** An entry another feature adds to the dropdown: a link with its icon and label, which the app layer hands in. */
+export interface UserMenuLink {
+  name: string;
+  to: string;
+  icon: ReactNode;
+  label: ReactNode;
+}
+
 export interface UserMenuProps {
   /** The VIP feature's label, shown beside the account (from 640 px) and under the user id. */
   vipLabel?: ReactNode;
+  /** Links after "My account" (the points mall with the current points); not for trial accounts. */
+  links?: readonly UserMenuLink[];
 }
 
 /**
  * The header when logged in (spec section 2): avatar, account, user id and VIP label, and a dropdown with my
  * account, messages (with the unread count; not for trial accounts), agent (for agents), manual rebate (when
- * MANUALREBATE3 is on; not for trial accounts) and sign out, which asks for confirmation first. The balance and the
+ * MANUALREBATE3 is on; not for trial accounts), the links other features add (the points mall with the current
+ * points) and sign out, which asks for confirmation first. The balance and the
  * VIP label belong to the money and promotions features; the app layer hands the label in.
  */
-export const UserMenu = ({ vipLabel }: UserMenuProps) => {
+export const UserMenu = ({ vipLabel, links = [] }: UserMenuProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const member = useMemberInfo().data;
@@ -137,6 +148,24 @@ export const UserMenu = ({ vipLabel }: UserMenuProps) => {
                 {t('in_my_account')}
               </button>
             </li>
+            {isTrial
+              ? null
+              : links.map((link) => (
+                  <li key={link.name}>
+                    <button
+                      type="button"
+                      className={styles.item}
+                      data-menu-item={link.name}
+                      onClick={() => {
+                        setOpen(false);
+                        navigate(link.to);
+                      }}
+                    >
+                      {link.icon}
+                      {link.label}
+                    </button>
+                  </li>
+                ))}
             {isTrial ? null : (
               <li>
                 <button type="button" className={styles.item} onClick={handleMessages} data-menu-item="messages">
