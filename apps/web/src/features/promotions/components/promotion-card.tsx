@@ -58,6 +58,20 @@ export const PromotionActionButton = ({
   );
 };
 
+/**
+ * The activity state as a label, for the states without an action; in the join and claim states the state is the
+ * button itself (join, claim or apply), so it is not said twice.
+ */
+export const PromotionState = ({ promotion }: { promotion: MemberPromotion }) => {
+  const { t } = useTranslation('promotions');
+  if (actionOf(promotion)) return null;
+  return (
+    <StatusBadge tone={stateToneOf(promotion.state)} name={promotion.state}>
+      {t(stateKeys[promotion.state])}
+    </StatusBadge>
+  );
+};
+
 /** Why a closed promotion is closed to this member, or the reviewer's note on a refused application. */
 export const PromotionNote = ({ promotion }: { promotion: MemberPromotion }) => {
   const { t } = useTranslation('promotions');
@@ -118,9 +132,7 @@ export const PromotionCard = ({ promotion, currency, isBusy, onAction }: Promoti
       <div className={styles.cardBody}>
         <div className={styles.cardTop}>
           <span className={styles.category}>{t(categoryKeys[promotion.category])}</span>
-          <StatusBadge tone={stateToneOf(promotion.state)} name={promotion.state}>
-            {t(stateKeys[promotion.state])}
-          </StatusBadge>
+          <PromotionState promotion={promotion} />
         </div>
         <h2 id={`promotion-title-${promotion.id}`} className={styles.title} dir="auto">
           <Link to={`#${promotion.id}`} className={styles.titleLink}>

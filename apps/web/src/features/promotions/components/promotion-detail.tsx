@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
-import { categoryKeys, kindKeys, stateKeys, stateToneOf } from '../promotion-states';
+import { categoryKeys, kindKeys } from '../promotion-states';
 import {
   PromotionActionButton,
   type PromotionCardProps,
   PromotionNote,
   PromotionPicture,
   PromotionProgress,
+  PromotionState,
 } from './promotion-card';
 import { usePromotionPeriod, useRewardText } from './promotion-text';
 import styles from './promotions.module.css';
@@ -21,9 +21,7 @@ export const PromotionDetail = ({ promotion, currency, isBusy, onAction }: Promo
       <PromotionPicture promotion={promotion} />
       <div className={styles.cardTop}>
         <span className={styles.category}>{t(categoryKeys[promotion.category])}</span>
-        <StatusBadge tone={stateToneOf(promotion.state)} name={promotion.state}>
-          {t(stateKeys[promotion.state])}
-        </StatusBadge>
+        <PromotionState promotion={promotion} />
       </div>
       {promotion.summary ? (
         <p className={styles.summary} dir="auto">

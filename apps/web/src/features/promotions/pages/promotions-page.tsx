@@ -97,25 +97,24 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
         {list.isError ? <FormError code={errorKeyOf(list.error)} /> : null}
         {promotions.length > 0 ? (
           <>
-            <Tabs
-              idPrefix="promotion-category"
-              label={t('promo_categories')}
-              items={tabs.map((id) => ({ id, label: t(categoryKeys[id]) }))}
-              activeId={tab}
-              onSelect={(id) => setParams(id === 'all' ? {} : { category: id }, { replace: true })}
-            />
-            <ul
-              className={styles.list}
-              id="promotion-category-panel"
-              role="tabpanel"
-              aria-labelledby={`promotion-category-tab-${tab}`}
-            >
-              {shown.map((promotion) => (
-                <li key={promotion.id}>
-                  <PromotionCard promotion={promotion} currency={currency} isBusy={isBusy} onAction={handleAction} />
-                </li>
-              ))}
-            </ul>
+            <div className={styles.tabs}>
+              <Tabs
+                idPrefix="promotion-category"
+                label={t('promo_categories')}
+                items={tabs.map((id) => ({ id, label: t(categoryKeys[id]) }))}
+                activeId={tab}
+                onSelect={(id) => setParams(id === 'all' ? {} : { category: id }, { replace: true })}
+              />
+            </div>
+            <div id="promotion-category-panel" role="tabpanel" aria-labelledby={`promotion-category-tab-${tab}`}>
+              <ul className={styles.list}>
+                {shown.map((promotion) => (
+                  <li key={promotion.id}>
+                    <PromotionCard promotion={promotion} currency={currency} isBusy={isBusy} onAction={handleAction} />
+                  </li>
+                ))}
+              </ul>
+            </div>
           </>
         ) : null}
         {list.isPending ? <InlineLoader /> : null}
