@@ -360,6 +360,17 @@ describe('an application with pictures', () => {
   });
 });
 
+describe('a visitor', () => {
+  it('sees the promotions with their action, which opens the login popup', async () => {
+    const { context, page } = await openSite(browser, server, '/promotions', 'phone');
+    const join = page.locator('button[data-promotion-action="join"]').first();
+    await join.waitFor();
+    await join.click();
+    await page.locator('dialog[data-dialog="login"]').waitFor();
+    await context.close();
+  });
+});
+
 describe('layout', () => {
   it('fits a phone and a desktop, in English and in Arabic right to left', async () => {
     // Promo0002 has an issued bonus and sees both promotions (the first-deposit one open to it, too).
@@ -393,7 +404,7 @@ describe('layout', () => {
     }
   });
 
-  it('shows the application form with its error on a phone in Arabic', async () => {
+  it("shows the application form with its error on a phone in Arabic, and the reviewer's note once refused", async () => {
     const { id } = await createPromotion({
       kind: 'application',
       category: 'special',
@@ -415,6 +426,30 @@ describe('layout', () => {
     await form.locator('#promotion-remark-error').waitFor();
     await settle(page);
     await page.screenshot({ path: screenshotPath('promotion-apply-error-phone-ar.png') });
+    expect(await fits(page)).toBe(true);
+
+    // Sent with a shorter remark, then refused by the operator with a note the member reads on the card.
+    await form.locator('#promotion-remark').fill('صورة فوزي');
+    await form.locator('button[type="submit"]').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => stateOf(page, id)).toBe('applying');
+    const queue = await money.operator<{ list: { id: string; promotionId: string }[] }>(
+      'GET',
+      '/api/admin/merchants/demo/promotion-applications?status=applying',
+    );
+    const application = queue.list.find((entry) => entry.promotionId === id);
+    await money.operator('POST', `/api/admin/merchants/demo/promotion-applications/${application?.id}`, {
+      decision: 'reject',
+      note: 'The picture is not readable',
+    });
+    await waitForState(page, id, 'rejected');
+    expect(await card(page, id).locator('[data-promotion-note="review"]').textContent()).toBe(
+      'ملاحظة المراجع: The picture is not readable',
+    );
+    expect(await card(page, id).locator('button[data-promotion-action]').count()).toBe(0);
+    await settle(page);
+    await card(page, id).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('promotion-rejected-phone-ar.png') });
     expect(await fits(page)).toBe(true);
     await context.close();
   });
