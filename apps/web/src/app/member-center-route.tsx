@@ -10,6 +10,7 @@ import { PersonalProfit } from '../features/games/records/personal-profit';
 import type { MemberPage } from '../features/member/member-menu';
 import { MemberCenterPage } from '../features/member/pages/member-center-page';
 import { InboxPage } from '../features/messages/pages/inbox-page';
+import { BonusDetailsPage } from '../features/promotions/pages/bonus-details-page';
 import { RewardCenterPage } from '../features/promotions/pages/reward-center-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { useUplineInfo } from '../features/wallet/api/get-upline-info';
@@ -51,6 +52,9 @@ const ResponsibleGamingRoute = () => (
     <ResponsibleGamingPage />
   </Suspense>
 );
+/** Bonus details: the bonus wallet's total is in the merchant's currency. */
+const BonusDetailsRoute = () => <BonusDetailsPage currency={useSiteConfig().info.site.currency} />;
+
 /** Referral rewards are claimed in the reward centre: the invite page links to it while the site has it (REWCEN3). */
 const InviteFriendsPage = () => {
   const siteName = useSiteConfig().info.site.name;
@@ -76,6 +80,7 @@ const pages: Partial<Record<MemberPage, ComponentType>> = {
   liveChat: LiveChatPage,
   manualRebate: ManualRebateRoute,
   referral: InviteFriendsPage,
+  bonusDetails: BonusDetailsRoute,
   rewardCenter: RewardCenterPage,
   responsibleGaming: ResponsibleGamingRoute,
 };

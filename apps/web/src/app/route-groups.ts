@@ -3,9 +3,7 @@ import type { RouteGroupName } from './route-rules';
 
 /** The lazily loaded screen groups of spec section 2; each is its own chunk, loaded on first visit. */
 export const routeGroups: Readonly<Record<RouteGroupName, LazyExoticComponent<ComponentType>>> = {
-  Promotions: lazy(() =>
-    import('../features/content/pages/promotions-page').then((m) => ({ default: m.PromotionsPage })),
-  ),
+  Promotions: lazy(() => import('./promotions-route').then((m) => ({ default: m.PromotionsRoute }))),
   Seamless: lazy(() => import('../features/games/pages/seamless-page').then((m) => ({ default: m.SeamlessPage }))),
   Lottery: lazy(() => import('./lottery-route').then((m) => ({ default: m.LotteryRoute }))),
   MemberCenter: lazy(() => import('./member-center-route').then((m) => ({ default: m.MemberCenterRoute }))),

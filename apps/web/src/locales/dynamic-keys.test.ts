@@ -22,6 +22,15 @@ import { betTypeKeys, betTypeRuleKeys, positionKeys, sideKeys, ticketStatusKeys 
 import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { messageTextKeys } from '../features/messages/message-text';
 import { itemKindKeys, pointTypeKeys, redeemStatusKeys } from '../features/points/point-labels';
+import {
+  actionDoneKeys,
+  actionKeys,
+  bonusStatusKeys,
+  categoryKeys,
+  ineligibleReasonKeys,
+  kindKeys,
+  stateKeys,
+} from '../features/promotions/promotion-states';
 import { rewardTextKeys } from '../features/promotions/reward-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
@@ -102,7 +111,16 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(ticketStatusKeys),
     ...positionKeys,
   ],
-  promotions: [...Object.values(rewardTextKeys)],
+  promotions: [
+    ...Object.values(rewardTextKeys),
+    ...Object.values(stateKeys),
+    ...Object.values(actionKeys),
+    ...Object.values(actionDoneKeys),
+    ...Object.values(categoryKeys),
+    ...Object.values(ineligibleReasonKeys),
+    ...Object.values(kindKeys),
+    ...Object.values(bonusStatusKeys),
+  ],
   points: [...Object.values(pointTypeKeys), ...Object.values(redeemStatusKeys), ...Object.values(itemKindKeys)],
   errors: [
     ...phoneAuthCodes,

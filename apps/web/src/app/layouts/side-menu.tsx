@@ -5,6 +5,7 @@ import { SideBanner, SidePromotions } from '../../features/content/components/si
 import { useCategoriesWithVendors } from '../../features/games/api/use-categories-with-vendors';
 import { type NavGameType, topNavigationOf } from '../../features/games/game-types';
 import { useLaunchFirstGame } from '../../features/games/launch/use-launch-first-game';
+import { usePromotionList } from '../../features/promotions/api/promotions-api';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { CustomerServiceItems } from '../../features/system/components/customer-service-items';
 import { customerServiceLinksOf } from '../../features/system/customer-service';
@@ -184,6 +185,13 @@ const ReferralEntries = ({ onClose }: { onClose: () => void }) => {
   );
 };
 
+/** The side menu's promotions: the open ones members take part in first, then the merchant's notices. */
+const SidePromotionEntries = () => {
+  const list = usePromotionList();
+  const leading = (list.data?.list ?? []).filter((promotion) => promotion.state !== 'closed');
+  return <SidePromotions leading={leading} />;
+};
+
 /** What the side menu holds, in the spec's order. */
 const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
@@ -227,7 +235,7 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
   return (
     <>
       <SideBanner group="w_leftmenu" />
-      <SidePromotions />
+      <SidePromotionEntries />
       <SideMenuMemberEntries referral={<ReferralEntries onClose={onClose} />} />
       <SideBanner group="w_license" />
       <nav aria-label={t('in_menu')}>

@@ -29,10 +29,21 @@ export const SideBanner = ({ group }: { group: Extract<BannerGroup, 'w_leftmenu'
   );
 };
 
-/** The promotions entry: up to six current promotions and a More link to /promotions. */
-export const SidePromotions = () => {
+/** A promotion the side menu links to, by its id on /promotions. */
+export interface SidePromotionLink {
+  id: string;
+  title: string;
+}
+
+/**
+ * The promotions entry: up to six promotions and a More link to /promotions. The promotions members take part in
+ * (`leading`, from the promotion engine) come first, then the merchant's promotion notices; each link opens its
+ * promotion on /promotions by its id.
+ */
+export const SidePromotions = ({ leading = [] }: { leading?: readonly SidePromotionLink[] }) => {
   const { t } = useTranslation();
-  const promotions = useAnnouncementsOrEmpty().promotion.slice(0, SIDE_MENU_PROMOTIONS);
+  const notices = useAnnouncementsOrEmpty().promotion;
+  const promotions = [...leading, ...notices].slice(0, SIDE_MENU_PROMOTIONS);
   if (promotions.length === 0) return null;
   return (
     <section className={styles.block} aria-labelledby="side-promotions">

@@ -1,0 +1,22 @@
+import { activityStates, bonusStatuses } from '@tessera/contracts';
+import { describe, expect, it } from 'vitest';
+import { actionOf, bonusStatusKeys, stateKeys, stateToneOf } from './promotion-states';
+
+describe('promotion activity states', () => {
+  it('allow one action: join or apply by kind in the join state, claim in the claim state, none otherwise', () => {
+    expect(actionOf({ state: 'join', kind: 'first_deposit' })).toBe('join');
+    expect(actionOf({ state: 'join', kind: 'turnover_challenge' })).toBe('join');
+    expect(actionOf({ state: 'join', kind: 'application' })).toBe('apply');
+    expect(actionOf({ state: 'claim', kind: 'daily_login' })).toBe('claim');
+    const labelsOnly = activityStates.filter((state) => state !== 'join' && state !== 'claim');
+    expect(labelsOnly).toHaveLength(8);
+    for (const state of labelsOnly) expect(actionOf({ state, kind: 'application' })).toBeNull();
+  });
+
+  it('name each of the ten states and every bonus status, each label its own', () => {
+    expect(new Set(activityStates.map((state) => stateKeys[state])).size).toBe(10);
+    expect(new Set(bonusStatuses.map((status) => bonusStatusKeys[status])).size).toBe(bonusStatuses.length);
+    expect(stateToneOf('issued')).toBe('success');
+    expect(stateToneOf('rejected')).toBe('danger');
+  });
+});

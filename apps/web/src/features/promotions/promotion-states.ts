@@ -1,0 +1,102 @@
+import type { ActivityState, BonusStatus, MemberPromotion, PromotionCategory, PromotionKind } from '@tessera/contracts';
+import type { BadgeTone } from '../../shared/ui/status-badge/status-badge';
+
+/** What the member's one button does in a state: join a deposit or turnover promotion, claim, or apply. */
+export type PromotionAction = 'join' | 'claim' | 'apply';
+
+/**
+ * The one action a promotion's activity state allows (spec section 4): `join` reads "apply" for a promotion an
+ * operator reviews, `claim` claims; every other state is a label only.
+ */
+export const actionOf = (promotion: Pick<MemberPromotion, 'state' | 'kind'>): PromotionAction | null => {
+  if (promotion.state === 'claim') return 'claim';
+  if (promotion.state !== 'join') return null;
+  return promotion.kind === 'application' ? 'apply' : 'join';
+};
+
+/** i18n keys (promotions namespace) of the ten activity states' labels. */
+export const stateKeys: Readonly<Record<ActivityState, string>> = {
+  join: 'promo_state_join',
+  claim: 'promo_state_claim',
+  applying: 'promo_state_applying',
+  closed: 'promo_state_closed',
+  rejected: 'promo_state_rejected',
+  issued: 'promo_state_issued',
+  claimed: 'promo_state_claimed',
+  in_process: 'promo_state_in_process',
+  joined: 'promo_state_joined',
+  coming_soon: 'promo_state_coming_soon',
+};
+
+const stateTones: Readonly<Record<ActivityState, BadgeTone>> = {
+  join: 'info',
+  claim: 'info',
+  applying: 'warning',
+  in_process: 'warning',
+  joined: 'warning',
+  issued: 'success',
+  claimed: 'success',
+  rejected: 'danger',
+  closed: 'neutral',
+  coming_soon: 'neutral',
+};
+
+export const stateToneOf = (state: ActivityState): BadgeTone => stateTones[state];
+
+export const actionKeys: Readonly<Record<PromotionAction, string>> = {
+  join: 'promo_action_join',
+  claim: 'promo_action_claim',
+  apply: 'promo_action_apply',
+};
+
+/** What the page says once an action succeeded. */
+export const actionDoneKeys: Readonly<Record<PromotionAction, string>> = {
+  join: 'promo_joined_note',
+  claim: 'promo_claimed_note',
+  apply: 'promo_applied_note',
+};
+
+/** The list's tabs: every promotion, then each category. */
+export const categoryKeys: Readonly<Record<PromotionCategory | 'all', string>> = {
+  all: 'promo_category_all',
+  newbie: 'promo_category_newbie',
+  limited: 'promo_category_limited',
+  special: 'promo_category_special',
+  daily: 'promo_category_daily',
+  vip: 'promo_category_vip',
+};
+
+/** Why the member cannot take part (the server's `ineligibleReason` codes). */
+export const ineligibleReasonKeys: Readonly<Record<string, string>> = {
+  promotion_reason_trial: 'promotion_reason_trial',
+  promotion_reason_currency: 'promotion_reason_currency',
+  promotion_reason_new_members: 'promotion_reason_new_members',
+  promotion_reason_vip: 'promotion_reason_vip',
+  promotion_reason_deposited: 'promotion_reason_deposited',
+};
+
+/** How the reward is earned, by kind (the card's one line under the title). */
+export const kindKeys: Readonly<Record<PromotionKind, string>> = {
+  first_deposit: 'promo_kind_first_deposit',
+  reload_deposit: 'promo_kind_reload_deposit',
+  registration: 'promo_kind_registration',
+  daily_login: 'promo_kind_daily_login',
+  turnover_challenge: 'promo_kind_turnover_challenge',
+  application: 'promo_kind_application',
+};
+
+export const bonusStatusKeys: Readonly<Record<BonusStatus, string>> = {
+  active: 'bonus_status_active',
+  released: 'bonus_status_released',
+  forfeited: 'bonus_status_forfeited',
+  expired: 'bonus_status_expired',
+};
+
+const bonusTones: Readonly<Record<BonusStatus, BadgeTone>> = {
+  active: 'info',
+  released: 'success',
+  forfeited: 'danger',
+  expired: 'neutral',
+};
+
+export const bonusToneOf = (status: BonusStatus): BadgeTone => bonusTones[status];
