@@ -62,8 +62,9 @@ const valuesOf = (promotion: AdminPromotion | null, settings: MerchantSettings):
         { ...emptyText, ...(promotion?.texts[language] ?? {}) },
       ]),
     ),
-    startsAt: promotion?.startsAt ?? new Date(Math.ceil(now / 3_600_000) * 3_600_000).toISOString(),
-    endsAt: promotion?.endsAt ?? new Date(Math.ceil(now / 3_600_000) * 3_600_000 + 30 * DAY_MS).toISOString(),
+    // A new promotion runs from this minute for 30 days unless the operator says otherwise.
+    startsAt: promotion?.startsAt ?? new Date(Math.floor(now / 60_000) * 60_000).toISOString(),
+    endsAt: promotion?.endsAt ?? new Date(Math.floor(now / 60_000) * 60_000 + 30 * DAY_MS).toISOString(),
     enabled: promotion?.enabled ?? true,
     sort: String(promotion?.sort ?? 0),
     percent: String(promotion?.percent ?? 0),
