@@ -98,7 +98,8 @@ describe('the promotion engine in the back office', () => {
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Too many decimal places for the currency.');
     await page.getByText('Some fields need a change: see the messages under them.').waitFor();
     expect(await promotionRows()).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}-refused-1440.png`, fullPage: true });
+    await fixed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}-refused-1440.png` });
 
     await fixed.fill('20');
     const preview = page.getByTestId('promotion-preview');
