@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import type { PromotionFormValues } from './promotion-editor';
 import styles from './promotion-engine.module.css';
-
-type CardText = { title: string; summary: string; content: string; imageUrl: string };
+import type { PromotionFormValues, TextValues } from './promotion-form-values';
 
 export interface PromotionCardPreviewProps {
   values: PromotionFormValues;
   /** The language previewed; an empty field falls back to the default language's, as the member site does. */
-  text: CardText;
-  fallbackText: CardText;
+  text: TextValues;
+  fallbackText: TextValues;
   currency: string;
   timeZone: string;
 }

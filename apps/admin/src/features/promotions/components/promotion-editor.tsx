@@ -26,28 +26,12 @@ import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useSavePromotion } from '../api/promotions-api';
 import { PromotionCardPreview } from './promotion-card-preview';
 import styles from './promotion-engine.module.css';
+import type { PromotionFormValues, TextValues } from './promotion-form-values';
 
 /** The deposit channel kinds a deposit promotion may be limited to. */
 const CHANNEL_KINDS = ['gateway', 'bank_transfer', 'crypto'] as const;
 const DEPOSIT_KINDS: readonly string[] = ['first_deposit', 'reload_deposit'];
 const DAY_MS = 86_400_000;
-
-type TextValues = { title: string; summary: string; content: string; imageUrl: string };
-
-/** What the form holds: the input's fields, numbers as typed, the text of every language of the merchant. */
-export type PromotionFormValues = Omit<
-  PromotionInput,
-  'texts' | 'startsAt' | 'endsAt' | 'sort' | 'percent' | 'wageringMultiple' | 'bonusExpiryDays' | 'minVipLevel'
-> & {
-  texts: Partial<Record<LanguageCode, TextValues>>;
-  startsAt: string | null;
-  endsAt: string | null;
-  sort: string;
-  percent: string;
-  wageringMultiple: string;
-  bonusExpiryDays: string;
-  minVipLevel: string;
-};
 
 const emptyText: TextValues = { title: '', summary: '', content: '', imageUrl: '' };
 
