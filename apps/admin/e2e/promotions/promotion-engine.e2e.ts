@@ -33,6 +33,18 @@ const FINANCE = {
   role: 'finance',
   displayName: 'Fin',
 } as const;
+const SUPPORT = {
+  username: 'promo.support',
+  password: 'Promo-Support-1',
+  role: 'support',
+  displayName: 'Sup',
+} as const;
+const CONTENT = {
+  username: 'promo.content',
+  password: 'Promo-Content-1',
+  role: 'content',
+  displayName: 'Con',
+} as const;
 const TITLE = 'Share your big win';
 const SHOTS = '/tmp/tessera-screenshots/promotion-engine';
 
@@ -58,7 +70,8 @@ beforeAll(async () => {
   site = memberSite(server);
   await site.register(MEMBER);
   memberToken = ((await site.login(MEMBER.username, MEMBER.password)).value as { token: string }).token;
-  await (await signInAdminApi(server.url)).createOperator(FINANCE);
+  const owner = await signInAdminApi(server.url);
+  for (const operator of [FINANCE, SUPPORT, CONTENT]) await owner.createOperator(operator);
   browser = await launchBrowser();
   ({ page } = await newPage(browser, { viewport: 'desktop' }));
   await signIn(page, server.url, FINANCE);
@@ -87,6 +100,10 @@ describe('the promotion engine in the back office', () => {
     await editor()
       .getByLabel(/^Fixed bonus/)
       .fill('12.345');
+    // The lowest VIP level is picked by name among the merchant's five levels.
+    const vip = editor().getByLabel('Lowest VIP level');
+    await expect.poll(() => vip.locator('option').count()).toBe(6);
+    expect(await vip.locator('option').first().textContent()).toBe('Every level');
     await editor().getByLabel('Wagering multiple').fill('3');
     await editor().getByRole('checkbox', { name: 'Slots' }).check();
     await editor().getByRole('button', { name: 'Save' }).click();
@@ -98,7 +115,7 @@ describe('the promotion engine in the back office', () => {
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Too many decimal places for the currency.');
     await page.getByText('Some fields need a change: see the messages under them.').waitFor();
     expect(await promotionRows()).toEqual([]);
-    await fixed.scrollIntoViewIfNeeded();
+    await fixed.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: `${SHOTS}-refused-1440.png` });
 
     await fixed.fill('20');
@@ -229,5 +246,32 @@ describe('the promotion engine in the back office', () => {
     await owner.page.locator('pre').filter({ hasText: 'Goodwill after the outage' }).first().waitFor();
     await owner.page.screenshot({ path: `${SHOTS}-audit-1440.png`, fullPage: true });
     await owner.context.close();
+  });
+
+  it('shows each role only what it may do: support reviews, content edits, neither grants', async () => {
+    const support = await newPage(browser, { viewport: 'phone' });
+    await signIn(support.page, server.url, SUPPORT);
+    await support.page.goto(`${server.url}/admin/merchants/demo/promotions`);
+    await support.page.locator(`tr[data-title="${TITLE}"]`).waitFor();
+    await support.page.getByText('Your role can read the promotions but not change them.').waitFor();
+    expect(await support.page.getByRole('button', { name: /^(New promotion|Edit|Grant)/ }).count()).toBe(0);
+    expect(await support.page.getByRole('tab').allTextContents()).toEqual(['Promotions', 'Applications']);
+    expect(await fitsWidth(support.page)).toBe(true);
+    await support.page.screenshot({ path: `${SHOTS}-support-390.png`, fullPage: true });
+    await support.context.close();
+
+    const content = await newPage(browser, { viewport: 'desktop' });
+    await signIn(content.page, server.url, CONTENT);
+    await content.page.locator('aside').getByRole('link', { name: 'Promotions' }).click();
+    await content.page.locator('[data-pick-merchant="demo"]').click();
+    await content.page.locator(`tr[data-title="${TITLE}"]`).waitFor();
+    await content.page.getByRole('button', { name: 'New promotion' }).waitFor();
+    expect(await content.page.getByRole('button', { name: `Edit ${TITLE}` }).count()).toBe(1);
+    expect(await content.page.getByRole('button', { name: `Grant the bonus of ${TITLE}` }).count()).toBe(0);
+    expect(await content.page.getByRole('tab').count()).toBe(0);
+    // Without the VIP levels to read, the lowest level is typed as a number.
+    await content.page.getByRole('button', { name: `Edit ${TITLE}` }).click();
+    expect(await content.page.getByLabel('Lowest VIP level').evaluate((el) => el.tagName)).toBe('INPUT');
+    await content.context.close();
   });
 });

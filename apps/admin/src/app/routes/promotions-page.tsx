@@ -78,6 +78,7 @@ export const PromotionsPage = () => {
             settings={merchant.data.settings}
             canManage={canOperator(operator.role, 'promotions.manage')}
             canGrant={canOperator(operator.role, 'bonuses.manage')}
+            canReadVip={canOperator(operator.role, 'vip.read')}
           />
         )}
       </div>

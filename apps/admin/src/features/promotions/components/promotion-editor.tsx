@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   type AdminPromotion,
   bonusWageringBases,
@@ -23,6 +24,7 @@ import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
 import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
+import { vipLevelsQueryOptions } from '../api/get-vip-levels';
 import { useSavePromotion } from '../api/promotions-api';
 import { PromotionCardPreview } from './promotion-card-preview';
 import styles from './promotion-engine.module.css';
@@ -97,6 +99,8 @@ export interface PromotionEditorProps {
   settings: MerchantSettings;
   /** The promotion edited, or null for a new one. */
   promotion: AdminPromotion | null;
+  /** Whether the operator may read the VIP levels: then the lowest level is picked by name. */
+  canReadVip: boolean;
   onSaved: (promotion: AdminPromotion) => void;
   onClose: () => void;
 }
@@ -106,13 +110,15 @@ export interface PromotionEditorProps {
  * and picture per language, beside a preview of the member's card. The server judges it (amounts in the merchant's
  * currency, the default language required); its refusals show under their fields.
  */
-export const PromotionEditor = ({ code, settings, promotion, onSaved, onClose }: PromotionEditorProps) => {
+export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved, onClose }: PromotionEditorProps) => {
   const { t } = useTranslation();
   const ids = useId();
   const save = useSavePromotion(code);
   const { currency, defaultLanguage, supportedLanguages, timeZone } = settings;
   const otherLanguages = supportedLanguages.filter((language) => language !== defaultLanguage);
   const [previewLanguage, setPreviewLanguage] = useState<LanguageCode>(defaultLanguage);
+  const vip = useQuery({ ...vipLevelsQueryOptions(code), enabled: canReadVip });
+  const vipLevels = vip.data?.levels ?? [];
   const {
     register,
     handleSubmit,
@@ -296,10 +302,34 @@ export const PromotionEditor = ({ code, settings, promotion, onSaved, onClose }:
         <Panel title={t('promotions.section.eligibility')}>
           <div className={styles.grid}>
             {selectField('frequency', promotionFrequencies)}
-            {textField('minVipLevel', t('promotions.field.minVipLevel'), {
-              inputMode: 'numeric',
-              hint: t('promotions.hint.minVipLevel'),
-            })}
+            {vipLevels.length > 0 ? (
+              <Field
+                label={t('promotions.field.minVipLevel')}
+                htmlFor={`${ids}-minVipLevel`}
+                error={fieldErrorAt(errors, 'minVipLevel')}
+              >
+                <select
+                  id={`${ids}-minVipLevel`}
+                  aria-describedby={`${ids}-minVipLevel-error`}
+                  {...register('minVipLevel')}
+                >
+                  <option value="0">{t('promotions.vipEvery')}</option>
+                  {vipLevels.map((level) => (
+                    <option key={level.rankLevel} value={String(level.rankLevel)}>
+                      {t('promotions.vipLevel', {
+                        level: level.rankLevel,
+                        name: level.names[previewLanguage] ?? level.names[defaultLanguage] ?? '',
+                      })}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : (
+              textField('minVipLevel', t('promotions.field.minVipLevel'), {
+                inputMode: 'numeric',
+                hint: t('promotions.hint.minVipLevel'),
+              })
+            )}
           </div>
           <Controller
             control={control}

@@ -38,13 +38,14 @@ export interface PromotionEngineProps {
   settings: MerchantSettings;
   canManage: boolean;
   canGrant: boolean;
+  canReadVip: boolean;
 }
 
 /**
  * The merchant's promotions of the engine with their state, schedule and figures (members who joined or applied,
  * bonuses issued and their cost); new and edit open the editor in place, grant opens the manual grant.
  */
-export const PromotionEngine = ({ code, settings, canManage, canGrant }: PromotionEngineProps) => {
+export const PromotionEngine = ({ code, settings, canManage, canGrant, canReadVip }: PromotionEngineProps) => {
   const { t, i18n } = useTranslation();
   const promotions = usePromotions(code);
   const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null);
@@ -63,6 +64,7 @@ export const PromotionEngine = ({ code, settings, canManage, canGrant }: Promoti
         code={code}
         settings={settings}
         promotion={editing === 'new' ? null : editing}
+        canReadVip={canReadVip}
         onSaved={(saved) => {
           setEditing(null);
           say(t('promotions.saved', { title: titleOf(saved, language, settings.defaultLanguage) }));
@@ -80,7 +82,7 @@ export const PromotionEngine = ({ code, settings, canManage, canGrant }: Promoti
     t('promotions.column.joined'),
     t('promotions.column.issued'),
     t('promotions.column.cost', { currency: settings.currency }),
-    t('common.actions'),
+    ...(canManage || canGrant ? [t('common.actions')] : []),
   ];
   return (
     <div className={styles.stack}>
@@ -109,7 +111,7 @@ export const PromotionEngine = ({ code, settings, canManage, canGrant }: Promoti
             <tr key={promotion.id} data-promotion={promotion.id} data-title={title}>
               <td data-label={columns[0]}>
                 <span className={styles.strong}>{title}</span>
-                <span className={table.muted}> · {t(`promotions.categoryOption.${promotion.category}`)}</span>
+                <span className={styles.subline}>{t(`promotions.categoryOption.${promotion.category}`)}</span>
               </td>
               <td data-label={columns[1]}>{t(`promotions.kindOption.${promotion.kind}`)}</td>
               <td data-label={columns[2]}>
@@ -127,30 +129,32 @@ export const PromotionEngine = ({ code, settings, canManage, canGrant }: Promoti
               <td data-label={columns[6]} className={styles.figure} data-figure="cost">
                 {promotion.figures.cost}
               </td>
-              <td data-label={columns[7]}>
-                <div className={styles.rowActions}>
-                  {canManage ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setEditing(promotion)}
-                      aria-label={t('promotions.editOne', { title })}
-                    >
-                      {t('common.edit')}
-                    </Button>
-                  ) : null}
-                  {canGrant ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setGranting(promotion)}
-                      aria-label={t('promotions.grant.open', { title })}
-                    >
-                      {t('promotions.grant.button')}
-                    </Button>
-                  ) : null}
-                </div>
-              </td>
+              {canManage || canGrant ? (
+                <td data-label={columns[7]}>
+                  <div className={styles.rowActions}>
+                    {canManage ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing(promotion)}
+                        aria-label={t('promotions.editOne', { title })}
+                      >
+                        {t('common.edit')}
+                      </Button>
+                    ) : null}
+                    {canGrant ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setGranting(promotion)}
+                        aria-label={t('promotions.grant.open', { title })}
+                      >
+                        {t('promotions.grant.button')}
+                      </Button>
+                    ) : null}
+                  </div>
+                </td>
+              ) : null}
             </tr>
           );
         }}
