@@ -119,7 +119,11 @@ describe('the promotion engine in the back office', () => {
     await page.screenshot({ path: `${SHOTS}-refused-1440.png` });
 
     await fixed.fill('20');
+    await english().getByLabel('Picture URL').fill('/favicon.svg');
     const preview = page.getByTestId('promotion-preview');
+    await expect
+      .poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect.poll(() => preview.textContent()).toContain('20 USD bonus');
     const card = (await preview.textContent()) ?? '';
     expect(card).toContain(TITLE);
