@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access';
-import { bonusWageringBases } from './bonuses';
+import { BONUS_REASON_MAX, bonusSchema, bonusWageringBases } from './bonuses';
 import { defineEndpoint } from './endpoint';
 import { gameCategories } from './games';
 import { type LanguageCode, languageCodes } from './languages';
@@ -251,6 +251,16 @@ export const applicationSchema = z.object({
 });
 export type PromotionApplication = z.infer<typeof applicationSchema>;
 
+/** A manual grant of a promotion's bonus: the member by account, the amount in the merchant currency, the reason. */
+export const grantPromotionBonusSchema = z.strictObject({
+  /** Made by the form once: a repeated submit grants once. */
+  requestId: z.uuid({ message: 'field_invalid' }),
+  account: z.string().trim().min(1, { message: 'not_empty' }).max(64, { message: 'field_too_long' }),
+  amount: amountTextSchema,
+  reason: z.string().trim().min(1, { message: 'not_empty' }).max(BONUS_REASON_MAX, { message: 'field_too_long' }),
+});
+export type GrantPromotionBonus = z.infer<typeof grantPromotionBonusSchema>;
+
 const codeParams = z.strictObject({ code: merchantCodeSchema });
 const promotionParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid({ message: 'field_invalid' }) });
 
@@ -326,5 +336,18 @@ export const adminPromotionsEndpoints = {
     response: applicationSchema,
     summary:
       'Approves (the bonus goes to the bonus wallet) or rejects an application, once (promotion_application_decided), audited.',
+  }),
+  grant: defineEndpoint({
+    name: 'admin.grantPromotionBonus',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/promotions/:id/grants',
+    moduleIds: [],
+    access: access.operator('bonuses.manage', 'merchant'),
+    encrypted: false,
+    params: promotionParams,
+    request: grantPromotionBonusSchema,
+    response: bonusSchema,
+    summary:
+      "Grants a promotion's bonus by hand to a member of the merchant (by account) with a reason, audited: the promotion's wagering multiple, categories and expiry apply, and the bonus counts in its figures. Errors: member_not_found (field account), amount_not_positive, in_need_true_account.",
   }),
 } as const;

@@ -58,6 +58,7 @@ describe('the member tools follow the operator’s role', () => {
       'Games',
       'VIP levels',
       'Manual rebate',
+      'Promotions',
       'Referral programme',
       'Agents',
       'Member contact',
@@ -87,6 +88,7 @@ describe('the member tools follow the operator’s role', () => {
       'Games',
       'VIP levels',
       'Manual rebate',
+      'Promotions',
       'Referral programme',
       'Agents',
     ]);

@@ -61,7 +61,7 @@ describe('the referral programme in the back office', () => {
     await page.getByRole('link', { name: 'Referral programme' }).click();
     await page.locator('[data-pick-merchant="demo"]').click();
     await page.getByTestId('referral-settings').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/admin/merchants/demo/promotions');
+    expect(new URL(page.url()).pathname).toBe('/admin/merchants/demo/referral');
     expect(await field('rewardPerFriend').inputValue()).toBe('10.00');
     expect(await field('qualifyingDeposits').inputValue()).toBe('50.00');
     expect(await field('maxRewardedFriends').inputValue()).toBe('100');
@@ -111,7 +111,7 @@ describe('the referral programme in the back office', () => {
   it('shows support the programme without letting it change it', async () => {
     const support = await newPage(browser, { viewport: 'desktop' });
     await signIn(support.page, server.url, SUPPORT);
-    await support.page.goto(`${server.url}/admin/merchants/demo/promotions`);
+    await support.page.goto(`${server.url}/admin/merchants/demo/referral`);
     await support.page.getByTestId('referral-settings').waitFor();
     expect(await support.page.locator('#referral-rewardPerFriend').getAttribute('readonly')).toBe('');
     expect(await support.page.getByRole('button', { name: 'Save' }).count()).toBe(0);

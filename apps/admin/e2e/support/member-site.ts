@@ -77,14 +77,19 @@ export const memberSite = (server: TestServer) => {
     call: (endpoint: EndpointDef, token: string, body?: unknown, params?: Record<string, string>): Promise<Envelope> =>
       send(endpoint, { token, ...(body === undefined ? {} : { body }), ...(params ? { params } : {}) }),
 
-    /** A multipart site endpoint (proof images) as the signed-in member, files under the contract's upload field. */
+    /**
+     * A multipart site endpoint (proof images, a promotion application) as the signed-in member: `fields` first,
+     * then the files under the contract's upload field.
+     */
     upload: async (
       endpoint: EndpointDef,
       token: string,
       files: readonly { name: string; type: string; bytes: Buffer }[],
       params?: Record<string, string>,
+      fields: Record<string, string> = {},
     ): Promise<Envelope> => {
       const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
       for (const file of files) {
         form.append(
           endpoint.upload?.field ?? 'files',

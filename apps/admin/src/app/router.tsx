@@ -72,6 +72,14 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/promotions-page')).PromotionsIndexPage }),
             },
             {
+              path: 'merchants/:code/referral',
+              lazy: async () => ({ Component: (await import('./routes/referral-page')).ReferralPage }),
+            },
+            {
+              path: 'referral',
+              lazy: async () => ({ Component: (await import('./routes/referral-page')).ReferralIndexPage }),
+            },
+            {
               path: 'content',
               lazy: async () => ({ Component: (await import('./routes/content-page')).ContentIndexPage }),
             },

@@ -26,9 +26,9 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
-/** A merchant's games, content, rebate, VIP and promotions pages (/merchants/:code/games) belong to their entries. */
+/** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|agents|events)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|events)(\/|$)/.exec(pathname)?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -106,6 +106,12 @@ export const AppShell = () => {
       to: '/promotions',
       label: t('nav.promotions'),
       icon: <GiftIcon />,
+      isVisible: canOperator(operator.role, 'promotions.read') || canOperator(operator.role, 'promotions.review'),
+    },
+    {
+      to: '/referral',
+      label: t('nav.referral'),
+      icon: <UsersIcon />,
       isVisible: canOperator(operator.role, 'referral.read'),
     },
     {

@@ -1,11 +1,4 @@
-import {
-  adminBonusesEndpoints,
-  amountFieldFor,
-  BONUS_AMOUNT_MAX_MINOR,
-  bonusesEndpoints,
-  issuesToFieldErrors,
-  minorOfChecked,
-} from '@tessera/contracts';
+import { adminBonusesEndpoints, bonusesEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { AdminContext, MerchantContext } from '../../platform/http/context';
 import { createAdminScope } from '../../platform/http/operator-scope';
@@ -14,7 +7,7 @@ import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
 import { presentBonus, presentBonusPage } from './bonuses.presenter';
 import { wageringRequirement } from './bonuses.rules';
-import type { BonusesAudit, BonusesService } from './bonuses.service';
+import { type BonusesAudit, type BonusesService, judgeGrantAmount } from './bonuses.service';
 
 const DAY_MS = 86_400_000;
 /** members.type of a free-play trial account. */
@@ -48,16 +41,7 @@ export const registerBonusesAdminRoutes = (
 
   r.admin(adminBonusesEndpoints.grant, async ({ params, input, ctx }) => {
     const { merchant } = ctx;
-    const { currency } = merchant.settings;
-    const judged = amountFieldFor(currency, BONUS_AMOUNT_MAX_MINOR).safeParse(input.amount);
-    if (!judged.success) {
-      const fieldErrors = issuesToFieldErrors(judged.error.issues).map((e) => ({ ...e, path: 'amount' }));
-      throw new AppError('validation_failed', { fieldErrors });
-    }
-    const amount = minorOfChecked(judged.data, currency);
-    if (amount <= 0n) {
-      throw new AppError('validation_failed', { fieldErrors: [{ path: 'amount', code: 'amount_not_positive' }] });
-    }
+    const amount = judgeGrantAmount(merchant.settings.currency, input.amount);
     const member = await scope.memberOf(merchant.code, params.memberId);
     if (member.type === TRIAL_TYPE) throw new AppError('in_need_true_account');
     const bonus = await bonuses.grantByHand(

@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { BonusSource, BonusWithdrawalPolicy } from '@tessera/contracts';
+import {
+  amountFieldFor,
+  BONUS_AMOUNT_MAX_MINOR,
+  type BonusSource,
+  type BonusWithdrawalPolicy,
+  issuesToFieldErrors,
+  minorOfChecked,
+} from '@tessera/contracts';
 import type { EventPayload } from '../../platform/events';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
@@ -31,6 +38,23 @@ export interface GrantBonus {
 }
 
 const EXPIRY_BATCH = 200;
+
+/**
+ * A manual grant's amount as the operator typed it, judged in the merchant's currency: the minor units, or
+ * `validation_failed` with the error under the `amount` field (not numeric, too precise, too large, not positive).
+ */
+export const judgeGrantAmount = (currency: string, text: string): bigint => {
+  const judged = amountFieldFor(currency, BONUS_AMOUNT_MAX_MINOR).safeParse(text);
+  if (!judged.success) {
+    const fieldErrors = issuesToFieldErrors(judged.error.issues).map((e) => ({ ...e, path: 'amount' }));
+    throw new AppError('validation_failed', { fieldErrors });
+  }
+  const amount = minorOfChecked(judged.data, currency);
+  if (amount <= 0n) {
+    throw new AppError('validation_failed', { fieldErrors: [{ path: 'amount', code: 'amount_not_positive' }] });
+  }
+  return amount;
+};
 
 /**
  * The bonus wallet (decision 0081). A bonus is credited from the merchant's `promotions` house account to the
@@ -226,6 +250,8 @@ export const createBonusesService = (deps: { repository: BonusesRepository; ledg
         expiresAt: Date;
         reason: string;
         operatorId: string;
+        /** The promotion whose bonus this is: the grant counts in its figures. */
+        promotionId?: string | null;
       },
       audit: BonusesAudit,
     ): Promise<BonusRow> => {
@@ -236,13 +262,13 @@ export const createBonusesService = (deps: { repository: BonusesRepository; ledg
         accounts: [house, bonusWallet(input.memberId), mainWallet(input.memberId)],
       });
       const bonus = await repository.inTransaction(async (client) => {
-        const { bonus } = await grant(client, {
+        const { bonus, isNew } = await grant(client, {
           merchantCode: merchant.code,
           memberId: input.memberId,
           currency,
           sourceKey: `manual:${input.requestKey}`,
           source: 'manual',
-          promotionId: null,
+          promotionId: input.promotionId ?? null,
           title: input.reason,
           amount: input.amount,
           requirement: input.requirement,
@@ -250,6 +276,8 @@ export const createBonusesService = (deps: { repository: BonusesRepository; ledg
           expiresAt: input.expiresAt,
           grantedBy: input.operatorId,
         });
+        // A repeated request answers the first grant: one grant, one audit row.
+        if (!isNew) return bonus;
         await audit(client, {
           action: 'bonus.grant',
           target: `member:${input.memberId}`,
@@ -259,6 +287,7 @@ export const createBonusesService = (deps: { repository: BonusesRepository; ledg
             requirement: input.requirement.toString(),
             categories: input.categories,
             reason: input.reason,
+            ...(input.promotionId ? { promotionId: input.promotionId } : {}),
           },
         });
         return bonus;

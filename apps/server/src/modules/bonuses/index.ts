@@ -7,7 +7,14 @@ import { type BonusesService, createBonusesService } from './bonuses.service';
 export { presentBonus, wageringProgress } from './bonuses.presenter';
 export type { BonusRow } from './bonuses.repository';
 export { allocateValidBet, countsToward, mayRelease, wageringRequirement, withdrawalDecision } from './bonuses.rules';
-export { type BonusesService, bonusReference, createBonusesService, type GrantBonus } from './bonuses.service';
+export {
+  type BonusesAudit,
+  type BonusesService,
+  bonusReference,
+  createBonusesService,
+  type GrantBonus,
+  judgeGrantAmount,
+} from './bonuses.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {

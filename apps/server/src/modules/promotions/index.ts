@@ -167,7 +167,12 @@ export const promotionsModule = defineModule({
     }),
   routes: (registrar, promotions, { services }) => {
     registerPromotionsRoutes(registrar, promotions);
-    registerPromotionsEngineAdminRoutes(registrar, { admin: services.admin, promotions, members: services.members });
+    registerPromotionsEngineAdminRoutes(registrar, {
+      admin: services.admin,
+      promotions,
+      members: services.members,
+      bonuses: services.bonuses,
+    });
   },
   subscribers: (promotions) => [
     subscribe('promotions.deposits', 'deposit.credited', (event, { tx }) => promotions.onDeposit(tx, event)),

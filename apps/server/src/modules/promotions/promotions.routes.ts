@@ -3,6 +3,13 @@ import { AppError } from '../../platform/http/app-error';
 import type { AdminContext, MemberContext, MerchantContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
+import {
+  type BonusesAudit,
+  type BonusesService,
+  judgeGrantAmount,
+  presentBonus,
+  wageringRequirement,
+} from '../bonuses';
 import type { MembersService } from '../members';
 import { presentAdminPromotion, presentApplication, presentMemberPromotion } from './promotions.presenter';
 import { type PromotionsAudit, type PromotionsService, textIn } from './promotions.service';
@@ -39,14 +46,21 @@ export const registerPromotionsRoutes = (r: Registrar, promotions: PromotionsSer
   });
 };
 
-/** The back office: the promotion editor with figures, the application review queue; every change audited. */
+const DAY_MS = 86_400_000;
+/** members.type of a free-play trial account. */
+const TRIAL_TYPE = 4;
+
+/**
+ * The back office: the promotion editor with figures, the application review queue, the manual grant of a
+ * promotion's bonus; every change audited.
+ */
 export const registerPromotionsEngineAdminRoutes = (
   r: Registrar,
-  deps: { admin: AdminService; promotions: PromotionsService; members: MembersService },
+  deps: { admin: AdminService; promotions: PromotionsService; members: MembersService; bonuses: BonusesService },
 ): void => {
-  const { admin, promotions, members } = deps;
+  const { admin, promotions, members, bonuses } = deps;
   const auditOf =
-    (ctx: AdminContext, merchant: MerchantContext): PromotionsAudit =>
+    (ctx: AdminContext, merchant: MerchantContext): PromotionsAudit & BonusesAudit =>
     (client, entry) =>
       admin.auditWith(client, { operator: ctx.operator, caller: ctx }, { ...entry, merchantCode: merchant.code });
   const figuresOf = async (merchant: MerchantContext, id: string) => {
@@ -108,5 +122,39 @@ export const registerPromotionsEngineAdminRoutes = (
     );
     const presented = await presentEntries(ctx.merchant, [entry], await promotions.imagesOf([entry.id]));
     return presented[0] as (typeof presented)[number];
+  });
+
+  /** The promotion's bonus granted by hand: its wagering multiple, categories and expiry; counted in its figures. */
+  r.admin(adminPromotionsEndpoints.grant, async ({ params, input, ctx }) => {
+    const { merchant } = ctx;
+    const promotion = await promotions.findPromotion(merchant, params.id);
+    if (!promotion) throw new AppError('not_found');
+    const amount = judgeGrantAmount(merchant.settings.currency, input.amount);
+    const member = await members.findByUsername(merchant.code, input.account);
+    if (!member) {
+      throw new AppError('validation_failed', { fieldErrors: [{ path: 'account', code: 'member_not_found' }] });
+    }
+    if (member.type === TRIAL_TYPE) throw new AppError('in_need_true_account');
+    const bonus = await bonuses.grantByHand(
+      merchant,
+      {
+        memberId: member.id,
+        requestKey: input.requestId,
+        amount,
+        requirement: wageringRequirement({
+          bonus: amount,
+          deposit: 0n,
+          multiple: promotion.wageringMultiple,
+          base: promotion.wageringBase,
+        }),
+        categories: promotion.wageringCategories,
+        expiresAt: new Date(Date.now() + promotion.bonusExpiryDays * DAY_MS),
+        reason: input.reason,
+        operatorId: ctx.operator.operatorId,
+        promotionId: promotion.id,
+      },
+      auditOf(ctx, merchant),
+    );
+    return presentBonus(bonus);
   });
 };

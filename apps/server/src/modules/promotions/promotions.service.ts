@@ -393,12 +393,16 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         }
       }
       const isDeposit = DEPOSIT_KINDS.has(input.kind);
-      if (isDeposit && values.percent === 0 && values.fixedAmount === 0n) {
-        errors.push({ path: 'percent', code: 'field_too_small' });
+      // An amount refused above keeps its own error: one message per field, the one that says what to fix.
+      const refused = new Set(errors.map((e) => e.path));
+      if (isDeposit && values.percent === 0 && values.fixedAmount === 0n && !refused.has('fixedAmount')) {
+        errors.push({ path: 'percent', code: 'field_too_small', params: { min: 1 } });
       }
-      if (!isDeposit && values.fixedAmount === 0n) errors.push({ path: 'fixedAmount', code: 'field_too_small' });
-      if (input.kind === 'turnover_challenge' && values.turnoverTarget === 0n) {
-        errors.push({ path: 'turnoverTarget', code: 'field_too_small' });
+      if (!isDeposit && values.fixedAmount === 0n && !refused.has('fixedAmount')) {
+        errors.push({ path: 'fixedAmount', code: 'amount_not_positive' });
+      }
+      if (input.kind === 'turnover_challenge' && values.turnoverTarget === 0n && !refused.has('turnoverTarget')) {
+        errors.push({ path: 'turnoverTarget', code: 'amount_not_positive' });
       }
       if (errors.length > 0) throw new AppError('validation_failed', { fieldErrors: errors });
       return values;

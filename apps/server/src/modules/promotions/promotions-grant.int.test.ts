@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../../platform/security/password';
+
+/**
+ * The manual grant of a promotion's bonus from the back office (issue 28): the promotion's wagering applies, the
+ * bonus counts in its figures, the grant and its reason are audited; another merchant's operator and roles without
+ * `bonuses.manage` are refused, and bad input changes nothing.
+ */
+
+let t: TestApp;
+let tokens: Record<string, string> = {};
+let promotionId = '';
+let memberId = '';
+
+const HOUR = 3_600_000;
+const call = (as: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, code = 'demo') =>
+  t.request({
+    method,
+    url: `/api/admin/merchants/${code}${url}`,
+    headers: { authorization: tokens[as] ?? '' },
+    ...(payload ? { payload } : {}),
+  });
+const grant = (as: string, values: Record<string, unknown> = {}, code = 'demo', id = promotionId) =>
+  call(
+    as,
+    'POST',
+    `/promotions/${id}/grants`,
+    { requestId: randomUUID(), account: 'granted1', amount: '25', reason: 'Apology for the outage', ...values },
+    code,
+  );
+
+/** Everything a refused grant must leave alone. */
+const snapshot = async () => {
+  const { pool } = t.database;
+  const count = async (sql: string) => (await pool.query(sql)).rows[0].n as number;
+  return {
+    bonuses: await count('SELECT count(*)::int AS n FROM bonuses'),
+    postings: await count('SELECT count(*)::int AS n FROM ledger_transactions'),
+    audit: await count("SELECT count(*)::int AS n FROM audit_log WHERE action = 'bonus.grant'"),
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await merchantLikeDemo(t, 'yen', { name: 'Yen', currency: 'JPY' });
+  tokens = await signInOperators(t, [{ name: 'yenfinance', role: 'finance', merchantCode: 'yen' }]);
+  const created = await call('owner', 'POST', '/promotions', {
+    kind: 'application',
+    category: 'special',
+    texts: { EN: { title: 'Share your big win', summary: '', content: '', imageUrl: '' } },
+    startsAt: new Date(Date.now() - HOUR).toISOString(),
+    endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+    enabled: true,
+    sort: 0,
+    percent: 0,
+    fixedAmount: '20',
+    maxAmount: '0',
+    minDeposit: '0',
+    turnoverTarget: '0',
+    wageringMultiple: 3,
+    wageringBase: 'bonus',
+    wageringCategories: ['RNG', 'LIVE'],
+    bonusExpiryDays: 10,
+    frequency: 'once',
+    minVipLevel: 0,
+    newMembersOnly: false,
+    paymentChannelKinds: [],
+  });
+  expect(created.json().success, created.body).toBe(true);
+  promotionId = created.json().value.id;
+  const member = await t.services.members.create({
+    merchantCode: 'demo',
+    username: 'granted1',
+    account: 'Granted1',
+    nickname: 'granted1',
+    passwordHash: await hashPassword('Secret123'),
+  });
+  if (!('row' in member)) throw new Error('member not created');
+  memberId = member.row.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("granting a promotion's bonus by hand", () => {
+  it('credits the bonus wallet with the promotion’s wagering, counts it in the figures and audits the reason', async () => {
+    const requestId = randomUUID();
+    const answer = await grant('finance', { requestId, account: 'GRANTED1' });
+    expect(answer.json().success, answer.body).toBe(true);
+    expect(answer.json().value).toMatchObject({
+      source: 'manual',
+      promotionId,
+      title: 'Apology for the outage',
+      amount: '25.00',
+      requirement: '75.00',
+      categories: ['RNG', 'LIVE'],
+      status: 'active',
+    });
+    // The same request again grants once.
+    expect((await grant('finance', { requestId })).json().value.id).toBe(answer.json().value.id);
+    const bonus = await t.services.ledger.balance({
+      merchantCode: 'demo',
+      currency: 'USD',
+      account: { member: memberId, wallet: 'bonus' },
+    });
+    expect(bonus.available).toBe(2500n);
+    const listed = (await call('owner', 'GET', '/promotions')).json().value.list as {
+      id: string;
+      figures: unknown;
+    }[];
+    expect(listed.find((p) => p.id === promotionId)?.figures).toEqual({ joined: 0, issued: 1, cost: '25.00' });
+    const audit = await t.database.pool.query(
+      "SELECT operator_username, target, merchant_code, details FROM audit_log WHERE action = 'bonus.grant'",
+    );
+    expect(audit.rows).toEqual([
+      {
+        operator_username: 'financeop',
+        target: `member:${memberId}`,
+        merchant_code: 'demo',
+        details: expect.objectContaining({ reason: 'Apology for the outage', promotionId, amount: '2500' }),
+      },
+    ]);
+  });
+
+  it("refuses another merchant's operator, roles without the right, and bad input, changing nothing", async () => {
+    const before = await snapshot();
+    const other = await grant('yenfinance');
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errorCode).toBe('not_found');
+    // The yen operator cannot reach the demo's promotion through its own merchant either.
+    const crossed = await grant('yenfinance', {}, 'yen');
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.json().errorCode).toBe('not_found');
+    for (const role of ['risk', 'support', 'content']) {
+      const refused = await grant(role);
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.json().errorCode, role).toBe('forbidden');
+    }
+    const fieldOf = async (values: Record<string, unknown>) => {
+      const answer = await grant('owner', values);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().errorCode).toBe('validation_failed');
+      return answer.json().fieldErrors as { path: string; code: string }[];
+    };
+    expect(await fieldOf({ account: 'nobody-here' })).toEqual([{ path: 'account', code: 'member_not_found' }]);
+    expect(await fieldOf({ amount: '0' })).toEqual([{ path: 'amount', code: 'amount_not_positive' }]);
+    expect(await fieldOf({ amount: '1.234' })).toEqual([expect.objectContaining({ path: 'amount' })]);
+    expect(await fieldOf({ reason: '  ' })).toEqual([expect.objectContaining({ path: 'reason', code: 'not_empty' })]);
+    expect(await fieldOf({ reason: 'x'.repeat(201) })).toEqual([
+      expect.objectContaining({ path: 'reason', code: 'field_too_long' }),
+    ]);
+    const unknown = await grant('owner', {}, 'demo', randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});
