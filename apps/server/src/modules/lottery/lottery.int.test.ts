@@ -396,6 +396,7 @@ describe('the back office', () => {
       });
     const good = {
       enabled: true,
+      intervalSeconds: 60,
       closeSeconds: 15,
       minStake: '2.00',
       maxStake: '500.00',

@@ -154,13 +154,16 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
   updateGame: async (
     client: pg.PoolClient,
     id: bigint,
-    change: Pick<GameRow, 'enabled' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'>,
+    change: Pick<
+      GameRow,
+      'enabled' | 'intervalSeconds' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
+    >,
   ): Promise<GameRow> =>
     fix<GameRow>(
       (
         await client.query(
           `UPDATE lottery_games SET enabled = $2, close_seconds = $3, min_stake = $4, max_stake = $5, max_payout = $6,
-             odds = $7, updated_at = now() WHERE id = $1 RETURNING ${GAME_COLUMNS}`,
+             odds = $7, interval_seconds = $8, updated_at = now() WHERE id = $1 RETURNING ${GAME_COLUMNS}`,
           [
             id,
             change.enabled,
@@ -169,6 +172,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
             change.maxStake,
             change.maxPayout,
             JSON.stringify(change.odds),
+            change.intervalSeconds,
           ],
         )
       ).rows[0],
