@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminLotteryGame, LotteryGame } from '@tessera/contracts';
+import type { AdminLotteryGame, FieldError, LotteryGame } from '@tessera/contracts';
 import { drawFiveDigits } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
@@ -170,14 +170,28 @@ describe('a game edited in the back office', () => {
     const good = formOf(game);
     const rowBefore = await gameRow('FAST5');
     const audits = await auditCount();
-    const cases: [Record<string, unknown>, { path: string; code: string }[]][] = [
-      [{ odds: { ...good.odds, position: ['1.00'] } }, [{ path: 'odds.position', code: 'field_invalid' }]],
-      [{ odds: { ...good.odds, straight5: ['0.50'] } }, [{ path: 'odds.straight5', code: 'field_invalid' }]],
-      [{ minStake: '60.00', maxStake: '50.00' }, [{ path: 'minStake', code: 'field_too_large' }]],
+    const min = { min: '1.01' };
+    const cases: [Record<string, unknown>, FieldError[]][] = [
+      [
+        { odds: { ...good.odds, position: ['1.00'] } },
+        [{ path: 'odds.position', code: 'field_too_small', params: min }],
+      ],
+      [
+        { odds: { ...good.odds, straight5: ['0.50'] } },
+        [{ path: 'odds.straight5', code: 'field_too_small', params: min }],
+      ],
+      [{ odds: { ...good.odds, sum: ['2.00'] } }, [{ path: 'odds.sum', code: 'field_invalid' }]],
+      [
+        { minStake: '60.00', maxStake: '50.00' },
+        [{ path: 'minStake', code: 'field_too_large', params: { max: '50.00' } }],
+      ],
       [{ intervalSeconds: 240 }, [{ path: 'intervalSeconds', code: 'field_not_allowed' }]],
       [{ intervalSeconds: 45 }, [{ path: 'intervalSeconds', code: 'field_not_allowed' }]],
-      [{ intervalSeconds: 60, closeSeconds: 60 }, [{ path: 'closeSeconds', code: 'field_too_large' }]],
-      [{ closeSeconds: 300 }, [{ path: 'closeSeconds', code: 'field_too_large' }]],
+      [
+        { intervalSeconds: 60, closeSeconds: 60 },
+        [{ path: 'closeSeconds', code: 'field_too_large', params: { max: 59 } }],
+      ],
+      [{ closeSeconds: 300 }, [{ path: 'closeSeconds', code: 'field_too_large', params: { max: 299 } }]],
     ];
     for (const [change, fieldErrors] of cases) {
       const answer = (await update('FAST5', { ...good, ...change })).json();

@@ -1,14 +1,16 @@
-import { adminLotteryEndpoints, formatMinor, parseMoney } from '@tessera/contracts';
+import { adminLotteryEndpoints, type FieldError, formatMinor, parseMoney } from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM } from '@tessera/engines';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
-import { presentDraw, presentGameSettings } from './lottery.presenter';
+import { presentDraw, presentGameSettings, presentOdds } from './lottery.presenter';
 import type { DrawRow, GameRow } from './lottery.repository';
 import type { LotteryService } from './lottery.service';
 
 /** Largest multiplier an operator may set (hundredths): 100,000,000×. */
 const ODDS_MAX = 10_000_000_000;
+/** A multiplier must pay more than the stake back (hundredths): above 1.00×. */
+const ODDS_MIN_EXCLUSIVE = 100;
 
 const presentAdminGame = (game: GameRow, currency: string, language: string | null) => ({
   ...presentGameSettings(game, currency, language),
@@ -44,7 +46,7 @@ export const registerLotteryAdminRoutes = (
 
   r.admin(adminLotteryEndpoints.updateGame, async ({ input, params, ctx }) => {
     const { currency } = ctx.merchant.settings;
-    const fieldErrors: { path: string; code: string }[] = [];
+    const fieldErrors: FieldError[] = [];
     const money = (field: 'minStake' | 'maxStake' | 'maxPayout'): bigint => {
       const parsed = parseMoney(input[field], currency);
       if (!parsed.ok) {
@@ -56,18 +58,24 @@ export const registerLotteryAdminRoutes = (
     const minStake = money('minStake');
     const maxStake = money('maxStake');
     const maxPayout = money('maxPayout');
-    if (fieldErrors.length === 0 && maxStake < minStake)
-      fieldErrors.push({ path: 'minStake', code: 'field_too_large' });
-    if (input.closeSeconds >= input.intervalSeconds)
-      fieldErrors.push({ path: 'closeSeconds', code: 'field_too_large' });
+    if (fieldErrors.length === 0 && maxStake < minStake) {
+      fieldErrors.push({ path: 'minStake', code: 'field_too_large', params: { max: input.maxStake } });
+    }
+    if (input.closeSeconds >= input.intervalSeconds) {
+      fieldErrors.push({ path: 'closeSeconds', code: 'field_too_large', params: { max: input.intervalSeconds - 1 } });
+    }
     const odds: Record<string, number[]> = {};
     for (const [betType, values] of Object.entries(input.odds)) {
       const wanted = betType === 'sum' ? FIVE_DIGIT_MAX_SUM + 1 : 1;
       const hundredths = values.map((text) => Math.round(Number(text) * 100));
-      if (values.length !== wanted) fieldErrors.push({ path: `odds.${betType}`, code: 'field_invalid' });
-      // A multiplier of 1.00 or less returns at most the stake: never a prize.
-      else if (hundredths.some((h) => !Number.isSafeInteger(h) || h <= 100 || h > ODDS_MAX)) {
-        fieldErrors.push({ path: `odds.${betType}`, code: 'field_invalid' });
+      const path = `odds.${betType}`;
+      if (values.length !== wanted || hundredths.some((h) => !Number.isSafeInteger(h))) {
+        fieldErrors.push({ path, code: 'field_invalid' });
+      } else if (hundredths.some((h) => h <= ODDS_MIN_EXCLUSIVE)) {
+        // A multiplier of 1.00 or less returns at most the stake: never a prize.
+        fieldErrors.push({ path, code: 'field_too_small', params: { min: '1.01' } });
+      } else if (hundredths.some((h) => h > ODDS_MAX)) {
+        fieldErrors.push({ path, code: 'field_too_large', params: { max: presentOdds(ODDS_MAX) } });
       } else odds[betType] = hundredths;
     }
     if (fieldErrors.length > 0) throw new AppError('validation_failed', { fieldErrors });
