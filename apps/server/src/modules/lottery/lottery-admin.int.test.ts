@@ -142,6 +142,18 @@ describe('a game edited in the back office', () => {
     const bought = (await buy('5.00', winning)).json();
     expect(bought.errorCode ?? null).toBeNull();
     expect(bought.value.tickets[0]).toMatchObject({ odds: '12.50', stake: '5.00' });
+    const listed = (
+      await t.request({
+        method: 'GET',
+        url: '/api/admin/merchants/demo/lottery/draws?gameCode=FAST3',
+        headers: { authorization: owner },
+      })
+    ).json();
+    expect(listed.value.list.find((d: { id: string }) => d.id === current.id)).toMatchObject({
+      status: 'open',
+      tickets: 1,
+      staked: '5.00',
+    });
     await query(
       `UPDATE lottery_draws SET opens_at = now() - interval '2 minutes', closes_at = now() - interval '1 ms',
          draw_at = now() - interval '1 ms' WHERE id = $1`,
@@ -242,6 +254,7 @@ describe('a game edited in the back office', () => {
     ).json();
     expect(answer.value.draw).toMatchObject({
       id: game.current.id,
+      status: 'open',
       drawNo: game.current.drawNo,
       seedHash: game.current.seedHash,
       serverSeed: null,

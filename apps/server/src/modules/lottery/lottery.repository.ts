@@ -375,7 +375,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
     const totals = new Map<string, { tickets: number; staked: bigint; paid: bigint }>();
     if (ids.length === 0) return totals;
     const rows = (
-      await pool.query<{ draw_id: string; tickets: number; staked: string; paid: string }>(
+      await pool.query<{ draw_id: bigint; tickets: number; staked: string; paid: string }>(
         `SELECT draw_id, count(*)::int AS tickets, coalesce(sum(stake), 0)::text AS staked,
            coalesce(sum(payout), 0)::text AS paid
          FROM lottery_tickets WHERE draw_id = ANY($1) AND status <> 'refunded' GROUP BY draw_id`,
@@ -383,7 +383,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
       )
     ).rows;
     for (const row of rows) {
-      totals.set(row.draw_id, { tickets: row.tickets, staked: BigInt(row.staked), paid: BigInt(row.paid) });
+      totals.set(String(row.draw_id), { tickets: row.tickets, staked: BigInt(row.staked), paid: BigInt(row.paid) });
     }
     return totals;
   },

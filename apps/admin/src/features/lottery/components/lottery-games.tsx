@@ -14,7 +14,7 @@ export const LotteryGames = ({ code, canManage }: { code: string; canManage: boo
     <div className={styles.stack} data-testid="lottery-games">
       <p className={styles.note}>{t('lottery.gamesIntro')}</p>
       {games.data.map((game) => (
-        <LotteryGameForm key={`${game.code}:${game.updatedAt}`} code={code} game={game} canManage={canManage} />
+        <LotteryGameForm key={game.code} code={code} game={game} canManage={canManage} />
       ))}
     </div>
   );
