@@ -370,7 +370,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
     return { rows: rows.rows.map((row) => fix<DrawRow>(row)), total: count.rows[0]?.n ?? 0 };
   },
 
-  /** Tickets, stakes and payouts per draw. */
+  /** Tickets, stakes and payouts per draw (a cancelled draw counts the tickets it refunded). */
   drawTotals: async (ids: bigint[]): Promise<Map<string, { tickets: number; staked: bigint; paid: bigint }>> => {
     const totals = new Map<string, { tickets: number; staked: bigint; paid: bigint }>();
     if (ids.length === 0) return totals;
@@ -378,7 +378,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
       await pool.query<{ draw_id: bigint; tickets: number; staked: string; paid: string }>(
         `SELECT draw_id, count(*)::int AS tickets, coalesce(sum(stake), 0)::text AS staked,
            coalesce(sum(payout), 0)::text AS paid
-         FROM lottery_tickets WHERE draw_id = ANY($1) AND status <> 'refunded' GROUP BY draw_id`,
+         FROM lottery_tickets WHERE draw_id = ANY($1) GROUP BY draw_id`,
         [ids.map(String)],
       )
     ).rows;

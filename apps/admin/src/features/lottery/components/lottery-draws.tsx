@@ -33,7 +33,7 @@ export const LotteryDraws = ({
     game: t('lottery.game'),
     status: t('lottery.status'),
     drawAt: t('lottery.drawAt'),
-    commitment: t('lottery.commitment'),
+    commitment: t('lottery.commitmentShort'),
     result: t('lottery.result'),
     tickets: t('lottery.tickets'),
     staked: t('lottery.staked', { currency }),
@@ -83,6 +83,11 @@ export const LotteryDraws = ({
               <span className={table.mono} title={draw.seedHash}>
                 {shortHash(draw.seedHash)}
               </span>
+              {draw.serverSeed ? (
+                <span className={styles.seedLine} title={draw.serverSeed}>
+                  {t('lottery.seedShort')} <span className={table.mono}>{shortHash(draw.serverSeed)}</span>
+                </span>
+              ) : null}
             </td>
             <td data-label={columns.result}>
               <DrawNumbers draw={draw} />

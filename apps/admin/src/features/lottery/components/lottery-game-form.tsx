@@ -95,6 +95,15 @@ export const LotteryGameForm = ({
     }
   };
   const hasFieldErrors = isApiError(update.error) && update.error.fieldErrors.length > 0;
+  const infoOf = (betType: LotteryBetType) => game.betTypes.find((row) => row.betType === betType);
+  const sumCount = infoOf('sum')?.odds.length ?? 0;
+  const rtpOf = (betType: LotteryBetType) => {
+    const info = infoOf(betType);
+    if (!info) return '—';
+    return info.rtpMin === info.rtpMax
+      ? `${info.rtpMin}%`
+      : t('lottery.rtpRange', { min: info.rtpMin, max: info.rtpMax });
+  };
   const oddsError = (betType: LotteryBetType, count: number) =>
     fieldErrorAt(errors, `odds.${betType}`) ??
     indexesOf(count)
@@ -214,59 +223,62 @@ export const LotteryGameForm = ({
                 </tr>
               </thead>
               <tbody>
-                {lotteryBetTypes.map((betType) => {
-                  const info = game.betTypes.find((row) => row.betType === betType);
-                  const count = info?.odds.length ?? 1;
-                  const error = oddsError(betType, count);
-                  const label = t(`lottery.betTypes.${betType}`);
-                  return (
-                    <tr key={betType} data-bet-type={betType}>
-                      <td data-label={t('lottery.betType')}>{label}</td>
-                      <td data-label={t('lottery.multiplier')}>
-                        {count === 1 ? (
-                          <input
-                            className={styles.oddsInput}
-                            inputMode="decimal"
-                            autoComplete="off"
-                            aria-label={t('lottery.oddsOf', { betType: label })}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? id(`odds-${betType}-error`) : undefined}
-                            {...register(`odds.${betType}.0`)}
-                          />
-                        ) : (
-                          <details className={styles.sumOdds}>
-                            <summary>{t('lottery.sumOdds', { count })}</summary>
-                            <div className={styles.sumGrid}>
-                              {indexesOf(count).map((value) => (
-                                <label key={value} className={styles.sumCell}>
-                                  <span>{value}</span>
-                                  <input
-                                    className={styles.oddsInput}
-                                    inputMode="decimal"
-                                    autoComplete="off"
-                                    aria-label={t('lottery.sumOddsOf', { value })}
-                                    {...register(`odds.${betType}.${value}`)}
-                                  />
-                                </label>
-                              ))}
-                            </div>
-                          </details>
-                        )}
-                        <FieldErrorText error={error} id={id(`odds-${betType}-error`)} />
-                      </td>
-                      <td data-label={t('lottery.rtp')} className={table.nowrap}>
-                        {info
-                          ? info.rtpMin === info.rtpMax
-                            ? `${info.rtpMin}%`
-                            : t('lottery.rtpRange', { min: info.rtpMin, max: info.rtpMax })
-                          : '—'}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {lotteryBetTypes
+                  .filter((betType) => betType !== 'sum')
+                  .map((betType) => {
+                    const info = infoOf(betType);
+                    const error = oddsError(betType, 1);
+                    const label = t(`lottery.betTypes.${betType}`);
+                    return (
+                      <tr key={betType} data-bet-type={betType}>
+                        <td data-label={t('lottery.betType')}>{label}</td>
+                        <td data-label={t('lottery.multiplier')}>
+                          <div className={styles.oddsCell}>
+                            <input
+                              className={styles.oddsInput}
+                              inputMode="decimal"
+                              autoComplete="off"
+                              aria-label={t('lottery.oddsOf', { betType: label })}
+                              aria-invalid={error ? true : undefined}
+                              aria-describedby={error ? id(`odds-${betType}-error`) : undefined}
+                              {...register(`odds.${betType}.0`)}
+                            />
+                            <FieldErrorText error={error} id={id(`odds-${betType}-error`)} />
+                          </div>
+                        </td>
+                        <td data-label={t('lottery.rtp')} className={table.nowrap}>
+                          {rtpOf(betType)}
+                        </td>
+                      </tr>
+                    );
+                  })}
               </tbody>
             </table>
           </div>
+          <details className={styles.sumOdds} data-bet-type="sum">
+            <summary>
+              <span className={styles.sumTitle}>{t('lottery.betTypes.sum')}</span>{' '}
+              <span className={table.muted}>
+                {t('lottery.sumOdds', { count: sumCount })} · {t('lottery.rtp')} {rtpOf('sum')}
+              </span>
+            </summary>
+            <div className={styles.sumGrid}>
+              {indexesOf(sumCount).map((value) => (
+                <label key={value} className={styles.sumCell}>
+                  <span>{t('lottery.sumValue', { value })}</span>
+                  <input
+                    className={styles.oddsInput}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    aria-label={t('lottery.sumOddsOf', { value })}
+                    aria-invalid={fieldErrorAt(errors, `odds.sum.${value}`) ? true : undefined}
+                    {...register(`odds.sum.${value}`)}
+                  />
+                </label>
+              ))}
+            </div>
+          </details>
+          <FieldErrorText error={oddsError('sum', sumCount)} id={id('odds-sum-error')} />
         </fieldset>
         {canManage ? (
           <div className={styles.formActions}>
