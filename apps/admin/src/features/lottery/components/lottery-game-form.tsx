@@ -73,6 +73,10 @@ export const LotteryGameForm = ({
     formState: { errors, isDirty },
   } = useForm<GameValues>({ defaultValues: valuesOf(game) });
   const id = (field: string) => `lottery-${game.code}-${field}`;
+  // A stored interval no longer offered stays visible (saving it is refused, field by field).
+  const intervalChoices: number[] = (lotteryIntervals as readonly number[]).includes(game.intervalSeconds)
+    ? [...lotteryIntervals]
+    : [game.intervalSeconds, ...lotteryIntervals];
   const minutes = (seconds: number) => t('lottery.minutes', { count: seconds / 60 });
   const updatedAt = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
     Date.parse(game.updatedAt),
@@ -171,7 +175,7 @@ export const LotteryGameForm = ({
               aria-describedby={`${id('intervalSeconds')}-error`}
               {...register('intervalSeconds', { setValueAs: asNumber })}
             >
-              {lotteryIntervals.map((seconds) => (
+              {intervalChoices.map((seconds) => (
                 <option key={seconds} value={seconds}>
                   {minutes(seconds)}
                 </option>
