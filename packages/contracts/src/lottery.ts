@@ -124,6 +124,11 @@ export const LOTTERY_TOPIC = 'lottery';
 export const LOTTERY_LINES_MAX = 50;
 /** Longest cancel reason. */
 export const LOTTERY_REASON_MAX = 300;
+/**
+ * The draw intervals an operator may choose (seconds): whole minutes that divide a day, so every day's draws fall on
+ * the same clock times and a draw's number (its UTC date and minute of the day) is unique whatever the interval.
+ */
+export const lotteryIntervals = [60, 120, 180, 300, 600, 900, 1800, 3600] as const;
 
 const gameCode = z
   .string({ message: 'not_empty' })
@@ -363,6 +368,7 @@ export const adminLotteryGameSchema = lotteryGameSchema.omit({ current: true, la
   catalogueGameCode: z.string(),
   updatedAt: z.string(),
 });
+export type AdminLotteryGame = z.infer<typeof adminLotteryGameSchema>;
 
 export const adminLotteryDrawSchema = lotteryDrawSchema.extend({
   cancelReason: z.string().nullable(),
@@ -371,6 +377,7 @@ export const adminLotteryDrawSchema = lotteryDrawSchema.extend({
   paid: lotteryMoney,
   settledAt: z.string().nullable(),
 });
+export type AdminLotteryDraw = z.infer<typeof adminLotteryDrawSchema>;
 
 export const adminLotteryEndpoints = {
   games: defineEndpoint({
@@ -395,6 +402,11 @@ export const adminLotteryEndpoints = {
     params: gameParams,
     request: z.strictObject({
       enabled: z.boolean({ message: 'field_invalid' }),
+      /** One of `lotteryIntervals`; draws already committed keep their times. */
+      intervalSeconds: z
+        .number({ message: 'field_invalid' })
+        .int({ message: 'field_invalid' })
+        .refine((value) => (lotteryIntervals as readonly number[]).includes(value), { message: 'field_not_allowed' }),
       closeSeconds: z
         .number({ message: 'field_invalid' })
         .int({ message: 'field_invalid' })
@@ -403,7 +415,7 @@ export const adminLotteryEndpoints = {
       minStake: amountTextSchema,
       maxStake: amountTextSchema,
       maxPayout: amountTextSchema,
-      /** Multipliers by bet type ("9.75"); `sum` takes 46 values. */
+      /** Multipliers by bet type ("9.75", above 1.00); `sum` takes 46 values. */
       odds: z.partialRecord(
         z.enum(lotteryBetTypes, { message: 'lottery_bet_type_unknown' }),
         z.array(hundredths).min(1).max(46),
@@ -411,7 +423,7 @@ export const adminLotteryEndpoints = {
     }),
     response: adminLotteryGameSchema,
     summary:
-      'Changes a game: enabled, betting close, limits and odds (applies to tickets bought from now on; bought tickets keep their odds). Audited with before and after.',
+      'Changes a game: enabled, draw interval, betting close, limits and odds (applies to draws committed and tickets bought from now on; bought tickets keep their odds). Refused field by field (validation_failed): an interval not allowed, a close not shorter than the interval, a minimum stake above the maximum, odds of 1.00 or less. Audited with before and after.',
   }),
   draws: defineEndpoint({
     name: 'admin.lotteryDraws',
@@ -459,6 +471,7 @@ export const adminLotteryEndpoints = {
     params: drawParams,
     request: z.strictObject({}),
     response: z.object({
+      draw: adminLotteryDrawSchema,
       currency: z.string(),
       tickets: z.number().int(),
       staked: lotteryMoney,
@@ -478,6 +491,7 @@ export const adminLotteryEndpoints = {
         }),
       ),
     }),
-    summary: "A draw's exposure: stakes and what the house would pay per selection and on its worst outcome.",
+    summary:
+      'A draw with its totals, and its exposure: stakes and what the house would pay per selection and on its worst outcome.',
   }),
 } as const;

@@ -117,6 +117,18 @@ export const router = createBrowserRouter(
               path: 'events',
               lazy: async () => ({ Component: (await import('./routes/events-page')).EventsIndexPage }),
             },
+            {
+              path: 'merchants/:code/lottery',
+              lazy: async () => ({ Component: (await import('./routes/lottery-page')).LotteryPage }),
+            },
+            {
+              path: 'merchants/:code/lottery/draws/:drawId',
+              lazy: async () => ({ Component: (await import('./routes/lottery-page')).LotteryDrawPage }),
+            },
+            {
+              path: 'lottery',
+              lazy: async () => ({ Component: (await import('./routes/lottery-page')).LotteryIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -19,6 +19,7 @@ import {
   MenuIcon,
   MessageIcon,
   StoreIcon,
+  TicketIcon,
   UsersIcon,
   WalletIcon,
 } from '../../shared/ui/icons';
@@ -28,7 +29,9 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|events)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|events|lottery)(\/|$)/.exec(
+    pathname,
+  )?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -83,6 +86,12 @@ export const AppShell = () => {
       label: t('nav.games'),
       icon: <GamepadIcon />,
       isVisible: canOperator(operator.role, 'games.read'),
+    },
+    {
+      to: '/lottery',
+      label: t('nav.lottery'),
+      icon: <TicketIcon />,
+      isVisible: canOperator(operator.role, 'lottery.read'),
     },
     {
       to: '/content',

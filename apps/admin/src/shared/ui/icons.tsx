@@ -30,6 +30,7 @@ export const {
   ShieldIcon,
   StoreIcon,
   SunIcon,
+  TicketIcon,
   TrashIcon,
   UnlockIcon,
   UploadIcon,

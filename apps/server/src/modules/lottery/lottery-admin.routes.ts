@@ -1,20 +1,34 @@
-import { adminLotteryEndpoints, formatMinor, parseMoney } from '@tessera/contracts';
+import { adminLotteryEndpoints, type FieldError, formatMinor, parseMoney } from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM } from '@tessera/engines';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
-import { presentDraw, presentGameSettings } from './lottery.presenter';
-import type { GameRow } from './lottery.repository';
+import { presentDraw, presentGameSettings, presentOdds } from './lottery.presenter';
+import type { DrawRow, GameRow } from './lottery.repository';
 import type { LotteryService } from './lottery.service';
 
 /** Largest multiplier an operator may set (hundredths): 100,000,000×. */
 const ODDS_MAX = 10_000_000_000;
+/** A multiplier must pay more than the stake back (hundredths): above 1.00×. */
+const ODDS_MIN_EXCLUSIVE = 100;
 
 const presentAdminGame = (game: GameRow, currency: string, language: string | null) => ({
   ...presentGameSettings(game, currency, language),
   enabled: game.enabled,
   catalogueGameCode: game.catalogueGameCode,
   updatedAt: game.updatedAt.toISOString(),
+});
+
+type DrawTotal = { tickets: number; staked: bigint; paid: bigint };
+const NO_TOTAL: DrawTotal = { tickets: 0, staked: 0n, paid: 0n };
+
+const presentAdminDraw = (draw: DrawRow, total: DrawTotal | undefined, currency: string) => ({
+  ...presentDraw(draw),
+  cancelReason: draw.cancelReason,
+  tickets: (total ?? NO_TOTAL).tickets,
+  staked: formatMinor((total ?? NO_TOTAL).staked, currency),
+  paid: formatMinor((total ?? NO_TOTAL).paid, currency),
+  settledAt: draw.settledAt?.toISOString() ?? null,
 });
 
 /** The back office's lottery: games (odds, limits, close), draws with commitments and results, cancel, exposure. */
@@ -32,7 +46,7 @@ export const registerLotteryAdminRoutes = (
 
   r.admin(adminLotteryEndpoints.updateGame, async ({ input, params, ctx }) => {
     const { currency } = ctx.merchant.settings;
-    const fieldErrors: { path: string; code: string }[] = [];
+    const fieldErrors: FieldError[] = [];
     const money = (field: 'minStake' | 'maxStake' | 'maxPayout'): bigint => {
       const parsed = parseMoney(input[field], currency);
       if (!parsed.ok) {
@@ -44,15 +58,24 @@ export const registerLotteryAdminRoutes = (
     const minStake = money('minStake');
     const maxStake = money('maxStake');
     const maxPayout = money('maxPayout');
-    if (fieldErrors.length === 0 && maxStake < minStake)
-      fieldErrors.push({ path: 'maxStake', code: 'field_too_small' });
+    if (fieldErrors.length === 0 && maxStake < minStake) {
+      fieldErrors.push({ path: 'minStake', code: 'field_too_large', params: { max: input.maxStake } });
+    }
+    if (input.closeSeconds >= input.intervalSeconds) {
+      fieldErrors.push({ path: 'closeSeconds', code: 'field_too_large', params: { max: input.intervalSeconds - 1 } });
+    }
     const odds: Record<string, number[]> = {};
     for (const [betType, values] of Object.entries(input.odds)) {
       const wanted = betType === 'sum' ? FIVE_DIGIT_MAX_SUM + 1 : 1;
       const hundredths = values.map((text) => Math.round(Number(text) * 100));
-      if (values.length !== wanted) fieldErrors.push({ path: `odds.${betType}`, code: 'field_invalid' });
-      else if (hundredths.some((h) => !Number.isSafeInteger(h) || h < 100 || h > ODDS_MAX)) {
-        fieldErrors.push({ path: `odds.${betType}`, code: 'field_invalid' });
+      const path = `odds.${betType}`;
+      if (values.length !== wanted || hundredths.some((h) => !Number.isSafeInteger(h))) {
+        fieldErrors.push({ path, code: 'field_invalid' });
+      } else if (hundredths.some((h) => h <= ODDS_MIN_EXCLUSIVE)) {
+        // A multiplier of 1.00 or less returns at most the stake: never a prize.
+        fieldErrors.push({ path, code: 'field_too_small', params: { min: '1.01' } });
+      } else if (hundredths.some((h) => h > ODDS_MAX)) {
+        fieldErrors.push({ path, code: 'field_too_large', params: { max: presentOdds(ODDS_MAX) } });
       } else odds[betType] = hundredths;
     }
     if (fieldErrors.length > 0) throw new AppError('validation_failed', { fieldErrors });
@@ -62,6 +85,7 @@ export const registerLotteryAdminRoutes = (
       params.gameCode,
       {
         enabled: input.enabled,
+        intervalSeconds: input.intervalSeconds,
         closeSeconds: input.closeSeconds,
         minStake,
         maxStake,
@@ -71,6 +95,7 @@ export const registerLotteryAdminRoutes = (
       async (client, before, after) => {
         const view = (game: GameRow) => ({
           enabled: game.enabled,
+          intervalSeconds: game.intervalSeconds,
           closeSeconds: game.closeSeconds,
           minStake: formatMinor(game.minStake, currency),
           maxStake: formatMinor(game.maxStake, currency),
@@ -106,17 +131,7 @@ export const registerLotteryAdminRoutes = (
     });
     const totals = await lottery.drawTotals(page.rows.map((draw) => draw.id));
     return {
-      list: page.rows.map((draw) => {
-        const total = totals.get(draw.id.toString()) ?? { tickets: 0, staked: 0n, paid: 0n };
-        return {
-          ...presentDraw(draw),
-          cancelReason: draw.cancelReason,
-          tickets: total.tickets,
-          staked: formatMinor(total.staked, currency),
-          paid: formatMinor(total.paid, currency),
-          settledAt: draw.settledAt?.toISOString() ?? null,
-        };
-      }),
+      list: page.rows.map((draw) => presentAdminDraw(draw, totals.get(draw.id.toString()), currency)),
       pageNo: input.pageNo,
       totalPages: page.totalPages,
     };
@@ -136,21 +151,16 @@ export const registerLotteryAdminRoutes = (
         },
       );
     });
-    const total = (await lottery.drawTotals([draw.id])).get(draw.id.toString()) ?? { tickets: 0, staked: 0n, paid: 0n };
-    return {
-      ...presentDraw(draw),
-      cancelReason: draw.cancelReason,
-      tickets: total.tickets,
-      staked: formatMinor(total.staked, currency),
-      paid: formatMinor(total.paid, currency),
-      settledAt: draw.settledAt?.toISOString() ?? null,
-    };
+    const total = (await lottery.drawTotals([draw.id])).get(draw.id.toString());
+    return presentAdminDraw(draw, total, currency);
   });
 
   r.admin(adminLotteryEndpoints.exposure, async ({ params, ctx }) => {
     const { currency } = ctx.merchant.settings;
     const exposure = await lottery.exposure(ctx.merchant, BigInt(params.drawId));
+    const total = (await lottery.drawTotals([exposure.draw.id])).get(exposure.draw.id.toString());
     return {
+      draw: presentAdminDraw(exposure.draw, total, currency),
       currency,
       tickets: exposure.tickets,
       staked: formatMinor(exposure.staked, currency),

@@ -154,13 +154,16 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
   updateGame: async (
     client: pg.PoolClient,
     id: bigint,
-    change: Pick<GameRow, 'enabled' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'>,
+    change: Pick<
+      GameRow,
+      'enabled' | 'intervalSeconds' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
+    >,
   ): Promise<GameRow> =>
     fix<GameRow>(
       (
         await client.query(
           `UPDATE lottery_games SET enabled = $2, close_seconds = $3, min_stake = $4, max_stake = $5, max_payout = $6,
-             odds = $7, updated_at = now() WHERE id = $1 RETURNING ${GAME_COLUMNS}`,
+             odds = $7, interval_seconds = $8, updated_at = now() WHERE id = $1 RETURNING ${GAME_COLUMNS}`,
           [
             id,
             change.enabled,
@@ -169,6 +172,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
             change.maxStake,
             change.maxPayout,
             JSON.stringify(change.odds),
+            change.intervalSeconds,
           ],
         )
       ).rows[0],
@@ -366,20 +370,20 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
     return { rows: rows.rows.map((row) => fix<DrawRow>(row)), total: count.rows[0]?.n ?? 0 };
   },
 
-  /** Tickets, stakes and payouts per draw. */
+  /** Tickets, stakes and payouts per draw (a cancelled draw counts the tickets it refunded). */
   drawTotals: async (ids: bigint[]): Promise<Map<string, { tickets: number; staked: bigint; paid: bigint }>> => {
     const totals = new Map<string, { tickets: number; staked: bigint; paid: bigint }>();
     if (ids.length === 0) return totals;
     const rows = (
-      await pool.query<{ draw_id: string; tickets: number; staked: string; paid: string }>(
+      await pool.query<{ draw_id: bigint; tickets: number; staked: string; paid: string }>(
         `SELECT draw_id, count(*)::int AS tickets, coalesce(sum(stake), 0)::text AS staked,
            coalesce(sum(payout), 0)::text AS paid
-         FROM lottery_tickets WHERE draw_id = ANY($1) AND status <> 'refunded' GROUP BY draw_id`,
+         FROM lottery_tickets WHERE draw_id = ANY($1) GROUP BY draw_id`,
         [ids.map(String)],
       )
     ).rows;
     for (const row of rows) {
-      totals.set(row.draw_id, { tickets: row.tickets, staked: BigInt(row.staked), paid: BigInt(row.paid) });
+      totals.set(String(row.draw_id), { tickets: row.tickets, staked: BigInt(row.staked), paid: BigInt(row.paid) });
     }
     return totals;
   },

@@ -421,19 +421,23 @@ export const createLotteryService = (deps: {
     recentGameCodes: (member: MemberPrincipal) => repository.recentGameCodes(member.memberId, 10),
 
     /**
-     * Changes a game's settings (not its schedule: draws already committed keep their times). `audit` writes the
-     * audit row in the same transaction.
+     * Changes a game's settings. A new interval or close applies to the draws committed from now on: the draws
+     * already committed (the running one and the next) keep their times. `audit` writes the audit row in the same
+     * transaction.
      */
     updateGame: async (
       merchant: MerchantContext,
       code: string,
-      change: Pick<GameRow, 'enabled' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'>,
+      change: Pick<
+        GameRow,
+        'enabled' | 'intervalSeconds' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
+      >,
       audit: (client: pg.PoolClient, before: GameRow, after: GameRow) => Promise<void>,
     ): Promise<GameRow> =>
       inTransaction(pool, async (client) => {
         const before = await repository.lockGame(client, merchant.code, code);
         if (!before) throw new AppError('not_found');
-        if (change.closeSeconds >= before.intervalSeconds) {
+        if (change.closeSeconds >= change.intervalSeconds) {
           throw new AppError('validation_failed', { fieldErrors: [{ path: 'closeSeconds', code: 'field_too_large' }] });
         }
         const after = await repository.updateGame(client, before.id, change);
