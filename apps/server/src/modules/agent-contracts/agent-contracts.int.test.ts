@@ -141,7 +141,7 @@ describe('agent contracts', () => {
   it('refuses bad offers, each with its own code, writing nothing', async () => {
     const before = await rowCounts();
     const tooHigh = await act('daily', a, { action: 'offer', downlineId: b.id, terms: daily(['0', 0, '3.5']) });
-    expect(tooHigh).toMatchObject({ success: false, errorCode: 'contract_rate_above_upline' });
+    expect(tooHigh).toMatchObject({ success: false, errorCode: 'contract_rate_above_max' });
     const notDirect = await act('daily', a, { action: 'offer', downlineId: c.id, terms: daily(['0', 0, '1']) });
     expect(notDirect).toMatchObject({ success: false, errorCode: 'contract_not_downline' });
     const byPlayer = await act('daily', p3, { action: 'offer', downlineId: b.id, terms: daily(['0', 0, '1']) });
