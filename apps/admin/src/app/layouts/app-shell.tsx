@@ -28,7 +28,9 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP and promotions pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|agents|events)(\/|$)/.exec(pathname)?.[1] ?? null;
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|agents|agent-contracts|events)(\/|$)/.exec(
+    pathname,
+  )?.[1] ?? null;
 
 const isEntryActive = (to: string, isActive: boolean, section: string | null): boolean =>
   section === null ? isActive : to === `/${section}`;
@@ -113,6 +115,12 @@ export const AppShell = () => {
       label: t('nav.agents'),
       icon: <UsersIcon />,
       isVisible: canOperator(operator.role, 'agents.read'),
+    },
+    {
+      to: '/agent-contracts',
+      label: t('nav.agentContracts'),
+      icon: <CoinsIcon />,
+      isVisible: canOperator(operator.role, 'agentContracts.read'),
     },
     {
       to: '/contact',

@@ -66,7 +66,7 @@ const SETTINGS = {
   noticeDays: 0,
 };
 
-const counts = async () =>
+const counts = async (): Promise<Record<string, number>> =>
   (
     await t.database.pool.query<Record<string, number>>(
       `SELECT (SELECT count(*) FROM agent_contracts)::int AS contracts,
@@ -75,7 +75,7 @@ const counts = async () =>
               (SELECT count(*) FROM ledger_transactions)::int AS transactions,
               (SELECT count(*) FROM audit_log WHERE action LIKE 'agent_contract.%')::int AS audits`,
     )
-  ).rows[0];
+  ).rows[0] ?? {};
 const settingsRows = async () => (await t.database.pool.query('SELECT * FROM agent_contract_settings')).rows;
 
 const fund = async (memberId: string, amount: bigint) => {
@@ -315,7 +315,7 @@ describe('agent contracts in the back office', () => {
     // The upline still has nothing: the rerun pays nothing, and says so in the audit.
     const empty = (await admin('owner', 'POST', `demo/agent-contract-runs/${run.id}/rerun`, {})).json();
     expect(empty).toMatchObject({ success: true, value: { statementStatus: 'insufficient', paid: '0.00' } });
-    expect(await counts()).toMatchObject({ payments: 0, audits: before.audits + 1 });
+    expect(await counts()).toMatchObject({ payments: 0, audits: (before.audits ?? 0) + 1 });
 
     // Credited: three concurrent reruns pay it exactly once.
     await fund(top.id, 3_000n);
@@ -373,9 +373,9 @@ describe('agent contracts in the back office', () => {
     expect(await counts()).toEqual(before);
     expect((await admin('yenowner', 'GET', `yen/agent-contracts/${dailyId}`)).json().errorCode).toBe('not_found');
     expect((await admin('yenowner', 'GET', 'yen/agent-contracts')).json().value.total).toBe(0);
-    expect((await admin('yenowner', 'GET', `yen/agent-contract-runs?contractId=${realtimeId}`)).json().value.total).toBe(
-      0,
-    );
+    expect(
+      (await admin('yenowner', 'GET', `yen/agent-contract-runs?contractId=${realtimeId}`)).json().value.total,
+    ).toBe(0);
     expect(
       (await admin('yenowner', 'GET', `yen/agent-contract-statements?contractId=${realtimeId}`)).json().value.total,
     ).toBe(0);
