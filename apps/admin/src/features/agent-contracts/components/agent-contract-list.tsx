@@ -45,6 +45,7 @@ export const AgentContractList = ({ code }: { code: string }) => {
     t('agentContracts.topRate'),
     t('agentContracts.payer'),
     t('agentContracts.status'),
+    t('agentContracts.actions'),
   ];
   return (
     <>
@@ -106,11 +107,7 @@ export const AgentContractList = ({ code }: { code: string }) => {
         onPageChange={setPageNo}
         renderRow={(contract) => (
           <tr key={contract.id} data-contract={contract.downlineAccount} data-contract-kind={contract.kind}>
-            <td data-label={columns[0]}>
-              <Link className={styles.link} to={agentContractPath(code, contract.id)}>
-                {formatTime.format(Date.parse(contract.offeredAt))}
-              </Link>
-            </td>
+            <td data-label={columns[0]}>{formatTime.format(Date.parse(contract.offeredAt))}</td>
             <td data-label={columns[1]}>{t(`agentContracts.kinds.${contract.kind}`)}</td>
             <td data-label={columns[2]}>{contract.uplineAccount ?? t('agentContracts.platform')}</td>
             <td data-label={columns[3]}>{contract.downlineAccount}</td>
