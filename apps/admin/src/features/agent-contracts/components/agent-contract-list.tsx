@@ -118,6 +118,11 @@ export const AgentContractList = ({ code }: { code: string }) => {
                 {t(`agentContracts.statuses.${contract.status}`)}
               </Badge>
             </td>
+            <td data-label={columns[7]}>
+              <Link className={styles.link} to={agentContractPath(code, contract.id)}>
+                {t('agentContracts.open')}
+              </Link>
+            </td>
           </tr>
         )}
       />
