@@ -347,7 +347,7 @@ export const contractSettingsSchema = z.object({
   noticeDays: z.coerce
     .number({ message: 'field_invalid' })
     .int({ message: 'field_invalid' })
-    .min(0, { message: 'field_invalid' })
+    .min(0, { message: 'field_too_small' })
     .max(90, { message: 'field_too_large' }),
 });
 export type ContractSettings = z.infer<typeof contractSettingsSchema>;

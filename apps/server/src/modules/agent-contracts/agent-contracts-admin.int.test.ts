@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -18,38 +19,6 @@ let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let passwordHash: string;
 const tokens: Record<string, string> = {};
-
-interface Member {
-  id: string;
-  account: string;
-  token: string;
-}
-
-const newMember = async (username: string, uplineId: string | null, type: number): Promise<Member> => {
-  const created = await t.services.members.create({
-    merchantCode: 'demo',
-    username,
-    account: username,
-    nickname: username,
-    passwordHash,
-    uplineId,
-    type,
-  });
-  if (!('row' in created)) throw new Error(`member ${username} not created`);
-  return { id: created.row.id, account: username, token: '' };
-};
-
-const PATHS = {
-  dividend: ['/wps/relay/MCS2_processDividendReq', 'SIGNCONDIV3'],
-  daily: ['/wps/relay/MCS2_processDailySalContract', 'DAILYSALCONT3'],
-  hourly: ['/wps/relay/MCS2_processContractHourSalary', 'HOURSAL3'],
-  realtime: ['/wps/relay/MCSFE_processRealTimeSalaryContract', 'RTSALARY3'],
-} as const;
-
-const act = async (kind: keyof typeof PATHS, who: Member, payload: object) => {
-  const [url, moduleId] = PATHS[kind];
-  return (await client.send({ method: 'POST', url, moduleId, token: who.token, payload })).json();
-};
 
 const admin = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request({
@@ -78,25 +47,11 @@ const counts = async (): Promise<Record<string, number>> =>
   ).rows[0] ?? {};
 const settingsRows = async () => (await t.database.pool.query('SELECT * FROM agent_contract_settings')).rows;
 
-const fund = async (memberId: string, amount: bigint) => {
-  await t.services.ledger.transfer({
-    merchantCode: 'demo',
-    currency: 'USD',
-    type: 'deposit',
-    idempotencyKey: `contracts-admin-fund:${randomUUID()}`,
-    from: { house: 'deposits' },
-    to: { member: memberId, wallet: 'main' },
-    amount,
-  });
-};
-const mainBalance = async (memberId: string) =>
-  (
-    await t.services.ledger.balance({
-      merchantCode: 'demo',
-      currency: 'USD',
-      account: { member: memberId, wallet: 'main' },
-    })
-  ).available;
+const { newMember, act, fund, mainBalance } = contractHelpers(
+  () => t,
+  () => client,
+  () => passwordHash,
+);
 
 beforeAll(async () => {
   t = await createTestApp({}, { events: { deliver: false } });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
@@ -20,37 +21,6 @@ let client: ReturnType<typeof memberClient>;
 let ownerToken: string;
 let passwordHash: string;
 
-interface Member {
-  id: string;
-  account: string;
-  token: string;
-}
-
-const newMember = async (username: string, uplineId: string | null, type: number): Promise<Member> => {
-  const created = await t.services.members.create({
-    merchantCode: 'demo',
-    username,
-    account: username,
-    nickname: username,
-    passwordHash,
-    uplineId,
-    type,
-  });
-  if (!('row' in created)) throw new Error(`member ${username} not created`);
-  return { id: created.row.id, account: username, token: '' };
-};
-
-const PATHS = {
-  dividend: ['/wps/relay/MCS2_processDividendReq', 'SIGNCONDIV3'],
-  daily: ['/wps/relay/MCS2_processDailySalContract', 'DAILYSALCONT3'],
-  hourly: ['/wps/relay/MCS2_processContractHourSalary', 'HOURSAL3'],
-  realtime: ['/wps/relay/MCSFE_processRealTimeSalaryContract', 'RTSALARY3'],
-} as const;
-
-const act = async (kind: keyof typeof PATHS, who: Member, payload: object) => {
-  const [url, moduleId] = PATHS[kind];
-  return (await client.send({ method: 'POST', url, moduleId, token: who.token, payload })).json();
-};
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request({ method, url, headers: { authorization: ownerToken }, ...(payload ? { payload } : {}) });
 
@@ -85,25 +55,11 @@ const play = async (member: Member, stake: bigint, payout: bigint, settledAt = n
   });
 };
 
-const fund = async (memberId: string, amount: bigint) => {
-  await t.services.ledger.transfer({
-    merchantCode: 'demo',
-    currency: 'USD',
-    type: 'deposit',
-    idempotencyKey: `contracts-fund:${randomUUID()}`,
-    from: { house: 'deposits' },
-    to: { member: memberId, wallet: 'main' },
-    amount,
-  });
-};
-const mainBalance = async (memberId: string) =>
-  (
-    await t.services.ledger.balance({
-      merchantCode: 'demo',
-      currency: 'USD',
-      account: { member: memberId, wallet: 'main' },
-    })
-  ).available;
+const { newMember, act, fund, mainBalance } = contractHelpers(
+  () => t,
+  () => client,
+  () => passwordHash,
+);
 
 beforeAll(async () => {
   t = await createTestApp({}, { events: { deliver: false } });
