@@ -1,7 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import {
+  DEMO_OPERATOR,
+  launchBrowser,
+  newPage,
+  settleAgentContracts,
+  startTestServer,
+  type TestServer,
+  waitUntil,
+} from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdminApi } from '../support/admin-api';
@@ -10,7 +16,6 @@ import { signIn, signInAsOwner } from '../support/sign-in';
 
 let server: TestServer;
 let browser: Browser;
-let runner: ChildProcess | null = null;
 const SHOTS = '/tmp/tessera-screenshots/admin-agent-contracts';
 
 beforeAll(async () => {
@@ -19,7 +24,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  runner?.kill('SIGKILL');
   await browser?.close();
   await server?.stop();
 });
@@ -54,14 +58,6 @@ const operator = async <T>(method: string, route: string, body?: unknown): Promi
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return (await response.json()) as Envelope<T>;
-};
-
-const waitUntil = async (check: () => Promise<boolean>, timeoutMs: number) => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 };
 
 const fits = (page: Page) =>
@@ -160,19 +156,9 @@ describe('agent contracts in the back office', () => {
     );
 
     // The settlement service settles the window in its own process; the upline has nothing to pay with.
-    runner = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve(import.meta.dirname, '../../../server/test/settlement-runner.ts')],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: server.databaseUrl,
-          AT_ISO: new Date(Date.now() + 6 * 60_000).toISOString(),
-        },
-        stdio: 'ignore',
-      },
-    );
-    await waitUntil(
+    await settleAgentContracts(
+      server,
+      new Date(Date.now() + 6 * 60_000),
       async () =>
         (
           await server.query(
@@ -180,10 +166,7 @@ describe('agent contracts in the back office', () => {
             [contractId],
           )
         ).length > 0,
-      60_000,
     );
-    runner.kill('SIGKILL');
-    runner = null;
     const owed = (
       await server.query<{ amount: string }>(
         'SELECT amount::text FROM agent_contract_statements WHERE contract_id = $1',
