@@ -25,44 +25,66 @@ export const contractHelpers = (
   app: () => TestApp,
   client: () => ReturnType<typeof memberClient>,
   passwordHash: () => string,
-) => ({
-  newMember: async (username: string, uplineId: string | null, type: number): Promise<ContractMember> => {
-    const created = await app().services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: passwordHash(),
-      uplineId,
-      type,
-    });
-    if (!('row' in created)) throw new Error(`member ${username} not created`);
-    return { id: created.row.id, account: username, token: '' };
-  },
+) => {
+  let roundSeq = 0;
+  return {
+    newMember: async (username: string, uplineId: string | null, type: number): Promise<ContractMember> => {
+      const created = await app().services.members.create({
+        merchantCode: 'demo',
+        username,
+        account: username,
+        nickname: username,
+        passwordHash: passwordHash(),
+        uplineId,
+        type,
+      });
+      if (!('row' in created)) throw new Error(`member ${username} not created`);
+      return { id: created.row.id, account: username, token: '' };
+    },
 
-  act: async (kind: keyof typeof CONTRACT_PATHS, who: ContractMember, payload: object) => {
-    const [url, moduleId] = CONTRACT_PATHS[kind];
-    return (await client().send({ method: 'POST', url, moduleId, token: who.token, payload })).json();
-  },
+    act: async (kind: keyof typeof CONTRACT_PATHS, who: ContractMember, payload: object) => {
+      const [url, moduleId] = CONTRACT_PATHS[kind];
+      return (await client().send({ method: 'POST', url, moduleId, token: who.token, payload })).json();
+    },
 
-  fund: async (memberId: string, amount: bigint) => {
-    await app().services.ledger.transfer({
-      merchantCode: 'demo',
-      currency: 'USD',
-      type: 'deposit',
-      idempotencyKey: `contracts-fund:${randomUUID()}`,
-      from: { house: 'deposits' },
-      to: { member: memberId, wallet: 'main' },
-      amount,
-    });
-  },
+    /** A settled round of `member` (a test source), as every game source reports one through bet.settled. */
+    play: async (member: ContractMember, stake: bigint, payout: bigint, settledAt = new Date(), provider = 'test') => {
+      roundSeq += 1;
+      await app().services.bets.recordSettledRound({
+        merchantCode: 'demo',
+        memberId: member.id,
+        source: 'test',
+        provider,
+        roundRef: `contracts-${roundSeq}-${randomUUID()}`,
+        gameId: 1,
+        gameType: 'ELOTTO' as never,
+        vendorCode: 'TEST',
+        currency: 'USD',
+        betAmount: stake,
+        payout,
+        settledAt,
+      });
+    },
 
-  mainBalance: async (memberId: string) =>
-    (
-      await app().services.ledger.balance({
+    fund: async (memberId: string, amount: bigint) => {
+      await app().services.ledger.transfer({
         merchantCode: 'demo',
         currency: 'USD',
-        account: { member: memberId, wallet: 'main' },
-      })
-    ).available,
-});
+        type: 'deposit',
+        idempotencyKey: `contracts-fund:${randomUUID()}`,
+        from: { house: 'deposits' },
+        to: { member: memberId, wallet: 'main' },
+        amount,
+      });
+    },
+
+    mainBalance: async (memberId: string) =>
+      (
+        await app().services.ledger.balance({
+          merchantCode: 'demo',
+          currency: 'USD',
+          account: { member: memberId, wallet: 'main' },
+        })
+      ).available,
+  };
+};

@@ -47,7 +47,7 @@ const counts = async (): Promise<Record<string, number>> =>
   ).rows[0] ?? {};
 const settingsRows = async () => (await t.database.pool.query('SELECT * FROM agent_contract_settings')).rows;
 
-const { newMember, act, fund, mainBalance } = contractHelpers(
+const { newMember, act, play, fund, mainBalance } = contractHelpers(
   () => t,
   () => client,
   () => passwordHash,
@@ -233,20 +233,7 @@ describe('agent contracts in the back office', () => {
   });
 
   it('re-runs an insufficient run: nothing while the upline is empty, then paid once; a paid run is not run again', async () => {
-    await t.services.bets.recordSettledRound({
-      merchantCode: 'demo',
-      memberId: player.id,
-      source: 'test',
-      provider: 'test',
-      roundRef: `contracts-admin-${randomUUID()}`,
-      gameId: 1,
-      gameType: 'ELOTTO' as never,
-      vendorCode: 'TEST',
-      currency: 'USD',
-      betAmount: 100_000n,
-      payout: 0n,
-      settledAt: new Date(),
-    });
+    await play(player, 100_000n, 0n); // lost: 2 % of 1,000.00 = 20.00
     await t.services.events.drain();
     await t.services.agentContracts.settleDue(new Date(Date.now() + 10 * 60_000));
     const runs = (await admin('owner', 'GET', `demo/agent-contract-runs?contractId=${realtimeId}`)).json().value;

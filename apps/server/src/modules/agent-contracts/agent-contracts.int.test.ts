@@ -36,26 +36,7 @@ const rowCounts = async () => {
   return rows[0];
 };
 
-let roundSeq = 0;
-const play = async (member: Member, stake: bigint, payout: bigint, settledAt = new Date(), provider = 'test') => {
-  roundSeq += 1;
-  await t.services.bets.recordSettledRound({
-    merchantCode: 'demo',
-    memberId: member.id,
-    source: 'test',
-    provider,
-    roundRef: `contracts-${roundSeq}-${randomUUID()}`,
-    gameId: 1,
-    gameType: 'ELOTTO' as never,
-    vendorCode: 'TEST',
-    currency: 'USD',
-    betAmount: stake,
-    payout,
-    settledAt,
-  });
-};
-
-const { newMember, act, fund, mainBalance } = contractHelpers(
+const { newMember, act, play, fund, mainBalance } = contractHelpers(
   () => t,
   () => client,
   () => passwordHash,
