@@ -266,7 +266,7 @@ const actionEndpoint = (name: string, kind: ContractKind, path: string, moduleId
     encrypted: false,
     request: contractActionSchema,
     response: contractActionResultSchema,
-    summary: `${label} contracts (kind ${kind}): offer (an upline to a direct downline), accept, reject, withdraw, terminate, list. Errors: contract_not_downline, contract_already_decided, contract_higher_rate, contract_rate_above_upline, contract_kind_not_allowed, contract_offer_pending, contract_wrong_kind, not_found.`,
+    summary: `${label} contracts (kind ${kind}): offer (an upline to a direct downline), accept, reject, withdraw, terminate, list. Errors: contract_not_downline, contract_already_decided, contract_higher_rate, contract_rate_above_upline, contract_rate_above_max, contract_kind_not_allowed, contract_offer_pending, contract_wrong_kind, not_found.`,
   });
 
 export const contractKindPaths: Record<ContractKind, string> = {
@@ -333,12 +333,22 @@ export const agentContractEndpoints = {
 } as const;
 
 export const contractSettingsSchema = z.object({
-  payer: z.enum(['platform', 'upline']),
-  allowedKinds: z.array(z.enum(contractKinds)),
+  payer: z.enum(['platform', 'upline'], { message: 'field_invalid' }),
+  allowedKinds: z
+    .array(z.enum(contractKinds, { message: 'field_invalid' }), { message: 'field_invalid' })
+    .max(contractKinds.length, { message: 'field_invalid' })
+    .refine((kinds) => new Set(kinds).size === kinds.length, { message: 'field_invalid' }),
   /** The highest rate per kind a top agent (no contract above it) may offer. */
-  maxRates: z.object({ dividend: rateSchema, daily: rateSchema, hourly: rateSchema, realtime: rateSchema }),
+  maxRates: z.object(
+    { dividend: rateSchema, daily: rateSchema, hourly: rateSchema, realtime: rateSchema },
+    { message: 'field_invalid' },
+  ),
   /** Days between a termination and the contract's end (it then ends with the period that day falls in). */
-  noticeDays: z.coerce.number().int().min(0).max(90),
+  noticeDays: z.coerce
+    .number({ message: 'field_invalid' })
+    .int({ message: 'field_invalid' })
+    .min(0, { message: 'field_too_small' })
+    .max(90, { message: 'field_too_large' }),
 });
 export type ContractSettings = z.infer<typeof contractSettingsSchema>;
 
@@ -353,7 +363,16 @@ export const runSchema = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   statementId: z.string().nullable(),
+  /** Its statement's status (null: no statement, the run failed); `insufficient` and `partial` can be run again. */
+  statementStatus: z.enum(statementStatuses).nullable(),
+  amount: moneyStringSchema.nullable(),
+  paid: moneyStringSchema.nullable(),
 });
+export type AgentContractRun = z.infer<typeof runSchema>;
+
+/** Whether a run can be run again: it failed, or its statement is still owed something. */
+export const runRerunnable = (run: Pick<AgentContractRun, 'status' | 'statementStatus'>): boolean =>
+  run.status === 'failed' || run.statementStatus === 'insufficient' || run.statementStatus === 'partial';
 
 const merchantParams = z.strictObject({ code: merchantCodeSchema });
 const list = <T extends z.ZodTypeAny>(item: T) =>
@@ -369,8 +388,8 @@ export const adminAgentContractEndpoints = {
     encrypted: false,
     params: merchantParams,
     request: z.strictObject({
-      kind: z.enum(contractKinds).optional(),
-      status: z.enum(contractStatuses).optional(),
+      kind: z.enum(contractKinds, { message: 'field_invalid' }).optional(),
+      status: z.enum(contractStatuses, { message: 'field_invalid' }).optional(),
       account: z.string().trim().max(32, { message: 'field_too_long' }).optional(),
       ...pageQuery,
     }),
@@ -385,9 +404,36 @@ export const adminAgentContractEndpoints = {
     access: access.operator('agentContracts.read', 'merchant'),
     encrypted: false,
     params: merchantParams,
-    request: z.strictObject({ status: z.enum(['settled', 'failed']).optional(), ...pageQuery }),
+    request: z.strictObject({
+      status: z.enum(['settled', 'failed'], { message: 'field_invalid' }).optional(),
+      contractId: idSchema.optional(),
+      ...pageQuery,
+    }),
     response: list(runSchema),
-    summary: 'Settlement runs, one per (contract, period), newest first; failed ones can be run again.',
+    summary:
+      'Settlement runs, one per (contract, period), newest first, per contract or all; failed ones, and those whose statement is insufficient or partial, can be run again.',
+  }),
+  contract: defineEndpoint({
+    name: 'admin.agentContract',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/agent-contracts/:id',
+    moduleIds: [],
+    access: access.operator('agentContracts.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: idSchema }),
+    request: z.strictObject({}),
+    response: z.object({
+      contract: contractSchema,
+      currency: z.string(),
+      /** Statements written for it so far. */
+      statements: z.number().int(),
+      /** Whether every statement links to the one before and its hash is its content's. */
+      chainIntact: z.boolean(),
+      /** The first statement (its seq) where the chain breaks; null when intact. */
+      brokenAtSeq: z.number().int().nullable(),
+    }),
+    summary:
+      "One contract of the merchant: its terms, every transition (who, what, when) and its statements' hash chain checked. Another merchant's contract answers not_found.",
   }),
   statements: defineEndpoint({
     name: 'admin.agentContractStatements',
@@ -415,7 +461,8 @@ export const adminAgentContractEndpoints = {
     params: z.strictObject({ code: merchantCodeSchema, id: idSchema }),
     request: z.strictObject({}),
     response: runSchema,
-    summary: 'Runs a failed settlement again; audited. A settled run answers contract_run_settled.',
+    summary:
+      "Runs a settlement again through the engine's own path, audited: a failed run settles its period (once, under the run's unique key); a run whose statement is insufficient or partial pays what the payer can now (never more than owed). A run with nothing left to do answers contract_run_settled.",
   }),
   settings: defineEndpoint({
     name: 'admin.agentContractSettings',

@@ -133,8 +133,10 @@ export const errorCatalogue = {
   contract_already_decided: { status: 409 },
   /** The downline gives its own downline a higher rate: confirm (`confirmHigherRate`) to end those contracts. */
   contract_higher_rate: { status: 409 },
-  /** A rate above the upline's own contract of the kind (or the merchant's maximum). */
+  /** A rate above the upline's own contract of the kind. */
   contract_rate_above_upline: { status: 400 },
+  /** A rate above the merchant's maximum for the kind (its contract settings). */
+  contract_rate_above_max: { status: 400 },
   /** The merchant does not allow this kind, or the upline has no contract of it to share. */
   contract_kind_not_allowed: { status: 403 },
   /** An offer of this kind to this downline is already waiting. */
@@ -143,7 +145,7 @@ export const errorCatalogue = {
   contract_wrong_kind: { status: 400 },
   /** The contract has ended (or was never running). */
   contract_not_active: { status: 409 },
-  /** A settled run is not run again. */
+  /** A settled run whose statement is paid (or owed nothing) is not run again. */
   contract_run_settled: { status: 409 },
   // Points (issue 27): each refusal of a redemption, conversion or adjustment has its own code; nothing changed.
   points_insufficient: { status: 400 },

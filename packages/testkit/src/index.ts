@@ -1,3 +1,4 @@
 export { launchBrowser, newPage, VIEWPORTS } from './browser';
 export { createFreshDatabase } from './postgres';
 export { DEMO_OPERATOR, startTestServer, type TestServer } from './server';
+export { settleAgentContracts, waitUntil } from './settlement';

@@ -61,6 +61,8 @@ export const memberSite = (server: TestServer) => {
       email: string;
       mobileNum: string;
       countryDialingCode: string;
+      /** An agent's affiliate code: the member registers in its downline. */
+      affiliateCode?: string;
     }): Promise<void> => {
       const registered = await send(registerEndpoints.register, {
         body: {

@@ -106,6 +106,20 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/agents-page')).AgentsIndexPage }),
             },
             {
+              path: 'merchants/:code/agent-contracts',
+              lazy: async () => ({ Component: (await import('./routes/agent-contracts-page')).AgentContractsPage }),
+            },
+            {
+              path: 'merchants/:code/agent-contracts/:id',
+              lazy: async () => ({ Component: (await import('./routes/agent-contracts-page')).AgentContractPage }),
+            },
+            {
+              path: 'agent-contracts',
+              lazy: async () => ({
+                Component: (await import('./routes/agent-contracts-page')).AgentContractsIndexPage,
+              }),
+            },
+            {
               path: 'contact',
               lazy: async () => ({ Component: (await import('./routes/contact-page')).ContactPage }),
             },

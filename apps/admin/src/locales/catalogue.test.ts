@@ -1,5 +1,8 @@
 import {
   auditActions,
+  contractKinds,
+  contractStatuses,
+  dividendPeriods,
   type errorCatalogue,
   fieldErrorCodes,
   gameCategories,
@@ -8,6 +11,8 @@ import {
   moduleIds,
   operatorRoles,
   registrationFieldNames,
+  settlementPeriods,
+  statementStatuses,
 } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { loginMethods, loginReasons } from '../features/members/lib/login-outcome';
@@ -90,6 +95,12 @@ describe('translation catalogues', () => {
       ...gameCategories.map((category) => `rebate.categories.${category}`),
       ...memberTransactionTypes.map((type) => `cashier.types.${type}`),
       ...settingsSections.flatMap((section) => [`settings.${section}.nav`, `settings.${section}.title`]),
+      ...contractKinds.map((kind) => `agentContracts.kinds.${kind}`),
+      ...contractStatuses.map((status) => `agentContracts.statuses.${status}`),
+      ...statementStatuses.map((status) => `agentContracts.statementStatuses.${status}`),
+      ...[...dividendPeriods, ...settlementPeriods].map((period) => `agentContracts.periods.${period}`),
+      ...['settled', 'failed'].map((status) => `agentContracts.runStatuses.${status}`),
+      ...['platform', 'upline'].map((payer) => `agentContracts.payers.${payer}`),
     ];
     for (const key of expected) expect(enKeys, key).toContain(key);
   });

@@ -1,7 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import {
+  DEMO_OPERATOR,
+  launchBrowser,
+  newPage,
+  settleAgentContracts,
+  startTestServer,
+  type TestServer,
+  waitUntil,
+} from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
@@ -13,7 +19,6 @@ let server: TestServer;
 let browser: Browser;
 let api: ReturnType<typeof memberApi>;
 let money: ReturnType<typeof moneyApi>;
-let runner: ChildProcess | null = null;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -23,7 +28,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  runner?.kill('SIGKILL');
   await browser?.close();
   await server?.stop();
 });
@@ -79,14 +83,6 @@ const agent = async (account: string, mobile: string, extra: Record<string, unkn
 const menuItem = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
 const fits = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-const waitUntil = async (check: () => Promise<boolean>, timeoutMs: number) => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-};
 
 /**
  * The contract journey: an upline offers its direct downline a real-time salary contract from the downline list (a
@@ -163,29 +159,16 @@ describe('agent contracts', () => {
     );
 
     // Settlement of the window, by the settlement service in its own process.
-    runner = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve(import.meta.dirname, '../../../server/test/settlement-runner.ts')],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: server.databaseUrl,
-          AT_ISO: new Date(Date.now() + 6 * 60_000).toISOString(),
-        },
-        stdio: 'ignore',
-      },
-    );
-    await waitUntil(
+    await settleAgentContracts(
+      server,
+      new Date(Date.now() + 6 * 60_000),
       async () =>
         (
           await server.query("SELECT 1 FROM agent_contract_statements WHERE contract_id = $1 AND status = 'paid'", [
             contract?.id,
           ])
         ).length > 0,
-      60_000,
     );
-    runner.kill('SIGKILL');
-    runner = null;
     const statement = (
       await server.query<{ amount: string }>(
         'SELECT amount::text FROM agent_contract_statements WHERE contract_id = $1',

@@ -29,7 +29,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|events|lottery)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
@@ -128,6 +128,12 @@ export const AppShell = () => {
       label: t('nav.agents'),
       icon: <UsersIcon />,
       isVisible: canOperator(operator.role, 'agents.read'),
+    },
+    {
+      to: '/agent-contracts',
+      label: t('nav.agentContracts'),
+      icon: <CoinsIcon />,
+      isVisible: canOperator(operator.role, 'agentContracts.read'),
     },
     {
       to: '/contact',

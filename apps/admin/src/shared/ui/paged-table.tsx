@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import table from './data-table.module.css';
+import { DataTable } from './data-table';
 import { type ListQuery, ListStates } from './page-state';
 import { Pagination } from './pagination';
 
@@ -35,20 +35,9 @@ export const PagedTable = <Row,>({
     <ListStates query={query} emptyMessage={emptyMessage} />
     {query.data && query.data.list.length > 0 ? (
       <>
-        <div className={table.wrap}>
-          <table className={table.table} data-testid={testId}>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{query.data.list.map(renderRow)}</tbody>
-          </table>
-        </div>
+        <DataTable columns={columns} testId={testId}>
+          {query.data.list.map(renderRow)}
+        </DataTable>
         <Pagination
           pageNo={pageNo}
           totalPages={query.data.totalPages}

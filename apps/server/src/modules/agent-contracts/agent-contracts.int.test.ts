@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
@@ -20,37 +21,6 @@ let client: ReturnType<typeof memberClient>;
 let ownerToken: string;
 let passwordHash: string;
 
-interface Member {
-  id: string;
-  account: string;
-  token: string;
-}
-
-const newMember = async (username: string, uplineId: string | null, type: number): Promise<Member> => {
-  const created = await t.services.members.create({
-    merchantCode: 'demo',
-    username,
-    account: username,
-    nickname: username,
-    passwordHash,
-    uplineId,
-    type,
-  });
-  if (!('row' in created)) throw new Error(`member ${username} not created`);
-  return { id: created.row.id, account: username, token: '' };
-};
-
-const PATHS = {
-  dividend: ['/wps/relay/MCS2_processDividendReq', 'SIGNCONDIV3'],
-  daily: ['/wps/relay/MCS2_processDailySalContract', 'DAILYSALCONT3'],
-  hourly: ['/wps/relay/MCS2_processContractHourSalary', 'HOURSAL3'],
-  realtime: ['/wps/relay/MCSFE_processRealTimeSalaryContract', 'RTSALARY3'],
-} as const;
-
-const act = async (kind: keyof typeof PATHS, who: Member, payload: object) => {
-  const [url, moduleId] = PATHS[kind];
-  return (await client.send({ method: 'POST', url, moduleId, token: who.token, payload })).json();
-};
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request({ method, url, headers: { authorization: ownerToken }, ...(payload ? { payload } : {}) });
 
@@ -66,44 +36,11 @@ const rowCounts = async () => {
   return rows[0];
 };
 
-let roundSeq = 0;
-const play = async (member: Member, stake: bigint, payout: bigint, settledAt = new Date(), provider = 'test') => {
-  roundSeq += 1;
-  await t.services.bets.recordSettledRound({
-    merchantCode: 'demo',
-    memberId: member.id,
-    source: 'test',
-    provider,
-    roundRef: `contracts-${roundSeq}-${randomUUID()}`,
-    gameId: 1,
-    gameType: 'ELOTTO' as never,
-    vendorCode: 'TEST',
-    currency: 'USD',
-    betAmount: stake,
-    payout,
-    settledAt,
-  });
-};
-
-const fund = async (memberId: string, amount: bigint) => {
-  await t.services.ledger.transfer({
-    merchantCode: 'demo',
-    currency: 'USD',
-    type: 'deposit',
-    idempotencyKey: `contracts-fund:${randomUUID()}`,
-    from: { house: 'deposits' },
-    to: { member: memberId, wallet: 'main' },
-    amount,
-  });
-};
-const mainBalance = async (memberId: string) =>
-  (
-    await t.services.ledger.balance({
-      merchantCode: 'demo',
-      currency: 'USD',
-      account: { member: memberId, wallet: 'main' },
-    })
-  ).available;
+const { newMember, act, play, fund, mainBalance } = contractHelpers(
+  () => t,
+  () => client,
+  () => passwordHash,
+);
 
 beforeAll(async () => {
   t = await createTestApp({}, { events: { deliver: false } });
@@ -141,7 +78,7 @@ describe('agent contracts', () => {
   it('refuses bad offers, each with its own code, writing nothing', async () => {
     const before = await rowCounts();
     const tooHigh = await act('daily', a, { action: 'offer', downlineId: b.id, terms: daily(['0', 0, '3.5']) });
-    expect(tooHigh).toMatchObject({ success: false, errorCode: 'contract_rate_above_upline' });
+    expect(tooHigh).toMatchObject({ success: false, errorCode: 'contract_rate_above_max' });
     const notDirect = await act('daily', a, { action: 'offer', downlineId: c.id, terms: daily(['0', 0, '1']) });
     expect(notDirect).toMatchObject({ success: false, errorCode: 'contract_not_downline' });
     const byPlayer = await act('daily', p3, { action: 'offer', downlineId: b.id, terms: daily(['0', 0, '1']) });

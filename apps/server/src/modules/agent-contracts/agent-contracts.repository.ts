@@ -70,6 +70,10 @@ export interface RunRow {
   attempts: number;
   createdAt: Date;
   statementId: string | null;
+  statementStatus: StatementStatus | null;
+  amount: bigint | null;
+  paid: bigint | null;
+  currency: string;
 }
 
 export interface SettingsRow {
@@ -92,7 +96,11 @@ const STATEMENT = `s.id, s.contract_id AS "contractId", s.merchant_code AS "merc
   c.currency`;
 
 const RUN = `r.id, r.contract_id AS "contractId", c.kind, r.period_start AS "periodStart", r.period_end AS "periodEnd",
-  r.status, r.error, r.attempts, r.created_at AS "createdAt", r.statement_id AS "statementId"`;
+  r.status, r.error, r.attempts, r.created_at AS "createdAt", r.statement_id AS "statementId",
+  rs.status AS "statementStatus", rs.amount, rs.paid, c.currency`;
+/** A run with its contract and its statement (if any). */
+const RUN_FROM = `agent_contract_runs r JOIN agent_contracts c ON c.id = r.contract_id
+  LEFT JOIN agent_contract_statements rs ON rs.id = r.statement_id`;
 
 /** A contract still settling at `at`: accepted, started, not yet ended. */
 const RUNNING = `c.status IN ('active', 'terminated') AND c.starts_at IS NOT NULL AND c.starts_at <= $2
@@ -345,8 +353,7 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   failedRuns: async (maxAttempts: number): Promise<(RunRow & { merchantCode: string })[]> => {
     const { rows } = await pool.query<RunRow & { merchantCode: string }>(
-      `SELECT ${RUN}, r.merchant_code AS "merchantCode" FROM agent_contract_runs r
-         JOIN agent_contracts c ON c.id = r.contract_id
+      `SELECT ${RUN}, r.merchant_code AS "merchantCode" FROM ${RUN_FROM}
         WHERE r.status = 'failed' AND r.attempts < $1 ORDER BY r.period_start`,
       [maxAttempts],
     );
@@ -355,20 +362,22 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   run: async (id: string, db: Executor = pool): Promise<(RunRow & { merchantCode: string }) | null> => {
     const { rows } = await db.query<RunRow & { merchantCode: string }>(
-      `SELECT ${RUN}, r.merchant_code AS "merchantCode" FROM agent_contract_runs r
-         JOIN agent_contracts c ON c.id = r.contract_id WHERE r.id = $1`,
+      `SELECT ${RUN}, r.merchant_code AS "merchantCode" FROM ${RUN_FROM} WHERE r.id = $1`,
       [id],
     );
     return rows[0] ?? null;
   },
 
-  listRuns: async (merchantCode: string, status: string | undefined, page: { pageNo: number; pageSize: number }) => {
+  listRuns: async (
+    merchantCode: string,
+    filter: { status?: string; contractId?: string },
+    page: { pageNo: number; pageSize: number },
+  ) => {
     const { rows } = await pool.query<RunRow & { total: number }>(
-      `SELECT ${RUN}, count(*) OVER ()::int AS total FROM agent_contract_runs r
-         JOIN agent_contracts c ON c.id = r.contract_id
-        WHERE r.merchant_code = $1 AND ($2::text IS NULL OR r.status = $2)
-        ORDER BY r.created_at DESC LIMIT $3 OFFSET $4`,
-      [merchantCode, status ?? null, ...paged(page)],
+      `SELECT ${RUN}, count(*) OVER ()::int AS total FROM ${RUN_FROM}
+        WHERE r.merchant_code = $1 AND ($2::text IS NULL OR r.status = $2) AND ($3::uuid IS NULL OR r.contract_id = $3)
+        ORDER BY r.period_start DESC, r.created_at DESC LIMIT $4 OFFSET $5`,
+      [merchantCode, filter.status ?? null, filter.contractId ?? null, ...paged(page)],
     );
     return { rows, total: rows[0]?.total ?? 0 };
   },
@@ -456,6 +465,16 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
       total >= owed ? 'paid' : total > 0n ? 'partial' : 'insufficient',
     ]);
     return rows[0]?.seq ?? 1;
+  },
+
+  /** One statement, locked: one payer of it at a time (the engine's unpaid sweep skips it meanwhile). */
+  lockStatement: async (client: pg.PoolClient, id: string): Promise<StatementRow | null> => {
+    const { rows } = await client.query<StatementRow>(
+      `SELECT ${STATEMENT} FROM agent_contract_statements s JOIN agent_contracts c ON c.id = s.contract_id
+        WHERE s.id = $1 FOR UPDATE OF s`,
+      [id],
+    );
+    return rows[0] ?? null;
   },
 
   paymentCount: async (client: pg.PoolClient, statementId: string): Promise<number> => {

@@ -49,6 +49,9 @@ const presentRun = (row: RunRow) => ({
   attempts: row.attempts,
   createdAt: row.createdAt.toISOString(),
   statementId: row.statementId,
+  statementStatus: row.statementStatus,
+  amount: row.amount === null ? null : formatMinor(BigInt(row.amount), row.currency),
+  paid: row.paid === null ? null : formatMinor(BigInt(row.paid), row.currency),
 });
 
 const pageOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
@@ -78,6 +81,7 @@ export const registerAgentContractsRoutes = (r: Registrar, contracts: AgentContr
     const { rows, total } = await contracts.listContracts(ctx.merchant, input);
     return { list: rows, pageNo: input.pageNo, totalPages: pageOf(total, input.pageSize), total };
   });
+  r.admin(adminAgentContractEndpoints.contract, async ({ params, ctx }) => contracts.contract(ctx.merchant, params.id));
   r.admin(adminAgentContractEndpoints.runs, async ({ input, ctx }) => {
     const { rows, total } = await contracts.listRuns(ctx.merchant, input);
     return { list: rows.map(presentRun), pageNo: input.pageNo, totalPages: pageOf(total, input.pageSize), total };

@@ -19,7 +19,13 @@ import type { AdminService } from '../admin';
 import type { AgentsService } from '../agents';
 import type { LedgerService } from '../ledger';
 import type { MembersService } from '../members';
-import type { AgentContractsRepository, ContractRow, SettingsRow, StatementRow } from './agent-contracts.repository';
+import type {
+  AgentContractsRepository,
+  ContractRow,
+  RunRow,
+  SettingsRow,
+  StatementRow,
+} from './agent-contracts.repository';
 import {
   daysOf,
   minorOfThreshold,
@@ -87,15 +93,18 @@ export const statementHash = (
     )
     .digest('hex');
 
-/** Whether each statement links to the one before and its hash is its content's. */
-export const chainIntact = (rows: readonly StatementRow[]): boolean => {
+/** The seq of the first statement that does not link to the one before or whose hash is not its content's. */
+export const chainBreak = (rows: readonly StatementRow[]): number | null => {
   let prev = GENESIS;
   for (const [i, row] of rows.entries()) {
-    if (row.seq !== i + 1 || row.prevHash !== prev || statementHash(prev, row) !== row.hash) return false;
+    if (row.seq !== i + 1 || row.prevHash !== prev || statementHash(prev, row) !== row.hash) return i + 1;
     prev = row.hash;
   }
-  return true;
+  return null;
 };
+
+/** Whether each statement links to the one before and its hash is its content's. */
+export const chainIntact = (rows: readonly StatementRow[]): boolean => chainBreak(rows) === null;
 
 export interface SettleOptions {
   /** How long after a period's end the engine waits for late events before settling it (default 60 s). */
@@ -155,6 +164,15 @@ export const createAgentContractsService = (deps: {
     return (await agents.directUplineOf(memberId)) === null ? cap : null;
   };
 
+  /** Refuses a top rate above the merchant's maximum for the kind, then above what the upline itself holds. */
+  const checkRate = (kind: ContractKind, topBp: number, maxBp: number, settings: SettingsRow) => {
+    const cap = settings.maxRates[kind] ?? 0;
+    if (topBp > cap) throw new AppError('contract_rate_above_max', { value: { maxRate: rateOfBasisPoints(cap) } });
+    if (topBp > maxBp) {
+      throw new AppError('contract_rate_above_upline', { value: { maxRate: rateOfBasisPoints(maxBp) } });
+    }
+  };
+
   /** Ends contracts the member gives its own downline that pay above `rateBp` (the `higher_rate` rule). */
   const endHigher = async (client: pg.PoolClient, contracts: readonly ContractRow[], actor: string, cause: string) => {
     const at = now();
@@ -186,8 +204,7 @@ export const createAgentContractsService = (deps: {
     const maxBp = await maxRateFor(member.memberId, kind, settings);
     if (maxBp === null) throw new AppError('contract_kind_not_allowed');
     const topBp = topRateOf(input.terms);
-    if (topBp > maxBp)
-      throw new AppError('contract_rate_above_upline', { value: { maxRate: rateOfBasisPoints(maxBp) } });
+    checkRate(kind, topBp, maxBp, settings);
     const higher = await repository.higherGiven(input.downlineId, kind, topBp, now());
     if (higher.length > 0 && !input.confirmHigherRate) {
       throw new AppError('contract_higher_rate', { value: { ended: higher.map((c) => c.id) } });
@@ -238,7 +255,7 @@ export const createAgentContractsService = (deps: {
       // The upline's own contract may have changed since the offer.
       const maxBp = contract.uplineId ? await maxRateFor(contract.uplineId, kind, settings, client) : null;
       if (maxBp === null) throw new AppError('contract_kind_not_allowed');
-      if (contract.topRateBp > maxBp) throw new AppError('contract_rate_above_upline');
+      checkRate(kind, contract.topRateBp, maxBp, settings);
       const higher = await repository.higherGiven(member.memberId, kind, contract.topRateBp, now(), client);
       if (higher.length > 0 && !input.confirmHigherRate) {
         throw new AppError('contract_higher_rate', { value: { ended: higher.map((c) => c.id) } });
@@ -558,6 +575,37 @@ export const createAgentContractsService = (deps: {
     return (await repository.run(runId)) ?? run;
   };
 
+  /**
+   * Pays what the payer can now of a settled run's statement left insufficient or partial: the unpaid sweep's own
+   * path (`pay`), under the statement's lock, audited in the same transaction. Nothing owed: contract_run_settled.
+   */
+  const payRun = async (run: RunRow & { merchantCode: string }, actor: Actor) => {
+    const paidTo: (string | null)[] = [];
+    await repository.inTransaction(async (client) => {
+      const statement = run.statementId ? await repository.lockStatement(client, run.statementId) : null;
+      if (!statement || (statement.status !== 'insufficient' && statement.status !== 'partial')) {
+        throw new AppError('contract_run_settled');
+      }
+      const contract = await repository.contract(statement.contractId, client);
+      if (!contract) throw new AppError('not_found');
+      const paid = await pay(client, statement, contract);
+      if (paid > 0n) paidTo.push(contract.downlineId, contract.payer === 'upline' ? contract.uplineId : null);
+      await admin.auditWith(client, actor, {
+        action: 'agent_contract.rerun',
+        merchantCode: run.merchantCode,
+        target: run.contractId,
+        details: {
+          runId: run.id,
+          periodStart: run.periodStart.toISOString(),
+          outcome: 'payment',
+          paid: paid.toString(),
+          owedBefore: (statement.amount - statement.paid).toString(),
+        },
+      });
+    });
+    announce(run.merchantCode, paidTo);
+  };
+
   /** Records one settled round against the hourly and real-time contracts of the bettor's uplines. */
   const accrue = async (
     client: pg.PoolClient,
@@ -674,8 +722,25 @@ export const createAgentContractsService = (deps: {
       return { rows: await present(rows), total };
     },
 
-    listRuns: (merchant: MerchantContext, query: { status?: string; pageNo: number; pageSize: number }) =>
-      repository.listRuns(merchant.code, query.status, query),
+    listRuns: (
+      merchant: MerchantContext,
+      query: { status?: string; contractId?: string; pageNo: number; pageSize: number },
+    ) => repository.listRuns(merchant.code, query, query),
+
+    /** One contract of the merchant with its history and its chain checked; another merchant's is not found. */
+    contract: async (merchant: MerchantContext, id: string) => {
+      const row = await repository.contract(id);
+      if (!row || row.merchantCode !== merchant.code) throw new AppError('not_found');
+      const chain = await repository.chain(id);
+      const brokenAtSeq = chainBreak(chain);
+      return {
+        contract: (await present([row]))[0] as Awaited<ReturnType<typeof present>>[number],
+        currency: row.currency,
+        statements: chain.length,
+        chainIntact: brokenAtSeq === null,
+        brokenAtSeq,
+      };
+    },
 
     listStatements: (
       merchant: MerchantContext,
@@ -685,6 +750,10 @@ export const createAgentContractsService = (deps: {
     rerun: async (merchant: MerchantContext, runId: string, actor: Actor) => {
       const run = await repository.run(runId);
       if (run?.merchantCode !== merchant.code) throw new AppError('not_found');
+      if (run.status === 'settled') {
+        await payRun(run, actor);
+        return (await repository.run(runId)) ?? run;
+      }
       const after = await rerunOne(runId);
       await repository.inTransaction((client) =>
         admin.auditWith(client, actor, {
