@@ -62,6 +62,7 @@ describe('the member tools follow the operator’s role', () => {
       'Promotions',
       'Referral programme',
       'Agents',
+      'Agent contracts',
       'Member contact',
       'Outbox',
     ]);
@@ -93,6 +94,7 @@ describe('the member tools follow the operator’s role', () => {
       'Promotions',
       'Referral programme',
       'Agents',
+      'Agent contracts',
     ]);
 
     await openPlayer(page);
