@@ -34,10 +34,18 @@ export const SessionClock = () => {
   const time = formatElapsed(elapsed);
   return (
     <>
-      <span className={styles.clock} data-session-clock="" title={t('session_time', { time })} role="timer">
+      <span
+        className={styles.clock}
+        data-session-clock=""
+        title={t('session_time', { time })}
+        role="timer"
+        aria-label={t('session_time', { time })}
+      >
         <HistoryIcon aria-hidden="true" className={styles.icon} />
-        <span className={styles.label}>{t('session_time_short')}</span>
-        <span className={styles.time} aria-label={t('session_time', { time })}>
+        <span className={styles.label} aria-hidden="true">
+          {t('session_time_short')}
+        </span>
+        <span className={styles.time} aria-hidden="true">
           {time}
         </span>
       </span>
