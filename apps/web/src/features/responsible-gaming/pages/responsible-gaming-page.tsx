@@ -404,17 +404,21 @@ export const ResponsibleGamingPage = () => {
         <p className={styles.note}>{t('limit_rules')}</p>
       </Card>
       <Card title={t('session_title')} name="rg-session-time">
-        <p className={styles.note}>{t('session_text')}</p>
-        <ul className={styles.periods}>
-          {data.sessionLimits.map((limit) => (
-            <SessionLimitTile key={limit.period} limit={limit} />
-          ))}
-        </ul>
-        <SessionLimitForm />
+        <div className={styles.stack}>
+          <p className={styles.note}>{t('session_text')}</p>
+          <ul className={styles.periods}>
+            {data.sessionLimits.map((limit) => (
+              <SessionLimitTile key={limit.period} limit={limit} />
+            ))}
+          </ul>
+          <SessionLimitForm />
+        </div>
       </Card>
       <Card title={t('reality_section_title')} name="rg-reality-check">
-        <p className={styles.note}>{t('reality_section_text')}</p>
-        <RealityCheckForm current={data.realityCheckMinutes} />
+        <div className={styles.stack}>
+          <p className={styles.note}>{t('reality_section_text')}</p>
+          <RealityCheckForm current={data.realityCheckMinutes} />
+        </div>
       </Card>
       {data.block ? null : (
         <>
