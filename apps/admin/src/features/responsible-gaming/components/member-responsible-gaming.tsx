@@ -113,9 +113,11 @@ export const MemberResponsibleGaming = ({ id }: { id: string }) => {
         {view.realityChecks.length === 0 ? (
           <p className={styles.note}>{t('responsibleGaming.noRealityChecks')}</p>
         ) : (
-          <div className={table.wrap}>
-            <table className={table.table} data-testid="rg-reality-checks">
-              <caption className={styles.caption}>{t('responsibleGaming.realityChecks')}</caption>
+          <section className={table.wrap} data-testid="rg-reality-checks" aria-labelledby="rg-reality-checks-title">
+            <h3 id="rg-reality-checks-title" className={styles.caption}>
+              {t('responsibleGaming.realityChecks')}
+            </h3>
+            <table className={table.table}>
               <thead>
                 <tr>
                   <th scope="col">{t('responsibleGaming.when')}</th>
@@ -143,7 +145,7 @@ export const MemberResponsibleGaming = ({ id }: { id: string }) => {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
         {view.blocks.length === 0 ? (
           <p className={styles.note}>{t('responsibleGaming.noBlocks')}</p>
