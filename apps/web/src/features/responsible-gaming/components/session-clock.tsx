@@ -22,6 +22,8 @@ export const SessionClock = () => {
     refetchInterval: RG_HEARTBEAT_MS,
     refetchIntervalInBackground: true,
     staleTime: RG_HEARTBEAT_MS / 2,
+    // Dropped when the header leaves (sign-out): the next session starts from its own first beat.
+    gcTime: 0,
     retry: false,
   });
   const [now, setNow] = useState(() => Date.now());
