@@ -90,6 +90,13 @@ export const errorCatalogue = {
   responsible_gaming_blocked: { status: 403 },
   /** A raise or removal of a limit confirmed before its 24 hours passed, or with none pending. */
   responsible_gaming_cooling: { status: 409 },
+  /**
+   * The member's session-time limit is reached (decision 0069): the session is ended, and sign-in is refused until
+   * the period turns (`value`: period and `resumesAt`).
+   */
+  responsible_gaming_session_limit: { status: 403 },
+  /** A reality-check answer sent when no reality check is due (nothing recorded). */
+  reality_check_not_due: { status: 409 },
   // In-house games
   inhouse_round_open: { status: 409 },
   inhouse_round_closed: { status: 409 },

@@ -15,6 +15,19 @@ export type RgLimitKind = (typeof rgLimitKinds)[number];
 export const rgPeriods = ['day', 'week', 'month'] as const;
 export type RgPeriod = (typeof rgPeriods)[number];
 
+/**
+ * Session time (decision 0069): a limit in whole minutes per day, week and month, set and confirmed by the same
+ * rules as the money limits; the member site's heartbeat and every signed-in request count it on the server.
+ */
+export const rgConfirmableKinds = [...rgLimitKinds, 'session'] as const;
+export type RgConfirmableKind = (typeof rgConfirmableKinds)[number];
+/** The longest a session-time limit of each period can be: the period itself (a calendar month at most 31 days). */
+export const rgSessionLimitMaxMinutes: Record<RgPeriod, number> = { day: 1440, week: 10_080, month: 44_640 };
+/** Reality-check intervals the member may choose, in minutes (null: off). */
+export const rgRealityCheckIntervals = [15, 30, 45, 60] as const;
+/** How often the member site beats while a member is signed in. */
+export const RG_HEARTBEAT_MS = 60_000;
+
 /** How long a raise or removal waits before the member may confirm it. */
 export const RG_COOLING_HOURS = 24;
 
@@ -47,6 +60,16 @@ export const rgLimitSchema = z.object({
 });
 export type RgLimit = z.infer<typeof rgLimitSchema>;
 
+export const rgSessionLimitSchema = z.object({
+  period: z.enum(rgPeriods),
+  /** The limit in force, in minutes (null: none). */
+  minutes: z.number().int().nullable(),
+  /** Whole minutes of session time counted in the current period. */
+  usedMinutes: z.number().int(),
+  pending: z.object({ minutes: z.number().int().nullable(), confirmableAt: z.string() }).nullable(),
+});
+export type RgSessionLimit = z.infer<typeof rgSessionLimitSchema>;
+
 export const rgBlockSchema = z.object({
   kind: z.enum(['break', 'self_exclusion']),
   duration: z.string(),
@@ -63,6 +86,10 @@ export const rgStatusSchema = z.object({
   limits: z.array(rgLimitSchema),
   /** The break or exclusion in force now, if any. */
   block: rgBlockSchema.nullable(),
+  /** Session-time limits, day, week and month. */
+  sessionLimits: z.array(rgSessionLimitSchema),
+  /** The reality-check interval in minutes (null: off). */
+  realityCheckMinutes: z.number().int().nullable(),
 });
 export type RgStatus = z.infer<typeof rgStatusSchema>;
 
@@ -78,6 +105,15 @@ export const rgAdminViewSchema = rgStatusSchema.extend({
   /** Every break and exclusion ever taken, newest first. */
   blocks: z.array(rgBlockSchema),
   history: z.array(rgHistoryEntrySchema),
+  /** The member's answers to reality checks, newest first. */
+  realityChecks: z.array(
+    z.object({
+      response: z.enum(['continue', 'stop']),
+      elapsedSeconds: z.number().int(),
+      netPosition: moneyStringSchema,
+      at: z.string(),
+    }),
+  ),
 });
 export type RgAdminView = z.infer<typeof rgAdminViewSchema>;
 
@@ -87,6 +123,30 @@ export const rgSetLimitSchema = z.strictObject({
   period: z.enum(rgPeriods, { message: 'field_not_allowed' }),
   amount: z.string().trim().min(1, { message: 'not_empty' }).max(40, { message: 'amount_not_numeric' }).nullable(),
 });
+
+/** A session-time limit as the member chooses it: whole minutes, or null to remove it. */
+export const rgSetSessionLimitSchema = z.strictObject({
+  period: z.enum(rgPeriods, { message: 'field_not_allowed' }),
+  minutes: z
+    .number({ message: 'field_invalid' })
+    .int({ message: 'field_invalid' })
+    .min(1, { message: 'field_too_small' })
+    .nullable(),
+});
+
+/** The member's signed-in session as the server counts it. */
+export const rgSessionSchema = z.object({
+  currency: z.string(),
+  startedAt: z.string(),
+  /** Seconds of this session counted so far. */
+  elapsedSeconds: z.number().int(),
+  realityCheckMinutes: z.number().int().nullable(),
+  /** A reality check is due: the member site shows it until answered. */
+  realityCheckDue: z.boolean(),
+  /** Wins, returned stakes less stakes since the session began, from the member's ledger postings. */
+  netPosition: moneyStringSchema,
+});
+export type RgSession = z.infer<typeof rgSessionSchema>;
 
 export const rgBlockInputSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -136,11 +196,81 @@ export const responsibleGamingEndpoints = {
     access: access.realMember,
     encrypted: false,
     request: z.strictObject({
-      kind: z.enum(rgLimitKinds, { message: 'field_not_allowed' }),
+      kind: z.enum(rgConfirmableKinds, { message: 'field_not_allowed' }),
       period: z.enum(rgPeriods, { message: 'field_not_allowed' }),
     }),
     response: rgStatusSchema,
     summary: 'Confirms a raise or removal asked for 24 hours or more ago (responsible_gaming_cooling before).',
+  }),
+  setSessionLimit: defineEndpoint({
+    name: 'responsibleGaming.setSessionLimit',
+    method: 'POST',
+    path: '/wps/responsible-gaming/session-limits',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: rgSetSessionLimitSchema,
+    response: rgStatusSchema,
+    summary:
+      'Sets one session-time limit in minutes, by the rules of the money limits: a lowering at once, a raise or removal after 24 hours and a second confirmation (confirmLimit with kind session); daily ≤ weekly ≤ monthly.',
+  }),
+  setRealityCheck: defineEndpoint({
+    name: 'responsibleGaming.setRealityCheck',
+    method: 'POST',
+    path: '/wps/responsible-gaming/reality-check',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({
+      minutes: z
+        .union(
+          rgRealityCheckIntervals.map((minutes) => z.literal(minutes)) as unknown as [
+            z.ZodLiteral<15>,
+            z.ZodLiteral<30>,
+            z.ZodLiteral<45>,
+            z.ZodLiteral<60>,
+          ],
+          { message: 'field_not_allowed' },
+        )
+        .nullable(),
+    }),
+    response: rgStatusSchema,
+    summary: 'Chooses the reality-check interval (15, 30, 45 or 60 minutes, or null: off); counts from now.',
+  }),
+  heartbeat: defineEndpoint({
+    name: 'responsibleGaming.heartbeat',
+    method: 'POST',
+    path: '/wps/responsible-gaming/session/heartbeat',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: rgSessionSchema,
+    summary:
+      "Counts the session's time since its last counted moment (once however many tabs beat) and answers the session; past a session-time limit it ends every session of the member (responsible_gaming_session_limit).",
+  }),
+  session: defineEndpoint({
+    name: 'responsibleGaming.session',
+    method: 'GET',
+    path: '/wps/responsible-gaming/session',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: rgSessionSchema,
+    summary: "The session's counted time, reality-check state and net position since it began.",
+  }),
+  answerRealityCheck: defineEndpoint({
+    name: 'responsibleGaming.answerRealityCheck',
+    method: 'POST',
+    path: '/wps/responsible-gaming/reality-check/answer',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    request: z.strictObject({ response: z.enum(['continue', 'stop'], { message: 'field_not_allowed' }) }),
+    response: rgSessionSchema,
+    summary:
+      'Records the answer to the reality check due (reality_check_not_due when none is): continue sets the next one; stop ends the session.',
   }),
   block: defineEndpoint({
     name: 'responsibleGaming.block',

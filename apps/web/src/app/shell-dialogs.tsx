@@ -53,6 +53,10 @@ const dialogLoaders = {
     import('../features/session/components/real-account-dialog').then((m) => ({ default: m.RealAccountDialog })),
   help: () => import('../features/content/components/help-dialog').then((m) => ({ default: m.HelpDialog })),
   notice: () => import('../features/content/components/notice-dialog').then((m) => ({ default: m.NoticeDialog })),
+  sessionLimit: () =>
+    import('../features/responsible-gaming/components/session-limit-dialog').then((m) => ({
+      default: m.SessionLimitDialog,
+    })),
 };
 
 /** Starts fetching a popup's code ahead of the click (pointer over, focus or touch on what opens it). */
@@ -69,6 +73,7 @@ const AfterLoginDialog = lazy(dialogLoaders.afterLogin);
 const RealAccountDialog = lazy(dialogLoaders.realAccount);
 const HelpDialog = lazy(dialogLoaders.help);
 const NoticeDialog = lazy(dialogLoaders.notice);
+const SessionLimitDialog = lazy(dialogLoaders.sessionLimit);
 
 /** The shell's popups (spec section 2 "Modals"), one open at a time, opened by name through the shell store. */
 export const ShellDialogs = () => {
@@ -135,6 +140,8 @@ export const ShellDialogs = () => {
         return <HelpDialog isOpen onClose={handleClose} />;
       case 'notice':
         return <NoticeDialog isOpen onClose={handleClose} />;
+      case 'sessionLimit':
+        return <SessionLimitDialog />;
     }
   };
 

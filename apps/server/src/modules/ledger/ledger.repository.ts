@@ -320,6 +320,20 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     return BigInt(rows[0]?.total ?? '0');
   },
 
+  /** The signed sum of a member's postings (points aside) in transactions of the given types since `since`. */
+  memberNetSince: async (merchantCode: string, ownerId: string, types: readonly string[], since: Date) => {
+    const { rows } = await pool.query<{ total: string }>(
+      `SELECT coalesce(sum(p.amount), 0)::text AS total
+         FROM ledger_accounts a
+         JOIN ledger_postings p ON p.account_id = a.id
+         JOIN ledger_transactions t ON t.id = p.transaction_id
+        WHERE a.merchant_code = $1 AND a.owner_type = 'member' AND a.owner_id = $2 AND a.kind <> 'points'
+          AND t.type = ANY($3::text[]) AND p.created_at >= $4`,
+      [merchantCode, ownerId, types, since],
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  },
+
   /** Every account of an owner (one row per wallet, shards summed). */
   walletsOf: async (merchantCode: string, ownerId: string, currency: string) => {
     const { rows } = await pool.query<{ kind: string; balance: string; held: string }>(

@@ -325,6 +325,10 @@ export const createLedgerService = (
     memberTotal: (merchantCode: string, memberId: string, type: string) =>
       repository.memberTotal(merchantCode, memberId, type),
 
+    /** What a member won less what it staked (returned stakes counted back) since `since`, from its postings. */
+    memberNetSince: (merchantCode: string, memberId: string, types: readonly string[], since: Date) =>
+      repository.memberNetSince(merchantCode, memberId, types, since),
+
     /** Every wallet a member holds money in, by kind. */
     walletsOf: (merchantCode: string, memberId: string, currency: string) =>
       repository.walletsOf(merchantCode, memberId, currency),

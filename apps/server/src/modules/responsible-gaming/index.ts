@@ -18,11 +18,18 @@ declare module '../../platform/modules' {
  */
 export const responsibleGamingModule = defineModule({
   name: 'responsibleGaming',
-  create: (host) =>
-    createResponsibleGamingService({
+  create: (host) => {
+    const service = createResponsibleGamingService({
       repository: createResponsibleGamingRepository(host.database.pool),
       members: host.services.members,
-    }),
+      ledger: host.services.ledger,
+      session: host.services.session,
+    });
+    // Session time (decision 0069): every signed-in request counts it, and a reached limit refuses the sign-in.
+    host.services.session.onActivity(service.countActivity);
+    host.services.session.guardLogin(service.guardLogin);
+    return service;
+  },
   routes: (registrar, service, host) => registerResponsibleGamingRoutes(registrar, service, host),
   subscribers: (service) => [
     subscribe('responsible-gaming.cover-new-member', 'member.registered', (event) =>

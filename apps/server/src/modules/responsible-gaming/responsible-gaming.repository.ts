@@ -1,11 +1,11 @@
-import type { RgLimitKind, RgPeriod } from '@tessera/contracts';
+import type { RgConfirmableKind, RgPeriod } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 
 export type Executor = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 export interface LimitRow {
-  kind: RgLimitKind;
+  kind: RgConfirmableKind;
   period: RgPeriod;
   amount: bigint | null;
   pendingAmount: bigint | null;
@@ -29,7 +29,18 @@ export interface Usage {
   deposited: bigint;
   wagered: bigint;
   lost: bigint;
+  sessionSeconds: number;
 }
+
+export interface SessionRow {
+  sessionId: string;
+  startedAt: Date;
+  countedSeconds: number;
+  nextCheckSeconds: number | null;
+}
+
+const SESSION_COLUMNS = `session_id AS "sessionId", started_at AS "startedAt", counted_seconds AS "countedSeconds",
+  next_check_seconds AS "nextCheckSeconds"`;
 
 const BLOCK_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", kind, duration,
   all_merchants AS "allMerchants", identity_keys AS "identityKeys", origin_id AS "originId",
@@ -37,6 +48,7 @@ const BLOCK_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "member
 
 /** The module's own tables (responsible-gaming.schema.ts); the ledger's guard writes `rg_usage`. */
 export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
+  pool: pool as Executor,
   inTransaction: <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, work),
 
   /** Serialises changes of one member's limits (rows that do not exist yet included). */
@@ -55,7 +67,7 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
 
   upsertLimit: async (
     db: Executor,
-    key: { merchantCode: string; memberId: string; kind: RgLimitKind; period: RgPeriod },
+    key: { merchantCode: string; memberId: string; kind: RgConfirmableKind; period: RgPeriod },
     values: { amount: bigint | null; pendingAmount: bigint | null; pendingSince: Date | null },
   ): Promise<void> => {
     await db.query(
@@ -70,9 +82,9 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
 
   /** Usage summed from `since` (a UTC date) to today. */
   usageSince: async (merchantCode: string, memberId: string, since: string): Promise<Usage> => {
-    const { rows } = await pool.query<{ deposited: string; wagered: string; lost: string }>(
+    const { rows } = await pool.query<{ deposited: string; wagered: string; lost: string; seconds: number }>(
       `SELECT coalesce(sum(deposited), 0)::text AS deposited, coalesce(sum(wagered), 0)::text AS wagered,
-              coalesce(sum(lost), 0)::text AS lost
+              coalesce(sum(lost), 0)::text AS lost, coalesce(sum(session_seconds), 0)::int AS seconds
          FROM rg_usage WHERE merchant_code = $1 AND member_id = $2 AND day >= $3::date`,
       [merchantCode, memberId, since],
     );
@@ -81,6 +93,7 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
       deposited: BigInt(row?.deposited ?? '0'),
       wagered: BigInt(row?.wagered ?? '0'),
       lost: BigInt(row?.lost ?? '0'),
+      sessionSeconds: row?.seconds ?? 0,
     };
   },
 
@@ -158,6 +171,124 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
       entry.action,
       JSON.stringify(entry.details),
     ]);
+  },
+
+  /**
+   * Counts a session's time since its last counted moment (at most `capSeconds`; never twice, however many
+   * requests race: the session's row is locked) into its own total and the member's day of `rg_usage`. The first
+   * count of a session opens its clock, with its first reality check due one interval in.
+   */
+  countSession: async (
+    key: { merchantCode: string; memberId: string; sessionId: string },
+    capSeconds: number,
+  ): Promise<SessionRow> =>
+    inTransaction(pool, async (client) => {
+      await client.query(
+        `INSERT INTO rg_sessions (session_id, merchant_code, member_id, started_at, last_counted_at, next_check_seconds)
+         SELECT $1, $2, $3, now(), now(),
+                (SELECT reality_check_minutes * 60 FROM rg_settings WHERE merchant_code = $2 AND member_id = $3)
+         ON CONFLICT (session_id) DO NOTHING`,
+        [key.sessionId, key.merchantCode, key.memberId],
+      );
+      const { rows } = await client.query<{ seconds: number }>(
+        `SELECT least(greatest(floor(extract(epoch FROM now() - last_counted_at)), 0), $2)::int AS seconds
+           FROM rg_sessions WHERE session_id = $1 AND merchant_code = $3 AND member_id = $4 FOR UPDATE`,
+        [key.sessionId, capSeconds, key.merchantCode, key.memberId],
+      );
+      const seconds = rows[0]?.seconds;
+      if (seconds === undefined) throw new Error('rg_sessions row of another member');
+      // Whole seconds are counted; the fraction stays uncounted until the next beat (last_counted_at moves by them).
+      const updated = await client.query<SessionRow>(
+        `UPDATE rg_sessions SET counted_seconds = counted_seconds + $2,
+                last_counted_at = CASE WHEN $2 >= $3 THEN now() ELSE last_counted_at + make_interval(secs => $2) END
+          WHERE session_id = $1 RETURNING ${SESSION_COLUMNS}`,
+        [key.sessionId, seconds, capSeconds],
+      );
+      if (seconds > 0) {
+        await client.query(
+          `INSERT INTO rg_usage AS u (merchant_code, member_id, day, session_seconds)
+           VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, $3)
+           ON CONFLICT (merchant_code, member_id, day) DO UPDATE SET session_seconds = u.session_seconds + $3`,
+          [key.merchantCode, key.memberId, seconds],
+        );
+      }
+      const row = updated.rows[0];
+      if (!row) throw new Error('rg_sessions update returned no row');
+      return row;
+    }),
+
+  /** A session's clock, if it has one, of this member only. */
+  session: async (merchantCode: string, memberId: string, sessionId: string): Promise<SessionRow | null> => {
+    const { rows } = await pool.query<SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM rg_sessions WHERE session_id = $1 AND merchant_code = $2 AND member_id = $3`,
+      [sessionId, merchantCode, memberId],
+    );
+    return rows[0] ?? null;
+  },
+
+  realityCheckMinutes: async (merchantCode: string, memberId: string, db: Executor = pool) => {
+    const { rows } = await db.query<{ minutes: number | null }>(
+      'SELECT reality_check_minutes AS minutes FROM rg_settings WHERE merchant_code = $1 AND member_id = $2',
+      [merchantCode, memberId],
+    );
+    return rows[0]?.minutes ?? null;
+  },
+
+  /** Sets the interval and moves the next check of the member's sessions of the last day to one interval on. */
+  setRealityCheck: async (db: Executor, merchantCode: string, memberId: string, minutes: number | null) => {
+    await db.query(
+      `INSERT INTO rg_settings (merchant_code, member_id, reality_check_minutes, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (merchant_code, member_id) DO UPDATE SET reality_check_minutes = $3, updated_at = now()`,
+      [merchantCode, memberId, minutes],
+    );
+    await db.query(
+      `UPDATE rg_sessions SET next_check_seconds = CASE WHEN $3::int IS NULL THEN NULL ELSE counted_seconds + $3::int * 60 END
+        WHERE merchant_code = $1 AND member_id = $2 AND last_counted_at > now() - interval '1 day'`,
+      [merchantCode, memberId, minutes],
+    );
+  },
+
+  /** Records an answer to the reality check due on a session and sets its next; false when none is due. */
+  answerRealityCheck: (
+    key: { merchantCode: string; memberId: string; sessionId: string },
+    answer: { response: 'continue' | 'stop'; netPosition: bigint },
+  ): Promise<boolean> =>
+    inTransaction(pool, async (client) => {
+      const { rows } = await client.query<{ counted: number }>(
+        `SELECT counted_seconds AS counted FROM rg_sessions
+          WHERE session_id = $1 AND merchant_code = $2 AND member_id = $3
+            AND next_check_seconds IS NOT NULL AND counted_seconds >= next_check_seconds FOR UPDATE`,
+        [key.sessionId, key.merchantCode, key.memberId],
+      );
+      const due = rows[0];
+      if (!due) return false;
+      await client.query(
+        `INSERT INTO rg_reality_checks (merchant_code, member_id, session_id, response, elapsed_seconds, net_position)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [key.merchantCode, key.memberId, key.sessionId, answer.response, due.counted, answer.netPosition],
+      );
+      await client.query(
+        `UPDATE rg_sessions SET next_check_seconds =
+           (SELECT counted_seconds + s.reality_check_minutes * 60 FROM rg_settings s
+             WHERE s.merchant_code = $2 AND s.member_id = $3)
+          WHERE session_id = $1`,
+        [key.sessionId, key.merchantCode, key.memberId],
+      );
+      return true;
+    }),
+
+  realityChecks: async (merchantCode: string, memberId: string, limit: number) => {
+    const { rows } = await pool.query<{
+      response: 'continue' | 'stop';
+      elapsedSeconds: number;
+      netPosition: string;
+      at: Date;
+    }>(
+      `SELECT response, elapsed_seconds AS "elapsedSeconds", net_position::text AS "netPosition", at
+         FROM rg_reality_checks WHERE merchant_code = $1 AND member_id = $2 ORDER BY at DESC, id LIMIT $3`,
+      [merchantCode, memberId, limit],
+    );
+    return rows;
   },
 
   history: async (merchantCode: string, memberId: string, limit: number) => {

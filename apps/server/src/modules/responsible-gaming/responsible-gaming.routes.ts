@@ -16,6 +16,17 @@ export const registerResponsibleGamingRoutes = (
   r.site(responsibleGamingEndpoints.confirmLimit, async ({ input, ctx }) =>
     service.confirmLimit(ctx.merchant, ctx.member, input),
   );
+  r.site(responsibleGamingEndpoints.setSessionLimit, async ({ input, ctx }) =>
+    service.setSessionLimit(ctx.merchant, ctx.member, input),
+  );
+  r.site(responsibleGamingEndpoints.setRealityCheck, async ({ input, ctx }) =>
+    service.setRealityCheck(ctx.merchant, ctx.member, input.minutes),
+  );
+  r.site(responsibleGamingEndpoints.heartbeat, async ({ ctx }) => service.heartbeat(ctx.merchant, ctx.member));
+  r.site(responsibleGamingEndpoints.session, async ({ ctx }) => service.session(ctx.merchant, ctx.member));
+  r.site(responsibleGamingEndpoints.answerRealityCheck, async ({ input, ctx }) =>
+    service.answerRealityCheck(ctx.merchant, ctx.member, input.response),
+  );
   r.site(responsibleGamingEndpoints.block, async ({ input, ctx }) => service.block(ctx.merchant, ctx.member, input));
 
   // Back office: read only (no operator loosens a member's choice), each look audited.

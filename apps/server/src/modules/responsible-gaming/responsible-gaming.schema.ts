@@ -5,6 +5,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -21,7 +22,7 @@ import {
 
 /**
  * One limit of a member: `kind` deposit (gross), loss (net) or wager, per `period` day, week or month, in minor
- * units. `amount` is the limit in force (null: none). A raise or removal waits in `pending*` for 24 hours and the
+ * units; or `session` time, in whole minutes (decision 0069). `amount` is the limit in force (null: none). A raise or removal waits in `pending*` for 24 hours and the
  * member's second confirmation; a lowering applies at once and drops any pending raise.
  */
 export const rgLimits = pgTable(
@@ -29,7 +30,7 @@ export const rgLimits = pgTable(
   {
     merchantCode: text('merchant_code').notNull(),
     memberId: text('member_id').notNull(),
-    kind: text('kind').$type<'deposit' | 'loss' | 'wager'>().notNull(),
+    kind: text('kind').$type<'deposit' | 'loss' | 'wager' | 'session'>().notNull(),
     period: text('period').$type<'day' | 'week' | 'month'>().notNull(),
     amount: bigint('amount', { mode: 'bigint' }),
     /** A raise or removal asked for: the new amount (null with `pendingSince` set: removal). */
@@ -39,7 +40,7 @@ export const rgLimits = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.merchantCode, table.memberId, table.kind, table.period] }),
-    check('rg_limits_kind', sql`${table.kind} IN ('deposit', 'loss', 'wager')`),
+    check('rg_limits_kind', sql`${table.kind} IN ('deposit', 'loss', 'wager', 'session')`),
     check('rg_limits_period', sql`${table.period} IN ('day', 'week', 'month')`),
     check('rg_limits_amount_positive', sql`${table.amount} IS NULL OR ${table.amount} > 0`),
     check('rg_limits_pending_positive', sql`${table.pendingAmount} IS NULL OR ${table.pendingAmount} > 0`),
@@ -75,7 +76,8 @@ export const rgBlocks = pgTable(
 
 /**
  * What a member deposited, wagered and lost (stakes less wins and returned stakes) per UTC day, kept by the
- * ledger's debit guard in the posting's own transaction; week and month are sums of days.
+ * ledger's debit guard in the posting's own transaction; week and month are sums of days. `sessionSeconds` is the
+ * time the member's sessions were counted that day (decision 0069), kept by this module's session clock.
  */
 export const rgUsage = pgTable(
   'rg_usage',
@@ -86,6 +88,7 @@ export const rgUsage = pgTable(
     deposited: bigint('deposited', { mode: 'bigint' }).notNull().default(sql`0`),
     wagered: bigint('wagered', { mode: 'bigint' }).notNull().default(sql`0`),
     lost: bigint('lost', { mode: 'bigint' }).notNull().default(sql`0`),
+    sessionSeconds: integer('session_seconds').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.merchantCode, table.memberId, table.day] })],
 );
@@ -102,4 +105,60 @@ export const rgHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('rg_history_member_idx').on(table.merchantCode, table.memberId, table.at)],
+);
+
+/**
+ * The session clock of one signed-in session (decision 0069): when it began (counted from its first heartbeat or
+ * request), the last moment counted into `rg_usage.session_seconds`, the seconds counted so far, and the counted
+ * time at which its next reality check falls due. One row per session, locked while counting, so however many
+ * tabs beat, each second is counted once.
+ */
+export const rgSessions = pgTable(
+  'rg_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
+    countedSeconds: integer('counted_seconds').notNull().default(0),
+    /** Counted seconds from which the next reality check is due (null: none asked for when it began). */
+    nextCheckSeconds: integer('next_check_seconds'),
+  },
+  (table) => [index('rg_sessions_member_idx').on(table.merchantCode, table.memberId, table.startedAt)],
+);
+
+/** The member's reality-check interval in minutes (15, 30, 45 or 60); no row or null: off. */
+export const rgSettings = pgTable(
+  'rg_settings',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    realityCheckMinutes: integer('reality_check_minutes'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.memberId] }),
+    check('rg_settings_reality_check', sql`${table.realityCheckMinutes} IN (15, 30, 45, 60)`),
+  ],
+);
+
+/** Each answer a member gave a reality check: continue or stop, with what the dialog showed. */
+export const rgRealityChecks = pgTable(
+  'rg_reality_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    response: text('response').$type<'continue' | 'stop'>().notNull(),
+    elapsedSeconds: integer('elapsed_seconds').notNull(),
+    /** Wins less stakes since the session began, in minor units, when the member answered. */
+    netPosition: bigint('net_position', { mode: 'bigint' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('rg_reality_checks_response', sql`${table.response} IN ('continue', 'stop')`),
+    index('rg_reality_checks_member_idx').on(table.merchantCode, table.memberId, table.at),
+  ],
 );

@@ -4,21 +4,48 @@ import {
   parseMoney,
   RG_COOLING_HOURS,
   type RgBlock,
+  type RgConfirmableKind,
   type RgDuration,
   type RgLimitKind,
   type RgPeriod,
+  type RgSession,
   type RgStatus,
   rgBlockEnd,
   rgLimitKinds,
   rgPeriods,
+  rgSessionLimitMaxMinutes,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
+import type { LedgerService } from '../ledger';
 import type { MembersService } from '../members';
-import type { BlockRow, LimitRow, ResponsibleGamingRepository, Usage } from './responsible-gaming.repository';
+import type { SessionService } from '../session';
+import type {
+  BlockRow,
+  LimitRow,
+  ResponsibleGamingRepository,
+  SessionRow,
+  Usage,
+} from './responsible-gaming.repository';
 
 const COOLING_MS = RG_COOLING_HOURS * 3_600_000;
 const HISTORY_LIMIT = 100;
+/**
+ * The most one count adds to a session (decision 0069): the session module's idle timeout, past which the session
+ * would have ended. A quiet gap within it is signed-in time and counts in full at the next beat or request.
+ */
+const SESSION_COUNT_CAP_SECONDS = 2 * 60 * 60;
+/** Transaction types that are play, as the ledger's guard classes them: stakes, wins and returned stakes. */
+const PLAY_TYPES = ['game_bet', 'inhouse.stake', 'game_win', 'inhouse.payout', 'game_rollback', 'inhouse.refund'];
+
+/** The first moment of the period after the one containing `now` (UTC), when a reached limit lets go. */
+export const nextPeriodStart = (period: RgPeriod, now: Date): Date => {
+  const start = new Date(`${periodStart(period, now)}T00:00:00.000Z`);
+  if (period === 'day') start.setUTCDate(start.getUTCDate() + 1);
+  else if (period === 'week') start.setUTCDate(start.getUTCDate() + 7);
+  else start.setUTCMonth(start.getUTCMonth() + 1);
+  return start;
+};
 
 /** The first UTC day of the period containing `now` (ISO weeks from Monday), as the ledger's guard counts. */
 export const periodStart = (period: RgPeriod, now: Date): string => {
@@ -44,6 +71,8 @@ export const identityKeysOf = (member: {
   return keys;
 };
 
+const EMPTY_USAGE: Usage = { deposited: 0n, wagered: 0n, lost: 0n, sessionSeconds: 0 };
+
 const usedOf = (kind: RgLimitKind, usage: Usage): bigint =>
   kind === 'deposit' ? usage.deposited : kind === 'wager' ? usage.wagered : usage.lost;
 
@@ -66,9 +95,11 @@ export const presentBlock = (block: BlockRow): RgBlock => ({
 export const createResponsibleGamingService = (deps: {
   repository: ResponsibleGamingRepository;
   members: Pick<MembersService, 'findById' | 'findSamePerson'>;
+  ledger: Pick<LedgerService, 'memberNetSince'>;
+  session: Pick<SessionService, 'revokeAllSessions' | 'logout'>;
   now?: () => Date;
 }) => {
-  const { repository, members } = deps;
+  const { repository, members, ledger, session } = deps;
   const now = deps.now ?? (() => new Date());
 
   const status = async (merchantCode: string, currency: string, memberId: string): Promise<RgStatus> => {
@@ -91,7 +122,7 @@ export const createResponsibleGamingService = (deps: {
       limits: rgLimitKinds.flatMap((kind) =>
         rgPeriods.map((period) => {
           const row = byKey.get(`${kind}:${period}`);
-          const used = usedOf(kind, usage.get(period) ?? { deposited: 0n, wagered: 0n, lost: 0n });
+          const used = usedOf(kind, usage.get(period) ?? EMPTY_USAGE);
           return {
             kind,
             period,
@@ -107,22 +138,145 @@ export const createResponsibleGamingService = (deps: {
         }),
       ),
       block: active[0] ? presentBlock(active[0]) : null,
+      sessionLimits: rgPeriods.map((period) => {
+        const row = byKey.get(`session:${period}`);
+        const minutes = (value: bigint | null | undefined) => (value == null ? null : Number(value));
+        return {
+          period,
+          minutes: minutes(row?.amount),
+          usedMinutes: Math.floor((usage.get(period) ?? EMPTY_USAGE).sessionSeconds / 60),
+          pending: row?.pendingSince
+            ? {
+                minutes: minutes(row.pendingAmount),
+                confirmableAt: new Date(row.pendingSince.getTime() + COOLING_MS).toISOString(),
+              }
+            : null,
+        };
+      }),
+      realityCheckMinutes: await repository.realityCheckMinutes(merchantCode, memberId),
     };
   };
 
+  /**
+   * The session-time limit the member has reached, if any: the one that lets go last (sign-in waits for it).
+   */
+  const reachedSessionLimit = async (merchantCode: string, memberId: string) => {
+    const at = now();
+    const rows = (await repository.limits(merchantCode, memberId)).filter(
+      (row) => row.kind === 'session' && row.amount !== null,
+    );
+    let reached: { period: RgPeriod; resumesAt: string } | null = null;
+    for (const row of rows) {
+      const used = await repository.usageSince(merchantCode, memberId, periodStart(row.period, at));
+      if (row.amount !== null && BigInt(used.sessionSeconds) >= row.amount * 60n) {
+        const resumesAt = nextPeriodStart(row.period, at).toISOString();
+        if (!reached || resumesAt > reached.resumesAt) reached = { period: row.period, resumesAt };
+      }
+    }
+    return reached;
+  };
+
+  const sessionLimitError = (reached: { period: RgPeriod; resumesAt: string }) =>
+    new AppError('responsible_gaming_session_limit', { value: reached });
+
+  /** Counts the session's time; past a session-time limit, ends every session of the member and says so. */
+  const countAndEnforce = async (key: { merchantCode: string; memberId: string; sessionId: string }) => {
+    const row = await repository.countSession(key, SESSION_COUNT_CAP_SECONDS);
+    const reached = await reachedSessionLimit(key.merchantCode, key.memberId);
+    if (reached) {
+      await session.revokeAllSessions(key.memberId);
+      await repository.addHistory(repository.pool, {
+        merchantCode: key.merchantCode,
+        memberId: key.memberId,
+        action: 'session_limit.reached',
+        details: reached,
+      });
+    }
+    return { row, reached };
+  };
+
+  const presentSession = async (merchant: MerchantContext, memberId: string, row: SessionRow): Promise<RgSession> => {
+    const { currency } = merchant.settings;
+    const net = await ledger.memberNetSince(merchant.code, memberId, PLAY_TYPES, row.startedAt);
+    return {
+      currency,
+      startedAt: row.startedAt.toISOString(),
+      elapsedSeconds: row.countedSeconds,
+      realityCheckMinutes: await repository.realityCheckMinutes(merchant.code, memberId),
+      realityCheckDue: row.nextCheckSeconds !== null && row.countedSeconds >= row.nextCheckSeconds,
+      netPosition: formatMinor(net, currency),
+    };
+  };
+
+  const keyOf = (merchant: MerchantContext, member: MemberPrincipal) => ({
+    merchantCode: merchant.code,
+    memberId: member.memberId,
+    sessionId: member.sessionId,
+  });
+
+  /** How a limit's amount reads: money in the merchant's currency, or whole minutes of session time. */
+  const presentAmount = (kind: RgConfirmableKind, currency: string) => (amount: bigint | null) =>
+    amount === null ? null : kind === 'session' ? String(amount) : formatMinor(amount, currency);
+
   /** Daily ≤ weekly ≤ monthly within one kind, among the limits in force (a missing one bounds nothing). */
-  const checkOrder = (rows: LimitRow[], kind: RgLimitKind, period: RgPeriod, amount: bigint, currency: string) => {
+  const checkOrder = (
+    rows: LimitRow[],
+    kind: RgConfirmableKind,
+    period: RgPeriod,
+    amount: bigint,
+    currency: string,
+  ) => {
     const index = rgPeriods.indexOf(period);
+    const field = kind === 'session' ? 'minutes' : 'amount';
+    const present = presentAmount(kind, currency);
     for (const row of rows) {
       if (row.kind !== kind || row.period === period || row.amount === null) continue;
       const other = rgPeriods.indexOf(row.period);
       if (other < index && row.amount > amount) {
-        throw fieldError('amount', 'field_too_small', { min: formatMinor(row.amount, currency) });
+        throw fieldError(field, 'field_too_small', { min: present(row.amount) ?? '' });
       }
       if (other > index && row.amount < amount) {
-        throw fieldError('amount', 'field_too_large', { max: formatMinor(row.amount, currency) });
+        throw fieldError(field, 'field_too_large', { max: present(row.amount) ?? '' });
       }
     }
+  };
+
+  /** One limit changed: a lowering (or a first limit) at once; a raise or removal waits for the cooling period. */
+  const applyLimit = async (
+    merchant: MerchantContext,
+    member: MemberPrincipal,
+    kind: RgConfirmableKind,
+    period: RgPeriod,
+    amount: bigint | null,
+  ) => {
+    const present = presentAmount(kind, merchant.settings.currency);
+    const key = { merchantCode: merchant.code, memberId: member.memberId, kind, period };
+    await repository.inTransaction(async (client) => {
+      await repository.lockMember(client, merchant.code, member.memberId);
+      const rows = await repository.limits(merchant.code, member.memberId, client);
+      const current = rows.find((row) => row.kind === kind && row.period === period);
+      const inForceAmount = current?.amount ?? null;
+      if (amount !== null) checkOrder(rows, kind, period, amount, merchant.settings.currency);
+      const immediate = amount !== null && (inForceAmount === null || amount <= inForceAmount);
+      if (immediate) {
+        await repository.upsertLimit(client, key, { amount, pendingAmount: null, pendingSince: null });
+      } else if (inForceAmount === null && amount === null) {
+        await repository.upsertLimit(client, key, { amount: null, pendingAmount: null, pendingSince: null });
+      } else {
+        const samePending = current?.pendingSince != null && current.pendingAmount === amount;
+        await repository.upsertLimit(client, key, {
+          amount: inForceAmount,
+          pendingAmount: amount,
+          pendingSince: samePending && current?.pendingSince ? current.pendingSince : now(),
+        });
+      }
+      await repository.addHistory(client, {
+        merchantCode: merchant.code,
+        memberId: member.memberId,
+        action: immediate ? 'limit.set' : 'limit.raise_requested',
+        details: { kind, period, from: present(inForceAmount), to: present(amount) },
+      });
+    });
   };
 
   const memberOf = async (memberId: string) => {
@@ -148,48 +302,38 @@ export const createResponsibleGamingService = (deps: {
         if (!parsed.ok) throw fieldError('amount', parsed.error);
         amount = parsed.minor;
       }
-      const key = { merchantCode: merchant.code, memberId: member.memberId, kind: input.kind, period: input.period };
-      await repository.inTransaction(async (client) => {
-        await repository.lockMember(client, merchant.code, member.memberId);
-        const rows = await repository.limits(merchant.code, member.memberId, client);
-        const current = rows.find((row) => row.kind === input.kind && row.period === input.period);
-        const inForceAmount = current?.amount ?? null;
-        if (amount !== null) checkOrder(rows, input.kind, input.period, amount, currency);
-        const immediate = amount !== null && (inForceAmount === null || amount <= inForceAmount);
-        if (immediate) {
-          await repository.upsertLimit(client, key, { amount, pendingAmount: null, pendingSince: null });
-        } else if (inForceAmount === null && amount === null) {
-          await repository.upsertLimit(client, key, { amount: null, pendingAmount: null, pendingSince: null });
-        } else {
-          const samePending = current?.pendingSince != null && current.pendingAmount === amount;
-          await repository.upsertLimit(client, key, {
-            amount: inForceAmount,
-            pendingAmount: amount,
-            pendingSince: samePending && current?.pendingSince ? current.pendingSince : now(),
-          });
-        }
-        await repository.addHistory(client, {
-          merchantCode: merchant.code,
-          memberId: member.memberId,
-          action: immediate ? 'limit.set' : 'limit.raise_requested',
-          details: {
-            kind: input.kind,
-            period: input.period,
-            from: inForceAmount === null ? null : formatMinor(inForceAmount, currency),
-            to: amount === null ? null : formatMinor(amount, currency),
-          },
-        });
-      });
+      await applyLimit(merchant, member, input.kind, input.period, amount);
       return status(merchant.code, currency, member.memberId);
+    },
+
+    /** A session-time limit in minutes, by the same rules; at most the period's own length. */
+    setSessionLimit: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { period: RgPeriod; minutes: number | null },
+    ): Promise<RgStatus> => {
+      const max = rgSessionLimitMaxMinutes[input.period];
+      if (input.minutes !== null && input.minutes > max) {
+        throw fieldError('minutes', 'field_too_large', { max: String(max) });
+      }
+      await applyLimit(
+        merchant,
+        member,
+        'session',
+        input.period,
+        input.minutes === null ? null : BigInt(input.minutes),
+      );
+      return status(merchant.code, merchant.settings.currency, member.memberId);
     },
 
     /** The second confirmation of a raise or removal, once its cooling period has passed. */
     confirmLimit: async (
       merchant: MerchantContext,
       member: MemberPrincipal,
-      input: { kind: RgLimitKind; period: RgPeriod },
+      input: { kind: RgConfirmableKind; period: RgPeriod },
     ): Promise<RgStatus> => {
       const { currency } = merchant.settings;
+      const present = presentAmount(input.kind, currency);
       await repository.inTransaction(async (client) => {
         await repository.lockMember(client, merchant.code, member.memberId);
         const rows = await repository.limits(merchant.code, member.memberId, client);
@@ -212,12 +356,81 @@ export const createResponsibleGamingService = (deps: {
           details: {
             kind: input.kind,
             period: input.period,
-            from: current.amount === null ? null : formatMinor(current.amount, currency),
-            to: current.pendingAmount === null ? null : formatMinor(current.pendingAmount, currency),
+            from: present(current.amount),
+            to: present(current.pendingAmount),
           },
         });
       });
       return status(merchant.code, currency, member.memberId);
+    },
+
+    /** The reality-check interval (null: off), counted from now in the member's open sessions. */
+    setRealityCheck: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      minutes: number | null,
+    ): Promise<RgStatus> => {
+      await repository.inTransaction(async (client) => {
+        await repository.setRealityCheck(client, merchant.code, member.memberId, minutes);
+        await repository.addHistory(client, {
+          merchantCode: merchant.code,
+          memberId: member.memberId,
+          action: 'reality_check.set',
+          details: { minutes },
+        });
+      });
+      return status(merchant.code, merchant.settings.currency, member.memberId);
+    },
+
+    /** The member site's beat: counts the session's time, and ends it past a session-time limit. */
+    heartbeat: async (merchant: MerchantContext, member: MemberPrincipal): Promise<RgSession> => {
+      const { row, reached } = await countAndEnforce(keyOf(merchant, member));
+      if (reached) throw sessionLimitError(reached);
+      return presentSession(merchant, member.memberId, row);
+    },
+
+    /** The session as counted so far (its clock opened if this is its first word). */
+    session: async (merchant: MerchantContext, member: MemberPrincipal): Promise<RgSession> => {
+      const row =
+        (await repository.session(merchant.code, member.memberId, member.sessionId)) ??
+        (await repository.countSession(keyOf(merchant, member), SESSION_COUNT_CAP_SECONDS));
+      return presentSession(merchant, member.memberId, row);
+    },
+
+    /** Records the member's answer to the reality check due; "stop" ends the session. */
+    answerRealityCheck: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      response: 'continue' | 'stop',
+    ): Promise<RgSession> => {
+      const row = await repository.session(merchant.code, member.memberId, member.sessionId);
+      if (!row) throw new AppError('reality_check_not_due');
+      const netPosition = await ledger.memberNetSince(merchant.code, member.memberId, PLAY_TYPES, row.startedAt);
+      if (!(await repository.answerRealityCheck(keyOf(merchant, member), { response, netPosition }))) {
+        throw new AppError('reality_check_not_due');
+      }
+      const answered = await repository.session(merchant.code, member.memberId, member.sessionId);
+      if (response === 'stop') await session.logout(member);
+      return presentSession(merchant, member.memberId, answered ?? row);
+    },
+
+    /**
+     * Signed-in activity (the session module's touch, at most once a minute): counted, so a page that stops beating
+     * is counted all the same; past a session-time limit the request is refused with the limit's error.
+     */
+    countActivity: async (principal: MemberPrincipal): Promise<void> => {
+      const { reached } = await countAndEnforce({
+        merchantCode: principal.merchantCode,
+        memberId: principal.memberId,
+        sessionId: principal.sessionId,
+      });
+      if (reached) throw sessionLimitError(reached);
+    },
+
+    /** Refuses a sign-in while a session-time limit the member reached holds. */
+    guardLogin: async (merchantCode: string, memberId: string): Promise<void> => {
+      const reached = await reachedSessionLimit(merchantCode, memberId);
+      if (reached) throw sessionLimitError(reached);
     },
 
     /**
@@ -312,9 +525,11 @@ export const createResponsibleGamingService = (deps: {
     adminView: async (memberId: string, currency: (merchantCode: string) => Promise<string>) => {
       const member = await memberOf(memberId);
       const view = await status(member.merchantCode, await currency(member.merchantCode), member.id);
-      const [blocks, history] = await Promise.all([
+      const viewCurrency = view.currency;
+      const [blocks, history, checks] = await Promise.all([
         repository.blocks(member.merchantCode, member.id),
         repository.history(member.merchantCode, member.id, HISTORY_LIMIT),
+        repository.realityChecks(member.merchantCode, member.id, HISTORY_LIMIT),
       ]);
       return {
         member,
@@ -324,6 +539,12 @@ export const createResponsibleGamingService = (deps: {
           account: member.account,
           blocks: blocks.map(presentBlock),
           history: history.map((row) => ({ action: row.action, details: row.details, at: row.at.toISOString() })),
+          realityChecks: checks.map((row) => ({
+            response: row.response,
+            elapsedSeconds: row.elapsedSeconds,
+            netPosition: formatMinor(BigInt(row.netPosition), viewCurrency),
+            at: row.at.toISOString(),
+          })),
         },
       };
     },

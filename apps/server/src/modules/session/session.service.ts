@@ -62,6 +62,10 @@ export const createSessionService = (deps: {
   secretBox: SecretBox;
 }) => {
   const { repository, members, verification, captcha, proofOfWork, limiter, secretBox } = deps;
+  /** Checks a later module adds (responsible gaming's session-time limit): each may refuse a session's start. */
+  const loginGuards: ((merchantCode: string, memberId: string) => Promise<void>)[] = [];
+  /** Told of a signed-in member's activity (at most once a minute a session); one may throw to refuse the request. */
+  const activityListeners: ((principal: MemberPrincipal) => Promise<void>)[] = [];
 
   /** Holds a login back until the member proves itself (new IP, or two-factor on). */
   const holdLogin = async (
@@ -119,6 +123,7 @@ export const createSessionService = (deps: {
     method: LoginMethod,
     options: { usedDefaultPassword?: boolean; deviceId?: string | undefined } = {},
   ): Promise<LoginValue> => {
+    for (const guard of loginGuards) await guard(member.merchantCode, member.id);
     const token = newSessionToken();
     await repository.insertSession({
       memberId: member.id,
@@ -381,13 +386,27 @@ export const createSessionService = (deps: {
     authenticate: async (merchant: MerchantContext, token: string): Promise<MemberPrincipal | null> => {
       const session = await repository.findLiveSession(hashToken(token), SESSION_IDLE_MS, SESSION_TOUCH_MS);
       if (!session || session.merchantCode !== merchant.code || session.locked) return null;
-      if (session.stale) await repository.touchSession(session.id);
-      return {
+      const principal = {
         memberId: session.memberId,
         merchantCode: session.merchantCode,
         sessionId: session.id,
         type: session.type,
       };
+      if (session.stale) {
+        await repository.touchSession(session.id);
+        for (const listener of activityListeners) await listener(principal);
+      }
+      return principal;
+    },
+
+    /** Adds a check every session start passes (it throws to refuse the sign-in). */
+    guardLogin: (guard: (merchantCode: string, memberId: string) => Promise<void>) => {
+      loginGuards.push(guard);
+    },
+
+    /** Adds a listener told of signed-in activity, at most once a minute a session (the idle clock's touch). */
+    onActivity: (listener: (principal: MemberPrincipal) => Promise<void>) => {
+      activityListeners.push(listener);
     },
 
     logout: (principal: MemberPrincipal) => repository.revokeSession(principal.sessionId),

@@ -3,6 +3,7 @@ import { access, defineEndpoint } from '@tessera/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { usePublicStore } from '../state/public-store';
+import { useShellStore } from '../state/shell-store';
 import { ApiError } from './api-error';
 import { answerOf, callEndpoint, pageAnswerOf } from './call-endpoint';
 
@@ -190,6 +191,23 @@ describe('callEndpoint', () => {
     expect(session.getItem('merchant')).toBe('demo');
     expect(session.getItem('merchantCode')).toBe('demo');
     expect(usePublicStore.getState()).toMatchObject({ isLogin: false, isAgent: false });
+  });
+
+  it('signs out on a reached session-time limit and opens its notice with when play resumes', async () => {
+    session.setItem('token', 'abc');
+    usePublicStore.setState({ isLogin: true });
+    const reached = { period: 'day', resumesAt: '2026-11-30T00:00:00.000Z' };
+    fetchMock.mockResolvedValue(
+      envelope({ success: false, value: reached, message: null, errorCode: 'responsible_gaming_session_limit' }, 403),
+    );
+
+    await expect(callEndpoint(saveThing, { body: { name: 'x' } })).rejects.toMatchObject({
+      code: 'responsible_gaming_session_limit',
+    });
+
+    expect(session.getItem('token')).toBeNull();
+    expect(usePublicStore.getState().isLogin).toBe(false);
+    expect(useShellStore.getState()).toMatchObject({ activeDialog: 'sessionLimit', sessionLimit: reached });
   });
 
   it('turns transport failures into the platform codes', async () => {

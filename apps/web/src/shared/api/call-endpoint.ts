@@ -10,6 +10,7 @@ import {
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { usePublicStore } from '../state/public-store';
+import { useShellStore } from '../state/shell-store';
 import { clearSessionKeepingMerchant, readLocal, readSession, readToken } from '../storage/browser-storage';
 import { localKeys, sessionKeys } from '../storage/storage-keys';
 import { ApiError, isApiError } from './api-error';
@@ -41,6 +42,9 @@ const envelopeOfAnyValue = () => {
 };
 
 const SESSION_LOST = 'login.not.session';
+/** A session-time limit reached (responsible gaming): the session is over, and sign-in waits for `resumesAt`. */
+const SESSION_LIMIT = 'responsible_gaming_session_limit';
+const sessionLimitSchema = z.object({ period: z.enum(['day', 'week', 'month']), resumesAt: z.string() });
 
 const usesQuery = (endpoint: EndpointDef): boolean => endpoint.method === 'GET' || endpoint.method === 'DELETE';
 
@@ -158,9 +162,13 @@ export const answerOf = <E extends EndpointDef>(endpoint: E, payload: unknown, s
   const { success, value, errorCode, fieldErrors } = envelope.data;
   if (!success) {
     const code = errorCode ?? transportCodeOf(status);
-    if (code === SESSION_LOST) {
+    if (code === SESSION_LOST || code === SESSION_LIMIT) {
       clearSessionKeepingMerchant();
       usePublicStore.getState().markLoggedOut();
+    }
+    if (code === SESSION_LIMIT) {
+      const reached = sessionLimitSchema.safeParse(value);
+      if (reached.success) useShellStore.getState().showSessionLimit(reached.data);
     }
     throw new ApiError(code, fieldErrors ?? [], value, status);
   }

@@ -10,7 +10,14 @@ export type ShellDialog =
   | 'changePassword'
   | 'afterLogin'
   | 'realAccount'
-  | 'notice';
+  | 'notice'
+  | 'sessionLimit';
+
+/** A reached session-time limit (responsible gaming): its period and when play can resume. */
+export interface SessionLimitReached {
+  period: 'day' | 'week' | 'month';
+  resumesAt: string;
+}
 
 interface ShellState {
   activeDialog: ShellDialog | null;
@@ -24,6 +31,8 @@ interface ShellState {
   isLoadingCoverShown: boolean;
   /** The ticker notice the notice modal opens at. */
   noticeIndex: number;
+  /** The session-time limit that signed the member out or refused its sign-in (the sessionLimit notice). */
+  sessionLimit: SessionLimitReached | null;
 }
 
 interface ShellActions {
@@ -38,6 +47,8 @@ interface ShellActions {
   openNotice: (index: number) => void;
   showLoadingCover: () => void;
   hideLoadingCover: () => void;
+  /** Opens the notice of a reached session-time limit. */
+  showSessionLimit: (reached: SessionLimitReached) => void;
 }
 
 export const useShellStore = create<ShellState & ShellActions>()((set) => ({
@@ -48,6 +59,7 @@ export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   isSideMenuOpen: false,
   isLoadingCoverShown: false,
   noticeIndex: 0,
+  sessionLimit: null,
   openDialog: (activeDialog) => set({ activeDialog, isSideMenuOpen: false }),
   closeDialog: () => set({ activeDialog: null }),
   setReferralCode: (referralCode) => set({ referralCode }),
@@ -57,4 +69,5 @@ export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   openNotice: (noticeIndex) => set({ noticeIndex, activeDialog: 'notice', isSideMenuOpen: false }),
   showLoadingCover: () => set({ isLoadingCoverShown: true }),
   hideLoadingCover: () => set({ isLoadingCoverShown: false }),
+  showSessionLimit: (sessionLimit) => set({ sessionLimit, activeDialog: 'sessionLimit', isSideMenuOpen: false }),
 }));

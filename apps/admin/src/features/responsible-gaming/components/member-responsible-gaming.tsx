@@ -8,8 +8,9 @@ import { useMemberResponsibleGaming } from '../api/get-member-responsible-gaming
 import styles from './member-responsible-gaming.module.css';
 
 /**
- * A member's responsible gaming in the back office (issue 31): its limits in force with their use this period and
- * any raise waiting, its breaks and exclusions, and the history of its choices. Read only: no operator loosens or
+ * A member's responsible gaming in the back office (issue 31): its limits in force (money and session time) with
+ * their use this period and any raise waiting, its reality-check interval and answers, its breaks and exclusions,
+ * and the history of its choices. Read only: no operator loosens or
  * lifts what the member chose.
  */
 export const MemberResponsibleGaming = ({ id }: { id: string }) => {
@@ -23,6 +24,8 @@ export const MemberResponsibleGaming = ({ id }: { id: string }) => {
   const view = query.data;
   const money = (amount: string | null) =>
     amount === null ? t('responsibleGaming.noLimit') : `${amount} ${view.currency}`;
+  const minutes = (value: number | null) =>
+    value === null ? t('responsibleGaming.noLimit') : t('responsibleGaming.minutes', { count: value });
 
   return (
     <Panel
@@ -67,6 +70,83 @@ export const MemberResponsibleGaming = ({ id }: { id: string }) => {
             </tbody>
           </table>
         </div>
+        <div className={table.wrap}>
+          <table className={table.table} data-testid="rg-session-limits">
+            <thead>
+              <tr>
+                <th scope="col">{t('responsibleGaming.sessionLimit')}</th>
+                <th scope="col">{t('responsibleGaming.inForce')}</th>
+                <th scope="col">{t('responsibleGaming.used')}</th>
+                <th scope="col">{t('responsibleGaming.pending')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.sessionLimits.map((limit) => (
+                <tr key={limit.period} data-limit={`session-${limit.period}`}>
+                  <td data-label={t('responsibleGaming.sessionLimit')}>
+                    {t('responsibleGaming.limitKind.session')} · {t(`responsibleGaming.period.${limit.period}`)}
+                  </td>
+                  <td data-label={t('responsibleGaming.inForce')} className={styles.amount}>
+                    {minutes(limit.minutes)}
+                  </td>
+                  <td data-label={t('responsibleGaming.used')} className={styles.amount}>
+                    {minutes(limit.usedMinutes)}
+                  </td>
+                  <td data-label={t('responsibleGaming.pending')}>
+                    {limit.pending
+                      ? t('responsibleGaming.pendingText', {
+                          amount: minutes(limit.pending.minutes),
+                          date: time(limit.pending.confirmableAt),
+                        })
+                      : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className={styles.note} data-reality-interval="">
+          {view.realityCheckMinutes === null
+            ? t('responsibleGaming.realityOff')
+            : t('responsibleGaming.realityEvery', { minutes: view.realityCheckMinutes })}
+        </p>
+        {view.realityChecks.length === 0 ? (
+          <p className={styles.note}>{t('responsibleGaming.noRealityChecks')}</p>
+        ) : (
+          <section className={table.wrap} data-testid="rg-reality-checks" aria-labelledby="rg-reality-checks-title">
+            <h3 id="rg-reality-checks-title" className={styles.caption}>
+              {t('responsibleGaming.realityChecks')}
+            </h3>
+            <table className={table.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('responsibleGaming.when')}</th>
+                  <th scope="col">{t('responsibleGaming.realityResponse')}</th>
+                  <th scope="col">{t('responsibleGaming.realityElapsed')}</th>
+                  <th scope="col">{t('responsibleGaming.realityNet')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.realityChecks.map((check) => (
+                  <tr key={check.at + check.response} data-reality-check={check.response}>
+                    <td data-label={t('responsibleGaming.when')} className={table.nowrap}>
+                      {time(check.at)}
+                    </td>
+                    <td data-label={t('responsibleGaming.realityResponse')}>
+                      {t(`responsibleGaming.realityAnswer.${check.response}`)}
+                    </td>
+                    <td data-label={t('responsibleGaming.realityElapsed')} className={styles.amount}>
+                      {minutes(Math.floor(check.elapsedSeconds / 60))}
+                    </td>
+                    <td data-label={t('responsibleGaming.realityNet')} className={styles.amount}>
+                      {`${check.netPosition} ${view.currency}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
         {view.blocks.length === 0 ? (
           <p className={styles.note}>{t('responsibleGaming.noBlocks')}</p>
         ) : (

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type RgStatus, responsibleGamingEndpoints } from '@tessera/contracts';
+import { type RgConfirmableKind, type RgStatus, responsibleGamingEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 
@@ -33,9 +33,8 @@ export const useSetLimit = () =>
   );
 
 export const useConfirmLimit = () =>
-  useStatusMutation(
-    (body: { kind: RgStatus['limits'][number]['kind']; period: RgStatus['limits'][number]['period'] }) =>
-      callEndpoint(responsibleGamingEndpoints.confirmLimit, { body }),
+  useStatusMutation((body: { kind: RgConfirmableKind; period: RgStatus['limits'][number]['period'] }) =>
+    callEndpoint(responsibleGamingEndpoints.confirmLimit, { body }),
   );
 
 export type BlockInput =
@@ -49,3 +48,28 @@ export type BlockInput =
 
 export const useTakeBlock = () =>
   useStatusMutation((body: BlockInput) => callEndpoint(responsibleGamingEndpoints.block, { body }));
+
+export const useSetSessionLimit = () =>
+  useStatusMutation((body: { period: RgStatus['sessionLimits'][number]['period']; minutes: number | null }) =>
+    callEndpoint(responsibleGamingEndpoints.setSessionLimit, { body }),
+  );
+
+export const useSetRealityCheck = () =>
+  useStatusMutation((body: { minutes: 15 | 30 | 45 | 60 | null }) =>
+    callEndpoint(responsibleGamingEndpoints.setRealityCheck, { body }),
+  );
+
+/** The signed-in session as the server counts it (its time, the reality check due, the net position). */
+export const rgSessionQueryKey = queryKeyOf(responsibleGamingEndpoints.session);
+
+/** One beat: the server counts the session's time since its last counted moment and answers the session. */
+export const sendHeartbeat = () => callEndpoint(responsibleGamingEndpoints.heartbeat, { body: {} });
+
+export const useAnswerRealityCheck = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (response: 'continue' | 'stop') =>
+      callEndpoint(responsibleGamingEndpoints.answerRealityCheck, { body: { response } }),
+    onSuccess: (session) => queryClient.setQueryData(rgSessionQueryKey, session),
+  });
+};

@@ -1,10 +1,12 @@
 import {
   type RgLimit,
+  type RgSessionLimit,
   type RgStatus,
   rgBreakDurations,
   rgExclusionDurations,
   rgLimitKinds,
   rgPeriods,
+  rgRealityCheckIntervals,
 } from '@tessera/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +26,8 @@ import {
   useConfirmLimit,
   useResponsibleGaming,
   useSetLimit,
+  useSetRealityCheck,
+  useSetSessionLimit,
   useTakeBlock,
 } from '../api/responsible-gaming';
 import styles from './responsible-gaming-page.module.css';
@@ -141,6 +145,172 @@ const SetLimitForm = () => {
   );
 };
 
+/** Whole minutes as the member reads them: "1 h 30 min", "45 min". */
+const useFormatMinutes = () => {
+  const { t } = useTranslation('responsibleGaming');
+  return (minutes: number) => {
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    if (hours === 0) return t('minutes_only', { minutes: rest });
+    if (rest === 0) return t('hours_only', { hours });
+    return t('hours_minutes', { hours, minutes: rest });
+  };
+};
+
+/** One session-time limit: in force, used this period, and a raise or removal waiting. */
+const SessionLimitTile = ({ limit }: { limit: RgSessionLimit }) => {
+  const { t, i18n } = useTranslation('responsibleGaming');
+  const formatMinutes = useFormatMinutes();
+  const confirm = useConfirmLimit();
+  const pending = limit.pending;
+  const isConfirmable = pending !== null && new Date(pending.confirmableAt).getTime() <= Date.now();
+  return (
+    <li className={styles.period} data-limit={`session-${limit.period}`}>
+      <span className={styles.periodName}>{t(`period_${limit.period}`)}</span>
+      <span className={styles.amount}>{limit.minutes === null ? t('no_limit') : formatMinutes(limit.minutes)}</span>
+      <span className={styles.used}>{t('used', { amount: formatMinutes(limit.usedMinutes) })}</span>
+      {pending ? (
+        <div className={styles.pending} data-pending>
+          <span>
+            {pending.minutes === null
+              ? t('pending_removal', { date: dateTime(pending.confirmableAt, i18n.language) })
+              : t('pending_raise', {
+                  amount: formatMinutes(pending.minutes),
+                  date: dateTime(pending.confirmableAt, i18n.language),
+                })}
+          </span>
+          {isConfirmable ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate({ kind: 'session', period: limit.period })}
+            >
+              {t('confirm_raise')}
+            </Button>
+          ) : null}
+          {confirm.isError ? <FormError code={errorKeyOf(confirm.error)} /> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+};
+
+/** A session-time limit in minutes, by the money limits' rules. */
+const SessionLimitForm = () => {
+  const { t } = useTranslation('responsibleGaming');
+  const setLimit = useSetSessionLimit();
+  const [period, setPeriod] = useState<Period>('day');
+  const [minutes, setMinutes] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const serverError = isApiError(setLimit.error)
+    ? setLimit.error.fieldErrors.find((error) => error.path === 'minutes')
+    : undefined;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    setLocalError(null);
+    const text = minutes.trim();
+    if (text !== '' && !/^[0-9]{1,6}$/.test(text)) {
+      setLocalError('field_invalid');
+      return;
+    }
+    setLimit.mutate(
+      { period, minutes: text === '' ? null : Number(text) },
+      {
+        onSuccess: (status) => {
+          const saved = status.sessionLimits.find((limit) => limit.period === period);
+          setNotice(saved?.pending ? 'saved_pending' : 'saved_now');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={styles.blockForm}>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate data-form="rg-session-limit">
+        <SelectField
+          id="rg-session-period"
+          label={t('limit_period')}
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as Period)}
+          options={rgPeriods.map((value) => ({ value, label: t(`period_${value}`) }))}
+        />
+        <TextField
+          id="rg-session-minutes"
+          label={t('session_minutes')}
+          inputMode="numeric"
+          value={minutes}
+          placeholder={t('amount_placeholder')}
+          onChange={(event) => setMinutes(event.target.value)}
+          error={
+            localError
+              ? toFormError({ code: localError })
+              : serverError
+                ? toFormError({ code: serverError.code, params: serverError.params })
+                : undefined
+          }
+        />
+        <Button type="submit" disabled={setLimit.isPending}>
+          {t('save_limit')}
+        </Button>
+      </form>
+      {notice ? (
+        <Alert tone="success" name="rg-session-limit-saved">
+          {t(notice)}
+        </Alert>
+      ) : null}
+      {setLimit.isError && !serverError ? <FormError code={errorKeyOf(setLimit.error)} /> : null}
+    </div>
+  );
+};
+
+/** The reality-check interval: off, 15, 30, 45 or 60 minutes. */
+const RealityCheckForm = ({ current }: { current: number | null }) => {
+  const { t } = useTranslation('responsibleGaming');
+  const setInterval = useSetRealityCheck();
+  const [value, setValue] = useState(current === null ? 'off' : String(current));
+  const [saved, setSaved] = useState(false);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const minutes = value === 'off' ? null : (Number(value) as (typeof rgRealityCheckIntervals)[number]);
+    setInterval.mutate({ minutes }, { onSuccess: () => setSaved(true) });
+  };
+
+  return (
+    <div className={styles.blockForm}>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate data-form="rg-reality-check">
+        <SelectField
+          id="rg-reality-interval"
+          label={t('reality_interval')}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          options={[
+            { value: 'off', label: t('reality_off') },
+            ...rgRealityCheckIntervals.map((minutes) => ({
+              value: String(minutes),
+              label: t('reality_every', { minutes }),
+            })),
+          ]}
+        />
+        <Button type="submit" disabled={setInterval.isPending}>
+          {t('reality_save')}
+        </Button>
+      </form>
+      {saved ? (
+        <Alert tone="success" name="rg-reality-saved">
+          {t(value === 'off' ? 'reality_saved_off' : 'reality_saved')}
+        </Alert>
+      ) : null}
+      {setInterval.isError ? <FormError code={errorKeyOf(setInterval.error)} /> : null}
+    </div>
+  );
+};
+
 /** A break or self-exclusion: a duration, every site or this one, and an explicit "I understand". */
 const BlockForm = ({ kind }: { kind: BlockInput['kind'] }) => {
   const { t } = useTranslation('responsibleGaming');
@@ -197,8 +367,8 @@ const BlockNotice = ({ block }: { block: NonNullable<RgStatus['block']> }) => {
 };
 
 /**
- * Responsible gaming (personal centre `responsibleGaming`, issue 31): the member's deposit, loss and wager limits
- * per day, week and month with what was used; a lowering applies at once, a raise after 24 hours and a second
+ * Responsible gaming (personal centre `responsibleGaming`, issue 31): the member's deposit, loss, wager and
+ * session-time limits per day, week and month with what was used, and its reality-check interval; a lowering applies at once, a raise after 24 hours and a second
  * confirmation. Breaks and self-exclusion, on this site or every site of the operator, cannot be undone early.
  */
 export const ResponsibleGamingPage = () => {
@@ -232,6 +402,23 @@ export const ResponsibleGamingPage = () => {
       <Card title={t('set_limit_title')} name="rg-set-limit">
         <SetLimitForm />
         <p className={styles.note}>{t('limit_rules')}</p>
+      </Card>
+      <Card title={t('session_title')} name="rg-session-time">
+        <div className={styles.stack}>
+          <p className={styles.note}>{t('session_text')}</p>
+          <ul className={styles.periods}>
+            {data.sessionLimits.map((limit) => (
+              <SessionLimitTile key={limit.period} limit={limit} />
+            ))}
+          </ul>
+          <SessionLimitForm />
+        </div>
+      </Card>
+      <Card title={t('reality_section_title')} name="rg-reality-check">
+        <div className={styles.stack}>
+          <p className={styles.note}>{t('reality_section_text')}</p>
+          <RealityCheckForm current={data.realityCheckMinutes} />
+        </div>
       </Card>
       {data.block ? null : (
         <>
