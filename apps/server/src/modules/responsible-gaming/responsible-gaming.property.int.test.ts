@@ -240,10 +240,13 @@ describe('the debit guard, property', () => {
               t.services.responsibleGaming.confirmLimit(merchant as never, principal, op),
             ).rejects.toMatchObject({ code: 'responsible_gaming_cooling' });
           } else {
-            await t.database.pool.query('UPDATE rg_usage SET day = day - $2::int WHERE member_id = $1', [
+            // Through days no row holds: one UPDATE moving each row by op.days can meet a row not yet moved on
+            // the primary key (checked row by row), depending on the order the rows are read in.
+            await t.database.pool.query('UPDATE rg_usage SET day = day - 100000 - $2::int WHERE member_id = $1', [
               memberId,
               op.days,
             ]);
+            await t.database.pool.query('UPDATE rg_usage SET day = day + 100000 WHERE member_id = $1', [memberId]);
             const shifted = new Map<number, { deposited: bigint; wagered: bigint; lost: bigint }>();
             for (const [offset, row] of usage) shifted.set(offset + op.days, row);
             usage.clear();
