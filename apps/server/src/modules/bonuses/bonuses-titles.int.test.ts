@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
+import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -16,7 +17,6 @@ let client: ReturnType<typeof memberClient>;
 let owner: string;
 let member: { memberId: string; token: string };
 
-const HOUR = 3_600_000;
 const EN_TITLE = 'Daily login bonus';
 const AR_TITLE = 'مكافأة تسجيل الدخول اليومية';
 const admin = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
@@ -49,31 +49,20 @@ afterAll(async () => {
 
 describe("a bonus's title in the reader's language", () => {
   it('answers the promotion’s text per language, falls back to the default, keeps a hand grant’s reason', async () => {
-    const created = await admin('POST', '/promotions', {
-      kind: 'daily_login',
-      category: 'daily',
-      texts: {
-        EN: { title: EN_TITLE, summary: '', content: '', imageUrl: '' },
-        AR: { title: AR_TITLE, summary: '', content: '', imageUrl: '' },
-      },
-      startsAt: new Date(Date.now() - HOUR).toISOString(),
-      endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-      enabled: true,
-      sort: 0,
-      percent: 0,
-      fixedAmount: '2',
-      maxAmount: '0',
-      minDeposit: '0',
-      turnoverTarget: '0',
-      wageringMultiple: 3,
-      wageringBase: 'bonus',
-      wageringCategories: [],
-      bonusExpiryDays: 7,
-      frequency: 'once',
-      minVipLevel: 0,
-      newMembersOnly: false,
-      paymentChannelKinds: [],
-    });
+    const created = await admin(
+      'POST',
+      '/promotions',
+      promotionInput({
+        kind: 'daily_login',
+        category: 'daily',
+        texts: {
+          EN: { title: EN_TITLE, summary: '', content: '', imageUrl: '' },
+          AR: { title: AR_TITLE, summary: '', content: '', imageUrl: '' },
+        },
+        fixedAmount: '2',
+        wageringMultiple: 3,
+      }),
+    );
     expect(created.json().success, created.body).toBe(true);
     const promotionId = created.json().value.id as string;
 
