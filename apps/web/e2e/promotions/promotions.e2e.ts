@@ -126,6 +126,13 @@ describe('a first-deposit bonus', () => {
       minDeposit: '50',
       wageringMultiple: 2,
     });
+    // Another promotion, open to every member: the side menu keeps it while the first one leaves once taken.
+    const { id: checkInId } = await createPromotion({
+      kind: 'daily_login',
+      category: 'daily',
+      texts: { EN: { title: 'Daily check-in', summary: '', content: 'Claim once a day.', imageUrl: '' } },
+      fixedAmount: '1',
+    });
     const { token } = await api.registerByUsername('Promo0001', 'Secret123', '81400001');
     const memberId = String((await memberRow(server, 'Promo0001')).id);
 
@@ -133,6 +140,8 @@ describe('a first-deposit bonus', () => {
     await signInMember(page, 'Promo0001');
     // The side menu leads to the promotion: its link opens the detail on /promotions by the id in the hash.
     const side = page.locator('[data-shell="side-menu"]');
+    const sideLink = (promotionId: string) => side.locator(`a[href="/promotions#${promotionId}"]`);
+    await sideLink(checkInId).waitFor();
     await side.getByRole('link', { name: 'Welcome deposit 50%' }).click();
     await page.waitForURL(new RegExp(`/promotions#${id}$`));
     const detail = page.locator(`dialog[data-dialog="promotion-detail"] [data-promotion-detail="${id}"]`);
@@ -168,6 +177,10 @@ describe('a first-deposit bonus', () => {
     await waitForState(page, id, 'issued');
     expect(await promo.locator('[data-status]').textContent()).toBe('Issued');
     expect(await walletOf(memberId, 'bonus')).toBe(5_000);
+    // Its bonus issued, the promotion has nothing more to offer: the side menu drops it and keeps the open one.
+    await sideLink(checkInId).waitFor();
+    expect(await sideLink(id).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('promotions-side-menu-issued-desktop-en.png') });
 
     await page.goto(`${server.url}/member?page=bonusDetails`);
     const bonus = page.locator('[data-page="bonus-details"] [data-bonus]');
@@ -244,6 +257,16 @@ describe('a first-deposit bonus', () => {
 
     await waitForState(page, id, 'claimed');
     expect(await card(page, id).locator('[data-status]').textContent()).toBe('Claimed');
+    await sideLink(checkInId).waitFor();
+    expect(await sideLink(id).count()).toBe(0);
+
+    // Read in Arabic, the bonus carries the promotion's Arabic title (stored in the merchant's English).
+    await inArabic(page);
+    await page.goto(`${server.url}/member?page=bonusDetails`);
+    await bonus.waitFor();
+    expect(await bonus.locator('h3').textContent()).toBe('مكافأة الإيداع الأول 50%');
+    await settle(page);
+    await page.screenshot({ path: screenshotPath('bonus-details-released-desktop-ar.png'), fullPage: true });
     await context.close();
   });
 });

@@ -16,7 +16,10 @@ const TRIAL_TYPE = 4;
 /** The member's bonus details (spec section 2, `bonusDetails`). */
 export const registerBonusesRoutes = (r: Registrar, bonuses: BonusesService): void => {
   r.site(bonusesEndpoints.list, async ({ input, ctx }) => {
-    const page = await bonuses.page(ctx.merchant.code, ctx.member.memberId, input);
+    const page = await bonuses.page(ctx.merchant.code, ctx.member.memberId, input, {
+      language: ctx.language,
+      fallback: ctx.merchant.settings.defaultLanguage,
+    });
     return presentBonusPage(page, input.pageNo, ctx.merchant.settings.currency);
   });
 };

@@ -22,7 +22,10 @@ export const bonuses = pgTable(
     source: text('source').$type<BonusSource>().notNull(),
     /** The promotion's id (promotions module) when it came from one; no foreign key: bonuses do not read it. */
     promotionId: uuid('promotion_id'),
-    /** The operator's reason of a manual grant, or the promotion's title in the merchant's language. */
+    /**
+     * The operator's reason of a manual grant, or the promotion's title in the merchant's language at grant time;
+     * a member's list answers a promotion's bonus with its title in the reader's language (`provideTitles`).
+     */
     title: text('title').notNull(),
     currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),

@@ -5,6 +5,7 @@ import {
   type BonusSource,
   type BonusWithdrawalPolicy,
   issuesToFieldErrors,
+  type LanguageCode,
   minorOfChecked,
 } from '@tessera/contracts';
 import type { EventPayload } from '../../platform/events';
@@ -40,6 +41,23 @@ export interface GrantBonus {
 const EXPIRY_BATCH = 200;
 
 /**
+ * The titles of promotions in a reader's language, each falling back to the merchant's default language: the
+ * promotions module provides it (`provideTitles`), being listed after this one; its tables stay its own.
+ */
+export type BonusTitleSource = (
+  merchantCode: string,
+  promotionIds: readonly string[],
+  language: LanguageCode | null,
+  fallback: LanguageCode,
+) => Promise<ReadonlyMap<string, string>>;
+
+/** Who reads a bonus list: its titles are answered in `language`, else in the merchant's `fallback`. */
+export interface BonusReader {
+  language: LanguageCode | null;
+  fallback: LanguageCode;
+}
+
+/**
  * A manual grant's amount as the operator typed it, judged in the merchant's currency: the minor units, or
  * `validation_failed` with the error under the `amount` field (not numeric, too precise, too large, not positive).
  */
@@ -68,6 +86,21 @@ export const createBonusesService = (deps: { repository: BonusesRepository; ledg
   const house = { house: 'promotions' } as const;
   const bonusWallet = (memberId: string) => ({ member: memberId, wallet: 'bonus' }) as const;
   const mainWallet = (memberId: string) => ({ member: memberId, wallet: 'main' }) as const;
+  let titleSource: BonusTitleSource | null = null;
+
+  /**
+   * A promotion's bonus titled in the reader's language (the stored title is the merchant's default language at
+   * grant time); a bonus without a promotion, or whose promotion has no text, keeps its stored title.
+   */
+  const titledFor = async (merchantCode: string, rows: BonusRow[], reader: BonusReader): Promise<BonusRow[]> => {
+    const promotionIds = [...new Set(rows.flatMap((row) => (row.promotionId ? [row.promotionId] : [])))];
+    if (!titleSource || promotionIds.length === 0) return rows;
+    const titles = await titleSource(merchantCode, promotionIds, reader.language, reader.fallback);
+    return rows.map((row) => {
+      const title = row.promotionId ? titles.get(row.promotionId) : undefined;
+      return title ? { ...row, title } : row;
+    });
+  };
 
   /** Moves a bonus out of the bonus wallet (to main when released, to the house otherwise) and closes it. */
   const finish = async (client: Client, bonus: BonusRow, status: 'released' | 'forfeited' | 'expired') => {
@@ -213,12 +246,24 @@ export const createBonusesService = (deps: { repository: BonusesRepository; ledg
       return expired;
     },
 
-    page: async (merchantCode: string, memberId: string, page: { pageNo: number; pageSize: number }) => {
+    /** A member's bonuses, newest first; with a reader, promotions' bonuses are titled in its language. */
+    page: async (
+      merchantCode: string,
+      memberId: string,
+      page: { pageNo: number; pageSize: number },
+      reader?: BonusReader,
+    ) => {
       const result = await repository.page(merchantCode, memberId, {
         offset: (page.pageNo - 1) * page.pageSize,
         limit: page.pageSize,
       });
-      return { ...result, totalPages: Math.ceil(result.total / page.pageSize) };
+      const rows = reader ? await titledFor(merchantCode, result.rows, reader) : result.rows;
+      return { ...result, rows, totalPages: Math.ceil(result.total / page.pageSize) };
+    },
+
+    /** Where promotions' titles in a reader's language come from (the promotions module, at its start). */
+    provideTitles: (source: BonusTitleSource): void => {
+      titleSource = source;
     },
 
     statuses: repository.statuses,

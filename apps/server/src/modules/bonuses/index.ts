@@ -10,6 +10,8 @@ export { allocateValidBet, countsToward, mayRelease, wageringRequirement, withdr
 export {
   type BonusesAudit,
   type BonusesService,
+  type BonusReader,
+  type BonusTitleSource,
   bonusReference,
   createBonusesService,
   type GrantBonus,

@@ -155,8 +155,8 @@ export const rebateModule = defineModule({
  */
 export const promotionsModule = defineModule({
   name: 'promotions',
-  create: ({ database, services }) =>
-    createPromotionsService({
+  create: ({ database, services }) => {
+    const promotions = createPromotionsService({
       repository: createPromotionsRepository(database.pool),
       bonuses: services.bonuses,
       memberOf: services.members.findById,
@@ -164,7 +164,11 @@ export const promotionsModule = defineModule({
       creditedDepositTotal: services.cashier.creditedDepositTotal,
       depositChannelKind: services.cashier.depositChannelKind,
       merchantOf: (code) => services.merchants.resolve({ code, host: '' }),
-    }),
+    });
+    // A promotion's bonus is listed with the promotion's title in the reader's language (bonuses asks, we answer).
+    services.bonuses.provideTitles(promotions.titlesIn);
+    return promotions;
+  },
   routes: (registrar, promotions, { services }) => {
     registerPromotionsRoutes(registrar, promotions);
     registerPromotionsEngineAdminRoutes(registrar, {

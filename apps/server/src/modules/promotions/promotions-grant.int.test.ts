@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
+import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
 
@@ -15,7 +16,6 @@ let tokens: Record<string, string> = {};
 let promotionId = '';
 let memberId = '';
 
-const HOUR = 3_600_000;
 const call = (as: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, code = 'demo') =>
   t.request({
     method,
@@ -47,28 +47,20 @@ beforeAll(async () => {
   t = await createTestApp();
   await merchantLikeDemo(t, 'yen', { name: 'Yen', currency: 'JPY' });
   tokens = await signInOperators(t, [{ name: 'yenfinance', role: 'finance', merchantCode: 'yen' }]);
-  const created = await call('owner', 'POST', '/promotions', {
-    kind: 'application',
-    category: 'special',
-    texts: { EN: { title: 'Share your big win', summary: '', content: '', imageUrl: '' } },
-    startsAt: new Date(Date.now() - HOUR).toISOString(),
-    endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-    enabled: true,
-    sort: 0,
-    percent: 0,
-    fixedAmount: '20',
-    maxAmount: '0',
-    minDeposit: '0',
-    turnoverTarget: '0',
-    wageringMultiple: 3,
-    wageringBase: 'bonus',
-    wageringCategories: ['RNG', 'LIVE'],
-    bonusExpiryDays: 10,
-    frequency: 'once',
-    minVipLevel: 0,
-    newMembersOnly: false,
-    paymentChannelKinds: [],
-  });
+  const created = await call(
+    'owner',
+    'POST',
+    '/promotions',
+    promotionInput({
+      kind: 'application',
+      category: 'special',
+      texts: { EN: { title: 'Share your big win', summary: '', content: '', imageUrl: '' } },
+      fixedAmount: '20',
+      wageringMultiple: 3,
+      wageringCategories: ['RNG', 'LIVE'],
+      bonusExpiryDays: 10,
+    }),
+  );
   expect(created.json().success, created.body).toBe(true);
   promotionId = created.json().value.id;
   const member = await t.services.members.create({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
+import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
 import type { MerchantContext } from '../../platform/principals';
@@ -45,29 +46,15 @@ interface Promo {
   ineligibleReason: string | null;
 }
 
-const promotion = (values: Record<string, unknown> = {}) => ({
-  kind: 'first_deposit',
-  category: 'newbie',
-  texts: { EN: { title: 'First deposit 100%', summary: 'Double it', content: 'Terms apply', imageUrl: '' } },
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-  enabled: true,
-  sort: 0,
-  percent: 100,
-  fixedAmount: '0',
-  maxAmount: '50',
-  minDeposit: '10',
-  turnoverTarget: '0',
-  wageringMultiple: 2,
-  wageringBase: 'bonus',
-  wageringCategories: [],
-  bonusExpiryDays: 7,
-  frequency: 'once',
-  minVipLevel: 0,
-  newMembersOnly: false,
-  paymentChannelKinds: [],
-  ...values,
-});
+const promotion = (values: Record<string, unknown> = {}) =>
+  promotionInput({
+    texts: { EN: { title: 'First deposit 100%', summary: 'Double it', content: 'Terms apply', imageUrl: '' } },
+    percent: 100,
+    maxAmount: '50',
+    minDeposit: '10',
+    wageringMultiple: 2,
+    ...values,
+  });
 const create = async (values: Record<string, unknown> = {}) => {
   const answer = await admin('POST', '/promotions', promotion(values));
   expect(answer.json().success, answer.body).toBe(true);

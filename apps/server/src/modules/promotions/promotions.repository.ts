@@ -193,6 +193,18 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
     return rows[0] ? promotionOf(rows[0]) : null;
   },
 
+  /** The texts of the merchant's promotions among `ids` (another merchant's ids find nothing). */
+  textsOf: async (
+    merchantCode: string,
+    ids: readonly string[],
+  ): Promise<Map<string, Partial<Record<LanguageCode, PromotionText>>>> => {
+    const { rows } = await pool.query(
+      'SELECT id, texts FROM promotions WHERE merchant_code = $1 AND id = ANY($2::uuid[])',
+      [merchantCode, ids],
+    );
+    return new Map(rows.map((r) => [r.id as string, r.texts as Partial<Record<LanguageCode, PromotionText>>]));
+  },
+
   listPromotions: async (merchantCode: string, enabledOnly: boolean): Promise<PromotionRow[]> => {
     const { rows } = await pool.query(
       `SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE merchant_code = $1 ${enabledOnly ? 'AND enabled' : ''}

@@ -330,6 +330,25 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       }
     },
 
+    /**
+     * Promotions' titles in a reader's language, falling back to the merchant's default (`textIn`): what the
+     * bonuses module answers a promotion's bonus with (`BonusTitleSource`); an empty title is left out.
+     */
+    titlesIn: async (
+      merchantCode: string,
+      promotionIds: readonly string[],
+      language: LanguageCode | null,
+      fallback: LanguageCode,
+    ): Promise<ReadonlyMap<string, string>> => {
+      const texts = await repository.textsOf(merchantCode, promotionIds);
+      const titles = new Map<string, string>();
+      for (const [id, text] of texts) {
+        const { title } = textIn(text, language, fallback);
+        if (title) titles.set(id, title);
+      }
+      return titles;
+    },
+
     // ---- back office ----
 
     listForMerchant: async (merchant: MerchantContext) => {

@@ -1,3 +1,4 @@
+import type { ActivityState } from '@tessera/contracts';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -185,10 +186,16 @@ const ReferralEntries = ({ onClose }: { onClose: () => void }) => {
   );
 };
 
-/** The side menu's promotions: the open ones members take part in first, then the merchant's notices. */
+/**
+ * States in which a promotion has nothing more to offer the member: closed, or already taken (claimed, its bonus
+ * issued, the application rejected). The side menu leaves these out; the promotions page still lists them.
+ */
+const SIDE_MENU_HIDDEN_STATES: ReadonlySet<ActivityState> = new Set(['closed', 'claimed', 'issued', 'rejected']);
+
+/** The side menu's promotions: the ones still open to the member first, then the merchant's notices. */
 const SidePromotionEntries = () => {
   const list = usePromotionList();
-  const leading = (list.data?.list ?? []).filter((promotion) => promotion.state !== 'closed');
+  const leading = (list.data?.list ?? []).filter((promotion) => !SIDE_MENU_HIDDEN_STATES.has(promotion.state));
   return <SidePromotions leading={leading} />;
 };
 

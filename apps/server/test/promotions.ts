@@ -1,0 +1,29 @@
+const HOUR = 3_600_000;
+
+/**
+ * A promotion for the back office's editor (POST /api/admin/merchants/:code/promotions): open from an hour ago for a
+ * day, no reward, no wagering, once per member, anyone eligible; `values` set what a test is about.
+ */
+export const promotionInput = (values: Record<string, unknown> = {}) => ({
+  kind: 'first_deposit',
+  category: 'newbie',
+  texts: {},
+  startsAt: new Date(Date.now() - HOUR).toISOString(),
+  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+  enabled: true,
+  sort: 0,
+  percent: 0,
+  fixedAmount: '0',
+  maxAmount: '0',
+  minDeposit: '0',
+  turnoverTarget: '0',
+  wageringMultiple: 0,
+  wageringBase: 'bonus',
+  wageringCategories: [],
+  bonusExpiryDays: 7,
+  frequency: 'once',
+  minVipLevel: 0,
+  newMembersOnly: false,
+  paymentChannelKinds: [],
+  ...values,
+});
