@@ -4,7 +4,15 @@ import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { useRealtimeTopic } from '../../../shared/realtime/realtime';
 
-/** The merchant's games with their open and last draws; `receivedAt` dates the server's clock for countdowns. */
+/** How often the games are asked again while one has no open draw, or its open draw is past (a push missed). */
+const STALE_DRAW_RETRY_MS = 5_000;
+
+/**
+ * The merchant's games with their open and last draws; `receivedAt` dates the server's clock for countdowns. A draw
+ * pushed on the lottery topic refreshes them; while a game shows no open draw (read as the server was committing
+ * the next one) or an open draw whose time is well past (a push lost to a reconnect), they are asked again every
+ * 5 s instead of waiting for the next push.
+ */
 export const useLotteryGames = (enabled = true) =>
   useQuery({
     enabled,
@@ -13,6 +21,13 @@ export const useLotteryGames = (enabled = true) =>
       games: await callEndpoint(lotteryEndpoints.games, { signal }),
       receivedAt: Date.now(),
     }),
+    refetchInterval: (query) => {
+      const now = Date.now();
+      const isStale = query.state.data?.games.some(
+        (game) => game.current === null || Date.parse(game.current.drawAt) + STALE_DRAW_RETRY_MS < now,
+      );
+      return isStale ? STALE_DRAW_RETRY_MS : false;
+    },
   });
 
 export const useLotteryResults = (gameCode: string, pageNo: number) =>
