@@ -99,6 +99,20 @@ describe('agent contracts', () => {
       await api.registerByUsername('CtPlayer1', 'Secret123', '81430003', { affiliateCode: downline.code })
     ).token;
 
+    // The tree takes each registration through the member.registered event: wait until both are placed, or the
+    // upline's downline list (read once by the page) may not hold its downline yet.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.query(
+              "SELECT 1 FROM agent_nodes WHERE lower(account) IN ('ctdownline1', 'ctplayer1') AND parent_id IS NOT NULL",
+            )
+          ).length,
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+
     // The upline offers from the downline list.
     const up = await openSite(browser, server, '/');
     await signInMember(up.page, 'CtUpline1');

@@ -90,7 +90,11 @@ export const createAgentsService = (deps: {
     if (existing) return existing;
     const member = await members.findById(memberId);
     if (!member || member.merchantCode !== merchantCode) return null;
-    await repository.insertNode(client, { memberId, merchantCode, account: member.account, parentId: null });
+    // Placed under its registered upline as member.registered would place it: a node made first by another path
+    // (an agent approved before its registration's event was delivered) must not become a top of its own.
+    const upline = member.uplineId ? await ensureNode(client, merchantCode, member.uplineId) : null;
+    const parentId = upline && upline.depth < AGENT_TREE_MAX_DEPTH ? upline.memberId : null;
+    await repository.insertNode(client, { memberId, merchantCode, account: member.account, parentId });
     return repository.node(memberId, client);
   };
 
