@@ -53,7 +53,7 @@ describe('buildModules', () => {
     );
     expect(built.jobs.map((each) => each.name)).toEqual(['tick']);
     expect(built.subscribers.map((each) => each.name)).toEqual(['b.on-bet']);
-    await built.seedDemo({ merchantCode: 'demo', currency: 'USD' });
+    await built.seedDemo({ merchantCode: 'demo', currency: 'USD', content: true });
     await built.close();
     expect(calls).toEqual(['seed a', 'seed b demo', 'close b', 'close a']);
   });

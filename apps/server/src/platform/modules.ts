@@ -30,6 +30,8 @@ export interface ModuleHost {
 export interface DemoSeedContext {
   merchantCode: string;
   currency: string;
+  /** Whether the demo's content (announcements, banners, pages) is seeded (`SEED_DEMO_CONTENT`). */
+  content: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface ModuleDefinition<Name extends keyof ModuleServices = keyof Modu
   /** Reactions to other modules' facts (platform/events). */
   subscribers?: (services: ModuleServices[Name], host: ModuleHost) => readonly Subscriber[];
   /** The module's part of the demo merchant; runs on every start, so it must be idempotent. */
-  seedDemo?: (services: ModuleServices[Name], context: DemoSeedContext) => Promise<void>;
+  seedDemo?: (services: ModuleServices[Name], context: DemoSeedContext) => Promise<unknown>;
   /** Called when the server closes (timers, listeners). */
   close?: (services: ModuleServices[Name]) => Promise<void>;
 }

@@ -48,4 +48,5 @@ export const cashierModule = defineModule({
       log: (message, details) => log.warn(details, message),
     });
   },
+  seedDemo: (cashier, { merchantCode, currency }) => cashier.ensureDemoChannels(merchantCode, currency),
 });

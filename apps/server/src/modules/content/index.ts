@@ -3,11 +3,11 @@ import { createContentRepository } from './content.repository';
 import { registerContentImageRoute, registerContentRoutes } from './content.routes';
 import { type ContentService, createContentService } from './content.service';
 import { registerContentAdminRoutes } from './content-admin.routes';
+import { seedDemoContent } from './demo-content';
 
 export { presentContentItem, presentImage } from './content.presenter';
 export { registerContentImageRoute, registerContentRoutes } from './content.routes';
 export { type ContentService, createContentService } from './content.service';
-export { seedDemoContent } from './demo-content';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
@@ -23,5 +23,8 @@ export const contentModule = defineModule({
     registerContentRoutes(registrar, content);
     registerContentImageRoute(registrar.http, content);
     registerContentAdminRoutes(registrar, { admin: services.admin, content, merchants: services.merchants });
+  },
+  seedDemo: async (content, { merchantCode, content: withContent }) => {
+    if (withContent) await seedDemoContent(content, merchantCode);
   },
 });

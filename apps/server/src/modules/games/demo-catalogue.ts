@@ -61,6 +61,9 @@ const vendorSets: Record<string, readonly string[]> = {
 
 export const IN_HOUSE_VENDOR = 'TESSERA';
 
+/** The provider the demo catalogue's outside games launch into: the reference provider (apps/reference-provider). */
+export const DEMO_PROVIDER_CODE = 'DEMO';
+
 /** Display names where the provider code is not one (the others show their code). */
 const vendorDisplayNames: Readonly<Record<string, string>> = {
   TCG_LOTTO_VN: 'TCG VN Lotto',

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { type Catalogue, createCatalogue } from './catalogue';
+import { DEMO_PROVIDER_CODE } from './demo-catalogue';
 import { createGamesRepository } from './games.repository';
 import { registerGameMediaRoutes, registerGamesRoutes } from './games.routes';
 import { createGamesService, type GamesService } from './games.service';
@@ -7,7 +8,7 @@ import { registerGamesAdminRoutes } from './games-admin.routes';
 
 export { gameArtworkSvg, vendorLogoSvg } from './artwork';
 export { CATALOGUE_CHANNEL, type Catalogue, createCatalogue } from './catalogue';
-export { demoGames, IN_HOUSE_VENDOR } from './demo-catalogue';
+export { DEMO_PROVIDER_CODE, demoGames, IN_HOUSE_VENDOR } from './demo-catalogue';
 export { presentAdminGame, presentAdminVendor } from './games.presenter';
 export type { GameRow } from './games.repository';
 export { registerGameMediaRoutes, registerGamesRoutes } from './games.routes';
@@ -54,6 +55,12 @@ export const gamesModule = defineModule({
     registerGamesRoutes(registrar, games);
     registerGameMediaRoutes(registrar.http, games);
     registerGamesAdminRoutes(registrar, { admin: services.admin, games, merchants: services.merchants });
+  },
+  // The demo catalogue (its outside vendors launch into the reference provider, apps/reference-provider) and the
+  // winners board's history, so it shows from the first visit (decision 0065).
+  seedDemo: async (games, { merchantCode, currency }) => {
+    await games.seedDemoCatalogue(DEMO_PROVIDER_CODE);
+    await games.seedDemoWins(merchantCode, currency);
   },
   close: async (games) => catalogues.get(games)?.stop(),
 });

@@ -22,6 +22,9 @@ import { createVipService, type VipService } from './vip.service';
 
 export { createPromotionsService, type PromotionsService } from './promotions.service';
 export { referralSubscribers, vipSubscribers } from './promotions.subscribers';
+
+import { demoRebateSettings } from './rebate.demo';
+
 export { demoRebateSettings } from './rebate.demo';
 export { presentRebateClaim, presentRebateSettings } from './rebate.presenter';
 export { registerRebateRoutes } from './rebate.routes';
@@ -107,6 +110,7 @@ export const vipModule = defineModule({
     });
   },
   subscribers: (vip, { services }) => vipSubscribers({ vip, ...programmeReaders(services) }),
+  seedDemo: (vip, { merchantCode }) => vip.ensureDemoLevels(merchantCode),
 });
 
 /** Reading a member's rewards first grants what its referred friends earned it (decision 0044). */
@@ -127,6 +131,14 @@ export const referralModule = defineModule({
     registerReferralAdminRoutes(registrar, { admin: services.admin, referral, merchants: services.merchants });
   },
   subscribers: (referral, { services }) => referralSubscribers({ referral, ...programmeReaders(services) }),
+  // The demo's programme (REFERRAL3 is on, as every module is): 10.00 per friend whose deposits reach 50.00.
+  seedDemo: (referral, { merchantCode, currency }) =>
+    referral.seedSettings(merchantCode, currency, {
+      enabled: true,
+      rewardPerFriend: 1_000n,
+      qualifyingDeposits: 5_000n,
+      maxRewardedFriends: 100,
+    }),
 });
 
 export const rebateModule = defineModule({
@@ -147,6 +159,8 @@ export const rebateModule = defineModule({
       members: services.members,
     });
   },
+  // The demo's manual rebate (MANUALREBATE3 is on in its feature tree): rates per category, set once.
+  seedDemo: (rebate, { merchantCode, currency }) => rebate.seedSettings(merchantCode, demoRebateSettings(currency)),
 });
 
 /**

@@ -1,4 +1,6 @@
-import type { ProviderLaunchUrl } from '../games';
+import { DEMO_PROVIDER_CODE, type ProviderLaunchUrl } from '../games';
+
+export { DEMO_PROVIDER_CODE };
 
 /**
  * The outside game providers the platform talks to (docs/seamless-wallet.md). Each has a code, the secret both
@@ -11,8 +13,6 @@ export interface ProviderConfig {
   launchUrl: string;
   secret: string;
 }
-
-export const DEMO_PROVIDER_CODE = 'DEMO';
 
 export const createProviderRegistry = (providers: readonly ProviderConfig[]) => {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
