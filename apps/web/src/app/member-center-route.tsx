@@ -1,5 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MemberPage } from '../features/account/member-menu';
+import { MemberCenterPage } from '../features/account/pages/member-center-page';
 import { DepositPage } from '../features/cashier/pages/deposit-page';
 import { WithdrawPage } from '../features/cashier/pages/withdraw-page';
 import { FeedbackPage } from '../features/contact/pages/feedback-page';
@@ -7,8 +9,6 @@ import { LiveChatPage } from '../features/contact/pages/live-chat-page';
 import { gameTypeLabelKeys } from '../features/games/game-types';
 import { BettingRecord } from '../features/games/records/betting-record';
 import { PersonalProfit } from '../features/games/records/personal-profit';
-import type { MemberPage } from '../features/member/member-menu';
-import { MemberCenterPage } from '../features/member/pages/member-center-page';
 import { InboxPage } from '../features/messages/pages/inbox-page';
 import { BonusDetailsPage } from '../features/promotions/pages/bonus-details-page';
 import { RewardCenterPage } from '../features/promotions/pages/reward-center-page';

@@ -44,7 +44,7 @@ const dialogLoaders = {
   resetPassword: () =>
     import('../features/session/components/reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })),
   changePassword: () =>
-    import('../features/member/components/change-password-dialog').then((m) => ({
+    import('../features/account/components/change-password-dialog').then((m) => ({
       default: m.ChangePasswordDialog,
     })),
   afterLogin: () =>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registrationPatternIds } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
+import { loginFailureKeys, loginMethodKeys } from '../features/account/login-history-labels';
 import { contractDynamicKeys } from '../features/agent-contracts/contract-labels';
 import { channelKindKeys, depositStatusKeys } from '../features/cashier/deposit-status';
 import {
@@ -19,7 +20,6 @@ import { presetLabelKeys } from '../features/games/records/range-picker';
 import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
 import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
 import { betTypeKeys, betTypeRuleKeys, positionKeys, sideKeys, ticketStatusKeys } from '../features/lottery/slip';
-import { loginFailureKeys, loginMethodKeys } from '../features/member/login-history-labels';
 import { messageTextKeys } from '../features/messages/message-text';
 import { itemKindKeys, pointTypeKeys, redeemStatusKeys } from '../features/points/point-labels';
 import {
@@ -74,7 +74,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     'show_password',
     'hide_password',
   ],
-  member: [
+  account: [
     ...Object.values(loginMethodKeys),
     ...Object.values(loginFailureKeys),
     ...Object.values(messageTextKeys).flatMap((keys) => [keys.title, keys.body]),

@@ -49,7 +49,7 @@ describe('the member page per merchant, and the built files', () => {
     await mkdir(path.join(webDir, '.vite'));
     const catalogueChunks = Object.fromEntries(
       ['EN', 'AR'].flatMap((language) =>
-        ['common', 'errors', 'languages', 'games', 'member'].map((namespace) => [
+        ['common', 'errors', 'languages', 'games', 'account'].map((namespace) => [
           `src/locales/${language}/${namespace}.json`,
           { file: `assets/${namespace}-${language.toLowerCase()}1.js` },
         ]),

@@ -9,7 +9,7 @@ import { directionOf, displayedLanguageOf, fallbackChainOf, type LanguageChoice 
 export const coreNamespaces = ['common', 'errors', 'languages'] as const;
 export type Namespace =
   | (typeof coreNamespaces)[number]
-  | 'member'
+  | 'account'
   | 'agent'
   | 'agent-contracts'
   | 'money'

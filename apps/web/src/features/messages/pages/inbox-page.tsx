@@ -19,7 +19,7 @@ import styles from './inbox-page.module.css';
  * stand out until read, one at a time or all at once; new ones appear as they arrive.
  */
 export const InboxPage = () => {
-  const { t } = useTranslation(['member', 'money']);
+  const { t } = useTranslation(['account', 'money']);
   const formatDateTime = useFormatDateTime();
   const unread = useUnreadMessages();
   const [pageNo, setPageNo] = useState(1);

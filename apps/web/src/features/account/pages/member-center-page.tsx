@@ -25,7 +25,7 @@ export interface MemberCenterPageProps {
  * to, reloaded, and returned to from the payment gateway.
  */
 export const MemberCenterPage = ({ pages = {}, hiddenPages = [], badges = {} }: MemberCenterPageProps) => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const [params, setParams] = useSearchParams();
   // An item shows only with its page: a feature not built yet is left out of the menu, never shown empty.

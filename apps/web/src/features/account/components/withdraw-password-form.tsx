@@ -36,7 +36,7 @@ export interface WithdrawPasswordFormProps {
 
 /** Sets or changes the withdraw password (6 to 20 characters, not the login password). */
 export const WithdrawPasswordForm = ({ hasWithdrawPassword, onDone }: WithdrawPasswordFormProps) => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,

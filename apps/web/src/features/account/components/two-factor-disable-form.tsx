@@ -28,7 +28,7 @@ export interface TwoFactorDisableFormProps {
 
 /** Turns two-factor off: the login password and a current authenticator or recovery code. */
 export const TwoFactorDisableForm = ({ onDone }: TwoFactorDisableFormProps) => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,

@@ -9,7 +9,7 @@ export interface ProfileCardProps {
 
 /** The member's profile: account, nickname, masked mobile and e-mail, and since when. */
 export const ProfileCard = ({ member }: ProfileCardProps) => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const formatDateTime = useFormatDateTime();
   const initial = (member.nickname || member.account).slice(0, 1).toUpperCase();
   const notSet = t('not_set');

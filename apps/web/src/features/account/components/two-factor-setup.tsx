@@ -30,7 +30,7 @@ export interface TwoFactorSetupProps {
 
 /** Authenticator enrolment: a new secret as a QR code and as text, confirmed with a current code. */
 export const TwoFactorSetup = ({ onEnabled }: TwoFactorSetupProps) => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const [secret, setSecret] = useState<{ secret: string; otpauthUri: string } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ import styles from './security-center.module.css';
 
 /** The member's recent logins: time, IP, device, method and result (a table; label and value pairs on phones). */
 export const LoginHistoryCard = () => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const history = useLoginHistory();
   const formatDateTime = useFormatDateTime();
   const columns = {

@@ -12,7 +12,7 @@ export interface RecoveryCodesProps {
 
 /** The ten single-use recovery codes, shown once right after enrolment, to copy or download. */
 export const RecoveryCodes = ({ codes, onDone }: RecoveryCodesProps) => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const text = codes.join('\n');
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type VipLevelContext, vipLevelSchemaFor, vipLevelValuesOf } from './admin-vip';
 import { issuesToFieldErrors } from './field-errors';
 import { formatMinor } from './money';
+import { type VipLevelContext, vipLevelSchemaFor, vipLevelValuesOf } from './promotions-vip-admin';
 
 const usd: VipLevelContext = { currency: 'USD', defaultLanguage: 'EN', supportedLanguages: ['EN', 'CN', 'AR'] };
 const input = (overrides: Record<string, unknown> = {}) => ({

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { issuesToFieldErrors } from './field-errors';
 import {
   INHOUSE_LIMIT_MAX_MINOR,
   inhouseLimitsSchemaFor,
   inhouseLimitsToMinor,
   updateInhouseLimitsSchema,
   updateInhouseLimitsSchemaFor,
-} from './admin-inhouse';
-import { issuesToFieldErrors } from './field-errors';
+} from './inhouse-admin';
 import { formatMinor } from './money';
 
 const errorsOf = (currency: string, limits: Record<string, unknown>) => {

@@ -25,7 +25,7 @@ type Notice = { setting: Exclude<OpenSetting, null>; key: string } | null;
  * two-factor and login history.
  */
 export const SecurityCenter = () => {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const member = useMemberInfo();
   const [open, setOpen] = useState<OpenSetting>(null);
