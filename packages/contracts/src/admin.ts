@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { access, operatorRoles } from './access';
-import { depositOrderSchema, depositStatuses } from './cashier';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
-import { proofImageSchema } from './proofs';
 
 /** Every action the audit log records; the back office filters by these. */
 export const auditActions = [
@@ -125,47 +123,6 @@ const pageQuery = {
   pageNo: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 };
-
-export const adminMemberSchema = z.object({
-  id: z.string(),
-  merchantCode: z.string(),
-  account: z.string(),
-  nickname: z.string(),
-  type: z.number().int(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
-  payeeName: z.string().nullable(),
-  locked: z.boolean(),
-  mustChangePassword: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-});
-export type AdminMember = z.infer<typeof adminMemberSchema>;
-
-export const adminLoginEntrySchema = z.object({
-  at: z.string(),
-  ip: z.string(),
-  userAgent: z.string().nullable(),
-  deviceId: z.string().nullable(),
-  method: z.string(),
-  success: z.boolean(),
-  reason: z.string().nullable(),
-});
-
-export const outboxEntrySchema = z.object({
-  id: z.string(),
-  merchantCode: z.string(),
-  channel: z.enum(['sms', 'email']),
-  recipient: z.string(),
-  template: z.string(),
-  body: z.string(),
-  provider: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-});
-
-const memberParams = z.strictObject({ id: z.uuid() });
 
 export const adminEndpoints = {
   login: defineEndpoint({
@@ -295,117 +252,5 @@ export const adminEndpoints = {
     }),
     response: operatorSchema,
     summary: 'Changes an operator’s name, role, enabled flag or password (owner only).',
-  }),
-  listMembers: defineEndpoint({
-    name: 'admin.listMembers',
-    method: 'GET',
-    path: '/api/admin/members',
-    moduleIds: [],
-    access: access.operator('member.read', 'own'),
-    encrypted: false,
-    request: z.strictObject({ q: z.string().trim().min(2, { message: 'field_too_short' }).max(64) }),
-    response: z.array(adminMemberSchema),
-    summary: 'Finds members by username, mobile number or e-mail fragment (at most 50), in the operator’s scope.',
-  }),
-  getMember: defineEndpoint({
-    name: 'admin.getMember',
-    method: 'GET',
-    path: '/api/admin/members/:id',
-    moduleIds: [],
-    access: access.operator('member.read', 'own'),
-    encrypted: false,
-    params: memberParams,
-    request: z.strictObject({}),
-    response: z.object({ member: adminMemberSchema, logins: z.array(adminLoginEntrySchema) }),
-    summary: 'A member with its last 50 login attempts (time, IP, device, method, outcome).',
-  }),
-  lockMember: defineEndpoint({
-    name: 'admin.lockMember',
-    method: 'POST',
-    path: '/api/admin/members/:id/lock',
-    moduleIds: [],
-    access: access.operator('member.lock', 'own'),
-    encrypted: false,
-    params: memberParams,
-    request: z.strictObject({
-      locked: z.boolean(),
-      reason: z.string().trim().min(1, { message: 'not_empty' }).max(200),
-    }),
-    response: adminMemberSchema,
-    summary: 'Locks (ending every session) or unlocks a member, with a reason (owner, risk).',
-  }),
-  resetMemberPassword: defineEndpoint({
-    name: 'admin.resetMemberPassword',
-    method: 'POST',
-    path: '/api/admin/members/:id/resetPassword',
-    moduleIds: [],
-    access: access.operator('member.resetPassword', 'own'),
-    encrypted: false,
-    params: memberParams,
-    request: z.strictObject({ reason: z.string().trim().min(1, { message: 'not_empty' }).max(200) }),
-    response: z.object({ temporaryPassword: z.string() }),
-    summary:
-      'Sets a one-time temporary password the member must change at next login; ends its sessions (owner, support).',
-  }),
-  listOutbox: defineEndpoint({
-    name: 'admin.listOutbox',
-    method: 'GET',
-    path: '/api/admin/outbox',
-    moduleIds: [],
-    access: access.operator('outbox.read', 'own'),
-    encrypted: false,
-    request: z.strictObject({
-      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-      pageSize: z.coerce.number().int().min(1).max(200).default(50),
-    }),
-    response: z.object({ list: z.array(outboxEntrySchema), pageNo: z.number(), totalPages: z.number() }),
-    summary: 'SMS and e-mail the platform sent, newest first (owner, support).',
-  }),
-  listDeposits: defineEndpoint({
-    name: 'admin.listDeposits',
-    method: 'GET',
-    path: '/api/admin/merchants/:code/deposits',
-    moduleIds: [],
-    access: access.operator('cashier.deposits', 'merchant'),
-    encrypted: false,
-    params: merchantParams,
-    request: z.strictObject({
-      status: z.enum(depositStatuses).optional(),
-      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
-      pageSize: z.coerce.number().int().min(1).max(200).default(50),
-    }),
-    response: z.object({
-      list: z.array(depositOrderSchema.extend({ memberId: z.string(), account: z.string().nullable() })),
-      pageNo: z.number(),
-      totalPages: z.number(),
-    }),
-    summary: 'The deposit queue, newest first, filtered by status (owner, finance).',
-  }),
-  decideDeposit: defineEndpoint({
-    name: 'admin.decideDeposit',
-    method: 'POST',
-    path: '/api/admin/merchants/:code/deposits/:id/decision',
-    moduleIds: [],
-    access: access.operator('cashier.deposits', 'merchant'),
-    encrypted: false,
-    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid() }),
-    request: z
-      .strictObject({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
-      .refine((d) => d.approve || Boolean(d.reason), { message: 'not_empty', path: ['reason'] }),
-    response: depositOrderSchema,
-    summary:
-      'Approves (credits the member once) or rejects, with a reason, a deposit awaiting review (owner, finance).',
-  }),
-  depositProof: defineEndpoint({
-    name: 'admin.depositProof',
-    method: 'GET',
-    path: '/api/admin/merchants/:code/deposits/:id/proofs/:proofId',
-    moduleIds: [],
-    access: access.operator('cashier.deposits', 'merchant'),
-    encrypted: false,
-    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), proofId: z.uuid() }),
-    request: z.strictObject({}),
-    response: proofImageSchema,
-    summary: 'A proof image the member attached to a bank-transfer deposit (owner, finance).',
   }),
 } as const;

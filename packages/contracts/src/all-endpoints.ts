@@ -14,6 +14,7 @@ import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { adminInhouseEndpoints } from './inhouse-admin';
 import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
+import { adminMembersEndpoints } from './members-admin';
 import { messagesEndpoints } from './messages';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
@@ -27,6 +28,7 @@ import { adminReportsEndpoints } from './reports';
 import { responsibleGamingEndpoints } from './responsible-gaming';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
+import { adminVerificationEndpoints } from './verification-admin';
 import { walletEndpoints } from './wallet';
 import { withdrawalEndpoints } from './withdrawals';
 
@@ -47,6 +49,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(crashEndpoints),
   ...Object.values(rebateEndpoints),
   ...Object.values(adminEndpoints),
+  ...Object.values(adminMembersEndpoints),
+  ...Object.values(adminVerificationEndpoints),
   ...Object.values(adminContentEndpoints),
   ...Object.values(adminCashierEndpoints),
   ...Object.values(adminInhouseEndpoints),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { access } from './access';
+import { depositOrderSchema, depositStatuses } from './cashier';
 import { defineEndpoint } from './endpoint';
 import { merchantCodeSchema } from './merchant';
 import { proofImageSchema } from './proofs';
@@ -169,5 +170,52 @@ export const adminCashierEndpoints = {
     }),
     summary:
       "Deposits, withdrawals (paid out), adjustments and net per day in the merchant's time zone, from the ledger; at most 93 days (owner, finance, risk).",
+  }),
+  listDeposits: defineEndpoint({
+    name: 'admin.listDeposits',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/deposits',
+    moduleIds: [],
+    access: access.operator('cashier.deposits', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({
+      status: z.enum(depositStatuses).optional(),
+      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({
+      list: z.array(depositOrderSchema.extend({ memberId: z.string(), account: z.string().nullable() })),
+      pageNo: z.number(),
+      totalPages: z.number(),
+    }),
+    summary: 'The deposit queue, newest first, filtered by status (owner, finance).',
+  }),
+  decideDeposit: defineEndpoint({
+    name: 'admin.decideDeposit',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/deposits/:id/decision',
+    moduleIds: [],
+    access: access.operator('cashier.deposits', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid() }),
+    request: z
+      .strictObject({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
+      .refine((d) => d.approve || Boolean(d.reason), { message: 'not_empty', path: ['reason'] }),
+    response: depositOrderSchema,
+    summary:
+      'Approves (credits the member once) or rejects, with a reason, a deposit awaiting review (owner, finance).',
+  }),
+  depositProof: defineEndpoint({
+    name: 'admin.depositProof',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/deposits/:id/proofs/:proofId',
+    moduleIds: [],
+    access: access.operator('cashier.deposits', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), proofId: z.uuid() }),
+    request: z.strictObject({}),
+    response: proofImageSchema,
+    summary: 'A proof image the member attached to a bank-transfer deposit (owner, finance).',
   }),
 } as const;

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { loginMethods, loginReasons } from '../features/members/lib/login-outcome';
 import { memberKinds } from '../features/members/lib/member-type';
 import { settingsSections } from '../features/merchants/lib/settings-sections';
-import { outboxStatuses, outboxTemplates } from '../features/outbox/lib/outbox-labels';
+import { outboxStatuses, outboxTemplates } from '../features/verification/lib/outbox-labels';
 import cn from './CN/admin.json';
 import en from './EN/admin.json';
 

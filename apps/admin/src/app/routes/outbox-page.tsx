@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { OutboxLog } from '../../features/outbox/components/outbox-log';
-import { outboxPageSizeOf } from '../../features/outbox/lib/outbox-labels';
+import { OutboxLog } from '../../features/verification/components/outbox-log';
+import { outboxPageSizeOf } from '../../features/verification/lib/outbox-labels';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';

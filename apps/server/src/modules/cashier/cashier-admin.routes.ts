@@ -1,4 +1,4 @@
-import { adminEndpoints } from '@tessera/contracts';
+import { adminCashierEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
@@ -12,7 +12,7 @@ export const registerCashierAdminRoutes = (
 ): void => {
   const { admin, cashier, members } = deps;
 
-  r.admin(adminEndpoints.listDeposits, async ({ input, ctx }) => {
+  r.admin(adminCashierEndpoints.listDeposits, async ({ input, ctx }) => {
     const { merchant } = ctx;
     const statuses = input.status
       ? [input.status]
@@ -29,7 +29,7 @@ export const registerCashierAdminRoutes = (
     return { list, pageNo: input.pageNo, totalPages: Math.max(1, Math.ceil(total / input.pageSize)) };
   });
 
-  r.admin(adminEndpoints.decideDeposit, async ({ params, input, ctx }) => {
+  r.admin(adminCashierEndpoints.decideDeposit, async ({ params, input, ctx }) => {
     const { merchant } = ctx;
     const order = await cashier.decideDeposit(merchant, params.id, {
       approve: input.approve,
@@ -54,7 +54,7 @@ export const registerCashierAdminRoutes = (
     return presented ?? presentDeposit(order, 'gateway');
   });
 
-  r.admin(adminEndpoints.depositProof, async ({ params, ctx }) => {
+  r.admin(adminCashierEndpoints.depositProof, async ({ params, ctx }) => {
     const { merchant } = ctx;
     const order = await cashier.findForMerchant(merchant, params.id);
     return cashier.depositProof(order.id, params.proofId);

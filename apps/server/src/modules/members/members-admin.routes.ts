@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AdminMember, adminEndpoints } from '@tessera/contracts';
+import { type AdminMember, adminMembersEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import { assertMerchantInScope, merchantScopeOf } from '../../platform/http/operator-scope';
 import type { Registrar } from '../../platform/http/registrar';
@@ -49,11 +49,11 @@ export const registerMembersAdminRoutes = (
     return member;
   };
 
-  r.admin(adminEndpoints.listMembers, async ({ input, ctx }) => {
+  r.admin(adminMembersEndpoints.listMembers, async ({ input, ctx }) => {
     return (await members.search(merchantScopeOf(ctx.operator), input.q, 50)).map(presentMember);
   });
 
-  r.admin(adminEndpoints.getMember, async ({ params, ctx }) => {
+  r.admin(adminMembersEndpoints.getMember, async ({ params, ctx }) => {
     const member = await memberInScope(ctx.operator, params.id);
     const logins = await members.listLogins(member.id, 50);
     return {
@@ -70,7 +70,7 @@ export const registerMembersAdminRoutes = (
     };
   });
 
-  r.admin(adminEndpoints.lockMember, async ({ params, input, ctx }) => {
+  r.admin(adminMembersEndpoints.lockMember, async ({ params, input, ctx }) => {
     const member = await memberInScope(ctx.operator, params.id);
     const updated = await members.update(member.id, { lockedAt: input.locked ? new Date() : null });
     if (!updated) throw new AppError('not_found');
@@ -87,7 +87,7 @@ export const registerMembersAdminRoutes = (
     return presentMember(updated);
   });
 
-  r.admin(adminEndpoints.resetMemberPassword, async ({ params, input, ctx }) => {
+  r.admin(adminMembersEndpoints.resetMemberPassword, async ({ params, input, ctx }) => {
     const member = await memberInScope(ctx.operator, params.id);
     const password = temporaryPassword();
     await members.setPassword(member.id, password, { mustChange: true });

@@ -1,10 +1,10 @@
-import { adminEndpoints } from '@tessera/contracts';
+import { adminVerificationEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import type { VerificationService } from './verification.service';
 
 /** The message outbox as support reads it: what was sent to whom, per the operator's merchant scope. */
 export const registerVerificationAdminRoutes = (r: Registrar, verification: VerificationService): void => {
-  r.admin(adminEndpoints.listOutbox, async ({ input, ctx }) => {
+  r.admin(adminVerificationEndpoints.listOutbox, async ({ input, ctx }) => {
     const { rows, total } = await verification.listOutbox(
       ctx.operator.merchantCode,
       (input.pageNo - 1) * input.pageSize,

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminCashierEndpoints,
-  adminEndpoints,
   type DepositStatus,
   type MemberTransactionType,
   type WithdrawalAction,
@@ -40,7 +39,7 @@ export const useProofImage = (kind: ProofOrderKind, code: string, id: string, pr
     queryKey: ['admin.proof', kind, code, id, proofId],
     queryFn: ({ signal }) =>
       kind === 'deposit'
-        ? callEndpoint(adminEndpoints.depositProof, { params: { code, id, proofId }, input: {}, signal })
+        ? callEndpoint(adminCashierEndpoints.depositProof, { params: { code, id, proofId }, input: {}, signal })
         : callEndpoint(adminCashierEndpoints.withdrawalProof, { params: { code, id, proofId }, input: {}, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -63,9 +62,9 @@ export const useDecideWithdrawal = (code: string) => {
 
 export const useDeposits = (code: string, status: DepositStatus | undefined, pageNo: number) =>
   useQuery({
-    queryKey: [adminEndpoints.listDeposits.name, code, status, pageNo],
+    queryKey: [adminCashierEndpoints.listDeposits.name, code, status, pageNo],
     queryFn: ({ signal }) =>
-      callEndpoint(adminEndpoints.listDeposits, {
+      callEndpoint(adminCashierEndpoints.listDeposits, {
         params: { code },
         input: { pageNo, pageSize: 20, ...(status ? { status } : {}) },
         signal,
@@ -78,11 +77,11 @@ export const useDecideDeposit = (code: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; approve: boolean; reason?: string }) =>
-      callEndpoint(adminEndpoints.decideDeposit, {
+      callEndpoint(adminCashierEndpoints.decideDeposit, {
         params: { code, id: input.id },
         input: { approve: input.approve, ...(input.reason ? { reason: input.reason } : {}) },
       }),
-    onSettled: () => void client.invalidateQueries({ queryKey: [adminEndpoints.listDeposits.name] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [adminCashierEndpoints.listDeposits.name] }),
   });
 };
 

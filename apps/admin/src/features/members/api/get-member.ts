@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminEndpoints } from '@tessera/contracts';
+import { adminMembersEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 
 export const getMember = (id: string, signal?: AbortSignal) =>
-  callEndpoint(adminEndpoints.getMember, { params: { id }, input: {}, signal });
+  callEndpoint(adminMembersEndpoints.getMember, { params: { id }, input: {}, signal });
 
 export const getMemberQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [adminEndpoints.getMember.name, id],
+    queryKey: [adminMembersEndpoints.getMember.name, id],
     queryFn: ({ signal }) => getMember(id, signal),
   });
 

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminEndpoints } from '@tessera/contracts';
+import { adminMembersEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 
 export const listMembers = (q: string, signal?: AbortSignal) =>
-  callEndpoint(adminEndpoints.listMembers, { input: { q }, signal });
+  callEndpoint(adminMembersEndpoints.listMembers, { input: { q }, signal });
 
 export const listMembersQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: [adminEndpoints.listMembers.name, q],
+    queryKey: [adminMembersEndpoints.listMembers.name, q],
     queryFn: ({ signal }) => listMembers(q, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminEndpoints, type RequestOf } from '@tessera/contracts';
+import { adminEndpoints, adminMembersEndpoints, type RequestOf } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 import { getMemberQueryOptions } from './get-member';
 
-export type LockMemberInput = RequestOf<typeof adminEndpoints.lockMember>;
+export type LockMemberInput = RequestOf<typeof adminMembersEndpoints.lockMember>;
 
 export const lockMember = ({ id, input }: { id: string; input: LockMemberInput }) =>
-  callEndpoint(adminEndpoints.lockMember, { params: { id }, input });
+  callEndpoint(adminMembersEndpoints.lockMember, { params: { id }, input });
 
 /** Locks or unlocks a member; the member page and searches show the new state, the audit log the entry. */
 export const useLockMember = () => {
@@ -17,7 +17,7 @@ export const useLockMember = () => {
       queryClient.setQueryData(getMemberQueryOptions(id).queryKey, (current) =>
         current ? { ...current, member } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listMembers.name] });
+      void queryClient.invalidateQueries({ queryKey: [adminMembersEndpoints.listMembers.name] });
       void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] });
     },
   });

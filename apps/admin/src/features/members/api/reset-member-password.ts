@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminEndpoints, type RequestOf } from '@tessera/contracts';
+import { adminEndpoints, adminMembersEndpoints, type RequestOf } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 import { getMemberQueryOptions } from './get-member';
 
-export type ResetMemberPasswordInput = RequestOf<typeof adminEndpoints.resetMemberPassword>;
+export type ResetMemberPasswordInput = RequestOf<typeof adminMembersEndpoints.resetMemberPassword>;
 
 export const resetMemberPassword = ({ id, input }: { id: string; input: ResetMemberPasswordInput }) =>
-  callEndpoint(adminEndpoints.resetMemberPassword, { params: { id }, input });
+  callEndpoint(adminMembersEndpoints.resetMemberPassword, { params: { id }, input });
 
 /**
  * Sets a temporary password. The answer holds it in clear: `gcTime: 0` drops it from the mutation cache as soon
@@ -19,7 +19,7 @@ export const useResetMemberPassword = () => {
     gcTime: 0,
     onSuccess: (_value, { id }) => {
       void queryClient.invalidateQueries({ queryKey: getMemberQueryOptions(id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listMembers.name] });
+      void queryClient.invalidateQueries({ queryKey: [adminMembersEndpoints.listMembers.name] });
       void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] });
     },
   });

@@ -1,4 +1,4 @@
-import { type AdminMember, adminEndpoints } from '@tessera/contracts';
+import { type AdminMember, adminMembersEndpoints } from '@tessera/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export const LockMemberDialog = ({ member, onClose }: LockMemberDialogProps) => 
     setError,
     formState: { errors },
   } = useForm<LockMemberInput, unknown, LockMemberInput>({
-    resolver: contractResolver(adminEndpoints.lockMember.request),
+    resolver: contractResolver(adminMembersEndpoints.lockMember.request),
     defaultValues: { locked: willLock, reason: '' },
   });
 

@@ -1,4 +1,4 @@
-import { type AdminMember, adminEndpoints } from '@tessera/contracts';
+import { type AdminMember, adminMembersEndpoints } from '@tessera/contracts';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ export const ResetPasswordDialog = ({ member, onClose }: ResetPasswordDialogProp
     setError,
     formState: { errors },
   } = useForm<ResetMemberPasswordInput, unknown, ResetMemberPasswordInput>({
-    resolver: contractResolver(adminEndpoints.resetMemberPassword.request),
+    resolver: contractResolver(adminMembersEndpoints.resetMemberPassword.request),
     defaultValues: { reason: '' },
   });
 

@@ -1,4 +1,4 @@
-import { adminEndpoints, type FieldError, issuesToFieldErrors } from '@tessera/contracts';
+import { adminMembersEndpoints, type FieldError, issuesToFieldErrors } from '@tessera/contracts';
 
 /** The server answers at most this many members per search. */
 export const MEMBER_SEARCH_LIMIT = 50;
@@ -14,7 +14,7 @@ export type MemberQueryCheck =
  */
 export const checkMemberQuery = (raw: string): MemberQueryCheck => {
   if (raw.trim() === '') return { kind: 'empty' };
-  const parsed = adminEndpoints.listMembers.request.safeParse({ q: raw }, { reportInput: true });
+  const parsed = adminMembersEndpoints.listMembers.request.safeParse({ q: raw }, { reportInput: true });
   if (parsed.success) return { kind: 'valid', q: parsed.data.q };
   const [error] = issuesToFieldErrors(parsed.error.issues);
   return { kind: 'invalid', error: error ?? { path: 'q', code: 'field_invalid' } };

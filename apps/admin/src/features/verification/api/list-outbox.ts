@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminEndpoints, type RequestOf } from '@tessera/contracts';
+import { adminVerificationEndpoints, type RequestOf } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 
-export type OutboxQuery = RequestOf<typeof adminEndpoints.listOutbox>;
+export type OutboxQuery = RequestOf<typeof adminVerificationEndpoints.listOutbox>;
 
 export const listOutbox = (query: OutboxQuery, signal?: AbortSignal) =>
-  callEndpoint(adminEndpoints.listOutbox, { input: query, signal });
+  callEndpoint(adminVerificationEndpoints.listOutbox, { input: query, signal });
 
 export const outboxQueryOptions = (query: OutboxQuery) =>
   queryOptions({
-    queryKey: [adminEndpoints.listOutbox.name, query],
+    queryKey: [adminVerificationEndpoints.listOutbox.name, query],
     queryFn: ({ signal }) => listOutbox(query, signal),
     placeholderData: keepPreviousData,
   });
