@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access, operatorRoles } from './access';
 import { defineEndpoint } from './endpoint';
-import { merchantCodeSchema, merchantSettingsSchema } from './merchant';
+import { merchantCodeSchema, merchantSettingsSchema } from './merchants';
 
 /** Every action the audit log records; the back office filters by these. */
 export const auditActions = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { gameCategories } from './games';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { amountTextSchema } from './money';
 import { promotionsPageQuery } from './promotions-rewards';
 import { moneyStringSchema } from './wallet';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { depositOrderSchema, depositStatuses } from './cashier';
 import { defineEndpoint } from './endpoint';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { proofImageSchema } from './proofs';
 import { ledgerEntrySchema, memberTransactionTypes, memberWalletSchema, moneyStringSchema } from './wallet';
 import { amountInput, requestIdSchema, withdrawalOrderSchema, withdrawalStatuses } from './withdrawals';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { PROOF_UPLOAD, proofImageSchema } from './proofs';
 
 /** The feedback question types of spec section 3. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { isLanguageCode, type LanguageCode } from './languages';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 
 /** Banner groups (spec section 3 "Banner"): the home carousel, the popups' banners, the side menu's two. */
 export const bannerGroups = ['w_home', 'w_login', 'w_reg', 'w_forget', 'w_license', 'w_leftmenu'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 
 /**
  * Events between modules (decision 0050): deliveries that failed every attempt (dead letters) of a merchant's

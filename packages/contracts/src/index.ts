@@ -23,7 +23,7 @@ export * from './inhouse-admin';
 export * from './languages';
 export * from './lottery';
 export * from './members-admin';
-export * from './merchant';
+export * from './merchants';
 export * from './messages';
 export * from './module-ids';
 export * from './money';

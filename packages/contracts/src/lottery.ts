@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { amountTextSchema } from './money';
 
 /**

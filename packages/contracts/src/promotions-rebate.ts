@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { type GameCategory, gameCategories, gameCategorySchema } from './games';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { amountFieldFor, amountTextSchema, formatMinor, minorOfChecked, minorWithin } from './money';
 import { moneyStringSchema } from './wallet';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { type LanguageCode, languageCodes } from './languages';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { formatMinor, parseMoney } from './money';
 import { moneyStringSchema } from './wallet';
 

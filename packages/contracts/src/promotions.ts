@@ -4,7 +4,7 @@ import { BONUS_REASON_MAX, bonusSchema, bonusWageringBases } from './bonuses';
 import { defineEndpoint } from './endpoint';
 import { gameCategories } from './games';
 import { type LanguageCode, languageCodes } from './languages';
-import { merchantCodeSchema } from './merchant';
+import { merchantCodeSchema } from './merchants';
 import { amountTextSchema } from './money';
 import { promotionsPageQuery } from './promotions-rewards';
 import { PROOF_UPLOAD, proofImageSchema } from './proofs';

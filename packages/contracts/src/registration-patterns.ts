@@ -1,4 +1,4 @@
-import type { RegisterFieldRule } from './merchant';
+import type { RegisterFieldRule } from './merchants';
 
 /**
  * The named validators of registration fields (spec section 5). A merchant's rule for a field names one by

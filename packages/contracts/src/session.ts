@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { languageCodes } from './languages';
-import { registerRulesSchema } from './merchant';
+import { registerRulesSchema } from './merchants';
 
 /** Member types (spec section 6): agents 1, 2, 41, 42; free-play trial 4; 0 is an ordinary member. */
 export const agentMemberTypes = [1, 2, 41, 42] as const;

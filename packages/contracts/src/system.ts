@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { languageCodes } from './languages';
-import { domainRouteSchema, registerRulesSchema, resourceSchema, whitelabelNodeSchema } from './merchant';
+import { domainRouteSchema, registerRulesSchema, resourceSchema, whitelabelNodeSchema } from './merchants';
 
 const noQuery = z.strictObject({});
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToFieldErrors } from './field-errors';
-import { flattenWhitelabel, merchantSettingsSchema, regionRestrictionSchema } from './merchant';
+import { flattenWhitelabel, merchantSettingsSchema, regionRestrictionSchema } from './merchants';
 
 const demoLikeSettings = {
   name: 'Demo',
