@@ -103,10 +103,16 @@ const logging = () =>
  * each run: per subscriber, the events delivered per second against the events produced per second (the ratio:
  * 1.00 keeps up), and the delay from the event's transaction to its delivery (`events.created_at`, the producing
  * transaction's start, to `event_receipts.delivered_at`, the handler's turn), p50 and p99.
+ * BENCH_INSTANCES=3 starts three instances of the built server on the one database (as the README's "Several
+ * instances on one database") and spreads the players over them; each instance's dispatcher competes for the same
+ * events, and the run then checks that every subscriber got every event exactly once (no event missing, none twice).
  */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+
 const events = () =>
   onBenchDatabase('bench_events', async (db, start) => {
-    const app = await start(startApp(db.url, APP_PORT));
+    const apps = [];
+    for (let n = 0; n < INSTANCES; n++) apps.push(await start(startApp(db.url, n === 0 ? APP_PORT : benchPort(2 + n))));
     const tokens = await benchMembers(db.url, CONNECTIONS);
     const bet = (i: number): Request => ({
       path: '/wps/inhouse/bets',
@@ -129,7 +135,16 @@ const events = () =>
         async (client) =>
           (await client.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM events')).rows[0]?.id,
       );
-      const load = await closedLoop(app.base, CONNECTIONS, SECONDS, bet);
+      // The players spread over the instances (each instance's share of the connections, the same members).
+      const shares = await Promise.all(
+        apps.map((app, n) =>
+          closedLoop(app.base, Math.ceil(CONNECTIONS / apps.length), SECONDS, (i) => bet(i * apps.length + n)),
+        ),
+      );
+      const load = {
+        perSecond: shares.reduce((sum, share) => sum + share.perSecond, 0),
+        errors: shares.reduce((sum, share) => sum + share.errors, 0),
+      };
       if (load.errors) throw new Error(`${load.errors} bets failed; run with BENCH_VERBOSE=1`);
       const figures = await withClient(db.url, async (client) => {
         const produced = async () =>
@@ -180,14 +195,42 @@ const events = () =>
           )
         ).rows.map((row) => ({ ...row, total }));
       });
+      // Exactly once across the instances: per subscriber, every event of the run has one receipt, none has two.
+      const once = await withClient(
+        db.url,
+        async (client) =>
+          (
+            await client.query<{ subscriber: string; missing: string; doubled: string }>(
+              `WITH s AS (SELECT DISTINCT r.subscriber FROM event_receipts r JOIN events ev ON ev.id = r.event_id
+                            WHERE ev.name = 'bet.settled'),
+                    e AS (SELECT id FROM events WHERE name = 'bet.settled' AND id > $1)
+               SELECT s.subscriber,
+                      (SELECT count(*) FROM e WHERE NOT EXISTS (SELECT 1 FROM event_receipts r
+                         WHERE r.subscriber = s.subscriber AND r.event_id = e.id))::text AS missing,
+                      (SELECT count(*) FROM (SELECT r.event_id FROM event_receipts r JOIN e ON e.id = r.event_id
+                         WHERE r.subscriber = s.subscriber GROUP BY r.event_id HAVING count(*) > 1) twice)::text AS doubled
+                 FROM s ORDER BY s.subscriber`,
+              [from],
+            )
+          ).rows,
+      );
       const loadNow = os.loadavg()[0]?.toFixed(1);
-      console.log(`round ${round + 1}: ${load.perSecond.toFixed(0)} bets/s over HTTP, load ${loadNow}`);
+      console.log(
+        `round ${round + 1}: ${load.perSecond.toFixed(0)} bets/s over HTTP to ${apps.length} instance(s), load ${loadNow}`,
+      );
       for (const row of figures) {
         const ratio = Number(row.per_second) / Math.max(Number(row.produced), 0.001);
         console.log(
           `  ${row.subscriber}: ${row.n} of ${row.total} delivered, ${Number(row.per_second).toFixed(1)}/s against ${Number(row.produced).toFixed(1)}/s produced (ratio ${ratio.toFixed(2)}); delay p50 ${Number(row.p50).toFixed(0)} ms p99 ${Number(row.p99).toFixed(0)} ms | load ${loadNow}`,
         );
       }
+      const wrong = once.filter((row) => row.missing !== '0' || row.doubled !== '0');
+      console.log(
+        wrong.length === 0
+          ? `  exactly once: each of ${once.length} subscribers has one receipt for every event, none twice`
+          : `  NOT exactly once: ${wrong.map((row) => `${row.subscriber} missing ${row.missing}, twice ${row.doubled}`).join('; ')}`,
+      );
+      if (wrong.length > 0) process.exitCode = 1;
     }
   });
 
