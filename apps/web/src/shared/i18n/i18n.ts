@@ -17,7 +17,7 @@ export type Namespace =
   | 'promotions'
   | 'rebate'
   | 'referral'
-  | 'responsibleGaming'
+  | 'responsible-gaming'
   | 'points'
   | 'contact'
   | 'lottery';

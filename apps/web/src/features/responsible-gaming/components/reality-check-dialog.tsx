@@ -22,7 +22,7 @@ export const BET_HISTORY_PATH = '/member?page=personalHistoryCopy';
  * playing, which signs out. It stays until answered; each answer is recorded on the server.
  */
 export const RealityCheckDialog = ({ session, elapsedSeconds }: { session: RgSession; elapsedSeconds: number }) => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const formatMoney = useFormatMoney();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

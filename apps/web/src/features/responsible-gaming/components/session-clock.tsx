@@ -15,7 +15,7 @@ import { formatElapsed } from './session-time';
  * past a session-time limit is refused, which signs the member out with its notice (shared/api).
  */
 export const SessionClock = () => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const session = useQuery({
     queryKey: rgSessionQueryKey,
     queryFn: sendHeartbeat,

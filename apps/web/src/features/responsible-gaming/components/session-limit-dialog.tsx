@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../shared/ui/dialog/confirm-dialog';
  * and can play again when the period turns.
  */
 export const SessionLimitDialog = () => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const formatDateTime = useFormatDateTime();
   const reached = useShellStore((state) => state.sessionLimit);
   const closeDialog = useShellStore((state) => state.closeDialog);

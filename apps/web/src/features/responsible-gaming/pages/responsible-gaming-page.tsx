@@ -40,7 +40,7 @@ const dateTime = (iso: string, language: string) =>
 
 /** One limit: in force, used this period, and a raise waiting (confirmable after its 24 hours). */
 const LimitTile = ({ limit, currency }: { limit: RgLimit; currency: string }) => {
-  const { t, i18n } = useTranslation('responsibleGaming');
+  const { t, i18n } = useTranslation('responsible-gaming');
   const formatMoney = useFormatMoney();
   const confirm = useConfirmLimit();
   const pending = limit.pending;
@@ -80,7 +80,7 @@ const LimitTile = ({ limit, currency }: { limit: RgLimit; currency: string }) =>
 };
 
 const SetLimitForm = () => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const setLimit = useSetLimit();
   const [kind, setKind] = useState<Kind>('loss');
   const [period, setPeriod] = useState<Period>('day');
@@ -147,7 +147,7 @@ const SetLimitForm = () => {
 
 /** Whole minutes as the member reads them: "1 h 30 min", "45 min". */
 const useFormatMinutes = () => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   return (minutes: number) => {
     const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
@@ -159,7 +159,7 @@ const useFormatMinutes = () => {
 
 /** One session-time limit: in force, used this period, and a raise or removal waiting. */
 const SessionLimitTile = ({ limit }: { limit: RgSessionLimit }) => {
-  const { t, i18n } = useTranslation('responsibleGaming');
+  const { t, i18n } = useTranslation('responsible-gaming');
   const formatMinutes = useFormatMinutes();
   const confirm = useConfirmLimit();
   const pending = limit.pending;
@@ -198,7 +198,7 @@ const SessionLimitTile = ({ limit }: { limit: RgSessionLimit }) => {
 
 /** A session-time limit in minutes, by the money limits' rules. */
 const SessionLimitForm = () => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const setLimit = useSetSessionLimit();
   const [period, setPeriod] = useState<Period>('day');
   const [minutes, setMinutes] = useState('');
@@ -269,7 +269,7 @@ const SessionLimitForm = () => {
 
 /** The reality-check interval: off, 15, 30, 45 or 60 minutes. */
 const RealityCheckForm = ({ current }: { current: number | null }) => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const setInterval = useSetRealityCheck();
   const [value, setValue] = useState(current === null ? 'off' : String(current));
   const [saved, setSaved] = useState(false);
@@ -313,7 +313,7 @@ const RealityCheckForm = ({ current }: { current: number | null }) => {
 
 /** A break or self-exclusion: a duration, every site or this one, and an explicit "I understand". */
 const BlockForm = ({ kind }: { kind: BlockInput['kind'] }) => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const take = useTakeBlock();
   const durations = kind === 'break' ? rgBreakDurations : rgExclusionDurations;
   const [duration, setDuration] = useState<string>(durations[0]);
@@ -356,7 +356,7 @@ const BlockForm = ({ kind }: { kind: BlockInput['kind'] }) => {
 };
 
 const BlockNotice = ({ block }: { block: NonNullable<RgStatus['block']> }) => {
-  const { t, i18n } = useTranslation('responsibleGaming');
+  const { t, i18n } = useTranslation('responsible-gaming');
   const until = block.endsAt ? dateTime(block.endsAt, i18n.language) : null;
   const key = block.kind === 'break' ? 'on_break' : until ? 'excluded_until' : 'excluded_permanently';
   return (
@@ -372,7 +372,7 @@ const BlockNotice = ({ block }: { block: NonNullable<RgStatus['block']> }) => {
  * confirmation. Breaks and self-exclusion, on this site or every site of the operator, cannot be undone early.
  */
 export const ResponsibleGamingPage = () => {
-  const { t } = useTranslation('responsibleGaming');
+  const { t } = useTranslation('responsible-gaming');
   const status = useResponsibleGaming();
   if (status.isPending) return <InlineLoader />;
   if (status.isError) return <FormError code={errorKeyOf(status.error)} />;
