@@ -223,7 +223,7 @@ export const createAdminRepository = (pool: pg.Pool) => ({
       ),
       pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${clause}`, values),
     ]);
-    return { rows: rows.rows, total: totals.rows[0]?.total ?? 0 };
+    return { rows: rows.rows.map((row) => ({ ...row, id: BigInt(row.id) })), total: totals.rows[0]?.total ?? 0 };
   },
 });
 

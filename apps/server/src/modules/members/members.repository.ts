@@ -225,7 +225,7 @@ export const createMembersRepository = (pool: pg.Pool) => {
           `SELECT ${LOGIN_COLUMNS} FROM member_logins WHERE member_id = $1 ORDER BY id DESC LIMIT $2`,
           [memberId, limit],
         )
-      ).rows,
+      ).rows.map((row) => ({ ...row, id: BigInt(row.id) })),
 
     isKnownIp: async (memberId: string, ip: string): Promise<boolean> =>
       ((await pool.query('SELECT 1 FROM member_known_ips WHERE member_id = $1 AND ip = $2 LIMIT 1', [memberId, ip]))

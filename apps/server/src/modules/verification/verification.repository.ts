@@ -1,13 +1,9 @@
 import type pg from 'pg';
+import type { OutgoingMessage } from './message-sender';
 
-export interface OutboxRow {
+/** A message as the outbox keeps it: what was sent, through which provider, and how it went. */
+export interface OutboxRow extends OutgoingMessage {
   id: bigint;
-  merchantCode: string;
-  channel: 'sms' | 'email';
-  recipient: string;
-  template: string;
-  params: Record<string, string | number>;
-  body: string;
   provider: string;
   status: 'stored' | 'sent' | 'failed';
   createdAt: Date;
@@ -78,7 +74,7 @@ export const createVerificationRepository = (pool: pg.Pool) => ({
         merchantCode,
       ]),
     ]);
-    return { rows: rows.rows, total: totals.rows[0]?.total ?? 0 };
+    return { rows: rows.rows.map((row) => ({ ...row, id: BigInt(row.id) })), total: totals.rows[0]?.total ?? 0 };
   },
 });
 
