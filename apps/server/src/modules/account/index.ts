@@ -19,7 +19,7 @@ export const accountModule = defineModule({
   name: 'account',
   create: ({ database, services }) =>
     createAccountService({
-      repository: createAccountRepository(database.db),
+      repository: createAccountRepository(database.pool),
       members: services.members,
       session: services.session,
       verification: services.verification,

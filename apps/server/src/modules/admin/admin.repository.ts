@@ -1,30 +1,105 @@
 import type { OperatorRole } from '@tessera/contracts';
-import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database';
-import { auditLog, operatorSessions, operators } from './admin.schema';
 
-export type OperatorRow = typeof operators.$inferSelect;
-export type AuditRow = typeof auditLog.$inferSelect;
-export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
+export interface OperatorRow {
+  id: string;
+  username: string;
+  displayName: string;
+  passwordHash: string;
+  role: OperatorRole;
+  /** null: the operator works across every merchant. */
+  merchantCode: string | null;
+  enabled: boolean;
+  failedLogins: number;
+  lockedUntil: Date | null;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+}
 
-export const createAdminRepository = (db: Db) => ({
+export interface AuditRow {
+  id: bigint;
+  at: Date;
+  operatorId: string | null;
+  operatorUsername: string | null;
+  merchantCode: string | null;
+  action: string;
+  target: string | null;
+  ip: string;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+}
+
+/** An audit row to write; `id` and `at` are the database's. */
+export interface NewAuditEntry {
+  operatorId?: string | null;
+  operatorUsername?: string | null;
+  merchantCode?: string | null;
+  action: string;
+  target?: string | null;
+  ip: string;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** An operator session to write. */
+export interface NewOperatorSession {
+  operatorId: string;
+  tokenHash: string;
+  ip: string;
+  userAgent?: string | null;
+  expiresAt: Date;
+}
+
+const OPERATOR_COLUMNS = `id, username, display_name AS "displayName", password_hash AS "passwordHash", role,
+  merchant_code AS "merchantCode", enabled, failed_logins AS "failedLogins", locked_until AS "lockedUntil",
+  last_login_at AS "lastLoginAt", created_at AS "createdAt"`;
+const AUDIT_COLUMNS = `id, at, operator_id AS "operatorId", operator_username AS "operatorUsername",
+  merchant_code AS "merchantCode", action, target, ip, user_agent AS "userAgent", details`;
+
+/** The columns `updateOperator` may change, by field. */
+const OPERATOR_UPDATABLE = {
+  displayName: 'display_name',
+  role: 'role',
+  enabled: 'enabled',
+  passwordHash: 'password_hash',
+} as const;
+
+const INSERT_AUDIT = `INSERT INTO audit_log (operator_id, operator_username, merchant_code, action, target, ip,
+  user_agent, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
+const auditValues = (entry: NewAuditEntry) => [
+  entry.operatorId ?? null,
+  entry.operatorUsername ?? null,
+  entry.merchantCode ?? null,
+  entry.action,
+  entry.target ?? null,
+  entry.ip,
+  entry.userAgent ?? null,
+  JSON.stringify(entry.details ?? {}),
+];
+
+export const createAdminRepository = (pool: pg.Pool) => ({
   findOperatorByUsername: async (username: string): Promise<OperatorRow | null> => {
-    const rows = await db.select().from(operators).where(eq(operators.username, username)).limit(1);
+    const { rows } = await pool.query<OperatorRow>(
+      `SELECT ${OPERATOR_COLUMNS} FROM operators WHERE username = $1 LIMIT 1`,
+      [username],
+    );
     return rows[0] ?? null;
   },
 
   findOperatorById: async (id: string): Promise<OperatorRow | null> => {
-    const rows = await db.select().from(operators).where(eq(operators.id, id)).limit(1);
+    const { rows } = await pool.query<OperatorRow>(`SELECT ${OPERATOR_COLUMNS} FROM operators WHERE id = $1 LIMIT 1`, [
+      id,
+    ]);
     return rows[0] ?? null;
   },
 
-  listOperators: (merchantCode: string | null): Promise<OperatorRow[]> =>
-    db
-      .select()
-      .from(operators)
-      .where(merchantCode === null ? undefined : eq(operators.merchantCode, merchantCode))
-      .orderBy(operators.username),
+  listOperators: async (merchantCode: string | null): Promise<OperatorRow[]> =>
+    (
+      await pool.query<OperatorRow>(
+        `SELECT ${OPERATOR_COLUMNS} FROM operators WHERE $1::text IS NULL OR merchant_code = $1 ORDER BY username`,
+        [merchantCode],
+      )
+    ).rows,
 
   insertOperator: async (values: {
     username: string;
@@ -33,7 +108,11 @@ export const createAdminRepository = (db: Db) => ({
     role: OperatorRole;
     merchantCode: string | null;
   }): Promise<OperatorRow | null> => {
-    const rows = await db.insert(operators).values(values).onConflictDoNothing().returning();
+    const { rows } = await pool.query<OperatorRow>(
+      `INSERT INTO operators (username, display_name, password_hash, role, merchant_code) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING ${OPERATOR_COLUMNS}`,
+      [values.username, values.displayName, values.passwordHash, values.role, values.merchantCode],
+    );
     return rows[0] ?? null;
   },
 
@@ -41,31 +120,44 @@ export const createAdminRepository = (db: Db) => ({
     id: string,
     values: Partial<Pick<OperatorRow, 'displayName' | 'role' | 'enabled' | 'passwordHash'>>,
   ): Promise<OperatorRow | null> => {
-    const rows = await db.update(operators).set(values).where(eq(operators.id, id)).returning();
+    const fields = (Object.keys(OPERATOR_UPDATABLE) as (keyof typeof OPERATOR_UPDATABLE)[]).filter(
+      (field) => values[field] !== undefined,
+    );
+    if (fields.length === 0) {
+      const { rows } = await pool.query<OperatorRow>(`SELECT ${OPERATOR_COLUMNS} FROM operators WHERE id = $1`, [id]);
+      return rows[0] ?? null;
+    }
+    const { rows } = await pool.query<OperatorRow>(
+      `UPDATE operators SET ${fields.map((field, at) => `${OPERATOR_UPDATABLE[field]} = $${at + 2}`).join(', ')}
+       WHERE id = $1 RETURNING ${OPERATOR_COLUMNS}`,
+      [id, ...fields.map((field) => values[field])],
+    );
     return rows[0] ?? null;
   },
 
   /** Counts a failed login; locks the account for `lockMs` once `maxFailures` is reached. */
   recordFailedLogin: async (id: string, maxFailures: number, lockMs: number): Promise<void> => {
-    await db
-      .update(operators)
-      .set({
-        failedLogins: sql`${operators.failedLogins} + 1`,
-        lockedUntil: sql`CASE WHEN ${operators.failedLogins} + 1 >= ${maxFailures}
-          THEN now() + make_interval(secs => ${lockMs / 1000}) ELSE ${operators.lockedUntil} END`,
-      })
-      .where(eq(operators.id, id));
+    await pool.query(
+      `UPDATE operators SET failed_logins = failed_logins + 1,
+         locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
+       WHERE id = $1`,
+      [id, maxFailures, lockMs / 1000],
+    );
   },
 
   recordSuccessfulLogin: async (id: string): Promise<void> => {
-    await db
-      .update(operators)
-      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: new Date() })
-      .where(eq(operators.id, id));
+    await pool.query('UPDATE operators SET failed_logins = 0, locked_until = NULL, last_login_at = $2 WHERE id = $1', [
+      id,
+      new Date(),
+    ]);
   },
 
-  insertSession: async (values: typeof operatorSessions.$inferInsert): Promise<string> => {
-    const rows = await db.insert(operatorSessions).values(values).returning({ id: operatorSessions.id });
+  insertSession: async (values: NewOperatorSession): Promise<string> => {
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO operator_sessions (operator_id, token_hash, ip, user_agent, expires_at)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [values.operatorId, values.tokenHash, values.ip, values.userAgent ?? null, values.expiresAt],
+    );
     const id = rows[0]?.id;
     if (!id) throw new Error('session insert returned no row');
     return id;
@@ -75,53 +167,35 @@ export const createAdminRepository = (db: Db) => ({
    * The live session for a token hash, touching its idle clock in the same statement. Idle and absolute
    * expiry are both enforced here.
    */
-  touchSession: async (tokenHash: string, idleMs: number) => {
-    const rows = await db
-      .update(operatorSessions)
-      .set({ lastSeenAt: new Date() })
-      .where(
-        and(
-          eq(operatorSessions.tokenHash, tokenHash),
-          isNull(operatorSessions.revokedAt),
-          gt(operatorSessions.expiresAt, sql`now()`),
-          gt(operatorSessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
-        ),
-      )
-      .returning({ id: operatorSessions.id, operatorId: operatorSessions.operatorId });
+  touchSession: async (tokenHash: string, idleMs: number): Promise<{ id: string; operatorId: string } | null> => {
+    const { rows } = await pool.query<{ id: string; operatorId: string }>(
+      `UPDATE operator_sessions SET last_seen_at = $3
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+         AND last_seen_at > now() - make_interval(secs => $2)
+       RETURNING id, operator_id AS "operatorId"`,
+      [tokenHash, idleMs / 1000, new Date()],
+    );
     return rows[0] ?? null;
   },
 
   revokeSession: async (id: string): Promise<void> => {
-    await db.update(operatorSessions).set({ revokedAt: new Date() }).where(eq(operatorSessions.id, id));
+    await pool.query('UPDATE operator_sessions SET revoked_at = $2 WHERE id = $1', [id, new Date()]);
   },
 
   revokeSessionsOf: async (operatorId: string): Promise<void> => {
-    await db
-      .update(operatorSessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)));
+    await pool.query('UPDATE operator_sessions SET revoked_at = $2 WHERE operator_id = $1 AND revoked_at IS NULL', [
+      operatorId,
+      new Date(),
+    ]);
   },
 
   insertAudit: async (entry: NewAuditEntry): Promise<void> => {
-    await db.insert(auditLog).values(entry);
+    await pool.query(INSERT_AUDIT, auditValues(entry));
   },
 
   /** The same row written on `client`, inside the transaction of the change it records. */
   insertAuditWith: async (client: pg.PoolClient, entry: NewAuditEntry): Promise<void> => {
-    await client.query(
-      `INSERT INTO audit_log (operator_id, operator_username, merchant_code, action, target, ip, user_agent, details)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        entry.operatorId ?? null,
-        entry.operatorUsername ?? null,
-        entry.merchantCode ?? null,
-        entry.action,
-        entry.target ?? null,
-        entry.ip,
-        entry.userAgent ?? null,
-        JSON.stringify(entry.details ?? {}),
-      ],
-    );
+    await client.query(INSERT_AUDIT, auditValues(entry));
   },
 
   listAudit: async (filter: {
@@ -131,16 +205,25 @@ export const createAdminRepository = (db: Db) => ({
     offset: number;
     limit: number;
   }): Promise<{ rows: AuditRow[]; total: number }> => {
-    const conditions: SQL[] = [];
-    if (filter.merchantCode !== null) conditions.push(eq(auditLog.merchantCode, filter.merchantCode));
-    if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-    if (filter.operatorId) conditions.push(eq(auditLog.operatorId, filter.operatorId));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const conditions: string[] = [];
+    const values: unknown[] = [];
+    const where = (column: string, value: unknown) => {
+      values.push(value);
+      conditions.push(`${column} = $${values.length}`);
+    };
+    if (filter.merchantCode !== null) where('merchant_code', filter.merchantCode);
+    if (filter.action) where('action', filter.action);
+    if (filter.operatorId) where('operator_id', filter.operatorId);
+    const clause = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const [rows, totals] = await Promise.all([
-      db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).offset(filter.offset).limit(filter.limit),
-      db.select({ total: count() }).from(auditLog).where(where),
+      pool.query<AuditRow>(
+        `SELECT ${AUDIT_COLUMNS} FROM audit_log ${clause} ORDER BY id DESC
+         OFFSET $${values.length + 1} LIMIT $${values.length + 2}`,
+        [...values, filter.offset, filter.limit],
+      ),
+      pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${clause}`, values),
     ]);
-    return { rows, total: totals[0]?.total ?? 0 };
+    return { rows: rows.rows.map((row) => ({ ...row, id: BigInt(row.id) })), total: totals.rows[0]?.total ?? 0 };
   },
 });
 

@@ -15,6 +15,6 @@ declare module '../../platform/modules' {
 
 export const adminModule = defineModule({
   name: 'admin',
-  create: ({ database }) => createAdminService(createAdminRepository(database.db)),
+  create: ({ database }) => createAdminService(createAdminRepository(database.pool)),
   routes: (registrar, admin, { services }) => registerAdminRoutes(registrar, admin, services.merchants),
 });

@@ -1,11 +1,57 @@
-import type { DepositStatus } from '@tessera/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
-import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
-import { depositOrders, depositProofs, paymentChannels } from './cashier.schema';
+import type { DepositStatus, PaymentChannelKind } from '@tessera/contracts';
+import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
+import type { ImageMediaType } from '../../platform/images/image-recode';
+import type { RecodedProof } from '../../platform/images/proof-images';
+import type { ChannelConfig } from './cashier.schema';
 
-export type ChannelRow = typeof paymentChannels.$inferSelect;
-export type DepositRow = typeof depositOrders.$inferSelect;
+export interface ChannelRow {
+  id: string;
+  merchantCode: string;
+  kind: PaymentChannelKind;
+  name: string;
+  currency: string;
+  minAmount: bigint;
+  maxAmount: bigint;
+  config: ChannelConfig;
+  enabled: boolean;
+  sort: number;
+  createdAt: Date;
+}
+export type NewChannel = Omit<ChannelRow, 'id' | 'enabled' | 'sort' | 'createdAt'> &
+  Partial<Pick<ChannelRow, 'enabled' | 'sort'>>;
+
+export interface DepositRow {
+  id: string;
+  merchantCode: string;
+  memberId: string;
+  channelId: string;
+  /** Short code the member quotes (and the gateway's merchantOrderId). */
+  reference: string;
+  amount: bigint;
+  currency: string;
+  status: DepositStatus;
+  gatewayPaymentId: string | null;
+  payUrl: string | null;
+  payerNote: string | null;
+  reason: string | null;
+  decidedBy: string | null;
+  ledgerTransactionId: bigint | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type NewDeposit = Pick<
+  DepositRow,
+  'merchantCode' | 'memberId' | 'channelId' | 'reference' | 'amount' | 'currency' | 'status'
+> &
+  Partial<
+    Pick<DepositRow, 'gatewayPaymentId' | 'payUrl' | 'payerNote' | 'reason' | 'decidedBy' | 'ledgerTransactionId'>
+  >;
+/** What a transition may set besides the status. */
+export type DepositChange = Partial<
+  Pick<DepositRow, 'gatewayPaymentId' | 'payUrl' | 'payerNote' | 'reason' | 'decidedBy' | 'ledgerTransactionId'>
+> & { status: DepositStatus };
+
 /** A member's credited deposits in one currency: the total, and when it first reached a given amount. */
 export interface CreditedTotal {
   memberId: string;
@@ -13,50 +59,127 @@ export interface CreditedTotal {
   reachedAt: Date | null;
 }
 
-const proofStore = createProofImagesRepository(depositProofs);
+/** One stored proof picture of a deposit. */
+export interface DepositProofRow {
+  id: string;
+  ownerId: string;
+  position: number;
+  contentType: ImageMediaType;
+  bytes: Buffer;
+  createdAt: Date;
+}
 
-export const createCashierRepository = (db: Db) => ({
-  listChannels: (merchantCode: string, onlyEnabled: boolean): Promise<ChannelRow[]> =>
-    db
-      .select()
-      .from(paymentChannels)
-      .where(
-        onlyEnabled
-          ? and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.enabled, true))
-          : eq(paymentChannels.merchantCode, merchantCode),
+type Executor = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+const CHANNEL_COLUMNS = `id, merchant_code AS "merchantCode", kind, name, currency, min_amount AS "minAmount",
+  max_amount AS "maxAmount", config, enabled, sort, created_at AS "createdAt"`;
+const DEPOSIT_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", channel_id AS "channelId",
+  reference, amount, currency, status, gateway_payment_id AS "gatewayPaymentId", pay_url AS "payUrl",
+  payer_note AS "payerNote", reason, decided_by AS "decidedBy", ledger_transaction_id AS "ledgerTransactionId",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+/** The deposit columns a transition may set, by field. */
+const DEPOSIT_CHANGEABLE = {
+  gatewayPaymentId: 'gateway_payment_id',
+  payUrl: 'pay_url',
+  payerNote: 'payer_note',
+  reason: 'reason',
+  decidedBy: 'decided_by',
+  ledgerTransactionId: 'ledger_transaction_id',
+} as const;
+
+const big = (value: unknown): bigint | null => (value === null ? null : BigInt(value as string | bigint));
+/** pg answers bigint columns as strings unless told otherwise: these make them bigint either way. */
+const channelOf = (row: ChannelRow): ChannelRow => ({
+  ...row,
+  minAmount: BigInt(row.minAmount),
+  maxAmount: BigInt(row.maxAmount),
+});
+const depositOf = (row: DepositRow): DepositRow => ({
+  ...row,
+  amount: BigInt(row.amount),
+  ledgerTransactionId: big(row.ledgerTransactionId),
+});
+
+const proofCountOf = async (db: Executor, depositId: string): Promise<number> =>
+  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposit_proofs WHERE deposit_id = $1', [depositId]))
+    .rows[0]?.n ?? 0;
+
+export const createCashierRepository = (pool: pg.Pool) => ({
+  listChannels: async (merchantCode: string, onlyEnabled: boolean): Promise<ChannelRow[]> =>
+    (
+      await pool.query<ChannelRow>(
+        `SELECT ${CHANNEL_COLUMNS} FROM payment_channels WHERE merchant_code = $1 AND ($2 = false OR enabled)
+         ORDER BY sort ASC, name ASC`,
+        [merchantCode, onlyEnabled],
       )
-      .orderBy(asc(paymentChannels.sort), asc(paymentChannels.name)),
+    ).rows.map(channelOf),
 
   findChannel: async (merchantCode: string, id: string): Promise<ChannelRow | null> => {
-    const rows = await db
-      .select()
-      .from(paymentChannels)
-      .where(and(eq(paymentChannels.merchantCode, merchantCode), eq(paymentChannels.id, id)))
-      .limit(1);
-    return rows[0] ?? null;
+    const { rows } = await pool.query<ChannelRow>(
+      `SELECT ${CHANNEL_COLUMNS} FROM payment_channels WHERE merchant_code = $1 AND id = $2 LIMIT 1`,
+      [merchantCode, id],
+    );
+    return rows[0] ? channelOf(rows[0]) : null;
   },
 
-  insertChannelIfAbsent: async (values: typeof paymentChannels.$inferInsert): Promise<void> => {
-    await db.insert(paymentChannels).values(values).onConflictDoNothing();
+  insertChannelIfAbsent: async (values: NewChannel): Promise<void> => {
+    await pool.query(
+      `INSERT INTO payment_channels (merchant_code, kind, name, currency, min_amount, max_amount, config, enabled, sort)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, true), coalesce($9, 0))
+       ON CONFLICT DO NOTHING`,
+      [
+        values.merchantCode,
+        values.kind,
+        values.name,
+        values.currency,
+        values.minAmount,
+        values.maxAmount,
+        JSON.stringify(values.config),
+        values.enabled ?? null,
+        values.sort ?? null,
+      ],
+    );
   },
 
-  insertDeposit: async (values: typeof depositOrders.$inferInsert): Promise<DepositRow | null> => {
-    const rows = await db.insert(depositOrders).values(values).onConflictDoNothing().returning();
-    return rows[0] ?? null;
+  insertDeposit: async (values: NewDeposit): Promise<DepositRow | null> => {
+    const { rows } = await pool.query<DepositRow>(
+      `INSERT INTO deposit_orders (merchant_code, member_id, channel_id, reference, amount, currency, status,
+         gateway_payment_id, pay_url, payer_note, reason, decided_by, ledger_transaction_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT DO NOTHING RETURNING ${DEPOSIT_COLUMNS}`,
+      [
+        values.merchantCode,
+        values.memberId,
+        values.channelId,
+        values.reference,
+        values.amount,
+        values.currency,
+        values.status,
+        values.gatewayPaymentId ?? null,
+        values.payUrl ?? null,
+        values.payerNote ?? null,
+        values.reason ?? null,
+        values.decidedBy ?? null,
+        values.ledgerTransactionId ?? null,
+      ],
+    );
+    return rows[0] ? depositOf(rows[0]) : null;
   },
 
   findDeposit: async (id: string): Promise<DepositRow | null> => {
-    const rows = await db.select().from(depositOrders).where(eq(depositOrders.id, id)).limit(1);
-    return rows[0] ?? null;
+    const { rows } = await pool.query<DepositRow>(
+      `SELECT ${DEPOSIT_COLUMNS} FROM deposit_orders WHERE id = $1 LIMIT 1`,
+      [id],
+    );
+    return rows[0] ? depositOf(rows[0]) : null;
   },
 
   findDepositByReference: async (merchantCode: string, reference: string): Promise<DepositRow | null> => {
-    const rows = await db
-      .select()
-      .from(depositOrders)
-      .where(and(eq(depositOrders.merchantCode, merchantCode), eq(depositOrders.reference, reference)))
-      .limit(1);
-    return rows[0] ?? null;
+    const { rows } = await pool.query<DepositRow>(
+      `SELECT ${DEPOSIT_COLUMNS} FROM deposit_orders WHERE merchant_code = $1 AND reference = $2 LIMIT 1`,
+      [merchantCode, reference],
+    );
+    return rows[0] ? depositOf(rows[0]) : null;
   },
 
   listDeposits: async (filter: {
@@ -65,39 +188,28 @@ export const createCashierRepository = (db: Db) => ({
     statuses?: readonly DepositStatus[];
     offset: number;
     limit: number;
-  }) => {
-    const where = and(
-      eq(depositOrders.merchantCode, filter.merchantCode),
-      filter.memberId ? eq(depositOrders.memberId, filter.memberId) : undefined,
-      filter.statuses ? inArray(depositOrders.status, [...filter.statuses]) : undefined,
-    );
+  }): Promise<{ rows: DepositRow[]; total: number }> => {
+    const where = `merchant_code = $1 AND ($2::uuid IS NULL OR member_id = $2::uuid)
+      AND ($3::text[] IS NULL OR status = ANY($3::text[]))`;
+    const values = [filter.merchantCode, filter.memberId || null, filter.statuses ? [...filter.statuses] : null];
     const [rows, totals] = await Promise.all([
-      db
-        .select()
-        .from(depositOrders)
-        .where(where)
-        .orderBy(desc(depositOrders.createdAt))
-        .offset(filter.offset)
-        .limit(filter.limit),
-      db.select({ n: count() }).from(depositOrders).where(where),
+      pool.query<DepositRow>(
+        `SELECT ${DEPOSIT_COLUMNS} FROM deposit_orders WHERE ${where} ORDER BY created_at DESC OFFSET $4 LIMIT $5`,
+        [...values, filter.offset, filter.limit],
+      ),
+      pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposit_orders WHERE ${where}`, values),
     ]);
-    return { rows, total: totals[0]?.n ?? 0 };
+    return { rows: rows.rows.map(depositOf), total: totals.rows[0]?.n ?? 0 };
   },
 
   /** The sum of a member's succeeded deposits in `currency`, in minor units. */
   creditedDepositTotal: async (merchantCode: string, memberId: string, currency: string): Promise<bigint> => {
-    const [row] = await db
-      .select({ total: sql<string>`coalesce(sum(${depositOrders.amount}), 0)::text` })
-      .from(depositOrders)
-      .where(
-        and(
-          eq(depositOrders.memberId, memberId),
-          eq(depositOrders.merchantCode, merchantCode),
-          eq(depositOrders.currency, currency),
-          eq(depositOrders.status, 'succeeded'),
-        ),
-      );
-    return BigInt(row?.total ?? '0');
+    const { rows } = await pool.query<{ total: string }>(
+      `SELECT coalesce(sum(amount), 0)::text AS total FROM deposit_orders
+       WHERE member_id = $1 AND merchant_code = $2 AND currency = $3 AND status = 'succeeded'`,
+      [memberId, merchantCode, currency],
+    );
+    return BigInt(rows[0]?.total ?? '0');
   },
 
   /**
@@ -112,23 +224,21 @@ export const createCashierRepository = (db: Db) => ({
     reaching: bigint,
   ): Promise<CreditedTotal[]> => {
     if (memberIds.length === 0) return [];
-    const result = await db.execute<{ memberId: string; total: string; reachedAt: Date | null }>(sql`
-      WITH credited AS (
-        SELECT member_id, updated_at,
-               sum(amount) OVER (PARTITION BY member_id ORDER BY updated_at, id) AS running
-          FROM deposit_orders
-         WHERE merchant_code = ${merchantCode} AND member_id IN ${[...memberIds]}
-           AND currency = ${currency} AND status = 'succeeded'
-      )
-      SELECT member_id AS "memberId", max(running)::text AS total,
-             min(updated_at) FILTER (WHERE running >= ${reaching}) AS "reachedAt"
-        FROM credited
-       GROUP BY member_id`);
-    return result.rows.map((row) => ({
-      memberId: row.memberId,
-      total: BigInt(row.total),
-      reachedAt: row.reachedAt === null ? null : new Date(row.reachedAt),
-    }));
+    const { rows } = await pool.query<{ memberId: string; total: string; reachedAt: Date | null }>(
+      `WITH credited AS (
+         SELECT member_id, updated_at,
+                sum(amount) OVER (PARTITION BY member_id ORDER BY updated_at, id) AS running
+           FROM deposit_orders
+          WHERE merchant_code = $1 AND member_id = ANY($2::uuid[])
+            AND currency = $3 AND status = 'succeeded'
+       )
+       SELECT member_id AS "memberId", max(running)::text AS total,
+              min(updated_at) FILTER (WHERE running >= $4) AS "reachedAt"
+         FROM credited
+        GROUP BY member_id`,
+      [merchantCode, [...memberIds], currency, reaching],
+    );
+    return rows.map((row) => ({ memberId: row.memberId, total: BigInt(row.total), reachedAt: row.reachedAt }));
   },
 
   /**
@@ -136,39 +246,57 @@ export const createCashierRepository = (db: Db) => ({
    * may claim it again (to finish a decision interrupted by a crash).
    */
   claimDeposit: async (id: string, operatorId: string): Promise<DepositRow | null> => {
-    const rows = await db
-      .update(depositOrders)
-      .set({ decidedBy: operatorId, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(depositOrders.id, id),
-          eq(depositOrders.status, 'awaiting_review'),
-          sql`(${depositOrders.decidedBy} IS NULL OR ${depositOrders.decidedBy} = ${operatorId})`,
-        ),
-      )
-      .returning();
-    return rows[0] ?? null;
+    const { rows } = await pool.query<DepositRow>(
+      `UPDATE deposit_orders SET decided_by = $2, updated_at = now()
+       WHERE id = $1 AND status = 'awaiting_review' AND (decided_by IS NULL OR decided_by = $2)
+       RETURNING ${DEPOSIT_COLUMNS}`,
+      [id, operatorId],
+    );
+    return rows[0] ? depositOf(rows[0]) : null;
   },
 
   /** Moves an order on only from one of `from`: the guard that makes each transition happen once. */
   transitionDeposit: async (
     id: string,
     from: readonly DepositStatus[],
-    values: Partial<typeof depositOrders.$inferInsert> & { status: DepositStatus },
+    values: DepositChange,
   ): Promise<DepositRow | null> => {
-    const rows = await db
-      .update(depositOrders)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(depositOrders.id, id), inArray(depositOrders.status, [...from])))
-      .returning();
+    const fields = (Object.keys(DEPOSIT_CHANGEABLE) as (keyof typeof DEPOSIT_CHANGEABLE)[]).filter(
+      (field) => values[field] !== undefined,
+    );
+    const { rows } = await pool.query<DepositRow>(
+      `UPDATE deposit_orders
+       SET status = $3, ${fields.map((field, at) => `${DEPOSIT_CHANGEABLE[field]} = $${at + 4}, `).join('')}updated_at = now()
+       WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${DEPOSIT_COLUMNS}`,
+      [id, [...from], values.status, ...fields.map((field) => values[field])],
+    );
+    return rows[0] ? depositOf(rows[0]) : null;
+  },
+
+  /** Proof ids per order, in upload order. */
+  proofIds: async (depositIds: readonly string[]): Promise<Map<string, string[]>> => {
+    const map = new Map<string, string[]>();
+    if (depositIds.length === 0) return map;
+    const { rows } = await pool.query<{ id: string; ownerId: string }>(
+      `SELECT id, deposit_id AS "ownerId" FROM deposit_proofs WHERE deposit_id = ANY($1::uuid[])
+       ORDER BY deposit_id ASC, position ASC`,
+      [[...depositIds]],
+    );
+    for (const row of rows) map.set(row.ownerId, [...(map.get(row.ownerId) ?? []), row.id]);
+    return map;
+  },
+
+  /** One proof of one order; another order's proof id answers null. */
+  findProof: async (depositId: string, proofId: string): Promise<DepositProofRow | null> => {
+    const { rows } = await pool.query<DepositProofRow>(
+      `SELECT id, deposit_id AS "ownerId", position, content_type AS "contentType", bytes, created_at AS "createdAt"
+       FROM deposit_proofs WHERE id = $1 AND deposit_id = $2 LIMIT 1`,
+      [proofId, depositId],
+    );
     return rows[0] ?? null;
   },
 
-  proofIds: (depositIds: readonly string[]) => proofStore.idsByOwner(db, depositIds),
-
-  findProof: (depositId: string, proofId: string) => proofStore.find(db, depositId, proofId),
-
-  proofCount: (depositId: string) => proofStore.countOf(db, depositId),
+  proofCount: (depositId: string) => proofCountOf(pool, depositId),
 
   /**
    * Attaches proofs to a member's order that still awaits review. The order's row is locked while the count is
@@ -181,22 +309,20 @@ export const createCashierRepository = (db: Db) => ({
     proofs: readonly RecodedProof[],
     maxFiles: number,
   ): Promise<'attached' | 'order_state_invalid' | 'upload_too_many'> =>
-    db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: depositOrders.id })
-        .from(depositOrders)
-        .where(
-          and(
-            eq(depositOrders.id, id),
-            eq(depositOrders.memberId, memberId),
-            eq(depositOrders.status, 'awaiting_review'),
-          ),
-        )
-        .for('update');
-      if (!rows[0]) return 'order_state_invalid';
-      const stored = await proofStore.countOf(tx, id);
+    inTransaction(pool, async (client) => {
+      const { rowCount } = await client.query(
+        `SELECT id FROM deposit_orders WHERE id = $1 AND member_id = $2 AND status = 'awaiting_review' FOR UPDATE`,
+        [id, memberId],
+      );
+      if (!rowCount) return 'order_state_invalid';
+      const stored = await proofCountOf(client, id);
       if (stored + proofs.length > maxFiles) return 'upload_too_many';
-      await proofStore.insert(tx, id, proofs, stored);
+      for (const [at, proof] of proofs.entries()) {
+        await client.query(
+          'INSERT INTO deposit_proofs (deposit_id, position, content_type, bytes) VALUES ($1, $2, $3, $4)',
+          [id, stored + at, proof.contentType, proof.bytes],
+        );
+      }
       return 'attached';
     }),
 });

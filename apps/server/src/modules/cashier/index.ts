@@ -25,7 +25,7 @@ export const cashierModule = defineModule({
   name: 'cashier',
   create: ({ database, services, config }) =>
     createCashierService({
-      repository: createCashierRepository(database.db),
+      repository: createCashierRepository(database.pool),
       ledger: services.ledger,
       messages: services.messages,
       gateway: createSandboxGatewayClient({

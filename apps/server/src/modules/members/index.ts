@@ -24,7 +24,7 @@ declare module '../../platform/modules' {
 
 export const membersModule = defineModule({
   name: 'members',
-  create: ({ database }) => createMembersService(createMembersRepository(database.db)),
+  create: ({ database }) => createMembersService(createMembersRepository(database.pool)),
   routes: (registrar, members, { services }) => {
     registerMembersRoutes(registrar, members);
     registerMembersAdminRoutes(registrar, {

@@ -1,16 +1,113 @@
+import type { LanguageCode } from '@tessera/contracts';
 import { TRIAL_MEMBER_TYPE } from '@tessera/contracts';
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
-import { memberKnownIps, memberLogins, memberRecoveryCodes, members } from './members.schema';
+import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
+import type { MemberProfile } from './members.schema';
 
-export type MemberRow = typeof members.$inferSelect;
-export type NewMember = typeof members.$inferInsert;
-export type MemberLoginRow = typeof memberLogins.$inferSelect;
+export interface MemberRow {
+  id: string;
+  merchantCode: string;
+  /** Lower-cased for uniqueness and lookup; `account` keeps the spelling the member chose. */
+  username: string;
+  account: string;
+  passwordHash: string;
+  /** 0 member; 1, 2, 41, 42 agents; 4 free-play trial. */
+  type: number;
+  nickname: string;
+  mobileDialingCode: string | null;
+  mobileNumber: string | null;
+  email: string | null;
+  payeeName: string | null;
+  paymentPasswordHash: string | null;
+  profile: MemberProfile;
+  affiliateCode: string | null;
+  uplineId: string | null;
+  referralCode: string;
+  referredById: string | null;
+  language: LanguageCode | null;
+  firstLogin: boolean;
+  mustChangePassword: boolean;
+  passwordChangedAt: Date;
+  lockedAt: Date | null;
+  totpSecret: string | null;
+  totpEnabled: boolean;
+  registerIp: string | null;
+  registerDomain: string | null;
+  registerUrl: string | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}
+
+/** The columns a new member must name; the others have a default (or stay null). */
+type RequiredOnInsert = 'merchantCode' | 'username' | 'account' | 'passwordHash' | 'nickname' | 'referralCode';
+export type NewMember = Pick<MemberRow, RequiredOnInsert> & Partial<Omit<MemberRow, RequiredOnInsert>>;
+
+export interface MemberLoginRow {
+  id: bigint;
+  memberId: string;
+  at: Date;
+  ip: string;
+  userAgent: string | null;
+  deviceId: string | null;
+  method: string;
+  success: boolean;
+  reason: string | null;
+}
+export type NewMemberLogin = Pick<MemberLoginRow, 'memberId' | 'ip' | 'method' | 'success'> &
+  Partial<Pick<MemberLoginRow, 'userAgent' | 'deviceId' | 'reason' | 'at'>>;
+
 /** A member someone referred, as the referral programme reads it. */
 export type ReferredMember = Pick<MemberRow, 'id' | 'account' | 'createdAt'>;
 
 /** Which unique rule an insert broke, so the service can name the field. */
 export type InsertConflict = 'username' | 'mobile' | 'referral';
+
+/** Every column of `members`, by field. */
+const MEMBER_FIELDS: Record<keyof MemberRow, string> = {
+  id: 'id',
+  merchantCode: 'merchant_code',
+  username: 'username',
+  account: 'account',
+  passwordHash: 'password_hash',
+  type: 'type',
+  nickname: 'nickname',
+  mobileDialingCode: 'mobile_dialing_code',
+  mobileNumber: 'mobile_number',
+  email: 'email',
+  payeeName: 'payee_name',
+  paymentPasswordHash: 'payment_password_hash',
+  profile: 'profile',
+  affiliateCode: 'affiliate_code',
+  uplineId: 'upline_id',
+  referralCode: 'referral_code',
+  referredById: 'referred_by_id',
+  language: 'language',
+  firstLogin: 'first_login',
+  mustChangePassword: 'must_change_password',
+  passwordChangedAt: 'password_changed_at',
+  lockedAt: 'locked_at',
+  totpSecret: 'totp_secret',
+  totpEnabled: 'totp_enabled',
+  registerIp: 'register_ip',
+  registerDomain: 'register_domain',
+  registerUrl: 'register_url',
+  createdAt: 'created_at',
+  lastLoginAt: 'last_login_at',
+};
+const MEMBER_COLUMNS = Object.entries(MEMBER_FIELDS)
+  .map(([field, column]) => `${column} AS "${field}"`)
+  .join(', ');
+const LOGIN_COLUMNS = `id, member_id AS "memberId", at, ip, user_agent AS "userAgent", device_id AS "deviceId", method,
+  success, reason`;
+
+/** The fields of `values` that are set (undefined ones are left out: their column keeps or takes its default). */
+const assigned = (values: Partial<MemberRow>) =>
+  (Object.keys(MEMBER_FIELDS) as (keyof MemberRow)[])
+    .filter((field) => values[field] !== undefined)
+    .map((field) => ({
+      column: MEMBER_FIELDS[field],
+      value: field === 'profile' ? JSON.stringify(values.profile) : values[field],
+    }));
 
 const conflictOf = (error: unknown): InsertConflict | null => {
   const constraint =
@@ -22,40 +119,30 @@ const conflictOf = (error: unknown): InsertConflict | null => {
   return null;
 };
 
-export const createMembersRepository = (db: Db) => {
-  // Read on most member requests: built once, prepared on each connection by name.
-  const byId = db
-    .select()
-    .from(members)
-    .where(eq(members.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('members_find_by_id');
+export const createMembersRepository = (pool: pg.Pool) => {
+  const one = async (where: string, values: unknown[]): Promise<MemberRow | null> =>
+    (await pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT 1`, values)).rows[0] ??
+    null;
   return {
-    findById: async (id: string): Promise<MemberRow | null> => (await byId.execute({ id }))[0] ?? null,
+    // Read on most member requests: prepared on each connection by name.
+    findById: async (id: string): Promise<MemberRow | null> =>
+      (
+        await pool.query<MemberRow>({
+          name: 'members_find_by_id',
+          text: `SELECT ${MEMBER_COLUMNS} FROM members WHERE id = $1 LIMIT 1`,
+          values: [id],
+        })
+      ).rows[0] ?? null,
 
-    findByUsername: async (merchantCode: string, username: string): Promise<MemberRow | null> => {
-      const rows = await db
-        .select()
-        .from(members)
-        .where(and(eq(members.merchantCode, merchantCode), eq(members.username, username.toLowerCase())))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findByUsername: (merchantCode: string, username: string): Promise<MemberRow | null> =>
+      one('merchant_code = $1 AND username = $2', [merchantCode, username.toLowerCase()]),
 
-    findByMobile: async (merchantCode: string, dialingCode: string, number: string): Promise<MemberRow | null> => {
-      const rows = await db
-        .select()
-        .from(members)
-        .where(
-          and(
-            eq(members.merchantCode, merchantCode),
-            eq(members.mobileDialingCode, dialingCode),
-            eq(members.mobileNumber, number),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findByMobile: (merchantCode: string, dialingCode: string, number: string): Promise<MemberRow | null> =>
+      one('merchant_code = $1 AND mobile_dialing_code = $2 AND mobile_number = $3', [
+        merchantCode,
+        dialingCode,
+        number,
+      ]),
 
     /**
      * Members on every merchant who are the same person by e-mail (any case) or mobile: responsible gaming's
@@ -69,44 +156,30 @@ export const createMembersRepository = (db: Db) => {
       const email = identity.email?.trim().toLowerCase() || null;
       const mobile = identity.mobileDialingCode && identity.mobileNumber ? identity : null;
       if (!email && !mobile) return [];
-      return db
-        .select({ id: members.id, merchantCode: members.merchantCode })
-        .from(members)
-        .where(
-          or(
-            email ? sql`lower(${members.email}) = ${email}` : sql`false`,
-            mobile
-              ? and(
-                  eq(members.mobileDialingCode, mobile.mobileDialingCode ?? ''),
-                  eq(members.mobileNumber, mobile.mobileNumber ?? ''),
-                )
-              : sql`false`,
-          ),
-        );
+      const { rows } = await pool.query<Pick<MemberRow, 'id' | 'merchantCode'>>(
+        `SELECT id, merchant_code AS "merchantCode" FROM members
+         WHERE ($1::text IS NOT NULL AND lower(email) = $1)
+            OR ($2::text IS NOT NULL AND mobile_dialing_code = $2 AND mobile_number = $3)`,
+        [email, mobile?.mobileDialingCode ?? null, mobile?.mobileNumber ?? null],
+      );
+      return rows;
     },
 
-    findAgentByAffiliateCode: async (merchantCode: string, code: string): Promise<MemberRow | null> => {
-      const rows = await db
-        .select()
-        .from(members)
-        .where(and(eq(members.merchantCode, merchantCode), eq(members.affiliateCode, code)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findAgentByAffiliateCode: (merchantCode: string, code: string): Promise<MemberRow | null> =>
+      one('merchant_code = $1 AND affiliate_code = $2', [merchantCode, code]),
 
-    findByReferralCode: async (merchantCode: string, code: string): Promise<MemberRow | null> => {
-      const rows = await db
-        .select()
-        .from(members)
-        .where(and(eq(members.merchantCode, merchantCode), eq(members.referralCode, code)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findByReferralCode: (merchantCode: string, code: string): Promise<MemberRow | null> =>
+      one('merchant_code = $1 AND referral_code = $2', [merchantCode, code]),
 
     /** Inserts a member; a unique clash returns which rule it broke instead of throwing. */
     insert: async (values: NewMember): Promise<{ row: MemberRow } | { conflict: InsertConflict }> => {
+      const set = assigned(values);
       try {
-        const rows = await db.insert(members).values(values).returning();
+        const { rows } = await pool.query<MemberRow>(
+          `INSERT INTO members (${set.map((entry) => entry.column).join(', ')})
+           VALUES (${set.map((_, at) => `$${at + 1}`).join(', ')}) RETURNING ${MEMBER_COLUMNS}`,
+          set.map((entry) => entry.value),
+        );
         const row = rows[0];
         if (!row) throw new Error('member insert returned no row');
         return { row };
@@ -117,81 +190,83 @@ export const createMembersRepository = (db: Db) => {
       }
     },
 
+    /** Sets the given fields (undefined ones are left as they are); null when there is no such member. */
     update: async (id: string, values: Partial<NewMember>): Promise<MemberRow | null> => {
-      const rows = await db.update(members).set(values).where(eq(members.id, id)).returning();
+      const set = assigned(values);
+      if (set.length === 0) return one('id = $1', [id]);
+      const { rows } = await pool.query<MemberRow>(
+        `UPDATE members SET ${set.map((entry, at) => `${entry.column} = $${at + 2}`).join(', ')}
+         WHERE id = $1 RETURNING ${MEMBER_COLUMNS}`,
+        [id, ...set.map((entry) => entry.value)],
+      );
       return rows[0] ?? null;
     },
 
-    recordLogin: async (entry: typeof memberLogins.$inferInsert): Promise<void> => {
-      await db.insert(memberLogins).values(entry);
+    recordLogin: async (entry: NewMemberLogin): Promise<void> => {
+      await pool.query(
+        `INSERT INTO member_logins (member_id, at, ip, user_agent, device_id, method, success, reason)
+         VALUES ($1, coalesce($2, now()), $3, $4, $5, $6, $7, $8)`,
+        [
+          entry.memberId,
+          entry.at ?? null,
+          entry.ip,
+          entry.userAgent ?? null,
+          entry.deviceId ?? null,
+          entry.method,
+          entry.success,
+          entry.reason ?? null,
+        ],
+      );
     },
 
-    listLogins: (memberId: string, limit: number): Promise<MemberLoginRow[]> =>
-      db
-        .select()
-        .from(memberLogins)
-        .where(eq(memberLogins.memberId, memberId))
-        .orderBy(desc(memberLogins.id))
-        .limit(limit),
+    listLogins: async (memberId: string, limit: number): Promise<MemberLoginRow[]> =>
+      (
+        await pool.query<MemberLoginRow>(
+          `SELECT ${LOGIN_COLUMNS} FROM member_logins WHERE member_id = $1 ORDER BY id DESC LIMIT $2`,
+          [memberId, limit],
+        )
+      ).rows.map((row) => ({ ...row, id: BigInt(row.id) })),
 
-    isKnownIp: async (memberId: string, ip: string): Promise<boolean> => {
-      const rows = await db
-        .select({ ip: memberKnownIps.ip })
-        .from(memberKnownIps)
-        .where(and(eq(memberKnownIps.memberId, memberId), eq(memberKnownIps.ip, ip)))
-        .limit(1);
-      return rows.length > 0;
-    },
+    isKnownIp: async (memberId: string, ip: string): Promise<boolean> =>
+      ((await pool.query('SELECT 1 FROM member_known_ips WHERE member_id = $1 AND ip = $2 LIMIT 1', [memberId, ip]))
+        .rowCount ?? 0) > 0,
 
-    hasAnyKnownIp: async (memberId: string): Promise<boolean> => {
-      const rows = await db
-        .select({ ip: memberKnownIps.ip })
-        .from(memberKnownIps)
-        .where(eq(memberKnownIps.memberId, memberId))
-        .limit(1);
-      return rows.length > 0;
-    },
+    hasAnyKnownIp: async (memberId: string): Promise<boolean> =>
+      ((await pool.query('SELECT 1 FROM member_known_ips WHERE member_id = $1 LIMIT 1', [memberId])).rowCount ?? 0) > 0,
 
     replaceRecoveryCodes: async (memberId: string, hashes: readonly string[]): Promise<void> => {
-      await db.transaction(async (tx) => {
-        await tx.delete(memberRecoveryCodes).where(eq(memberRecoveryCodes.memberId, memberId));
+      await inTransaction(pool, async (client) => {
+        await client.query('DELETE FROM member_recovery_codes WHERE member_id = $1', [memberId]);
         if (hashes.length > 0) {
-          await tx.insert(memberRecoveryCodes).values(hashes.map((codeHash) => ({ memberId, codeHash })));
+          await client.query('INSERT INTO member_recovery_codes (member_id, code_hash) SELECT $1, unnest($2::text[])', [
+            memberId,
+            [...hashes],
+          ]);
         }
       });
     },
 
     /** Uses a recovery code once; false if unknown or already used. */
     useRecoveryCode: async (memberId: string, codeHash: string): Promise<boolean> => {
-      const rows = await db
-        .update(memberRecoveryCodes)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(memberRecoveryCodes.memberId, memberId),
-            eq(memberRecoveryCodes.codeHash, codeHash),
-            isNull(memberRecoveryCodes.usedAt),
-          ),
-        )
-        .returning({ memberId: memberRecoveryCodes.memberId });
-      return rows.length > 0;
+      const { rowCount } = await pool.query(
+        `UPDATE member_recovery_codes SET used_at = now()
+         WHERE member_id = $1 AND code_hash = $2 AND used_at IS NULL`,
+        [memberId, codeHash],
+      );
+      return (rowCount ?? 0) > 0;
     },
 
     /** Operators' search: by username, mobile number or e-mail fragment, within one merchant or all. */
-    search: (merchantCodes: readonly string[] | null, query: string, limit: number): Promise<MemberRow[]> => {
+    search: async (merchantCodes: readonly string[] | null, query: string, limit: number): Promise<MemberRow[]> => {
       const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const text = or(
-        ilike(members.username, pattern),
-        ilike(members.mobileNumber, pattern),
-        ilike(members.email, pattern),
+      const { rows } = await pool.query<MemberRow>(
+        `SELECT ${MEMBER_COLUMNS} FROM members
+         WHERE ($1::text[] IS NULL OR merchant_code = ANY($1::text[]))
+           AND (username ILIKE $2 OR mobile_number ILIKE $2 OR email ILIKE $2)
+         ORDER BY username LIMIT $3`,
+        [merchantCodes === null ? null : [...merchantCodes], pattern, limit],
       );
-      const scope = merchantCodes === null ? undefined : inArray(members.merchantCode, [...merchantCodes]);
-      return db
-        .select()
-        .from(members)
-        .where(scope ? and(scope, text) : text)
-        .orderBy(members.username)
-        .limit(limit);
+      return rows;
     },
 
     /**
@@ -203,28 +278,25 @@ export const createMembersRepository = (db: Db) => {
       referrerId: string,
       page?: { offset: number; limit: number },
     ): Promise<{ rows: ReferredMember[]; total: number }> => {
-      const where = and(
-        eq(members.referredById, referrerId),
-        eq(members.merchantCode, merchantCode),
-        ne(members.type, TRIAL_MEMBER_TYPE),
-      );
-      const query = db
-        .select({ id: members.id, account: members.account, createdAt: members.createdAt })
-        .from(members)
-        .where(where)
-        .orderBy(desc(members.createdAt), desc(members.id));
+      const where = 'referred_by_id = $1 AND merchant_code = $2 AND type <> $3';
+      const values = [referrerId, merchantCode, TRIAL_MEMBER_TYPE];
       const [rows, totals] = await Promise.all([
-        page ? query.offset(page.offset).limit(page.limit) : query,
-        db.select({ n: count() }).from(members).where(where),
+        pool.query<ReferredMember>(
+          `SELECT id, account, created_at AS "createdAt" FROM members WHERE ${where}
+           ORDER BY created_at DESC, id DESC${page ? ' OFFSET $4 LIMIT $5' : ''}`,
+          page ? [...values, page.offset, page.limit] : values,
+        ),
+        pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM members WHERE ${where}`, values),
       ]);
-      return { rows, total: totals[0]?.n ?? 0 };
+      return { rows: rows.rows, total: totals.rows[0]?.n ?? 0 };
     },
 
     rememberIp: async (memberId: string, ip: string): Promise<void> => {
-      await db
-        .insert(memberKnownIps)
-        .values({ memberId, ip })
-        .onConflictDoUpdate({ target: [memberKnownIps.memberId, memberKnownIps.ip], set: { lastSeenAt: sql`now()` } });
+      await pool.query(
+        `INSERT INTO member_known_ips (member_id, ip) VALUES ($1, $2)
+         ON CONFLICT (member_id, ip) DO UPDATE SET last_seen_at = now()`,
+        [memberId, ip],
+      );
     },
   };
 };

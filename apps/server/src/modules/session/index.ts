@@ -21,7 +21,7 @@ export const sessionModule = defineModule({
   name: 'session',
   create: ({ database, services }) =>
     createSessionService({
-      repository: createSessionRepository(database.db, database.pool),
+      repository: createSessionRepository(database.pool),
       members: services.members,
       verification: services.verification,
       captcha: services.system.captcha,

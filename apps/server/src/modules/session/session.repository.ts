@@ -1,11 +1,36 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database';
-import { loginChallenges, memberSessions } from './session.schema';
 
-export const createSessionRepository = (db: Db, pool: pg.Pool) => ({
-  insertSession: async (values: typeof memberSessions.$inferInsert): Promise<string> => {
-    const rows = await db.insert(memberSessions).values(values).returning({ id: memberSessions.id });
+/** A session or a login challenge to write: who, from where, until when. */
+export interface NewSession {
+  memberId: string;
+  tokenHash: string;
+  ip: string;
+  userAgent?: string | null;
+  expiresAt: Date;
+}
+
+/** A login held back because it came from a new IP. */
+export interface ChallengeRow {
+  id: string;
+  memberId: string;
+  tokenHash: string;
+  ip: string;
+  userAgent: string | null;
+  attempts: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+const CHALLENGE_COLUMNS = `id, member_id AS "memberId", token_hash AS "tokenHash", ip, user_agent AS "userAgent",
+  attempts, expires_at AS "expiresAt", used_at AS "usedAt"`;
+
+export const createSessionRepository = (pool: pg.Pool) => ({
+  insertSession: async (values: NewSession): Promise<string> => {
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO member_sessions (member_id, token_hash, ip, user_agent, expires_at)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [values.memberId, values.tokenHash, values.ip, values.userAgent ?? null, values.expiresAt],
+    );
     const id = rows[0]?.id;
     if (!id) throw new Error('session insert returned no row');
     return id;
@@ -56,61 +81,51 @@ export const createSessionRepository = (db: Db, pool: pg.Pool) => ({
   },
 
   revokeSession: async (id: string): Promise<void> => {
-    await db.update(memberSessions).set({ revokedAt: sql`now()` }).where(eq(memberSessions.id, id));
+    await pool.query('UPDATE member_sessions SET revoked_at = now() WHERE id = $1', [id]);
   },
 
   /** Ends every live session of a member except `keepId` (after a password change). */
   revokeOtherSessions: async (memberId: string, keepId: string | null): Promise<void> => {
-    const live = and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt));
-    await db
-      .update(memberSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(keepId ? and(live, ne(memberSessions.id, keepId)) : live);
+    await pool.query(
+      `UPDATE member_sessions SET revoked_at = now()
+       WHERE member_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+      [memberId, keepId],
+    );
   },
 
-  insertChallenge: async (values: typeof loginChallenges.$inferInsert): Promise<void> => {
-    await db.insert(loginChallenges).values(values);
+  insertChallenge: async (values: NewSession): Promise<void> => {
+    await pool.query(
+      `INSERT INTO login_challenges (member_id, token_hash, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+      [values.memberId, values.tokenHash, values.ip, values.userAgent ?? null, values.expiresAt],
+    );
   },
 
   /** Counts an attempt on a live challenge (at most five) and returns it. */
-  attemptChallenge: async (tokenHash: string) => {
-    const rows = await db
-      .update(loginChallenges)
-      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-      .where(
-        and(
-          eq(loginChallenges.tokenHash, tokenHash),
-          isNull(loginChallenges.usedAt),
-          gt(loginChallenges.expiresAt, sql`now()`),
-          sql`${loginChallenges.attempts} < 5`,
-        ),
-      )
-      .returning();
+  attemptChallenge: async (tokenHash: string): Promise<ChallengeRow | null> => {
+    const { rows } = await pool.query<ChallengeRow>(
+      `UPDATE login_challenges SET attempts = attempts + 1
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND attempts < 5
+       RETURNING ${CHALLENGE_COLUMNS}`,
+      [tokenHash],
+    );
     return rows[0] ?? null;
   },
 
-  findLiveChallenge: async (tokenHash: string) => {
-    const rows = await db
-      .select()
-      .from(loginChallenges)
-      .where(
-        and(
-          eq(loginChallenges.tokenHash, tokenHash),
-          isNull(loginChallenges.usedAt),
-          gt(loginChallenges.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1);
+  findLiveChallenge: async (tokenHash: string): Promise<ChallengeRow | null> => {
+    const { rows } = await pool.query<ChallengeRow>(
+      `SELECT ${CHALLENGE_COLUMNS} FROM login_challenges
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() LIMIT 1`,
+      [tokenHash],
+    );
     return rows[0] ?? null;
   },
 
   useChallenge: async (id: string): Promise<boolean> => {
-    const rows = await db
-      .update(loginChallenges)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.usedAt)))
-      .returning({ id: loginChallenges.id });
-    return rows.length > 0;
+    const { rowCount } = await pool.query(
+      'UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL',
+      [id],
+    );
+    return (rowCount ?? 0) > 0;
   },
 });
 

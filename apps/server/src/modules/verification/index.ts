@@ -26,10 +26,10 @@ export const verificationModule = defineModule({
     // message (codes included) to the log; never in production.
     const sender =
       (config.messageSender as MessageSender | undefined) ??
-      createOutboxSender(database.db, config.NODE_ENV === 'development' ? (line) => log.info(line) : undefined);
+      createOutboxSender(database.pool, config.NODE_ENV === 'development' ? (line) => log.info(line) : undefined);
     const service = createVerificationService(
       database.db,
-      createVerificationRepository(database.db),
+      createVerificationRepository(database.pool),
       sender,
       services.limiter,
     );

@@ -1,5 +1,4 @@
-import type { Db } from '../../platform/db/database';
-import { outboxMessages } from './verification.schema';
+import type pg from 'pg';
 
 export interface OutgoingMessage {
   merchantCode: string;
@@ -19,10 +18,21 @@ export interface MessageSender {
   send: (message: OutgoingMessage) => Promise<void>;
 }
 
-export const createOutboxSender = (db: Db, log?: (line: string) => void): MessageSender => ({
+export const createOutboxSender = (pool: pg.Pool, log?: (line: string) => void): MessageSender => ({
   name: 'outbox',
   send: async (message) => {
-    await db.insert(outboxMessages).values({ ...message, provider: 'outbox', status: 'stored' });
+    await pool.query(
+      `INSERT INTO outbox_messages (merchant_code, channel, recipient, template, params, body, provider, status)
+       VALUES ($1, $2, $3, $4, $5, $6, 'outbox', 'stored')`,
+      [
+        message.merchantCode,
+        message.channel,
+        message.recipient,
+        message.template,
+        JSON.stringify(message.params),
+        message.body,
+      ],
+    );
     log?.(`[outbox] ${message.channel} to ${message.recipient}: ${message.body}`);
   },
 });

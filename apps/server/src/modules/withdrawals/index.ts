@@ -29,7 +29,7 @@ export const withdrawalsModule = defineModule({
   create: ({ database, services }) => {
     const guards: WithdrawalGuard[] = [];
     const withdrawals = createWithdrawalsService({
-      repository: createWithdrawalsRepository(database.db, database.pool),
+      repository: createWithdrawalsRepository(database.pool),
       ledger: services.ledger,
       messages: services.messages,
       account: services.account,

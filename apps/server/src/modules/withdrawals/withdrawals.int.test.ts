@@ -453,7 +453,7 @@ describe('the cashier desk', () => {
 describe('a submission that stalls between its order and its hold', () => {
   /** A second withdrawals service, as another server process, whose requests wait where a test tells them. */
   const stallingProcess = () => {
-    const real = createWithdrawalsRepository(t.database.db, t.database.pool);
+    const real = createWithdrawalsRepository(t.database.pool);
     let releaseBeforeLock: () => void = () => {};
     let releaseInsideLock: () => void = () => {};
     let reachedInsideLock: () => void = () => {};

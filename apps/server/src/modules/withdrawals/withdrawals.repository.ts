@@ -1,65 +1,175 @@
-import type { ConfirmationOutcome, WithdrawalStatus } from '@tessera/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { ConfirmationOutcome, PayoutMethodKind, WithdrawalStatus } from '@tessera/contracts';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
-import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
-import { payoutMethods, type WithdrawalRowStatus, withdrawalOrders, withdrawalProofs } from './withdrawals.schema';
+import type { ImageMediaType } from '../../platform/images/image-recode';
+import type { RecodedProof } from '../../platform/images/proof-images';
+import type { WithdrawalRowStatus } from './withdrawals.schema';
 
-export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
-export type WithdrawalRow = typeof withdrawalOrders.$inferSelect;
+export interface PayoutMethodRow {
+  id: string;
+  merchantCode: string;
+  memberId: string;
+  kind: PayoutMethodKind;
+  /** The fields the member entered, in full (the desk pays to them). */
+  details: Record<string, string>;
+  /** Masked line the member sees ("Demo Bank ••••6789"). */
+  display: string;
+  holderName: string | null;
+  createdAt: Date;
+  removedAt: Date | null;
+}
+export type NewPayoutMethod = Pick<PayoutMethodRow, 'merchantCode' | 'memberId' | 'kind' | 'details' | 'display'> &
+  Partial<Pick<PayoutMethodRow, 'holderName'>>;
+
+export interface WithdrawalRow {
+  id: string;
+  merchantCode: string;
+  memberId: string;
+  /** The browser's key for the submission: a retry answers with this order. */
+  requestId: string;
+  reference: string;
+  payoutMethodId: string;
+  payoutKind: PayoutMethodKind;
+  payoutDisplay: string;
+  /** The payout details as they were when the member withdrew. */
+  payoutDetails: Record<string, string>;
+  amount: bigint;
+  currency: string;
+  status: WithdrawalRowStatus;
+  holdId: bigint | null;
+  ledgerTransactionId: bigint | null;
+  reason: string | null;
+  decidedBy: string | null;
+  approvedAt: Date | null;
+  disbursedAt: Date | null;
+  autoConfirmAt: Date | null;
+  confirmOutcome: ConfirmationOutcome | null;
+  amountReceived: bigint | null;
+  remark: string | null;
+  confirmedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export type NewWithdrawal = Pick<
+  WithdrawalRow,
+  | 'merchantCode'
+  | 'memberId'
+  | 'requestId'
+  | 'reference'
+  | 'payoutMethodId'
+  | 'payoutKind'
+  | 'payoutDisplay'
+  | 'payoutDetails'
+  | 'amount'
+  | 'currency'
+  | 'status'
+>;
+
+/** The order columns a transition may set besides the status, by field. */
+const CHANGEABLE = {
+  holdId: 'hold_id',
+  ledgerTransactionId: 'ledger_transaction_id',
+  reason: 'reason',
+  decidedBy: 'decided_by',
+  approvedAt: 'approved_at',
+  disbursedAt: 'disbursed_at',
+  autoConfirmAt: 'auto_confirm_at',
+  confirmOutcome: 'confirm_outcome',
+  amountReceived: 'amount_received',
+  remark: 'remark',
+  confirmedAt: 'confirmed_at',
+} as const;
+export type WithdrawalChange = Partial<Pick<WithdrawalRow, keyof typeof CHANGEABLE>> & { status: WithdrawalRowStatus };
+
+/** One stored proof picture of a confirmation. */
+export interface WithdrawalProofRow {
+  id: string;
+  ownerId: string;
+  position: number;
+  contentType: ImageMediaType;
+  bytes: Buffer;
+  createdAt: Date;
+}
 
 /** Statuses a member or operator sees; the internal in-between ones stay hidden until healed. */
 const VISIBLE: WithdrawalRowStatus[] = ['pending', 'approved', 'disbursed', 'completed', 'disputed', 'rejected'];
 
-const proofStore = createProofImagesRepository(withdrawalProofs);
+const METHOD_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", kind, details, display,
+  holder_name AS "holderName", created_at AS "createdAt", removed_at AS "removedAt"`;
+const ORDER_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", request_id AS "requestId",
+  reference, payout_method_id AS "payoutMethodId", payout_kind AS "payoutKind", payout_display AS "payoutDisplay",
+  payout_details AS "payoutDetails", amount, currency, status, hold_id AS "holdId",
+  ledger_transaction_id AS "ledgerTransactionId", reason, decided_by AS "decidedBy", approved_at AS "approvedAt",
+  disbursed_at AS "disbursedAt", auto_confirm_at AS "autoConfirmAt", confirm_outcome AS "confirmOutcome",
+  amount_received AS "amountReceived", remark, confirmed_at AS "confirmedAt", created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
 
-export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
-  listMethods: (memberId: string): Promise<PayoutMethodRow[]> =>
-    db
-      .select()
-      .from(payoutMethods)
-      .where(and(eq(payoutMethods.memberId, memberId), isNull(payoutMethods.removedAt)))
-      .orderBy(desc(payoutMethods.createdAt)),
+const big = (value: unknown): bigint | null => (value === null ? null : BigInt(value as string | bigint));
+/** pg answers bigint columns as strings unless told otherwise: this makes them bigint either way. */
+const orderOf = (row: WithdrawalRow): WithdrawalRow => ({
+  ...row,
+  amount: BigInt(row.amount),
+  holdId: big(row.holdId),
+  ledgerTransactionId: big(row.ledgerTransactionId),
+  amountReceived: big(row.amountReceived),
+});
+
+export const createWithdrawalsRepository = (pool: pg.Pool) => ({
+  listMethods: async (memberId: string): Promise<PayoutMethodRow[]> =>
+    (
+      await pool.query<PayoutMethodRow>(
+        `SELECT ${METHOD_COLUMNS} FROM payout_methods WHERE member_id = $1 AND removed_at IS NULL
+         ORDER BY created_at DESC`,
+        [memberId],
+      )
+    ).rows,
 
   findMethod: async (memberId: string, id: string): Promise<PayoutMethodRow | null> => {
-    const rows = await db
-      .select()
-      .from(payoutMethods)
-      .where(and(eq(payoutMethods.id, id), eq(payoutMethods.memberId, memberId), isNull(payoutMethods.removedAt)))
-      .limit(1);
+    const { rows } = await pool.query<PayoutMethodRow>(
+      `SELECT ${METHOD_COLUMNS} FROM payout_methods WHERE id = $1 AND member_id = $2 AND removed_at IS NULL LIMIT 1`,
+      [id, memberId],
+    );
     return rows[0] ?? null;
   },
 
   /** Saves a method unless the member already keeps `max`; one member's additions are serialised. */
-  insertMethod: (values: typeof payoutMethods.$inferInsert, max: number): Promise<PayoutMethodRow | null> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`payout:${values.memberId}`}))`);
-      const [existing] = await tx
-        .select({ n: count() })
-        .from(payoutMethods)
-        .where(and(eq(payoutMethods.memberId, values.memberId), isNull(payoutMethods.removedAt)));
-      if ((existing?.n ?? 0) >= max) return null;
-      const rows = await tx.insert(payoutMethods).values(values).returning();
+  insertMethod: (values: NewPayoutMethod, max: number): Promise<PayoutMethodRow | null> =>
+    inTransaction(pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payout:${values.memberId}`]);
+      const existing = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payout_methods WHERE member_id = $1 AND removed_at IS NULL',
+        [values.memberId],
+      );
+      if ((existing.rows[0]?.n ?? 0) >= max) return null;
+      const { rows } = await client.query<PayoutMethodRow>(
+        `INSERT INTO payout_methods (merchant_code, member_id, kind, details, display, holder_name)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${METHOD_COLUMNS}`,
+        [
+          values.merchantCode,
+          values.memberId,
+          values.kind,
+          JSON.stringify(values.details),
+          values.display,
+          values.holderName ?? null,
+        ],
+      );
       return rows[0] ?? null;
     }),
 
   removeMethod: async (memberId: string, id: string): Promise<boolean> => {
-    const rows = await db
-      .update(payoutMethods)
-      .set({ removedAt: sql`now()` })
-      .where(and(eq(payoutMethods.id, id), eq(payoutMethods.memberId, memberId), isNull(payoutMethods.removedAt)))
-      .returning({ id: payoutMethods.id });
-    return rows.length > 0;
+    const { rowCount } = await pool.query(
+      'UPDATE payout_methods SET removed_at = now() WHERE id = $1 AND member_id = $2 AND removed_at IS NULL',
+      [id, memberId],
+    );
+    return (rowCount ?? 0) > 0;
   },
 
   findByRequest: async (memberId: string, requestId: string): Promise<WithdrawalRow | null> => {
-    const rows = await db
-      .select()
-      .from(withdrawalOrders)
-      .where(and(eq(withdrawalOrders.memberId, memberId), eq(withdrawalOrders.requestId, requestId)))
-      .limit(1);
-    return rows[0] ?? null;
+    const { rows } = await pool.query<WithdrawalRow>(
+      `SELECT ${ORDER_COLUMNS} FROM withdrawal_orders WHERE member_id = $1 AND request_id = $2 LIMIT 1`,
+      [memberId, requestId],
+    );
+    return rows[0] ? orderOf(rows[0]) : null;
   },
 
   /**
@@ -67,24 +177,37 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
    * member's submissions are serialised, so two at once cannot both take the last one. `null`: over the count.
    */
   insertOpening: (
-    values: typeof withdrawalOrders.$inferInsert,
+    values: NewWithdrawal,
     limit: { dayStart: Date; dailyCount: number },
   ): Promise<WithdrawalRow | 'over_limit' | 'duplicate'> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`withdraw:${values.memberId}`}))`);
-      const [today] = await tx
-        .select({ n: count() })
-        .from(withdrawalOrders)
-        .where(
-          and(
-            eq(withdrawalOrders.memberId, values.memberId),
-            sql`${withdrawalOrders.createdAt} >= ${limit.dayStart}`,
-            sql`${withdrawalOrders.status} <> 'rejected'`,
-          ),
-        );
-      if ((today?.n ?? 0) >= limit.dailyCount) return 'over_limit';
-      const rows = await tx.insert(withdrawalOrders).values(values).onConflictDoNothing().returning();
-      return rows[0] ?? 'duplicate';
+    inTransaction(pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`withdraw:${values.memberId}`]);
+      const today = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM withdrawal_orders
+         WHERE member_id = $1 AND created_at >= $2 AND status <> 'rejected'`,
+        [values.memberId, limit.dayStart],
+      );
+      if ((today.rows[0]?.n ?? 0) >= limit.dailyCount) return 'over_limit';
+      const { rows } = await client.query<WithdrawalRow>(
+        `INSERT INTO withdrawal_orders (merchant_code, member_id, request_id, reference, payout_method_id, payout_kind,
+           payout_display, payout_details, amount, currency, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT DO NOTHING RETURNING ${ORDER_COLUMNS}`,
+        [
+          values.merchantCode,
+          values.memberId,
+          values.requestId,
+          values.reference,
+          values.payoutMethodId,
+          values.payoutKind,
+          values.payoutDisplay,
+          JSON.stringify(values.payoutDetails),
+          values.amount,
+          values.currency,
+          values.status,
+        ],
+      );
+      return rows[0] ? orderOf(rows[0]) : 'duplicate';
     }),
 
   /**
@@ -121,26 +244,31 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
 
   /** Forgets an opening order whose hold was refused: nothing of it remains. */
   deleteOpening: async (id: string): Promise<void> => {
-    await db.delete(withdrawalOrders).where(and(eq(withdrawalOrders.id, id), eq(withdrawalOrders.status, 'opening')));
+    await pool.query(`DELETE FROM withdrawal_orders WHERE id = $1 AND status = 'opening'`, [id]);
   },
 
   findById: async (id: string): Promise<WithdrawalRow | null> => {
-    const rows = await db.select().from(withdrawalOrders).where(eq(withdrawalOrders.id, id)).limit(1);
-    return rows[0] ?? null;
+    const { rows } = await pool.query<WithdrawalRow>(
+      `SELECT ${ORDER_COLUMNS} FROM withdrawal_orders WHERE id = $1 LIMIT 1`,
+      [id],
+    );
+    return rows[0] ? orderOf(rows[0]) : null;
   },
 
   /** Moves an order from one of `from` to a new status, once: the row is only changed if it is still in `from`. */
   transition: async (
     id: string,
     from: readonly WithdrawalRowStatus[],
-    set: Partial<typeof withdrawalOrders.$inferInsert> & { status: WithdrawalRowStatus },
+    set: WithdrawalChange,
   ): Promise<WithdrawalRow | null> => {
-    const rows = await db
-      .update(withdrawalOrders)
-      .set({ ...set, updatedAt: sql`now()` })
-      .where(and(eq(withdrawalOrders.id, id), inArray(withdrawalOrders.status, [...from])))
-      .returning();
-    return rows[0] ?? null;
+    const fields = (Object.keys(CHANGEABLE) as (keyof typeof CHANGEABLE)[]).filter((field) => set[field] !== undefined);
+    const { rows } = await pool.query<WithdrawalRow>(
+      `UPDATE withdrawal_orders
+       SET status = $3, ${fields.map((field, at) => `${CHANGEABLE[field]} = $${at + 4}, `).join('')}updated_at = now()
+       WHERE id = $1 AND status = ANY($2::text[]) RETURNING ${ORDER_COLUMNS}`,
+      [id, [...from], set.status, ...fields.map((field) => set[field])],
+    );
+    return rows[0] ? orderOf(rows[0]) : null;
   },
 
   /** The member's confirmation and its proofs, in one transaction; only a disbursed order takes it. */
@@ -155,55 +283,71 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
     },
     proofs: readonly RecodedProof[],
   ): Promise<WithdrawalRow | null> =>
-    db.transaction(async (tx) => {
-      const rows = await tx
-        .update(withdrawalOrders)
-        .set({
-          status: confirmation.status,
-          confirmOutcome: confirmation.outcome,
-          amountReceived: confirmation.amountReceived,
-          remark: confirmation.remark,
-          confirmedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(withdrawalOrders.id, id),
-            eq(withdrawalOrders.memberId, memberId),
-            eq(withdrawalOrders.status, 'disbursed'),
-          ),
-        )
-        .returning();
+    inTransaction(pool, async (client) => {
+      const { rows } = await client.query<WithdrawalRow>(
+        `UPDATE withdrawal_orders
+         SET status = $3, confirm_outcome = $4, amount_received = $5, remark = $6, confirmed_at = now(),
+             updated_at = now()
+         WHERE id = $1 AND member_id = $2 AND status = 'disbursed'
+         RETURNING ${ORDER_COLUMNS}`,
+        [id, memberId, confirmation.status, confirmation.outcome, confirmation.amountReceived, confirmation.remark],
+      );
       const row = rows[0];
       if (!row) return null;
-      await proofStore.insert(tx, id, proofs);
-      return row;
+      for (const [position, proof] of proofs.entries()) {
+        await client.query(
+          'INSERT INTO withdrawal_proofs (withdrawal_id, position, content_type, bytes) VALUES ($1, $2, $3, $4)',
+          [id, position, proof.contentType, proof.bytes],
+        );
+      }
+      return orderOf(row);
     }),
 
   /** Disbursed orders past their confirmation window count as received. One statement: safe from many processes. */
   autoConfirmDue: async (now: Date): Promise<WithdrawalRow[]> =>
-    db
-      .update(withdrawalOrders)
-      .set({ status: 'completed', confirmOutcome: 'auto_received', confirmedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(withdrawalOrders.status, 'disbursed'), lte(withdrawalOrders.autoConfirmAt, now)))
-      .returning(),
+    (
+      await pool.query<WithdrawalRow>(
+        `UPDATE withdrawal_orders
+         SET status = 'completed', confirm_outcome = 'auto_received', confirmed_at = now(), updated_at = now()
+         WHERE status = 'disbursed' AND auto_confirm_at <= $1
+         RETURNING ${ORDER_COLUMNS}`,
+        [now],
+      )
+    ).rows.map(orderOf),
 
   /** Orders left in an in-between state for longer than `olderThanMs` (a process died mid-step). */
-  stuck: (olderThanMs: number): Promise<WithdrawalRow[]> =>
-    db
-      .select()
-      .from(withdrawalOrders)
-      .where(
-        and(
-          inArray(withdrawalOrders.status, ['opening', 'disbursing', 'rejecting']),
-          sql`${withdrawalOrders.updatedAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
-        ),
+  stuck: async (olderThanMs: number): Promise<WithdrawalRow[]> =>
+    (
+      await pool.query<WithdrawalRow>(
+        `SELECT ${ORDER_COLUMNS} FROM withdrawal_orders
+         WHERE status IN ('opening', 'disbursing', 'rejecting') AND updated_at < now() - make_interval(secs => $1)
+         LIMIT 100`,
+        [olderThanMs / 1000],
       )
-      .limit(100),
+    ).rows.map(orderOf),
 
-  proofIds: (withdrawalIds: readonly string[]) => proofStore.idsByOwner(db, withdrawalIds),
+  /** Proof ids per order, in upload order. */
+  proofIds: async (withdrawalIds: readonly string[]): Promise<Map<string, string[]>> => {
+    const map = new Map<string, string[]>();
+    if (withdrawalIds.length === 0) return map;
+    const { rows } = await pool.query<{ id: string; ownerId: string }>(
+      `SELECT id, withdrawal_id AS "ownerId" FROM withdrawal_proofs WHERE withdrawal_id = ANY($1::uuid[])
+       ORDER BY withdrawal_id ASC, position ASC`,
+      [[...withdrawalIds]],
+    );
+    for (const row of rows) map.set(row.ownerId, [...(map.get(row.ownerId) ?? []), row.id]);
+    return map;
+  },
 
-  findProof: (withdrawalId: string, proofId: string) => proofStore.find(db, withdrawalId, proofId),
+  /** One proof of one order; another order's proof id answers null. */
+  findProof: async (withdrawalId: string, proofId: string): Promise<WithdrawalProofRow | null> => {
+    const { rows } = await pool.query<WithdrawalProofRow>(
+      `SELECT id, withdrawal_id AS "ownerId", position, content_type AS "contentType", bytes, created_at AS "createdAt"
+       FROM withdrawal_proofs WHERE id = $1 AND withdrawal_id = $2 LIMIT 1`,
+      [proofId, withdrawalId],
+    );
+    return rows[0] ?? null;
+  },
 
   list: async (filter: {
     merchantCode: string;
@@ -212,23 +356,18 @@ export const createWithdrawalsRepository = (db: Db, pool: pg.Pool) => ({
     offset: number;
     limit: number;
     oldestFirst?: boolean;
-  }) => {
-    const where = and(
-      eq(withdrawalOrders.merchantCode, filter.merchantCode),
-      filter.memberId ? eq(withdrawalOrders.memberId, filter.memberId) : undefined,
-      filter.status ? eq(withdrawalOrders.status, filter.status) : inArray(withdrawalOrders.status, VISIBLE),
-    );
+  }): Promise<{ rows: WithdrawalRow[]; total: number }> => {
+    const where = `merchant_code = $1 AND ($2::uuid IS NULL OR member_id = $2::uuid) AND status = ANY($3::text[])`;
+    const values = [filter.merchantCode, filter.memberId || null, filter.status ? [filter.status] : VISIBLE];
     const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(withdrawalOrders)
-        .where(where)
-        .orderBy(filter.oldestFirst ? asc(withdrawalOrders.createdAt) : desc(withdrawalOrders.createdAt))
-        .offset(filter.offset)
-        .limit(filter.limit),
-      db.select({ n: count() }).from(withdrawalOrders).where(where),
+      pool.query<WithdrawalRow>(
+        `SELECT ${ORDER_COLUMNS} FROM withdrawal_orders WHERE ${where}
+         ORDER BY created_at ${filter.oldestFirst ? 'ASC' : 'DESC'} OFFSET $4 LIMIT $5`,
+        [...values, filter.offset, filter.limit],
+      ),
+      pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawal_orders WHERE ${where}`, values),
     ]);
-    return { rows, total: total[0]?.n ?? 0 };
+    return { rows: rows.rows.map(orderOf), total: total.rows[0]?.n ?? 0 };
   },
 });
 
