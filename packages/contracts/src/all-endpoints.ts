@@ -5,7 +5,7 @@ import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { adminAgentContractEndpoints, agentContractEndpoints } from './agent-contracts';
-import { adminAgentEndpoints, agentEndpoints } from './agents';
+import { adminAgentEndpoints, agentEndpoints, agentTeamEndpoints } from './agents';
 import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
@@ -66,6 +66,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(vipEndpoints),
   ...Object.values(adminVipEndpoints),
   ...Object.values(agentEndpoints),
+  ...Object.values(agentTeamEndpoints),
   ...Object.values(adminAgentEndpoints),
   ...Object.values(agentContractEndpoints),
   ...Object.values(adminAgentContractEndpoints),
