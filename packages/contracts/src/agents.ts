@@ -575,7 +575,11 @@ export const agentTeamEndpoints = {
     access: access.agent,
     encrypted: false,
     request: z
-      .strictObject({ ...rangeFields, kind: z.enum(agentIncomeKinds, { message: 'field_invalid' }).optional(), ...pageQuery })
+      .strictObject({
+        ...rangeFields,
+        kind: z.enum(agentIncomeKinds, { message: 'field_invalid' }).optional(),
+        ...pageQuery,
+      })
       .superRefine(checkRange),
     response: z.object({
       currency: z.string(),

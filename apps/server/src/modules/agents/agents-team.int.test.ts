@@ -111,7 +111,21 @@ let stranger: Member;
 
 describe('agents team pages', () => {
   beforeAll(async () => {
-    t = await createTestApp({}, { events: { deliver: false }, ...(process.env.H4_LOG ? { logStream: { write: (line: string) => { if (line.includes('"level":50')) console.error(line); } } } : {}) });
+    t = await createTestApp(
+      {},
+      {
+        events: { deliver: false },
+        ...(process.env.H4_LOG
+          ? {
+              logStream: {
+                write: (line: string) => {
+                  if (line.includes('"level":50')) console.error(line);
+                },
+              },
+            }
+          : {}),
+      },
+    );
     client = memberClient(t);
     ownerToken = await t.operatorToken();
     const demo = await t.services.merchants.get('demo');
@@ -164,11 +178,12 @@ describe('agents team pages', () => {
     expect(taken.json()).toMatchObject({ success: false, fieldErrors: [{ path: 'username', code: 'username_taken' }] });
     const bad = await createDownline(agent, { username: 'ab', password: '1', confirmPassword: '2', kind: 'member' });
     expect(bad.json().errorCode).toBe('validation_failed');
-    expect(bad.json().fieldErrors.map((e: { path: string }) => e.path).sort()).toEqual([
-      'confirmPassword',
-      'password',
-      'username',
-    ]);
+    expect(
+      bad
+        .json()
+        .fieldErrors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['confirmPassword', 'password', 'username']);
     const notAgent = await createDownline(first, {
       username: 'teamnope',
       password: 'Secret123',
@@ -220,13 +235,16 @@ describe('agents team pages', () => {
       valid_bet: string;
       payout: string;
       status: string;
-    }>('SELECT id::text, member_id, bet_amount::text, valid_bet::text, payout::text, status FROM bet_rounds WHERE member_id = ANY($1::uuid[]) ORDER BY placed_at DESC, id DESC', [team]);
-    expect(raw).toHaveLength(3);
-    const bets = await get<{ list: { id: string; account: string; betAmount: string }[]; total: number; summary: { betAmount: string; validBet: string; payout: string } }>(
-      agent,
-      '/wps/agent/team/bets',
-      'TEAMBETTING3',
+    }>(
+      'SELECT id::text, member_id, bet_amount::text, valid_bet::text, payout::text, status FROM bet_rounds WHERE member_id = ANY($1::uuid[]) ORDER BY placed_at DESC, id DESC',
+      [team],
     );
+    expect(raw).toHaveLength(3);
+    const bets = await get<{
+      list: { id: string; account: string; betAmount: string }[];
+      total: number;
+      summary: { betAmount: string; validBet: string; payout: string };
+    }>(agent, '/wps/agent/team/bets', 'TEAMBETTING3');
     expect(bets.list.map((row) => row.id)).toEqual(raw.map((row) => row.id));
     const sum = (key: 'bet_amount' | 'valid_bet' | 'payout', rows = raw) =>
       rows.reduce((total, row) => total + BigInt(row[key]), 0n);
@@ -243,7 +261,12 @@ describe('agents team pages', () => {
       `&memberId=${deep.id}`,
     );
     expect(deepBets.list.map((row) => row.account)).toEqual(['teamdeep']);
-    const paged = await get<{ list: unknown[]; totalPages: number }>(agent, '/wps/agent/team/bets', 'TEAMBETTING3', '&pageSize=2&pageNo=2');
+    const paged = await get<{ list: unknown[]; totalPages: number }>(
+      agent,
+      '/wps/agent/team/bets',
+      'TEAMBETTING3',
+      '&pageSize=2&pageNo=2',
+    );
     expect(paged).toMatchObject({ totalPages: 2 });
     expect(paged.list).toHaveLength(1);
 
@@ -273,7 +296,12 @@ describe('agents team pages', () => {
       ['rebate', '0.55'],
       ['transfer', '7.00'],
     ]);
-    const onlyContracts = await get<{ list: unknown[]; total: number }>(agent, '/wps/agent/income', 'AGEREV3', '&kind=contract');
+    const onlyContracts = await get<{ list: unknown[]; total: number }>(
+      agent,
+      '/wps/agent/income',
+      'AGEREV3',
+      '&kind=contract',
+    );
     expect(onlyContracts).toMatchObject({ list: [], total: 0 });
 
     // Account details: the downline's own postings of those kinds, from the ledger rows.
@@ -297,7 +325,9 @@ describe('agents team pages', () => {
       'AGEDOWNTRANS3',
       '&kind=adjustment',
     );
-    expect(adjustments.list).toEqual([expect.objectContaining({ kind: 'adjustment', account: 'teamdeep', amount: '0.40' })]);
+    expect(adjustments.list).toEqual([
+      expect.objectContaining({ kind: 'adjustment', account: 'teamdeep', amount: '0.40' }),
+    ]);
     // An account search covers the downline only.
     const search = await get<{ total: number }>(agent, '/wps/agent/team/bets', 'TEAMBETTING3', '&account=teamsib');
     expect(search.total).toBe(0);

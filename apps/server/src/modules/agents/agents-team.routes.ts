@@ -10,7 +10,5 @@ export const registerAgentsTeamRoutes = (r: Registrar, team: AgentsTeamService):
   r.site(agentTeamEndpoints.bets, async ({ input, ctx }) => team.bets(ctx.merchant, ctx.member, ctx.language, input));
   r.site(agentTeamEndpoints.profit, async ({ input, ctx }) => team.profit(ctx.merchant, ctx.member, input));
   r.site(agentTeamEndpoints.income, async ({ input, ctx }) => team.income(ctx.merchant, ctx.member, input));
-  r.site(agentTeamEndpoints.transactions, async ({ input, ctx }) =>
-    team.transactions(ctx.merchant, ctx.member, input),
-  );
+  r.site(agentTeamEndpoints.transactions, async ({ input, ctx }) => team.transactions(ctx.merchant, ctx.member, input));
 };

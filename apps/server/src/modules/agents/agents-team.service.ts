@@ -15,11 +15,11 @@ import type { SharedRateLimiter } from '../../platform/security/shared-rate-limi
 import type { BetsService } from '../bets';
 import type { LedgerService } from '../ledger';
 import type { MembersService } from '../members';
-import { presentEntry } from '../wallet';
 import { fallbackRules } from '../register';
+import { presentEntry } from '../wallet';
 import { type AgentsRepository, lockTree } from './agents.repository';
-import type { AgentsTeamRepository } from './agents-team.repository';
 import { newAffiliateCode, presentFigures } from './agents.service';
+import type { AgentsTeamRepository } from './agents-team.repository';
 
 /** Downline accounts one agent may create per hour (the register centre). */
 export const DOWNLINES_PER_HOUR = 20;
@@ -108,9 +108,15 @@ export const createAgentsTeamService = (deps: {
       ] as const) {
         const rule = rules[path] ?? fallbackRules[path];
         const error = rule ? validateRegistrationField(rule, value) : null;
-        if (error) errors.push({ path, code: error.code, ...('params' in error && error.params ? { params: error.params } : {}) });
+        if (error)
+          errors.push({
+            path,
+            code: error.code,
+            ...('params' in error && error.params ? { params: error.params } : {}),
+          });
       }
-      if (input.confirmPassword !== input.password) errors.push({ path: 'confirmPassword', code: 'inconsistent_twice' });
+      if (input.confirmPassword !== input.password)
+        errors.push({ path: 'confirmPassword', code: 'inconsistent_twice' });
       if (errors.length > 0) throw new AppError('validation_failed', { fieldErrors: errors });
       const allowed = await limiter.hit(`agent-create-downline:${agent.memberId}`, DOWNLINES_PER_HOUR, 3_600_000);
       if (!allowed.allowed) throw new AppError('too_many_requests');
@@ -168,7 +174,12 @@ export const createAgentsTeamService = (deps: {
         Promise.all(
           memberIds.map((memberId) =>
             ledger
-              .memberBalances({ merchantCode: merchant.code, currency: merchant.settings.currency, memberId, wallets: ['main'] })
+              .memberBalances({
+                merchantCode: merchant.code,
+                currency: merchant.settings.currency,
+                memberId,
+                wallets: ['main'],
+              })
               .then(([main]) => [memberId, main?.balance ?? 0n] as const),
           ),
         ),
@@ -194,7 +205,8 @@ export const createAgentsTeamService = (deps: {
       merchant: MerchantContext,
       agent: MemberPrincipal,
       language: string | null,
-      query: TeamFilter & Page & { gameType?: string | undefined; status?: 'open' | 'settled' | 'cancelled' | undefined },
+      query: TeamFilter &
+        Page & { gameType?: string | undefined; status?: 'open' | 'settled' | 'cancelled' | undefined },
     ) => {
       const currency = merchant.settings.currency;
       const downline = await membersOf(agent.memberId, query);
@@ -260,7 +272,10 @@ export const createAgentsTeamService = (deps: {
           );
       const profiles = await repository.profilesOf(rows.map((row) => row.memberId));
       const sums = agentNode
-        ? await team.downlineFigures(agent.memberId, query, { memberId: query.memberId, account: query.account?.trim() })
+        ? await team.downlineFigures(agent.memberId, query, {
+            memberId: query.memberId,
+            account: query.account?.trim(),
+          })
         : null;
       return {
         currency,

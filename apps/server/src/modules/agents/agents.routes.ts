@@ -76,7 +76,11 @@ export const registerAgentsRoutes = (
         const fact = facts.get(row.memberId);
         return {
           ...row,
-          status: fact?.locked ? ('locked' as const) : frozen.has(row.memberId) ? ('frozen' as const) : ('active' as const),
+          status: fact?.locked
+            ? ('locked' as const)
+            : frozen.has(row.memberId)
+              ? ('frozen' as const)
+              : ('active' as const),
           registeredAt: (fact?.registeredAt ?? new Date(row.joinedAt)).toISOString(),
           lastLoginAt: fact?.lastLoginAt?.toISOString() ?? null,
           balance: formatMinor(fact?.balance ?? 0n, page.currency),

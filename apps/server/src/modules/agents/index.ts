@@ -1,11 +1,11 @@
 import { subscribe } from '../../platform/events';
 import { defineModule } from '../../platform/modules';
 import { createAgentsRepository } from './agents.repository';
+import { registerAgentsRoutes } from './agents.routes';
+import { type AgentsService, createAgentsService } from './agents.service';
 import { createAgentsTeamRepository } from './agents-team.repository';
 import { registerAgentsTeamRoutes } from './agents-team.routes';
 import { createAgentsTeamService } from './agents-team.service';
-import { registerAgentsRoutes } from './agents.routes';
-import { type AgentsService, createAgentsService } from './agents.service';
 
 export { MEMBER_DAYS_SQL } from './agents.recompute';
 export type { AgentsService, TeamTotals } from './agents.service';

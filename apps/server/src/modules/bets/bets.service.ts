@@ -77,8 +77,7 @@ export const createBetsService = (repository: BetsRepository, defaultDb: Queryab
   roundsOfMembers: (
     filter: Parameters<BetsRepository['roundsOfMembers']>[0],
     page: { pageNo: number; pageSize: number },
-  ) =>
-    repository.roundsOfMembers(filter, { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize }),
+  ) => repository.roundsOfMembers(filter, { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize }),
 
   profit: (
     member: { memberId: string; merchantCode: string },

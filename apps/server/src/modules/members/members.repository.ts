@@ -35,7 +35,12 @@ export const createMembersRepository = (db: Db) => {
 
     /** Several members by id (a page of an agent's downline), in no particular order. */
     findByIds: async (ids: readonly string[]): Promise<MemberRow[]> =>
-      ids.length === 0 ? [] : db.select().from(members).where(inArray(members.id, [...ids])),
+      ids.length === 0
+        ? []
+        : db
+            .select()
+            .from(members)
+            .where(inArray(members.id, [...ids])),
 
     findByUsername: async (merchantCode: string, username: string): Promise<MemberRow | null> => {
       const rows = await db

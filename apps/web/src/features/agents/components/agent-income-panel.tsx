@@ -55,7 +55,9 @@ export const AgentIncomePanel = () => {
           }))}
         />
       ) : null}
-      {totals && Number(totals.contract) === 0 ? <p className={styles.muted}>{t('agent_income_no_contracts')}</p> : null}
+      {totals && Number(totals.contract) === 0 ? (
+        <p className={styles.muted}>{t('agent_income_no_contracts')}</p>
+      ) : null}
       <Card
         title={t('in_my_income')}
         name="agent-income"

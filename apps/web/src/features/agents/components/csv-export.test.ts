@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectPages, CSV_MAX_PAGES, toCsv } from './csv-export';
+import { CSV_MAX_PAGES, collectPages, toCsv } from './csv-export';
 
 describe('agent centre CSV export', () => {
   it('quotes commas, quotes and line breaks, and neutralises formulas in text cells only', () => {
@@ -14,9 +14,7 @@ describe('agent centre CSV export', () => {
         { account: 'line\nbreak', amount: '0.00' },
       ],
     );
-    expect(csv).toBe(
-      '\uFEFFAccount,"Amount, USD"\r\n\'=cmd,-5.00\r\n"a""b","1,000.00"\r\n"line\nbreak",0.00\r\n',
-    );
+    expect(csv).toBe('\uFEFFAccount,"Amount, USD"\r\n\'=cmd,-5.00\r\n"a""b","1,000.00"\r\n"line\nbreak",0.00\r\n');
   });
 
   it('walks every page once and stops at the last', async () => {

@@ -147,7 +147,9 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
             {
               label: t('agent_status'),
               render: (row) => (
-                <StatusBadge tone={row.status === 'active' ? 'success' : 'danger'}>{t(statusKeys[row.status])}</StatusBadge>
+                <StatusBadge tone={row.status === 'active' ? 'success' : 'danger'}>
+                  {t(statusKeys[row.status])}
+                </StatusBadge>
               ),
             },
             { label: t('agent_level'), isNumeric: true, render: (row) => row.level },

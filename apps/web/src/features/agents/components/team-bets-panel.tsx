@@ -1,4 +1,10 @@
-import { agentTeamEndpoints, type GameCategory, gameCategories, type TeamBet, teamBetStatuses } from '@tessera/contracts';
+import {
+  agentTeamEndpoints,
+  type GameCategory,
+  gameCategories,
+  type TeamBet,
+  teamBetStatuses,
+} from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
@@ -9,7 +15,7 @@ import { PagedRecords } from '../../../shared/ui/data-table/paged-records';
 import { type TeamBetsQuery, useTeamBets } from '../api/agents-team-api';
 import styles from './agents.module.css';
 import { RangeFilter, useAgentRange } from './range-filter';
-import { signClass, StatGrid } from './stat-grid';
+import { StatGrid, signClass } from './stat-grid';
 import { ExportCsvButton, FilterSelect, TeamSearch, useAccountSearch } from './team-filters';
 
 const PAGE_SIZE = 20;

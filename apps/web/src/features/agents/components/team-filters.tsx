@@ -4,7 +4,7 @@ import { Button } from '../../../shared/ui/button/button';
 import { SelectField } from '../../../shared/ui/form/select-field';
 import { TextField } from '../../../shared/ui/form/text-field';
 import styles from './agents.module.css';
-import { CSV_MAX_PAGES, CSV_PAGE_SIZE, collectPages, type CsvColumn, downloadCsv, toCsv } from './csv-export';
+import { CSV_MAX_PAGES, CSV_PAGE_SIZE, type CsvColumn, collectPages, downloadCsv, toCsv } from './csv-export';
 
 /** An account search of the downline: the text applies on submit, and the page goes back to the first. */
 export const useAccountSearch = () => {
@@ -16,15 +16,7 @@ export const useAccountSearch = () => {
 export type AccountSearch = ReturnType<typeof useAccountSearch>;
 
 /** The search form of a team list, with an optional select beside it (game category, kind, status). */
-export const TeamSearch = ({
-  search,
-  id,
-  children,
-}: {
-  search: AccountSearch;
-  id: string;
-  children?: ReactNode;
-}) => {
+export const TeamSearch = ({ search, id, children }: { search: AccountSearch; id: string; children?: ReactNode }) => {
   const { t } = useTranslation('agent');
   return (
     <form
@@ -104,7 +96,11 @@ export const ExportCsvButton = <Row,>({
       <Button variant="outline" size="sm" onClick={() => void run()} disabled={state === 'busy'} data-export-csv="">
         {state === 'busy' ? t('agent_exporting') : t('agent_export_csv')}
       </Button>
-      {state === 'truncated' ? <span className={styles.muted}>{t('agent_export_truncated', { rows: (CSV_MAX_PAGES * CSV_PAGE_SIZE).toLocaleString() })}</span> : null}
+      {state === 'truncated' ? (
+        <span className={styles.muted}>
+          {t('agent_export_truncated', { rows: (CSV_MAX_PAGES * CSV_PAGE_SIZE).toLocaleString() })}
+        </span>
+      ) : null}
       {state === 'failed' ? <span className={styles.muted}>{t('agent_export_failed')}</span> : null}
     </div>
   );

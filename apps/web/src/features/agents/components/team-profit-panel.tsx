@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { useTeamProfit } from '../api/agents-team-api';
 import styles from './agents.module.css';
 import { RangeFilter, useAgentRange } from './range-filter';
-import { signClass, StatGrid } from './stat-grid';
+import { StatGrid, signClass } from './stat-grid';
 import { ExportCsvButton, TeamSearch, useAccountSearch } from './team-filters';
 
 const PAGE_SIZE = 20;
@@ -79,7 +79,11 @@ export const TeamProfitPanel = () => {
               ),
             },
             { label: t('agent_level'), isNumeric: true, render: (row) => row.level },
-            { label: t('agent_deposits'), isNumeric: true, render: (row) => formatMoney(row.figures.deposits, currency) },
+            {
+              label: t('agent_deposits'),
+              isNumeric: true,
+              render: (row) => formatMoney(row.figures.deposits, currency),
+            },
             {
               label: t('agent_withdrawals'),
               isNumeric: true,

@@ -1,4 +1,9 @@
-import { agentTeamEndpoints, type TeamTransaction, type TeamTransactionKind, teamTransactionKinds } from '@tessera/contracts';
+import {
+  agentTeamEndpoints,
+  type TeamTransaction,
+  type TeamTransactionKind,
+  teamTransactionKinds,
+} from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../shared/api/call-endpoint';

@@ -44,7 +44,12 @@ export interface AgentHomePageProps {
  * is an agent; anyone else goes to /agent (where a member may apply). Contract pages appear once the agent's
  * consolidated data says which contracts apply.
  */
-export const AgentHomePage = ({ contracts = null, extraPanels, downlineAction, categoryLabelKey }: AgentHomePageProps) => {
+export const AgentHomePage = ({
+  contracts = null,
+  extraPanels,
+  downlineAction,
+  categoryLabelKey,
+}: AgentHomePageProps) => {
   const { t } = useTranslation('agent');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const isLogin = usePublicStore((state) => state.isLogin);
