@@ -102,6 +102,8 @@ describe('the agent centre team pages', () => {
     // The downline is there at once, with its status, registration and balance.
     await open(page, 'Downline Management', 'downlineManagmentView');
     await page.locator('[data-card="downline"] tr[data-downline="TeamKid01"]').waitFor();
+    expect(await fits(page)).toBe(true);
+    await page.screenshot({ path: screenshotPath('agents-downline-team-desktop-en.png'), fullPage: true });
 
     // The downline signs in, deposits 60.00 and bets 5.00 on dice.
     const kid = await openSite(browser, server, '/', 'phone');

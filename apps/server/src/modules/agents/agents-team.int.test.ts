@@ -328,6 +328,17 @@ describe('agents team pages', () => {
     expect(adjustments.list).toEqual([
       expect.objectContaining({ kind: 'adjustment', account: 'teamdeep', amount: '0.40' }),
     ]);
+    // Downline management shows each member's main-wallet balance as the ledger holds it.
+    const balances = await t.services.ledger.memberBalances({
+      merchantCode: 'demo',
+      currency: 'USD',
+      memberId: first.id,
+      wallets: ['main'],
+    });
+    const downlinePage = await get<DownlinePage>(agent, '/wps/agent/team/members', 'DOWNMAN');
+    expect(downlinePage.list.find((row) => row.account === 'teamfirst')?.balance).toBe(
+      major(balances[0]?.balance ?? -1n),
+    );
     // An account search covers the downline only.
     const search = await get<{ total: number }>(agent, '/wps/agent/team/bets', 'TEAMBETTING3', '&account=teamsib');
     expect(search.total).toBe(0);

@@ -23,7 +23,8 @@ const statusKeys: Record<DownlineMember['status'], string> = {
 
 /**
  * Downline management: the agent's direct downline, a level deeper by opening a member (the trail leads back), or
- * a search of the whole downline by account; each member's type, joined date, direct team and figures in the range.
+ * a search of the whole downline by account; each member's type, status, registration, last login, balance, direct
+ * team and figures in the range (the CSV export adds its level and valid bets).
  */
 /** A column another feature adds to the list (the contract offer), with its own label. */
 export interface DownlineAction {
@@ -152,7 +153,6 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
                 </StatusBadge>
               ),
             },
-            { label: t('agent_level'), isNumeric: true, render: (row) => row.level },
             { label: t('agent_registered'), render: (row) => formatDateTime(row.registeredAt) },
             {
               label: t('agent_last_login'),
@@ -166,11 +166,6 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
               render: (row) => formatMoney(row.figures.deposits, currency),
             },
             { label: t('agent_bets'), isNumeric: true, render: (row) => formatMoney(row.figures.bets, currency) },
-            {
-              label: t('agent_valid_bets'),
-              isNumeric: true,
-              render: (row) => formatMoney(row.figures.validBets, currency),
-            },
             {
               label: t('agent_win_loss'),
               isNumeric: true,
