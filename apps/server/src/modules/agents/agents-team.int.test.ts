@@ -129,6 +129,7 @@ describe('agents team pages', () => {
     client = memberClient(t);
     ownerToken = await t.operatorToken();
     const demo = await t.services.merchants.get('demo');
+    if (!demo) throw new Error('no demo merchant');
     await t.services.merchants.createIfAbsent('other', { ...demo.settings, name: 'Other', domains: ['other.test'] });
     upline = await newMember('teamtop');
     await makeAgent(upline);

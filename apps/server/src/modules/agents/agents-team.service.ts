@@ -18,7 +18,7 @@ import type { MembersService } from '../members';
 import { fallbackRules } from '../register';
 import { presentEntry } from '../wallet';
 import { type AgentsRepository, lockTree } from './agents.repository';
-import { newAffiliateCode, presentFigures } from './agents.service';
+import { newAffiliateCode, presentFigures, sumFigures } from './agents.service';
 import type { AgentsTeamRepository } from './agents-team.repository';
 
 /** Downline accounts one agent may create per hour (the register centre). */
@@ -291,19 +291,7 @@ export const createAgentsTeamService = (deps: {
         pageNo: query.pageNo,
         totalPages: pagesOf(total, query.pageSize),
         total,
-        sum: presentFigures(
-          sums ?? {
-            deposits: 0n,
-            depositCount: 0,
-            withdrawals: 0n,
-            withdrawalCount: 0,
-            bets: 0n,
-            validBets: 0n,
-            payouts: 0n,
-            betCount: 0,
-          },
-          currency,
-        ),
+        sum: presentFigures(sums ?? sumFigures([]), currency),
       };
     },
 

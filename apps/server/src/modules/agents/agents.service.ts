@@ -50,7 +50,7 @@ export const presentFigures = (row: FiguresRow, currency: string) => ({
   winLoss: formatMinor(row.payouts - row.bets, currency),
 });
 
-const sumFigures = (rows: readonly FiguresRow[]): FiguresRow =>
+export const sumFigures = (rows: readonly FiguresRow[]): FiguresRow =>
   rows.reduce<FiguresRow>(
     (total, row) => ({
       deposits: total.deposits + row.deposits,

@@ -75,6 +75,31 @@ export const translateLedgerError = (error: unknown): never => {
   throw error;
 };
 
+interface PostingRaw {
+  id: string;
+  transaction_id: string;
+  type: string;
+  kind: string;
+  amount: string;
+  balance_after: string;
+  currency: string;
+  reference: string | null;
+  created_at: Date;
+}
+
+/** A member's posting as the entry lists read it. */
+const postingOf = (row: PostingRaw) => ({
+  postingId: BigInt(row.id),
+  transactionId: BigInt(row.transaction_id),
+  type: row.type,
+  kind: row.kind,
+  amount: BigInt(row.amount),
+  balanceAfter: BigInt(row.balance_after),
+  currency: row.currency,
+  reference: row.reference,
+  createdAt: row.created_at,
+});
+
 export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
   /** The id of an account, creating it on first use. */
   ensureAccount: async (identity: AccountIdentity): Promise<bigint> => {
@@ -258,18 +283,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     offset: number;
     limit: number;
   }) => {
-    const { rows } = await pool.query<{
-      id: string;
-      transaction_id: string;
-      type: string;
-      kind: string;
-      amount: string;
-      balance_after: string;
-      currency: string;
-      reference: string | null;
-      created_at: Date;
-      total: string;
-    }>(
+    const { rows } = await pool.query<PostingRaw & { total: string }>(
       `SELECT p.id::text, p.transaction_id::text, t.type, a.kind, p.amount::text, p.balance_after::text, a.currency,
               t.reference, p.created_at, count(*) OVER ()::text AS total
          FROM ledger_accounts a
@@ -293,17 +307,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     );
     return {
       total: Number(rows[0]?.total ?? 0),
-      rows: rows.map((row) => ({
-        postingId: BigInt(row.id),
-        transactionId: BigInt(row.transaction_id),
-        type: row.type,
-        kind: row.kind,
-        amount: BigInt(row.amount),
-        balanceAfter: BigInt(row.balance_after),
-        currency: row.currency,
-        reference: row.reference,
-        createdAt: row.created_at,
-      })),
+      rows: rows.map(postingOf),
     };
   },
 
@@ -327,18 +331,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     const from = `FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
          JOIN ledger_transactions t ON t.id = p.transaction_id`;
     const [page, sums] = await Promise.all([
-      pool.query<{
-        id: string;
-        transaction_id: string;
-        owner_id: string;
-        type: string;
-        kind: string;
-        amount: string;
-        balance_after: string;
-        currency: string;
-        reference: string | null;
-        created_at: Date;
-      }>(
+      pool.query<PostingRaw & { owner_id: string }>(
         `SELECT p.id::text, p.transaction_id::text, a.owner_id, t.type, a.kind, p.amount::text, p.balance_after::text,
                 a.currency, t.reference, p.created_at
            ${from} WHERE ${where} ORDER BY p.id DESC LIMIT $7 OFFSET $8`,
@@ -352,18 +345,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     return {
       total: sums.rows.reduce((total, row) => total + row.count, 0),
       sums: new Map(sums.rows.map((row) => [row.type, BigInt(row.sum)] as const)),
-      rows: page.rows.map((row) => ({
-        postingId: BigInt(row.id),
-        transactionId: BigInt(row.transaction_id),
-        memberId: row.owner_id,
-        type: row.type,
-        kind: row.kind,
-        amount: BigInt(row.amount),
-        balanceAfter: BigInt(row.balance_after),
-        currency: row.currency,
-        reference: row.reference,
-        createdAt: row.created_at,
-      })),
+      rows: page.rows.map((row) => ({ ...postingOf(row), memberId: row.owner_id })),
     };
   },
 
