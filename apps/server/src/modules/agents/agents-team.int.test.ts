@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
+import { DOWNLINES_PER_HOUR } from './agents-team.service';
 
 /**
  * The agent centre's team pages on a real PostgreSQL: the register centre creating downline accounts (placed at
@@ -202,6 +203,20 @@ describe('agents team pages', () => {
     expect(frozen.json().errorCode).toBe('agent_frozen');
     await t.database.pool.query('UPDATE agent_profiles SET frozen = false WHERE member_id = $1', [sibling.id]);
     expect(await count()).toBe(before);
+  });
+
+  it(`creates at most ${DOWNLINES_PER_HOUR} accounts an hour per agent`, async () => {
+    const busy = await created(upline, 'teambusy', 'agent');
+    const make = (n: number) =>
+      createDownline(busy, {
+        username: `teambusy${n}`,
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        kind: 'member',
+      });
+    for (let n = 0; n < DOWNLINES_PER_HOUR; n++) expect((await make(n)).json().success).toBe(true);
+    expect((await make(DOWNLINES_PER_HOUR)).json().errorCode).toBe('too_many_requests');
+    expect(await t.services.members.findByUsername('demo', `teambusy${DOWNLINES_PER_HOUR}`)).toBeNull();
   });
 
   it('team betting, user P&L, my income and account details equal a recomputation from the raw rows', async () => {
