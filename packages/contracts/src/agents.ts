@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
+import { gameCategories } from './games';
 import { merchantCodeSchema } from './merchants';
 import { agentMemberTypes } from './session';
-import { moneyStringSchema } from './wallet';
+import { ledgerEntrySchema, moneyStringSchema } from './wallet';
 
 /**
  * The agent programme (issue 24; spec sections 1, 2 and 6; api-facts 11.1; decisions 0056-0058): members apply to
@@ -108,6 +109,12 @@ export const downlineMemberSchema = z.object({
   directMembers: z.number().int(),
   /** The member's own figures over the range (not its team's). */
   figures: teamFiguresSchema,
+  /** active; locked (the back office locked the account); frozen (an agent the back office froze). */
+  status: z.enum(['active', 'locked', 'frozen']),
+  registeredAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  /** The member's main-wallet balance now. */
+  balance: moneyStringSchema,
 });
 export type DownlineMember = z.infer<typeof downlineMemberSchema>;
 
@@ -407,5 +414,194 @@ export const adminAgentEndpoints = {
     request: agentRangeQuery,
     response: teamOverviewSchema,
     summary: "An agent's team overview as the agent sees it.",
+  }),
+} as const;
+
+// --- Agent centre team pages (issue 24, helper agents-team; decisions 0073-0074) --------------------------------
+// Register centre (create a downline directly), team betting, user profit and loss, my income and account details.
+// Every list is paged by pageNo; the member site builds CSV exports by walking the same pages (decision 0073).
+// A memberId outside the caller's downline answers not_found.
+
+/** What a downline account is created as: a plain member, or an agent (the merchant's CREATEAFF3 must be on). */
+export const downlineAccountKinds = ['member', 'agent'] as const;
+export type DownlineAccountKind = (typeof downlineAccountKinds)[number];
+
+export const createDownlineInputSchema = z.strictObject({
+  username: z.string({ message: 'field_invalid' }).trim().max(64, { message: 'field_too_long' }),
+  password: z.string({ message: 'field_invalid' }).max(128, { message: 'field_too_long' }),
+  confirmPassword: z.string({ message: 'field_invalid' }).max(128, { message: 'field_too_long' }),
+  kind: z.enum(downlineAccountKinds, { message: 'field_invalid' }),
+});
+export type CreateDownlineInput = z.infer<typeof createDownlineInputSchema>;
+
+export const createdDownlineSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  isAgent: z.boolean(),
+  /** The agent type a downline agent gets (the creator's own); 0 for a member. */
+  type: z.number().int(),
+});
+
+/** Filters shared by the team lists: a range, one downline member (by id) or an account search, a page. */
+const teamListQuery = {
+  ...rangeFields,
+  /** One member of the downline; any other member's id answers not_found. */
+  memberId: memberIdSchema.optional(),
+  /** Members of the downline whose account contains this text. */
+  account: z.string().trim().max(32, { message: 'field_too_long' }).optional(),
+  ...pageQuery,
+};
+
+export const teamBetStatuses = ['open', 'settled', 'cancelled'] as const;
+
+export const teamBetSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  roundId: z.string(),
+  gameName: z.string(),
+  /** The game category (live, rng, …). */
+  gameType: z.string(),
+  vendorName: z.string(),
+  betAmount: moneyStringSchema,
+  validBet: moneyStringSchema,
+  payout: moneyStringSchema,
+  /** Payout less stake of a settled round (the member's result); 0 while open. */
+  winLoss: moneyStringSchema,
+  status: z.string(),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type TeamBet = z.infer<typeof teamBetSchema>;
+
+const teamTotalsOfBets = z.object({
+  betCount: z.number().int(),
+  betAmount: moneyStringSchema,
+  validBet: moneyStringSchema,
+  payout: moneyStringSchema,
+  winLoss: moneyStringSchema,
+});
+
+const pagedOf = <T extends z.ZodTypeAny>(row: T) => ({
+  list: z.array(row),
+  pageNo: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const teamProfitRowSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  isAgent: z.boolean(),
+  level: z.number().int(),
+  /** The member's own figures over the range (its team's are on its own page). */
+  figures: teamFiguresSchema,
+});
+export type TeamProfitRow = z.infer<typeof teamProfitRowSchema>;
+
+/** What an agent's income line is: a transfer received from its downline, a rebate, or a contract payment. */
+export const agentIncomeKinds = ['transfer', 'rebate', 'contract'] as const;
+export type AgentIncomeKind = (typeof agentIncomeKinds)[number];
+
+export const agentIncomeEntrySchema = ledgerEntrySchema.extend({ kind: z.enum(agentIncomeKinds) });
+export type AgentIncomeEntry = z.infer<typeof agentIncomeEntrySchema>;
+
+/** The downline transactions the account details page shows, by kind. */
+export const teamTransactionKinds = ['deposit', 'withdrawal', 'transfer', 'adjustment'] as const;
+export type TeamTransactionKind = (typeof teamTransactionKinds)[number];
+
+export const teamTransactionSchema = ledgerEntrySchema.extend({
+  memberId: z.string(),
+  account: z.string(),
+  kind: z.enum(teamTransactionKinds),
+});
+export type TeamTransaction = z.infer<typeof teamTransactionSchema>;
+
+export const agentTeamEndpoints = {
+  createDownline: defineEndpoint({
+    name: 'agents.createDownline',
+    method: 'POST',
+    path: '/wps/agent/team/members',
+    moduleIds: ['AGEREGDOWN3'],
+    access: access.agent,
+    encrypted: false,
+    request: createDownlineInputSchema,
+    response: createdDownlineSchema,
+    summary:
+      "Register centre: creates a downline account directly under the agent (username and password by the merchant's registration rules; an agent only where CREATEAFF3 is on). Errors: username_taken, agent_frozen, function.not.available, too_many_requests.",
+  }),
+  bets: defineEndpoint({
+    name: 'agents.teamBets',
+    method: 'GET',
+    path: '/wps/agent/team/bets',
+    moduleIds: ['TEAMBETTING3'],
+    access: access.agent,
+    encrypted: false,
+    request: z
+      .strictObject({
+        ...teamListQuery,
+        gameType: z.enum(gameCategories, { message: 'field_invalid' }).optional(),
+        status: z.enum(teamBetStatuses, { message: 'field_invalid' }).optional(),
+      })
+      .superRefine(checkRange),
+    response: z.object({ currency: z.string(), ...pagedOf(teamBetSchema), summary: teamTotalsOfBets }),
+    summary:
+      "Team betting: the downline's rounds placed in the range (UTC days), newest first, with game, category, stake, valid bet and result, and their totals.",
+  }),
+  profit: defineEndpoint({
+    name: 'agents.teamProfit',
+    method: 'GET',
+    path: '/wps/agent/team/profit',
+    moduleIds: ['AGETEAMPNL3'],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject(teamListQuery).superRefine(checkRange),
+    response: z.object({
+      currency: z.string(),
+      from: z.string(),
+      to: z.string(),
+      ...pagedOf(teamProfitRowSchema),
+      /** The figures of every downline member the filter matches (all pages), over the range. */
+      sum: teamFiguresSchema,
+    }),
+    summary:
+      "User profit and loss: each downline member's own deposits, withdrawals, bets, valid bets, payouts and win/loss over the range (daily rollups), with the downline's total.",
+  }),
+  income: defineEndpoint({
+    name: 'agents.income',
+    method: 'GET',
+    path: '/wps/agent/income',
+    moduleIds: ['AGEREV3'],
+    access: access.agent,
+    encrypted: false,
+    request: z
+      .strictObject({
+        ...rangeFields,
+        kind: z.enum(agentIncomeKinds, { message: 'field_invalid' }).optional(),
+        ...pageQuery,
+      })
+      .superRefine(checkRange),
+    response: z.object({
+      currency: z.string(),
+      ...pagedOf(agentIncomeEntrySchema),
+      /** What each kind brought in over the range. */
+      totals: z.object({ transfer: moneyStringSchema, rebate: moneyStringSchema, contract: moneyStringSchema }),
+    }),
+    summary:
+      "My income: money the agent's main wallet received in the range: transfers from its downline, rebates, and contract salaries and dividends (ledger postings), with totals per kind.",
+  }),
+  transactions: defineEndpoint({
+    name: 'agents.teamTransactions',
+    method: 'GET',
+    path: '/wps/agent/team/transactions',
+    moduleIds: ['AGEDOWNTRANS3'],
+    access: access.agent,
+    encrypted: false,
+    request: z
+      .strictObject({ ...teamListQuery, kind: z.enum(teamTransactionKinds, { message: 'field_invalid' }).optional() })
+      .superRefine(checkRange),
+    response: z.object({ currency: z.string(), ...pagedOf(teamTransactionSchema) }),
+    summary:
+      "Account details: the downline's deposits, withdrawals, transfers and adjustments in the range (ledger postings), newest first.",
   }),
 } as const;

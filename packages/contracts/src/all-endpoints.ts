@@ -1,7 +1,7 @@
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { adminAgentContractEndpoints, agentContractEndpoints } from './agent-contracts';
-import { adminAgentEndpoints, agentEndpoints } from './agents';
+import { adminAgentEndpoints, agentEndpoints, agentTeamEndpoints } from './agents';
 import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminCashierEndpoints } from './cashier-admin';
@@ -70,6 +70,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(vipEndpoints),
   ...Object.values(adminVipEndpoints),
   ...Object.values(agentEndpoints),
+  ...Object.values(agentTeamEndpoints),
   ...Object.values(adminAgentEndpoints),
   ...Object.values(agentContractEndpoints),
   ...Object.values(adminAgentContractEndpoints),

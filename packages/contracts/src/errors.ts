@@ -133,6 +133,8 @@ export const errorCatalogue = {
   agent_application_decided: { status: 409 },
   agent_move_cycle: { status: 400 },
   agent_tree_too_deep: { status: 400 },
+  /** A frozen agent may not create downline accounts (agent centre). */
+  agent_frozen: { status: 403 },
   // Agent contracts (issue 25): each refusal has its own code; nothing changed.
   /** The member is not in the caller's direct downline (offers go one level down only). */
   contract_not_downline: { status: 403 },

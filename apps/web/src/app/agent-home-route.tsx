@@ -1,4 +1,4 @@
-import type { DownlineMember } from '@tessera/contracts';
+import type { DownlineMember, GameCategory } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runningKindsOf, useConsolidated } from '../features/agent-contracts/api/agent-contracts-api';
@@ -11,8 +11,11 @@ import {
   RealtimeSalaryPanel,
 } from '../features/agent-contracts/components/statement-records';
 import { AgentHomePage } from '../features/agents/pages/agent-home-page';
+import { gameTypeLabelKeys } from '../features/games/game-types';
 import { usePublicStore } from '../shared/state/public-store';
 import { Button } from '../shared/ui/button/button';
+
+const categoryLabelKey = (category: GameCategory) => gameTypeLabelKeys[category];
 
 const contractPanels = {
   agentDividendRecordCopy2: DividendRecordPanel,
@@ -36,6 +39,7 @@ export const AgentHomeRoute = () => {
       <AgentHomePage
         contracts={flags.data ? runningKindsOf(flags.data) : null}
         extraPanels={contractPanels}
+        categoryLabelKey={categoryLabelKey}
         downlineAction={{
           label: t('contract_column'),
           render: (member) =>

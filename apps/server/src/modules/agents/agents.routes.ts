@@ -3,11 +3,13 @@ import {
   type AdminAgentNode,
   adminAgentEndpoints,
   agentEndpoints,
+  formatMinor,
 } from '@tessera/contracts';
 import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
 import type { ApplicationRow, NodeRow, ProfileRow } from './agents.repository';
 import type { AgentsService } from './agents.service';
+import type { AgentsTeamService } from './agents-team.service';
 
 const presentApplication = (row: ApplicationRow) => ({
   id: row.id,
@@ -45,7 +47,11 @@ const presentNode = (
 const actorOf = (ctx: AdminContext) => ({ operator: ctx.operator, caller: ctx });
 
 /** The agent centre on the member site, the affiliate application, and the back office's agent screens. */
-export const registerAgentsRoutes = (r: Registrar, agents: AgentsService): void => {
+export const registerAgentsRoutes = (
+  r: Registrar,
+  agents: AgentsService,
+  team: Pick<AgentsTeamService, 'memberFacts'>,
+): void => {
   r.site(agentEndpoints.myApplication, async ({ ctx }) => {
     const { isAgent, application } = await agents.myApplication(ctx.member);
     return { isAgent, application: application ? presentApplication(application) : null };
@@ -56,7 +62,32 @@ export const registerAgentsRoutes = (r: Registrar, agents: AgentsService): void 
   r.site(agentEndpoints.link, async ({ ctx }) => agents.link(ctx.member));
   r.site(agentEndpoints.overview, async ({ input, ctx }) => agents.overview(ctx.merchant, ctx.member, input));
   r.site(agentEndpoints.report, async ({ input, ctx }) => agents.report(ctx.merchant, ctx.member, input));
-  r.site(agentEndpoints.downline, async ({ input, ctx }) => agents.downline(ctx.merchant, ctx.member, input));
+  r.site(agentEndpoints.downline, async ({ input, ctx }) => {
+    const page = await agents.downline(ctx.merchant, ctx.member, input);
+    // Status, registration, last login and balance come from the members module and the ledger (agents-team).
+    const facts = await team.memberFacts(
+      ctx.merchant,
+      page.list.map((row) => row.memberId),
+    );
+    const frozen = await agents.frozenOf(page.list.map((row) => row.memberId));
+    return {
+      ...page,
+      list: page.list.map((row) => {
+        const fact = facts.get(row.memberId);
+        return {
+          ...row,
+          status: fact?.locked
+            ? ('locked' as const)
+            : frozen.has(row.memberId)
+              ? ('frozen' as const)
+              : ('active' as const),
+          registeredAt: (fact?.registeredAt ?? new Date(row.joinedAt)).toISOString(),
+          lastLoginAt: fact?.lastLoginAt?.toISOString() ?? null,
+          balance: formatMinor(fact?.balance ?? 0n, page.currency),
+        };
+      }),
+    };
+  });
 
   r.admin(adminAgentEndpoints.applications, async ({ input, ctx }) => {
     const { rows, total, totalPages } = await agents.listApplications(ctx.merchant, input);

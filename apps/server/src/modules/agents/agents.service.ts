@@ -27,7 +27,7 @@ export type TeamTotals = TeamTotalsRow;
 
 const AFFILIATE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** A fresh affiliate code: 8 letters and digits (the demo's registration rule takes 4 to 20). */
-const newAffiliateCode = (): string =>
+export const newAffiliateCode = (): string =>
   Array.from(randomBytes(8), (b) => AFFILIATE_ALPHABET[b % AFFILIATE_ALPHABET.length]).join('');
 
 const UNIQUE_VIOLATION = '23505';
@@ -50,7 +50,7 @@ export const presentFigures = (row: FiguresRow, currency: string) => ({
   winLoss: formatMinor(row.payouts - row.bets, currency),
 });
 
-const sumFigures = (rows: readonly FiguresRow[]): FiguresRow =>
+export const sumFigures = (rows: readonly FiguresRow[]): FiguresRow =>
   rows.reduce<FiguresRow>(
     (total, row) => ({
       deposits: total.deposits + row.deposits,
@@ -212,6 +212,12 @@ export const createAgentsService = (deps: {
 
     /** Every upline of a member, nearest first; `client`: read inside the caller's transaction. */
     uplinesOf: (memberId: string, client?: pg.PoolClient): Promise<string[]> => repository.uplines(memberId, client),
+
+    /** Which of these members are frozen agents (downline management's status). */
+    frozenOf: async (memberIds: readonly string[]): Promise<Set<string>> => {
+      const profiles = await repository.profilesOf(memberIds);
+      return new Set([...profiles.values()].filter((profile) => profile.frozen).map((profile) => profile.memberId));
+    },
 
     // --- Member site -------------------------------------------------------------------------------------------
 

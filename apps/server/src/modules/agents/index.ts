@@ -3,6 +3,9 @@ import { defineModule } from '../../platform/modules';
 import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
+import { createAgentsTeamRepository } from './agents-team.repository';
+import { registerAgentsTeamRoutes } from './agents-team.routes';
+import { createAgentsTeamService } from './agents-team.service';
 
 export { MEMBER_DAYS_SQL } from './agents.recompute';
 export type { AgentsService, TeamTotals } from './agents.service';
@@ -27,7 +30,19 @@ export const agentsModule = defineModule({
       admin: host.services.admin,
       limiter: host.services.limiter,
     }),
-  routes: (registrar, agents) => registerAgentsRoutes(registrar, agents),
+  routes: (registrar, agents, { database, services }) => {
+    const team = createAgentsTeamService({
+      repository: createAgentsRepository(database.pool),
+      team: createAgentsTeamRepository(database.pool),
+      members: services.members,
+      ledger: services.ledger,
+      bets: services.bets,
+      describeGames: services.games.describe,
+      limiter: services.limiter,
+    });
+    registerAgentsRoutes(registrar, agents, team);
+    registerAgentsTeamRoutes(registrar, team);
+  },
   subscribers: (agents) => [
     subscribe('agents.tree', 'member.registered', (event, { tx }) => agents.placeRegistered(tx, event)),
     subscribe('agents.rollup.bets', 'bet.settled', (event, { tx }) =>

@@ -259,6 +259,48 @@ export const createBetsRepository = (pool: pg.Pool) => ({
     return { rows: list.rows.map(toRow), total: totals.betCount, totals };
   },
 
+  /**
+   * Rounds of several members (an agent's downline) placed in [from, until), newest first, a page of them, with the
+   * totals of all that match. The member list is the caller's; this module reads only its own table.
+   */
+  roundsOfMembers: async (
+    filter: {
+      merchantCode: string;
+      memberIds: readonly string[];
+      from: Date;
+      until: Date;
+      gameType: string | null;
+      status: BetRoundStatus | null;
+    },
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: BetRoundRow[]; total: number; totals: Totals }> => {
+    const params: unknown[] = [
+      filter.memberIds,
+      filter.merchantCode,
+      filter.from,
+      filter.until,
+      filter.gameType,
+      filter.status,
+    ];
+    const where = `member_id = ANY($1::uuid[]) AND merchant_code = $2 AND placed_at >= $3 AND placed_at < $4
+      AND ($5::text IS NULL OR game_type = $5) AND ($6::text IS NULL OR status = $6)`;
+    const [list, sums] = await Promise.all([
+      pool.query<RawRound>(
+        `SELECT * FROM bet_rounds WHERE ${where} ORDER BY placed_at DESC, id DESC LIMIT $7 OFFSET $8`,
+        [...params, page.limit, page.offset],
+      ),
+      pool.query<{ bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
+        `SELECT count(*) AS bet_count, coalesce(sum(bet_amount), 0)::text AS bet_amount,
+                coalesce(sum(valid_bet), 0)::text AS valid_bet,
+                coalesce(sum(payout) FILTER (WHERE status = 'settled'), 0)::text AS payout
+           FROM bet_rounds WHERE ${where}`,
+        params,
+      ),
+    ]);
+    const totals = totalsOf(sums.rows[0] ?? { bet_count: '0', bet_amount: '0', valid_bet: '0', payout: '0' });
+    return { rows: list.rows.map(toRow), total: totals.betCount, totals };
+  },
+
   /** Settled rounds summed per game type and per local day. */
   profit: async (
     memberId: string,

@@ -73,6 +73,12 @@ export const createBetsService = (repository: BetsRepository, defaultDb: Queryab
     });
   },
 
+  /** Rounds of a set of members (an agent's downline) placed in [from, until), paged, with their totals. */
+  roundsOfMembers: (
+    filter: Parameters<BetsRepository['roundsOfMembers']>[0],
+    page: { pageNo: number; pageSize: number },
+  ) => repository.roundsOfMembers(filter, { offset: (page.pageNo - 1) * page.pageSize, limit: page.pageSize }),
+
   profit: (
     member: { memberId: string; merchantCode: string },
     filter: { startDate: string; endDate: string; timeZone: string },

@@ -75,6 +75,31 @@ export const translateLedgerError = (error: unknown): never => {
   throw error;
 };
 
+interface PostingRaw {
+  id: string;
+  transaction_id: string;
+  type: string;
+  kind: string;
+  amount: string;
+  balance_after: string;
+  currency: string;
+  reference: string | null;
+  created_at: Date;
+}
+
+/** A member's posting as the entry lists read it. */
+const postingOf = (row: PostingRaw) => ({
+  postingId: BigInt(row.id),
+  transactionId: BigInt(row.transaction_id),
+  type: row.type,
+  kind: row.kind,
+  amount: BigInt(row.amount),
+  balanceAfter: BigInt(row.balance_after),
+  currency: row.currency,
+  reference: row.reference,
+  createdAt: row.created_at,
+});
+
 export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
   /** The id of an account, creating it on first use. */
   ensureAccount: async (identity: AccountIdentity): Promise<bigint> => {
@@ -258,18 +283,7 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     offset: number;
     limit: number;
   }) => {
-    const { rows } = await pool.query<{
-      id: string;
-      transaction_id: string;
-      type: string;
-      kind: string;
-      amount: string;
-      balance_after: string;
-      currency: string;
-      reference: string | null;
-      created_at: Date;
-      total: string;
-    }>(
+    const { rows } = await pool.query<PostingRaw & { total: string }>(
       `SELECT p.id::text, p.transaction_id::text, t.type, a.kind, p.amount::text, p.balance_after::text, a.currency,
               t.reference, p.created_at, count(*) OVER ()::text AS total
          FROM ledger_accounts a
@@ -293,17 +307,45 @@ export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
     );
     return {
       total: Number(rows[0]?.total ?? 0),
-      rows: rows.map((row) => ({
-        postingId: BigInt(row.id),
-        transactionId: BigInt(row.transaction_id),
-        type: row.type,
-        kind: row.kind,
-        amount: BigInt(row.amount),
-        balanceAfter: BigInt(row.balance_after),
-        currency: row.currency,
-        reference: row.reference,
-        createdAt: row.created_at,
-      })),
+      rows: rows.map(postingOf),
+    };
+  },
+
+  /**
+   * Postings of several members in transactions of `types` within [from, until), newest first, a page of them, with
+   * the count and the sum per type of all that match (`credits`: money in only). The agent centre's team lists.
+   */
+  membersEntries: async (filter: {
+    merchantCode: string;
+    ownerIds: readonly string[];
+    types: readonly string[];
+    from: Date;
+    until: Date;
+    credits: boolean;
+    offset: number;
+    limit: number;
+  }) => {
+    const where = `a.merchant_code = $1 AND a.owner_type = 'member' AND a.owner_id = ANY($2::text[])
+          AND t.type = ANY($3::text[]) AND p.created_at >= $4 AND p.created_at < $5 AND (NOT $6 OR p.amount > 0)`;
+    const params = [filter.merchantCode, filter.ownerIds, filter.types, filter.from, filter.until, filter.credits];
+    const from = `FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
+         JOIN ledger_transactions t ON t.id = p.transaction_id`;
+    const [page, sums] = await Promise.all([
+      pool.query<PostingRaw & { owner_id: string }>(
+        `SELECT p.id::text, p.transaction_id::text, a.owner_id, t.type, a.kind, p.amount::text, p.balance_after::text,
+                a.currency, t.reference, p.created_at
+           ${from} WHERE ${where} ORDER BY p.id DESC LIMIT $7 OFFSET $8`,
+        [...params, filter.limit, filter.offset],
+      ),
+      pool.query<{ type: string; count: number; sum: string }>(
+        `SELECT t.type, count(*)::int AS count, sum(p.amount)::text AS sum ${from} WHERE ${where} GROUP BY t.type`,
+        params,
+      ),
+    ]);
+    return {
+      total: sums.rows.reduce((total, row) => total + row.count, 0),
+      sums: new Map(sums.rows.map((row) => [row.type, BigInt(row.sum)] as const)),
+      rows: page.rows.map((row) => ({ ...postingOf(row), memberId: row.owner_id })),
     };
   },
 

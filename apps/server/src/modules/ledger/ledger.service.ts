@@ -321,6 +321,9 @@ export const createLedgerService = (
         limit: filter.limit,
       }),
 
+    /** Postings of several members by transaction types over [from, until), a page with counts and sums per type. */
+    membersEntries: (filter: Parameters<LedgerRepository['membersEntries']>[0]) => repository.membersEntries(filter),
+
     /** The absolute sum of a member's postings of one transaction type. */
     memberTotal: (merchantCode: string, memberId: string, type: string) =>
       repository.memberTotal(merchantCode, memberId, type),

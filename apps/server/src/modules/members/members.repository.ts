@@ -134,6 +134,13 @@ export const createMembersRepository = (pool: pg.Pool) => {
         })
       ).rows[0] ?? null,
 
+    /** Several members by id (a page of an agent's downline), in no particular order. */
+    findByIds: async (ids: readonly string[]): Promise<MemberRow[]> =>
+      ids.length === 0
+        ? []
+        : (await pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::uuid[])`, [[...ids]]))
+            .rows,
+
     findByUsername: (merchantCode: string, username: string): Promise<MemberRow | null> =>
       one('merchant_code = $1 AND username = $2', [merchantCode, username.toLowerCase()]),
 

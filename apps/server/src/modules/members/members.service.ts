@@ -18,6 +18,7 @@ export const isPasswordExpired = (row: MemberRow, merchant: MerchantContext, now
 
 export const createMembersService = (repository: MembersRepository) => ({
   findById: repository.findById,
+  findByIds: repository.findByIds,
   findByUsername: repository.findByUsername,
   findByMobile: repository.findByMobile,
   findSamePerson: repository.findSamePerson,

@@ -26,7 +26,7 @@ export type RegistrationMode = 'username' | 'mobile';
 export const MINIMUM_AGE = 21;
 
 /** The rule a core field falls back to when a merchant has not configured one. */
-const fallbackRules: Partial<Record<RegistrationFieldName, RegisterFieldRule>> = {
+export const fallbackRules: Partial<Record<RegistrationFieldName, RegisterFieldRule>> = {
   username: { enabled: true, required: true, acceptedPattern: '*', patternId: 1, minLength: 4, maxLength: 30 },
   password: { enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 6, maxLength: 64 },
   mobileNum: { enabled: true, required: true, acceptedPattern: '*', patternId: 6, minLength: 5, maxLength: 15 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentMenu, visibleAgentMenu } from './agent-menu';
+import { agentMenu, builtAgentMenu, visibleAgentMenu } from './agent-menu';
 
 const allOn = Object.fromEntries(agentMenu.flatMap((item) => (item.requires ? [[item.requires, true]] : [])));
 
@@ -18,5 +18,12 @@ describe('agent menu', () => {
     expect(pages).not.toContain('agentDailyWages2');
     expect(pages).not.toContain('agentHourSalary');
     expect(pages).toContain('agentRealtimeSalary');
+  });
+
+  it('shows only built pages', () => {
+    const pages = builtAgentMenu(visibleAgentMenu(allOn, null), new Set(['agentTeamOverview', 'registerCenter'])).map(
+      (item) => item.page,
+    );
+    expect(pages).toEqual(['agentTeamOverview', 'registerCenter']);
   });
 });

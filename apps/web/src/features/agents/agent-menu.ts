@@ -60,3 +60,7 @@ export const visibleAgentMenu = (
       (item.requires === undefined || whitelabel[item.requires] === true) &&
       (item.contract === undefined || contracts?.[item.contract] === true),
   );
+
+/** Of the visible items, the pages that are built (an unbuilt page never shows an empty frame in the menu). */
+export const builtAgentMenu = (items: readonly AgentMenuItem[], built: ReadonlySet<AgentPage>): AgentMenuItem[] =>
+  items.filter((item) => built.has(item.page));

@@ -1,6 +1,7 @@
-import type { DownlineMember } from '@tessera/contracts';
+import { agentEndpoints, type DownlineMember } from '@tessera/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
 import { Button } from '../../../shared/ui/button/button';
@@ -11,12 +12,19 @@ import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { useDownline } from '../api/agents-api';
 import styles from './agents.module.css';
 import { RangeFilter, useAgentRange } from './range-filter';
+import { ExportCsvButton } from './team-filters';
 
 const PAGE_SIZE = 20;
+const statusKeys: Record<DownlineMember['status'], string> = {
+  active: 'agent_status_active',
+  locked: 'agent_status_locked',
+  frozen: 'agent_status_frozen',
+};
 
 /**
  * Downline management: the agent's direct downline, a level deeper by opening a member (the trail leads back), or
- * a search of the whole downline by account; each member's type, joined date, direct team and figures in the range.
+ * a search of the whole downline by account; each member's type, status, registration, last login, balance, direct
+ * team and figures in the range (the CSV export adds its level and valid bets).
  */
 /** A column another feature adds to the list (the contract offer), with its own label. */
 export interface DownlineAction {
@@ -33,13 +41,12 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
   const [search, setSearch] = useState('');
   const [account, setAccount] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const downline = useDownline({
+  const filter = {
     ...range.range,
     ...(parentId ? { parentId } : {}),
     ...(account ? { account } : {}),
-    pageNo,
-    pageSize: PAGE_SIZE,
-  });
+  };
+  const downline = useDownline({ ...filter, pageNo, pageSize: PAGE_SIZE });
   const currency = downline.data?.currency ?? '';
   const open = (memberId: string | undefined) => {
     setParentId(memberId);
@@ -73,6 +80,28 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
         title={account ? t('agent_search_results', { account }) : t('in_team_management')}
         name="downline"
         isPadded={false}
+        actions={
+          <ExportCsvButton<DownlineMember>
+            fileName={`downline-${range.range.from}-${range.range.to}.csv`}
+            fetchPage={(page, pageSize) =>
+              callEndpoint(agentEndpoints.downline, { query: { ...filter, pageNo: page, pageSize } })
+            }
+            columns={[
+              { header: t('agent_account'), value: (row) => row.account, isText: true },
+              { header: t('agent_type'), value: (row) => t(row.isAgent ? 'agent_type_agent' : 'agent_type_member') },
+              { header: t('agent_status'), value: (row) => t(statusKeys[row.status]) },
+              { header: t('agent_level'), value: (row) => row.level },
+              { header: t('agent_registered'), value: (row) => row.registeredAt },
+              { header: t('agent_last_login'), value: (row) => row.lastLoginAt },
+              { header: t('agent_balance'), value: (row) => row.balance },
+              { header: t('agent_direct_members'), value: (row) => row.directMembers },
+              { header: t('agent_deposits'), value: (row) => row.figures.deposits },
+              { header: t('agent_bets'), value: (row) => row.figures.bets },
+              { header: t('agent_valid_bets'), value: (row) => row.figures.validBets },
+              { header: t('agent_win_loss'), value: (row) => row.figures.winLoss },
+            ]}
+          />
+        }
       >
         {!account && trail.length > 1 ? (
           <nav className={styles.trail} aria-label={t('agent_trail')}>
@@ -116,8 +145,20 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
                   <StatusBadge tone="neutral">{t('agent_type_member')}</StatusBadge>
                 ),
             },
-            { label: t('agent_level'), isNumeric: true, render: (row) => row.level },
-            { label: t('agent_joined'), render: (row) => formatDateTime(row.joinedAt) },
+            {
+              label: t('agent_status'),
+              render: (row) => (
+                <StatusBadge tone={row.status === 'active' ? 'success' : 'danger'}>
+                  {t(statusKeys[row.status])}
+                </StatusBadge>
+              ),
+            },
+            { label: t('agent_registered'), render: (row) => formatDateTime(row.registeredAt) },
+            {
+              label: t('agent_last_login'),
+              render: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt) : t('agent_never')),
+            },
+            { label: t('agent_balance'), isNumeric: true, render: (row) => formatMoney(row.balance, currency) },
             { label: t('agent_direct_members'), isNumeric: true, render: (row) => row.directMembers },
             {
               label: t('agent_deposits'),
@@ -125,11 +166,6 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
               render: (row) => formatMoney(row.figures.deposits, currency),
             },
             { label: t('agent_bets'), isNumeric: true, render: (row) => formatMoney(row.figures.bets, currency) },
-            {
-              label: t('agent_valid_bets'),
-              isNumeric: true,
-              render: (row) => formatMoney(row.figures.validBets, currency),
-            },
             {
               label: t('agent_win_loss'),
               isNumeric: true,

@@ -10,6 +10,7 @@ import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { useTeamOverview, useTeamReport } from '../api/agents-api';
 import styles from './agents.module.css';
 import { RangeFilter, useAgentRange } from './range-filter';
+import { StatGrid } from './stat-grid';
 
 const DAYS_PER_PAGE = 10;
 
@@ -53,16 +54,7 @@ export const TeamOverviewPanel = () => {
       <RangeFilter state={range} />
       {overview.isPending ? <InlineLoader /> : null}
       {overview.isError ? <FormError code={errorKeyOf(overview.error)} /> : null}
-      {data ? (
-        <dl className={styles.stats}>
-          {stats.map((stat) => (
-            <div key={stat.key} className={styles.stat} data-stat={stat.key}>
-              <dt className={styles.statLabel}>{stat.label}</dt>
-              <dd className={styles.statValue}>{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      {data ? <StatGrid stats={stats} /> : null}
       <Card title={t('agent_report_title')} name="team-report" isPadded={false}>
         <PagedRecords
           query={page}

@@ -1,3 +1,4 @@
+import type { GameCategory } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -6,18 +7,25 @@ import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
 import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
-import { type AgentContracts, type AgentPage, defaultAgentPage, visibleAgentMenu } from '../agent-menu';
+import { type AgentContracts, type AgentPage, builtAgentMenu, defaultAgentPage, visibleAgentMenu } from '../agent-menu';
 import { useMyAgentApplication } from '../api/agents-api';
 import { AgentClock } from '../components/agent-clock';
-import { AgentLinkPanel } from '../components/agent-link-panel';
+import { AgentIncomePanel } from '../components/agent-income-panel';
 import { type DownlineAction, DownlinePanel } from '../components/downline-panel';
+import { RegisterCentrePanel } from '../components/register-centre-panel';
+import { TeamBetsPanel } from '../components/team-bets-panel';
 import { TeamOverviewPanel } from '../components/team-overview';
+import { TeamProfitPanel } from '../components/team-profit-panel';
+import { TeamTransactionsPanel } from '../components/team-transactions-panel';
 
-/** The pages with real data so far; the others show their empty state until their capability exists. */
+/** The pages built so far; the menu shows only these (and the ones the app layer hands in). */
 type Panels = Partial<Record<AgentPage, () => React.JSX.Element>>;
 const panels: Panels = {
   agentTeamOverview: TeamOverviewPanel,
-  registerCenter: AgentLinkPanel,
+  registerCenter: RegisterCentrePanel,
+  palStatementsAgentCopy: TeamProfitPanel,
+  agentRevenueReport: AgentIncomePanel,
+  agentDownlineTransactionDetailsCopy: TeamTransactionsPanel,
 };
 
 export interface AgentHomePageProps {
@@ -27,6 +35,8 @@ export interface AgentHomePageProps {
   extraPanels?: Panels;
   /** A column of actions beside each downline member (the contract offer), handed in by the app layer. */
   downlineAction?: DownlineAction;
+  /** The label key of a game category (the games feature's), for team betting. */
+  categoryLabelKey: (category: GameCategory) => string;
 }
 
 /**
@@ -34,12 +44,22 @@ export interface AgentHomePageProps {
  * is an agent; anyone else goes to /agent (where a member may apply). Contract pages appear once the agent's
  * consolidated data says which contracts apply.
  */
-export const AgentHomePage = ({ contracts = null, extraPanels, downlineAction }: AgentHomePageProps) => {
+export const AgentHomePage = ({
+  contracts = null,
+  extraPanels,
+  downlineAction,
+  categoryLabelKey,
+}: AgentHomePageProps) => {
   const { t } = useTranslation('agent');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const isLogin = usePublicStore((state) => state.isLogin);
   const status = useMyAgentApplication(isLogin);
-  const items = visibleAgentMenu(whitelabel, contracts);
+  const built = new Set<AgentPage>([
+    ...(Object.keys({ ...panels, ...extraPanels }) as AgentPage[]),
+    'downlineManagmentView',
+    'personalHistoryCopy',
+  ]);
+  const items = builtAgentMenu(visibleAgentMenu(whitelabel, contracts), built);
   const [page, setPage] = useState<AgentPage>(defaultAgentPage);
   if (status.isPending) return <InlineLoader />;
   if (status.data?.isAgent === false) return <Navigate to="/agent" replace />;
@@ -55,6 +75,8 @@ export const AgentHomePage = ({ contracts = null, extraPanels, downlineAction }:
       <PageFrame title={t(active?.labelKey ?? 'in_increase_overview')} eyebrow={t('hd_agent')} actions={<AgentClock />}>
         {active?.page === 'downlineManagmentView' ? (
           <DownlinePanel action={downlineAction} />
+        ) : active?.page === 'personalHistoryCopy' ? (
+          <TeamBetsPanel categoryLabelKey={categoryLabelKey} />
         ) : Panel ? (
           <Panel />
         ) : (
