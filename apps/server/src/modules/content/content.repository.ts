@@ -135,7 +135,9 @@ export const createContentRepository = (pool: pg.Pool) => ({
     return rows[0]?.n ?? 0;
   },
 
-  insertImage: async (values: Omit<typeof contentImages.$inferInsert, 'id' | 'createdAt'>): Promise<ContentImageRow> => {
+  insertImage: async (
+    values: Omit<typeof contentImages.$inferInsert, 'id' | 'createdAt'>,
+  ): Promise<ContentImageRow> => {
     const { rows } = await pool.query<ContentImageRow>(
       `INSERT INTO content_images (merchant_code, media_type, bytes, width, height, byte_size)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${IMAGE_COLUMNS}`,

@@ -4,6 +4,15 @@ import type { memberMessages } from './messages.schema';
 
 export type MemberMessageRow = typeof memberMessages.$inferSelect;
 
+/** A message to store; `params` fill the type's template in the browser. */
+export interface NewMemberMessage {
+  merchantCode: string;
+  memberId: string;
+  type: MemberMessageType;
+  params: Record<string, string>;
+  dedupeKey: string;
+}
+
 const COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", type, params, dedupe_key AS "dedupeKey",
   created_at AS "createdAt", read_at AS "readAt"`;
 
@@ -23,13 +32,7 @@ export const createMessagesRepository = (pool: pg.Pool) => ({
   },
 
   /** Stores a message unless the member has one under its dedupe key; answers whether it did. */
-  insertIfAbsent: async (input: {
-    merchantCode: string;
-    memberId: string;
-    type: MemberMessageType;
-    params: Record<string, string>;
-    dedupeKey: string;
-  }): Promise<boolean> => {
+  insertIfAbsent: async (input: NewMemberMessage): Promise<boolean> => {
     const { rows } = await pool.query(
       `INSERT INTO member_messages (merchant_code, member_id, type, params, dedupe_key) VALUES ($1, $2, $3, $4::jsonb, $5)
        ON CONFLICT DO NOTHING RETURNING id`,

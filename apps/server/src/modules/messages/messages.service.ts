@@ -1,5 +1,5 @@
-import { INBOX_PAGE_SIZE, type MemberMessageType } from '@tessera/contracts';
-import type { MessagesRepository } from './messages.repository';
+import { INBOX_PAGE_SIZE } from '@tessera/contracts';
+import type { MessagesRepository, NewMemberMessage } from './messages.repository';
 
 export const createMessagesService = (
   repository: MessagesRepository,
@@ -12,13 +12,7 @@ export const createMessagesService = (
 
   return {
     /** Stores a message for a member once per dedupe key; `params` fill the type's template in the browser. */
-    send: async (input: {
-      merchantCode: string;
-      memberId: string;
-      type: MemberMessageType;
-      params: Record<string, string>;
-      dedupeKey: string;
-    }): Promise<void> => {
+    send: async (input: NewMemberMessage): Promise<void> => {
       if (await repository.insertIfAbsent(input)) options.onUnreadChange?.(input.merchantCode, input.memberId);
     },
 

@@ -104,11 +104,9 @@ export const createProofImagesRepository = (table: ProofImagesTable) => {
     },
 
     countOf: async (db: ProofExecutor, ownerId: string): Promise<number> => {
-      const rows = await queryRows<{ n: number }>(
-        db,
-        `SELECT count(*)::int AS n FROM ${name} WHERE ${owner} = $1`,
-        [ownerId],
-      );
+      const rows = await queryRows<{ n: number }>(db, `SELECT count(*)::int AS n FROM ${name} WHERE ${owner} = $1`, [
+        ownerId,
+      ]);
       return rows[0]?.n ?? 0;
     },
 
@@ -120,7 +118,12 @@ export const createProofImagesRepository = (table: ProofImagesTable) => {
         `INSERT INTO ${name} (${owner}, position, content_type, bytes)
          SELECT $1, position, content_type, bytes
            FROM unnest($2::smallint[], $3::text[], $4::bytea[]) AS p(position, content_type, bytes)`,
-        [ownerId, proofs.map((_, at) => stored + at), proofs.map((proof) => proof.contentType), proofs.map((p) => p.bytes)],
+        [
+          ownerId,
+          proofs.map((_, at) => stored + at),
+          proofs.map((proof) => proof.contentType),
+          proofs.map((proof) => proof.bytes),
+        ],
       );
     },
   };
