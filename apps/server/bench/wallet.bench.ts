@@ -65,7 +65,7 @@ export const wallet = async (): Promise<void> => {
   const database = connectDatabase(db.url, POOL_SIZE);
   try {
     await runMigrations(database.pool);
-    const ledger = createLedgerService(createLedgerRepository(database.db, database.pool));
+    const ledger = createLedgerService(createLedgerRepository(database.pool));
     const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ member: `w${i}`, wallet: 'main' as const }));
     for (const [i, account] of accounts.entries()) {
       await ledger.transfer({

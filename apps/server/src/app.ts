@@ -238,10 +238,10 @@ export const buildApp = async (
   // Limits are set per endpoint from its contract's upload rule (registrar).
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  const { db } = database;
-  const limiter = createSharedRateLimiter(db);
-  const sealed = createSealedPayloads(db);
-  const proofOfWork = createProofOfWork(db);
+  const { pool } = database;
+  const limiter = createSharedRateLimiter(pool);
+  const sealed = createSealedPayloads(pool);
+  const proofOfWork = createProofOfWork(pool);
   const reportRealtimeError = (error: unknown) => app.log.warn({ err: error }, 'realtime delivery failed');
   const realtime = createRealtimeHub({
     fanout: createPgFanout({ pool: database.pool, onError: reportRealtimeError }),

@@ -28,7 +28,7 @@ const contracts = createAgentContractsService({
   repository: createAgentContractsRepository(database.pool),
   agents,
   members: { findById: unused },
-  ledger: createLedgerService(createLedgerRepository(database.db, database.pool)),
+  ledger: createLedgerService(createLedgerRepository(database.pool)),
   admin: { auditWith: unused },
 });
 

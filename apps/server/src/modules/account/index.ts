@@ -25,7 +25,7 @@ export const accountModule = defineModule({
       verification: services.verification,
       sender: services.verification.sender,
       limiter: services.limiter,
-      secretBox: createSecretBox(database.db, MEMBER_SECRETS),
+      secretBox: createSecretBox(database.pool, MEMBER_SECRETS),
     }),
   routes: (registrar, account) => registerAccountRoutes(registrar, account),
 });

@@ -1,9 +1,8 @@
 import type { DepositStatus, PaymentChannelKind } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
-import type { ImageMediaType } from '../../platform/images/image-recode';
-import type { RecodedProof } from '../../platform/images/proof-images';
-import type { ChannelConfig } from './cashier.schema';
+import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
+import { type ChannelConfig, depositProofs } from './cashier.schema';
 
 export interface ChannelRow {
   id: string;
@@ -59,18 +58,6 @@ export interface CreditedTotal {
   reachedAt: Date | null;
 }
 
-/** One stored proof picture of a deposit. */
-export interface DepositProofRow {
-  id: string;
-  ownerId: string;
-  position: number;
-  contentType: ImageMediaType;
-  bytes: Buffer;
-  createdAt: Date;
-}
-
-type Executor = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
-
 const CHANNEL_COLUMNS = `id, merchant_code AS "merchantCode", kind, name, currency, min_amount AS "minAmount",
   max_amount AS "maxAmount", config, enabled, sort, created_at AS "createdAt"`;
 const DEPOSIT_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", channel_id AS "channelId",
@@ -100,9 +87,7 @@ const depositOf = (row: DepositRow): DepositRow => ({
   ledgerTransactionId: big(row.ledgerTransactionId),
 });
 
-const proofCountOf = async (db: Executor, depositId: string): Promise<number> =>
-  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposit_proofs WHERE deposit_id = $1', [depositId]))
-    .rows[0]?.n ?? 0;
+const proofStore = createProofImagesRepository(depositProofs);
 
 export const createCashierRepository = (pool: pg.Pool) => ({
   listChannels: async (merchantCode: string, onlyEnabled: boolean): Promise<ChannelRow[]> =>
@@ -273,30 +258,11 @@ export const createCashierRepository = (pool: pg.Pool) => ({
     return rows[0] ? depositOf(rows[0]) : null;
   },
 
-  /** Proof ids per order, in upload order. */
-  proofIds: async (depositIds: readonly string[]): Promise<Map<string, string[]>> => {
-    const map = new Map<string, string[]>();
-    if (depositIds.length === 0) return map;
-    const { rows } = await pool.query<{ id: string; ownerId: string }>(
-      `SELECT id, deposit_id AS "ownerId" FROM deposit_proofs WHERE deposit_id = ANY($1::uuid[])
-       ORDER BY deposit_id ASC, position ASC`,
-      [[...depositIds]],
-    );
-    for (const row of rows) map.set(row.ownerId, [...(map.get(row.ownerId) ?? []), row.id]);
-    return map;
-  },
+  proofIds: (depositIds: readonly string[]) => proofStore.idsByOwner(pool, depositIds),
 
-  /** One proof of one order; another order's proof id answers null. */
-  findProof: async (depositId: string, proofId: string): Promise<DepositProofRow | null> => {
-    const { rows } = await pool.query<DepositProofRow>(
-      `SELECT id, deposit_id AS "ownerId", position, content_type AS "contentType", bytes, created_at AS "createdAt"
-       FROM deposit_proofs WHERE id = $1 AND deposit_id = $2 LIMIT 1`,
-      [proofId, depositId],
-    );
-    return rows[0] ?? null;
-  },
+  findProof: (depositId: string, proofId: string) => proofStore.find(pool, depositId, proofId),
 
-  proofCount: (depositId: string) => proofCountOf(pool, depositId),
+  proofCount: (depositId: string) => proofStore.countOf(pool, depositId),
 
   /**
    * Attaches proofs to a member's order that still awaits review. The order's row is locked while the count is
@@ -315,14 +281,9 @@ export const createCashierRepository = (pool: pg.Pool) => ({
         [id, memberId],
       );
       if (!rowCount) return 'order_state_invalid';
-      const stored = await proofCountOf(client, id);
+      const stored = await proofStore.countOf(client, id);
       if (stored + proofs.length > maxFiles) return 'upload_too_many';
-      for (const [at, proof] of proofs.entries()) {
-        await client.query(
-          'INSERT INTO deposit_proofs (deposit_id, position, content_type, bytes) VALUES ($1, $2, $3, $4)',
-          [id, stored + at, proof.contentType, proof.bytes],
-        );
-      }
+      await proofStore.insert(client, id, proofs, stored);
       return 'attached';
     }),
 });

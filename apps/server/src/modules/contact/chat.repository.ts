@@ -1,26 +1,34 @@
 import { CHAT_LIMITS, type ChatStatus } from '@tessera/contracts';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import type pg from 'pg';
 import { isConstraintViolation } from '../../platform/db/pg-errors';
-import { contactChatMessages, contactConversations } from './contact.schema';
+import type { Queryable } from '../../platform/db/queryable';
+import { inTransaction } from '../../platform/db/transaction';
+import type { contactChatMessages, contactConversations } from './contact.schema';
 
 export type ConversationRow = typeof contactConversations.$inferSelect;
 export type ChatMessageRow = typeof contactChatMessages.$inferSelect;
 
+const CONVERSATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", username, status,
+  operator_id AS "operatorId", operator_username AS "operatorUsername", last_seq AS "lastSeq",
+  member_read_seq AS "memberReadSeq", desk_read_seq AS "deskReadSeq", created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
+const MESSAGE_COLUMNS = `conversation_id AS "conversationId", seq, author, operator_id AS "operatorId", body,
+  created_at AS "createdAt"`;
+
 type Owner = { memberId: string } | { merchantCode: string };
+/** The column that names a conversation's owner, and its value. */
 const ownedBy = (owner: Owner) =>
   'memberId' in owner
-    ? eq(contactConversations.memberId, owner.memberId)
-    : eq(contactConversations.merchantCode, owner.merchantCode);
+    ? { column: 'member_id', value: owner.memberId }
+    : { column: 'merchant_code', value: owner.merchantCode };
 
 /** The SQL of live-chat conversations and their numbered messages. */
-export const createChatRepository = (db: Db) => {
+export const createChatRepository = (pool: pg.Pool) => {
   const openOf = async (memberId: string): Promise<ConversationRow | null> => {
-    const rows = await db
-      .select()
-      .from(contactConversations)
-      .where(and(eq(contactConversations.memberId, memberId), ne(contactConversations.status, 'resolved')))
-      .limit(1);
+    const { rows } = await pool.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM contact_conversations WHERE member_id = $1 AND status <> 'resolved' LIMIT 1`,
+      [memberId],
+    );
     return rows[0] ?? null;
   };
 
@@ -32,7 +40,12 @@ export const createChatRepository = (db: Db) => {
       const existing = await openOf(row.memberId);
       if (existing) return existing;
       try {
-        const [created] = await db.insert(contactConversations).values(row).returning();
+        const { rows } = await pool.query<ConversationRow>(
+          `INSERT INTO contact_conversations (merchant_code, member_id, username) VALUES ($1, $2, $3)
+           RETURNING ${CONVERSATION_COLUMNS}`,
+          [row.merchantCode, row.memberId, row.username],
+        );
+        const created = rows[0];
         if (created) return created;
       } catch (error) {
         if (!isConstraintViolation(error, 'contact_conversations_open_idx')) throw error;
@@ -43,35 +56,42 @@ export const createChatRepository = (db: Db) => {
     },
 
     find: async (owner: Owner, id: string): Promise<ConversationRow | null> => {
-      const rows = await db
-        .select()
-        .from(contactConversations)
-        .where(and(eq(contactConversations.id, id), ownedBy(owner)))
-        .limit(1);
+      const { column, value } = ownedBy(owner);
+      const { rows } = await pool.query<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM contact_conversations WHERE id = $1 AND ${column} = $2 LIMIT 1`,
+        [id, value],
+      );
       return rows[0] ?? null;
     },
 
     /** The desk's list: waiting first, then by the longest since the last change. */
-    list: (merchantCode: string, status: ChatStatus | undefined) =>
-      db
-        .select()
-        .from(contactConversations)
-        .where(
-          and(
-            eq(contactConversations.merchantCode, merchantCode),
-            status ? eq(contactConversations.status, status) : undefined,
-          ),
+    list: async (merchantCode: string, status: ChatStatus | undefined): Promise<ConversationRow[]> =>
+      (
+        await pool.query<ConversationRow>(
+          `SELECT ${CONVERSATION_COLUMNS} FROM contact_conversations
+            WHERE merchant_code = $1 AND ($2::text IS NULL OR status = $2)
+            ORDER BY status = 'resolved', updated_at LIMIT 100`,
+          [merchantCode, status || null],
         )
-        .orderBy(sql`${contactConversations.status} = 'resolved'`, asc(contactConversations.updatedAt))
-        .limit(100),
+      ).rows,
 
-    messagesAfter: (conversationId: string, afterSeq: number) =>
-      db
-        .select()
-        .from(contactChatMessages)
-        .where(and(eq(contactChatMessages.conversationId, conversationId), gt(contactChatMessages.seq, afterSeq)))
-        .orderBy(asc(contactChatMessages.seq))
-        .limit(CHAT_LIMITS.pageSize),
+    messagesAfter: async (conversationId: string, afterSeq: number): Promise<ChatMessageRow[]> =>
+      (
+        await pool.query<ChatMessageRow>(
+          `SELECT ${MESSAGE_COLUMNS} FROM contact_chat_messages WHERE conversation_id = $1 AND seq > $2
+            ORDER BY seq LIMIT $3`,
+          [conversationId, afterSeq, CHAT_LIMITS.pageSize],
+        )
+      ).rows,
+
+    /** Messages by `author` after `afterSeq`: what the other side has not read. */
+    countAfter: async (conversationId: string, afterSeq: number, author: 'member' | 'operator'): Promise<number> => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM contact_chat_messages WHERE conversation_id = $1 AND seq > $2 AND author = $3`,
+        [conversationId, afterSeq, author],
+      );
+      return rows[0]?.n ?? 0;
+    },
 
     /**
      * Appends a message with the conversation's next number, in one transaction: the conversation's row is updated
@@ -82,92 +102,70 @@ export const createChatRepository = (db: Db) => {
       conversationId: string,
       message: { author: 'member' | 'operator'; body: string; operatorId?: string; operatorUsername?: string },
     ): Promise<{ conversation: ConversationRow; message: ChatMessageRow } | null> =>
-      db.transaction(async (tx) => {
-        const isOperator = message.author === 'operator';
-        const [conversation] = await tx
-          .update(contactConversations)
-          .set({
-            lastSeq: sql`${contactConversations.lastSeq} + 1`,
-            updatedAt: sql`now()`,
-            ...(isOperator
-              ? {
-                  status: 'active' as const,
-                  operatorId: message.operatorId,
-                  operatorUsername: message.operatorUsername,
-                  deskReadSeq: sql`${contactConversations.lastSeq} + 1`,
-                }
-              : {
-                  memberReadSeq: sql`${contactConversations.lastSeq} + 1`,
-                }),
-          })
-          .where(
-            and(
-              eq(contactConversations.id, conversationId),
-              ne(contactConversations.status, 'resolved'),
-              isOperator
-                ? sql`(${contactConversations.operatorId} IS NULL OR ${contactConversations.operatorId} = ${message.operatorId})`
-                : undefined,
-            ),
-          )
-          .returning();
+      inTransaction(pool, async (client) => {
+        // Every right-hand side reads the row before the update: last_seq + 1 is the new message's number.
+        const { rows } =
+          message.author === 'operator'
+            ? await client.query<ConversationRow>(
+                `UPDATE contact_conversations
+                    SET last_seq = last_seq + 1, updated_at = now(), status = 'active',
+                        operator_id = COALESCE($2, operator_id), operator_username = COALESCE($3, operator_username),
+                        desk_read_seq = last_seq + 1
+                  WHERE id = $1 AND status <> 'resolved' AND (operator_id IS NULL OR operator_id = $2)
+                  RETURNING ${CONVERSATION_COLUMNS}`,
+                [conversationId, message.operatorId ?? null, message.operatorUsername ?? null],
+              )
+            : await client.query<ConversationRow>(
+                `UPDATE contact_conversations
+                    SET last_seq = last_seq + 1, updated_at = now(), member_read_seq = last_seq + 1
+                  WHERE id = $1 AND status <> 'resolved'
+                  RETURNING ${CONVERSATION_COLUMNS}`,
+                [conversationId],
+              );
+        const conversation = rows[0];
         if (!conversation) return null;
-        const [stored] = await tx
-          .insert(contactChatMessages)
-          .values({
-            conversationId,
-            seq: conversation.lastSeq,
-            author: message.author,
-            operatorId: message.operatorId ?? null,
-            body: message.body,
-          })
-          .returning();
+        const inserted = await client.query<ChatMessageRow>(
+          `INSERT INTO contact_chat_messages (conversation_id, seq, author, operator_id, body)
+           VALUES ($1, $2, $3, $4, $5) RETURNING ${MESSAGE_COLUMNS}`,
+          [conversationId, conversation.lastSeq, message.author, message.operatorId ?? null, message.body],
+        );
+        const stored = inserted.rows[0];
         if (!stored) throw new Error('chat message not stored');
         return { conversation, message: stored };
       }),
 
     /** Moves a conversation's read mark forward (never back, never past its last message). */
     markRead: async (owner: Owner, id: string, side: 'member' | 'desk', seq: number) => {
-      const column = side === 'member' ? contactConversations.memberReadSeq : contactConversations.deskReadSeq;
-      const [row] = await db
-        .update(contactConversations)
-        .set(
-          side === 'member'
-            ? { memberReadSeq: sql`GREATEST(${column}, LEAST(${seq}, ${contactConversations.lastSeq}))` }
-            : { deskReadSeq: sql`GREATEST(${column}, LEAST(${seq}, ${contactConversations.lastSeq}))` },
-        )
-        .where(and(eq(contactConversations.id, id), ownedBy(owner)))
-        .returning();
-      return row ?? null;
+      const mark = side === 'member' ? 'member_read_seq' : 'desk_read_seq';
+      const { column, value } = ownedBy(owner);
+      const { rows } = await pool.query<ConversationRow>(
+        `UPDATE contact_conversations SET ${mark} = GREATEST(${mark}, LEAST($3, last_seq))
+          WHERE id = $1 AND ${column} = $2 RETURNING ${CONVERSATION_COLUMNS}`,
+        [id, value, seq],
+      );
+      return rows[0] ?? null;
     },
 
     /** Claims (operator set, active) or resolves a conversation that is not resolved; null when it is. */
     update: async (
-      tx: Db,
+      tx: Queryable,
       merchantCode: string,
       id: string,
       change: { claimBy: { operatorId: string; username: string } } | { resolve: true },
-    ) => {
-      const [row] = await tx
-        .update(contactConversations)
-        .set(
-          'resolve' in change
-            ? { status: 'resolved', updatedAt: sql`now()` }
-            : {
-                status: 'active',
-                operatorId: change.claimBy.operatorId,
-                operatorUsername: change.claimBy.username,
-                updatedAt: sql`now()`,
-              },
-        )
-        .where(
-          and(
-            eq(contactConversations.id, id),
-            eq(contactConversations.merchantCode, merchantCode),
-            ne(contactConversations.status, 'resolved'),
-          ),
-        )
-        .returning();
-      return row ?? null;
+    ): Promise<ConversationRow | null> => {
+      const where = `WHERE id = $1 AND merchant_code = $2 AND status <> 'resolved' RETURNING ${CONVERSATION_COLUMNS}`;
+      const { rows } =
+        'resolve' in change
+          ? await tx.query<ConversationRow>(
+              `UPDATE contact_conversations SET status = 'resolved', updated_at = now() ${where}`,
+              [id, merchantCode],
+            )
+          : await tx.query<ConversationRow>(
+              `UPDATE contact_conversations
+                  SET status = 'active', operator_id = $3, operator_username = $4, updated_at = now() ${where}`,
+              [id, merchantCode, change.claimBy.operatorId, change.claimBy.username],
+            );
+      return rows[0] ?? null;
     },
   };
 };

@@ -1,8 +1,5 @@
 import { CHAT_LIMITS, type ChatStatus } from '@tessera/contracts';
-import { and, count, eq, gt } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext, OperatorPrincipal } from '../../platform/principals';
@@ -10,12 +7,16 @@ import type { RealtimeHub } from '../../platform/realtime';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
-import { type ChatMessageRow, type ConversationRow, createChatRepository } from './chat.repository';
-import { contactChatMessages } from './contact.schema';
+import {
+  type ChatMessageRow,
+  type ChatRepository,
+  type ConversationRow,
+  createChatRepository,
+} from './chat.repository';
 import type { AuditActor } from './feedback.service';
 
 /** Unread messages of the other side, per conversation: the member reads the desk's, the desk the member's. */
-const unreadOf = async (db: Db, rows: readonly ConversationRow[], reader: 'member' | 'desk') => {
+const unreadOf = async (repository: ChatRepository, rows: readonly ConversationRow[], reader: 'member' | 'desk') => {
   const map = new Map<string, number>();
   for (const row of rows) {
     const readSeq = reader === 'member' ? row.memberReadSeq : row.deskReadSeq;
@@ -23,17 +24,7 @@ const unreadOf = async (db: Db, rows: readonly ConversationRow[], reader: 'membe
       map.set(row.id, 0);
       continue;
     }
-    const [found] = await db
-      .select({ n: count() })
-      .from(contactChatMessages)
-      .where(
-        and(
-          eq(contactChatMessages.conversationId, row.id),
-          gt(contactChatMessages.seq, readSeq),
-          eq(contactChatMessages.author, reader === 'member' ? 'operator' : 'member'),
-        ),
-      );
-    map.set(row.id, found?.n ?? 0);
+    map.set(row.id, await repository.countAfter(row.id, readSeq, reader === 'member' ? 'operator' : 'member'));
   }
   return map;
 };
@@ -45,14 +36,13 @@ const unreadOf = async (db: Db, rows: readonly ConversationRow[], reader: 'membe
  * twice.
  */
 export const createChatService = (deps: {
-  db: Db;
   pool: pg.Pool;
   limiter: SharedRateLimiter;
   members: MembersService;
   admin: AdminService;
   realtime: RealtimeHub;
 }) => {
-  const repository = createChatRepository(deps.db);
+  const repository = createChatRepository(deps.pool);
 
   const push = (conversation: ConversationRow, message: ChatMessageRow | null) => {
     if (message) {
@@ -82,7 +72,7 @@ export const createChatService = (deps: {
     await deskConversation(merchant.code, id);
     const row = await inTransaction(deps.pool, async (client) => {
       const updated = await repository.update(
-        drizzle(client),
+        client,
         merchant.code,
         id,
         what === 'claim'
@@ -136,7 +126,7 @@ export const createChatService = (deps: {
       const open = await repository.openOf(member.memberId);
       if (!open) return 0;
       const row = await repository.markRead({ memberId: member.memberId }, open.id, 'member', seq);
-      return row ? ((await unreadOf(deps.db, [row], 'member')).get(row.id) ?? 0) : 0;
+      return row ? ((await unreadOf(repository, [row], 'member')).get(row.id) ?? 0) : 0;
     },
 
     list: (merchantCode: string, status: ChatStatus | undefined) => repository.list(merchantCode, status),
@@ -171,7 +161,7 @@ export const createChatService = (deps: {
     resolve: (merchant: MerchantContext, id: string, actor: AuditActor & { operator: OperatorPrincipal }) =>
       change(merchant, id, actor, 'resolve'),
 
-    unread: (rows: readonly ConversationRow[], reader: 'member' | 'desk') => unreadOf(deps.db, rows, reader),
+    unread: (rows: readonly ConversationRow[], reader: 'member' | 'desk') => unreadOf(repository, rows, reader),
   };
 };
 

@@ -5,12 +5,12 @@ import { createFeedbackService } from './feedback.service';
 
 /** Talking to members (issue 30): feedback and complaints, live chat. */
 export const createContactService = (host: ModuleHost) => {
-  const { db, pool } = host.database;
-  const limiter = createSharedRateLimiter(db);
+  const { pool } = host.database;
+  const limiter = createSharedRateLimiter(pool);
   const { members, messages, admin } = host.services;
   return {
-    feedback: createFeedbackService({ db, pool, limiter, members, messages, admin }),
-    chat: createChatService({ db, pool, limiter, members, admin, realtime: host.realtime }),
+    feedback: createFeedbackService({ pool, limiter, members, messages, admin }),
+    chat: createChatService({ pool, limiter, members, admin, realtime: host.realtime }),
   };
 };
 

@@ -1,43 +1,59 @@
 import { FEEDBACK_PAGE_SIZE, type FeedbackStatus, type FeedbackType } from '@tessera/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import type pg from 'pg';
+import type { Queryable } from '../../platform/db/queryable';
+import { inTransaction } from '../../platform/db/transaction';
 import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
-import { contactFeedback, contactFeedbackImages, contactFeedbackReplies } from './contact.schema';
+import { type contactFeedback, contactFeedbackImages, type contactFeedbackReplies } from './contact.schema';
 
 export type FeedbackRow = typeof contactFeedback.$inferSelect;
 export type FeedbackReplyRow = typeof contactFeedbackReplies.$inferSelect;
 
 const images = createProofImagesRepository(contactFeedbackImages);
 
-/** The SQL of feedback and its replies and images; `db` may be a transaction's. */
-export const createFeedbackRepository = (db: Db) => ({
+const FEEDBACK_COLUMNS = `id, seq, merchant_code AS "merchantCode", member_id AS "memberId", username, type, content,
+  status, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const REPLY_COLUMNS = `id, feedback_id AS "feedbackId", operator_id AS "operatorId",
+  operator_username AS "operatorUsername", body, created_at AS "createdAt"`;
+
+/** `seq` is a bigserial the reference numbers with: a JS number (the schema's mode), not pg's bigint. */
+const feedbackOf = (row: Record<string, unknown>): FeedbackRow => ({
+  ...(row as unknown as FeedbackRow),
+  seq: Number(row.seq),
+});
+const replyOf = (row: Record<string, unknown>): FeedbackReplyRow => ({
+  ...(row as unknown as FeedbackReplyRow),
+  id: BigInt(row.id as bigint | string),
+});
+
+type Owner = { memberId: string } | { merchantCode: string };
+
+/** The SQL of feedback and its replies and images. */
+export const createFeedbackRepository = (pool: pg.Pool) => ({
   /** The feedback and its images, in one transaction. */
   insert: (
     row: { merchantCode: string; memberId: string; username: string; type: FeedbackType; content: string },
     proofs: readonly RecodedProof[],
   ): Promise<FeedbackRow> =>
-    db.transaction(async (tx) => {
-      const [stored] = await tx.insert(contactFeedback).values(row).returning();
-      if (!stored) throw new Error('feedback not stored');
-      await images.insert(tx, stored.id, proofs);
+    inTransaction(pool, async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO contact_feedback (merchant_code, member_id, username, type, content) VALUES ($1, $2, $3, $4, $5)
+         RETURNING ${FEEDBACK_COLUMNS}`,
+        [row.merchantCode, row.memberId, row.username, row.type, row.content],
+      );
+      if (!rows[0]) throw new Error('feedback not stored');
+      const stored = feedbackOf(rows[0]);
+      await images.insert(client, stored.id, proofs);
       return stored;
     }),
 
   /** One feedback of a member (or of a merchant, for the desk); another's id answers null. */
-  find: async (owner: { memberId: string } | { merchantCode: string }, id: string): Promise<FeedbackRow | null> => {
-    const rows = await db
-      .select()
-      .from(contactFeedback)
-      .where(
-        and(
-          eq(contactFeedback.id, id),
-          'memberId' in owner
-            ? eq(contactFeedback.memberId, owner.memberId)
-            : eq(contactFeedback.merchantCode, owner.merchantCode),
-        ),
-      )
-      .limit(1);
-    return rows[0] ?? null;
+  find: async (owner: Owner, id: string): Promise<FeedbackRow | null> => {
+    const [column, value] = 'memberId' in owner ? ['member_id', owner.memberId] : ['merchant_code', owner.merchantCode];
+    const { rows } = await pool.query(
+      `SELECT ${FEEDBACK_COLUMNS} FROM contact_feedback WHERE id = $1 AND ${column} = $2 LIMIT 1`,
+      [id, value],
+    );
+    return rows[0] ? feedbackOf(rows[0]) : null;
   },
 
   /** A member's feedback newest first, or a merchant's queue oldest first (optionally of one status). */
@@ -45,67 +61,69 @@ export const createFeedbackRepository = (db: Db) => ({
     owner: { memberId: string } | { merchantCode: string; status?: FeedbackStatus },
     pageNo: number,
   ): Promise<{ rows: FeedbackRow[]; totalPages: number }> => {
-    const where =
+    const [where, values, order] =
       'memberId' in owner
-        ? eq(contactFeedback.memberId, owner.memberId)
-        : and(
-            eq(contactFeedback.merchantCode, owner.merchantCode),
-            owner.status ? eq(contactFeedback.status, owner.status) : undefined,
-          );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(contactFeedback)
-        .where(where)
-        .orderBy(
-          'memberId' in owner ? desc(contactFeedback.createdAt) : asc(contactFeedback.updatedAt),
-          'memberId' in owner ? desc(contactFeedback.seq) : asc(contactFeedback.seq),
-        )
-        .limit(FEEDBACK_PAGE_SIZE)
-        .offset((pageNo - 1) * FEEDBACK_PAGE_SIZE),
-      db.select({ n: count() }).from(contactFeedback).where(where),
+        ? ['member_id = $1', [owner.memberId], 'created_at DESC, seq DESC']
+        : [
+            'merchant_code = $1 AND ($2::text IS NULL OR status = $2)',
+            [owner.merchantCode, owner.status || null],
+            'updated_at, seq',
+          ];
+    const paging = values.length + 1;
+    const [page, total] = await Promise.all([
+      pool.query(
+        `SELECT ${FEEDBACK_COLUMNS} FROM contact_feedback WHERE ${where}
+          ORDER BY ${order} LIMIT $${paging} OFFSET $${paging + 1}`,
+        [...values, FEEDBACK_PAGE_SIZE, (pageNo - 1) * FEEDBACK_PAGE_SIZE],
+      ),
+      pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM contact_feedback WHERE ${where}`, values),
     ]);
-    return { rows, totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / FEEDBACK_PAGE_SIZE)) };
+    return {
+      rows: page.rows.map(feedbackOf),
+      totalPages: Math.max(1, Math.ceil((total.rows[0]?.n ?? 0) / FEEDBACK_PAGE_SIZE)),
+    };
   },
 
   replies: async (feedbackIds: readonly string[]): Promise<Map<string, FeedbackReplyRow[]>> => {
     const map = new Map<string, FeedbackReplyRow[]>();
     if (feedbackIds.length === 0) return map;
-    const rows = await db
-      .select()
-      .from(contactFeedbackReplies)
-      .where(inArray(contactFeedbackReplies.feedbackId, [...feedbackIds]))
-      .orderBy(asc(contactFeedbackReplies.id));
-    for (const row of rows) map.set(row.feedbackId, [...(map.get(row.feedbackId) ?? []), row]);
+    const { rows } = await pool.query(
+      `SELECT ${REPLY_COLUMNS} FROM contact_feedback_replies WHERE feedback_id = ANY($1::uuid[]) ORDER BY id`,
+      [[...feedbackIds]],
+    );
+    for (const row of rows.map(replyOf)) map.set(row.feedbackId, [...(map.get(row.feedbackId) ?? []), row]);
     return map;
   },
 
-  imageIds: (feedbackIds: readonly string[]) => images.idsByOwner(db, feedbackIds),
-  image: (feedbackId: string, imageId: string) => images.find(db, feedbackId, imageId),
+  imageIds: (feedbackIds: readonly string[]) => images.idsByOwner(pool, feedbackIds),
+  image: (feedbackId: string, imageId: string) => images.find(pool, feedbackId, imageId),
 
   /**
    * Moves a feedback from one of `from` to `to` (and stores the reply, if any), in the caller's transaction;
    * null when it is not in one of `from` any more (a racing close).
    */
   transition: async (
-    tx: Db,
+    tx: Queryable,
     id: string,
     from: readonly FeedbackStatus[],
     to: FeedbackStatus,
     reply?: { operatorId: string; operatorUsername: string; body: string },
   ): Promise<{ row: FeedbackRow; replyId: string | null } | null> => {
-    const [row] = await tx
-      .update(contactFeedback)
-      .set({ status: to, updatedAt: sql`now()` })
-      .where(and(eq(contactFeedback.id, id), inArray(contactFeedback.status, [...from])))
-      .returning();
-    if (!row) return null;
+    const { rows } = await tx.query(
+      `UPDATE contact_feedback SET status = $3, updated_at = now() WHERE id = $1 AND status = ANY($2::text[])
+       RETURNING ${FEEDBACK_COLUMNS}`,
+      [id, [...from], to],
+    );
+    if (!rows[0]) return null;
+    const row = feedbackOf(rows[0]);
     if (!reply) return { row, replyId: null };
-    const [stored] = await tx
-      .insert(contactFeedbackReplies)
-      .values({ feedbackId: id, ...reply })
-      .returning({ id: contactFeedbackReplies.id });
-    return { row, replyId: stored ? String(stored.id) : null };
+    const stored = await tx.query<{ id: bigint | string }>(
+      `INSERT INTO contact_feedback_replies (feedback_id, operator_id, operator_username, body)
+       VALUES ($1, $2, $3, $4) RETURNING id`,
+      [id, reply.operatorId, reply.operatorUsername, reply.body],
+    );
+    const replyId = stored.rows[0]?.id;
+    return { row, replyId: replyId === undefined ? null : String(replyId) };
   },
 });
 

@@ -1,7 +1,5 @@
 import { FEEDBACK_LIMITS, type FeedbackStatus, type FeedbackType } from '@tessera/contracts';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
 import { presentProofImage, recodeProofImages } from '../../platform/images/proof-images';
@@ -20,14 +18,13 @@ export type AuditActor = Parameters<AdminService['auditWith']>[1];
  * with the desk's replies; the desk answers (the member's inbox hears of it) or closes, each audited.
  */
 export const createFeedbackService = (deps: {
-  db: Db;
   pool: pg.Pool;
   limiter: SharedRateLimiter;
   members: MembersService;
   messages: MessagesService;
   admin: AdminService;
 }) => {
-  const repository = createFeedbackRepository(deps.db);
+  const repository = createFeedbackRepository(deps.pool);
 
   const mine = async (member: MemberPrincipal, id: string) => {
     const row = await repository.find({ memberId: member.memberId }, id);
@@ -52,7 +49,7 @@ export const createFeedbackService = (deps: {
     if (!operator) throw new AppError('login.not.session');
     const result = await inTransaction(deps.pool, async (client) => {
       const moved = await repository.transition(
-        drizzle(client),
+        client,
         current.id,
         ['open', 'answered'],
         change.to,

@@ -1,7 +1,6 @@
 import type { ContentData, ContentKind } from '@tessera/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
-import { contentImages, contentItems } from './content.schema';
+import type pg from 'pg';
+import type { contentImages, contentItems } from './content.schema';
 
 export type ContentItemRow = typeof contentItems.$inferSelect;
 export type ContentImageRow = typeof contentImages.$inferSelect;
@@ -17,109 +16,150 @@ export interface ContentItemValues {
   data: ContentData['data'];
 }
 
-export const createContentRepository = (db: Db) => ({
-  /** Enabled items in the given languages whose schedule covers `now`, in display order. */
-  visible: (merchantCode: string, languages: readonly string[], kinds: readonly ContentKind[], now: Date) =>
-    db
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.merchantCode, merchantCode),
-          inArray(contentItems.language, [...languages]),
-          inArray(contentItems.kind, [...kinds]),
-          eq(contentItems.enabled, true),
-          sql`(${contentItems.startsAt} IS NULL OR ${contentItems.startsAt} <= ${now})`,
-          sql`(${contentItems.endsAt} IS NULL OR ${contentItems.endsAt} > ${now})`,
-        ),
-      )
-      .orderBy(asc(contentItems.sortOrder), asc(contentItems.createdAt)),
+const ITEM_COLUMNS = `id, merchant_code AS "merchantCode", kind, language, sort_order AS "sortOrder", enabled,
+  starts_at AS "startsAt", ends_at AS "endsAt", data, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const IMAGE_COLUMNS = `id, merchant_code AS "merchantCode", media_type AS "mediaType", bytes, width, height,
+  byte_size AS "byteSize", created_at AS "createdAt"`;
 
-  list: (merchantCode: string, language: string, kind: ContentKind | undefined) =>
-    db
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.merchantCode, merchantCode),
-          eq(contentItems.language, language),
-          kind ? eq(contentItems.kind, kind) : undefined,
-        ),
+/** An item's columns in the order the statements name them; `data` travels as JSON text (pg would turn an array into a PostgreSQL array). */
+const itemValues = (values: ContentItemValues) => [
+  values.merchantCode,
+  values.kind,
+  values.language,
+  values.sortOrder,
+  values.enabled,
+  values.startsAt,
+  values.endsAt,
+  JSON.stringify(values.data),
+];
+
+export const createContentRepository = (pool: pg.Pool) => ({
+  /** Enabled items in the given languages whose schedule covers `now`, in display order. */
+  visible: async (
+    merchantCode: string,
+    languages: readonly string[],
+    kinds: readonly ContentKind[],
+    now: Date,
+  ): Promise<ContentItemRow[]> =>
+    (
+      await pool.query<ContentItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM content_items
+          WHERE merchant_code = $1 AND language = ANY($2::text[]) AND kind = ANY($3::text[]) AND enabled
+            AND (starts_at IS NULL OR starts_at <= $4) AND (ends_at IS NULL OR ends_at > $4)
+          ORDER BY sort_order, created_at`,
+        [merchantCode, [...languages], [...kinds], now],
       )
-      .orderBy(asc(contentItems.kind), asc(contentItems.sortOrder), asc(contentItems.createdAt)),
+    ).rows,
+
+  list: async (merchantCode: string, language: string, kind: ContentKind | undefined): Promise<ContentItemRow[]> =>
+    (
+      await pool.query<ContentItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM content_items
+          WHERE merchant_code = $1 AND language = $2 AND ($3::text IS NULL OR kind = $3)
+          ORDER BY kind, sort_order, created_at`,
+        [merchantCode, language, kind || null],
+      )
+    ).rows,
 
   find: async (merchantCode: string, id: string): Promise<ContentItemRow | null> => {
-    const rows = await db
-      .select()
-      .from(contentItems)
-      .where(and(eq(contentItems.merchantCode, merchantCode), eq(contentItems.id, id)));
+    const { rows } = await pool.query<ContentItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM content_items WHERE merchant_code = $1 AND id = $2`,
+      [merchantCode, id],
+    );
     return rows[0] ?? null;
   },
 
-  sameLanguageOfKind: (merchantCode: string, language: string, kind: ContentKind) =>
-    db
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          eq(contentItems.merchantCode, merchantCode),
-          eq(contentItems.language, language),
-          eq(contentItems.kind, kind),
-        ),
-      ),
+  sameLanguageOfKind: async (merchantCode: string, language: string, kind: ContentKind): Promise<ContentItemRow[]> =>
+    (
+      await pool.query<ContentItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM content_items WHERE merchant_code = $1 AND language = $2 AND kind = $3`,
+        [merchantCode, language, kind],
+      )
+    ).rows,
 
   insert: async (values: ContentItemValues): Promise<ContentItemRow> => {
-    const rows = await db.insert(contentItems).values(values).returning();
+    const { rows } = await pool.query<ContentItemRow>(
+      `INSERT INTO content_items (merchant_code, kind, language, sort_order, enabled, starts_at, ends_at, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING ${ITEM_COLUMNS}`,
+      itemValues(values),
+    );
     const row = rows[0];
     if (!row) throw new Error('content insert returned nothing');
     return row;
   },
 
   insertMany: async (values: readonly ContentItemValues[]): Promise<void> => {
-    if (values.length > 0) await db.insert(contentItems).values([...values]);
+    if (values.length === 0) return;
+    // One statement, as one multi-row insert: the rows in order, one `now()` for all.
+    await pool.query(
+      `INSERT INTO content_items (merchant_code, kind, language, sort_order, enabled, starts_at, ends_at, data)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::boolean[], $6::timestamptz[],
+                            $7::timestamptz[], $8::jsonb[])`,
+      [
+        values.map((v) => v.merchantCode),
+        values.map((v) => v.kind),
+        values.map((v) => v.language),
+        values.map((v) => v.sortOrder),
+        values.map((v) => v.enabled),
+        values.map((v) => v.startsAt),
+        values.map((v) => v.endsAt),
+        values.map((v) => JSON.stringify(v.data)),
+      ],
+    );
   },
 
   update: async (merchantCode: string, id: string, values: ContentItemValues): Promise<ContentItemRow | null> => {
-    const rows = await db
-      .update(contentItems)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(contentItems.merchantCode, merchantCode), eq(contentItems.id, id)))
-      .returning();
+    const { rows } = await pool.query<ContentItemRow>(
+      `UPDATE content_items
+          SET merchant_code = $3, kind = $4, language = $5, sort_order = $6, enabled = $7, starts_at = $8,
+              ends_at = $9, data = $10::jsonb, updated_at = now()
+        WHERE merchant_code = $1 AND id = $2 RETURNING ${ITEM_COLUMNS}`,
+      [merchantCode, id, ...itemValues(values)],
+    );
     return rows[0] ?? null;
   },
 
   remove: async (merchantCode: string, id: string): Promise<boolean> => {
-    const rows = await db
-      .delete(contentItems)
-      .where(and(eq(contentItems.merchantCode, merchantCode), eq(contentItems.id, id)))
-      .returning({ id: contentItems.id });
-    return rows.length > 0;
+    const { rowCount } = await pool.query('DELETE FROM content_items WHERE merchant_code = $1 AND id = $2', [
+      merchantCode,
+      id,
+    ]);
+    return (rowCount ?? 0) > 0;
   },
 
   countFor: async (merchantCode: string): Promise<number> => {
-    const rows = await db.select({ n: count() }).from(contentItems).where(eq(contentItems.merchantCode, merchantCode));
+    const { rows } = await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM content_items WHERE merchant_code = $1',
+      [merchantCode],
+    );
     return rows[0]?.n ?? 0;
   },
 
   insertImage: async (
     values: Omit<typeof contentImages.$inferInsert, 'id' | 'createdAt'>,
   ): Promise<ContentImageRow> => {
-    const rows = await db.insert(contentImages).values(values).returning();
+    const { rows } = await pool.query<ContentImageRow>(
+      `INSERT INTO content_images (merchant_code, media_type, bytes, width, height, byte_size)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${IMAGE_COLUMNS}`,
+      [values.merchantCode, values.mediaType, values.bytes, values.width, values.height, values.byteSize],
+    );
     const row = rows[0];
     if (!row) throw new Error('image insert returned nothing');
     return row;
   },
 
   image: async (id: string): Promise<ContentImageRow | null> => {
-    const rows = await db.select().from(contentImages).where(eq(contentImages.id, id));
+    const { rows } = await pool.query<ContentImageRow>(`SELECT ${IMAGE_COLUMNS} FROM content_images WHERE id = $1`, [
+      id,
+    ]);
     return rows[0] ?? null;
   },
 
   imageOfMerchant: async (merchantCode: string, id: string): Promise<boolean> => {
-    const rows = await db
-      .select({ id: contentImages.id })
-      .from(contentImages)
-      .where(and(eq(contentImages.merchantCode, merchantCode), eq(contentImages.id, id)));
+    const { rows } = await pool.query('SELECT id FROM content_images WHERE merchant_code = $1 AND id = $2', [
+      merchantCode,
+      id,
+    ]);
     return rows.length > 0;
   },
 });

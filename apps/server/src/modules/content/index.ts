@@ -18,7 +18,7 @@ declare module '../../platform/modules' {
 
 export const contentModule = defineModule({
   name: 'content',
-  create: ({ database }) => createContentService(createContentRepository(database.db)),
+  create: ({ database }) => createContentService(createContentRepository(database.pool)),
   routes: (registrar, content, { services }) => {
     registerContentRoutes(registrar, content);
     registerContentImageRoute(registrar.http, content);

@@ -32,7 +32,7 @@ const count = async (table: string) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ledger = createLedgerService(createLedgerRepository(database.db, database.pool));
+  ledger = createLedgerService(createLedgerRepository(database.pool));
 });
 afterAll(async () => {
   const report = await reconcileLedger(database.pool);
@@ -363,7 +363,7 @@ describe('conservation under contention', () => {
   it('keeps the books whole through 20,000 random operations from 32 workers over 100 accounts', async () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 32 });
     pool.on('error', () => {});
-    const busy = createLedgerService(createLedgerRepository(database.db, pool));
+    const busy = createLedgerService(createLedgerRepository(pool));
     const merchantCode = 'load';
     const accounts = Array.from({ length: 100 }, (_, i) => ({ member: `p${i}`, wallet: 'main' as const }));
     for (const [i, account] of accounts.entries()) {

@@ -1,8 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
-import { ledgerAccounts } from './ledger.schema';
 
 export interface AccountIdentity {
   merchantCode: string;
@@ -100,30 +97,31 @@ const postingOf = (row: PostingRaw) => ({
   createdAt: row.created_at,
 });
 
-export const createLedgerRepository = (db: Db, pool: pg.Pool) => ({
+export const createLedgerRepository = (pool: pg.Pool) => ({
   /** The id of an account, creating it on first use. */
   ensureAccount: async (identity: AccountIdentity): Promise<bigint> => {
-    await db
-      .insert(ledgerAccounts)
-      .values({ ...identity, allowNegative: identity.ownerType === 'house' })
-      .onConflictDoNothing();
-    const rows = await db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.merchantCode, identity.merchantCode),
-          eq(ledgerAccounts.ownerType, identity.ownerType),
-          eq(ledgerAccounts.ownerId, identity.ownerId),
-          eq(ledgerAccounts.kind, identity.kind),
-          eq(ledgerAccounts.currency, identity.currency),
-          eq(ledgerAccounts.shard, identity.shard),
-        ),
-      )
-      .limit(1);
+    const identityValues = [
+      identity.merchantCode,
+      identity.ownerType,
+      identity.ownerId,
+      identity.kind,
+      identity.currency,
+      identity.shard,
+    ];
+    await pool.query(
+      `INSERT INTO ledger_accounts (merchant_code, owner_type, owner_id, kind, currency, shard, allow_negative)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [...identityValues, identity.ownerType === 'house'],
+    );
+    const { rows } = await pool.query<{ id: string }>(
+      `SELECT id::text FROM ledger_accounts
+        WHERE merchant_code = $1 AND owner_type = $2 AND owner_id = $3 AND kind = $4 AND currency = $5 AND shard = $6
+        LIMIT 1`,
+      identityValues,
+    );
     const id = rows[0]?.id;
     if (id === undefined) throw new Error('ledger account vanished after insert');
-    return id;
+    return BigInt(id);
   },
 
   /** Shards 0 to `shards` - 1 of a house account, creating those absent: shard → account id. */

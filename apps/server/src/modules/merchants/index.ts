@@ -16,5 +16,5 @@ declare module '../../platform/modules' {
 
 export const merchantsModule = defineModule({
   name: 'merchants',
-  create: ({ database }) => createMerchantsService(createMerchantsRepository(database.db)),
+  create: ({ database }) => createMerchantsService(createMerchantsRepository(database.pool)),
 });

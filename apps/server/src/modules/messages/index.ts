@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { createMessagesRepository } from './messages.repository';
 import { registerMessagesRoutes } from './messages.routes';
 import { createMessagesService, type MessagesService } from './messages.service';
 
@@ -15,7 +16,7 @@ declare module '../../platform/modules' {
 export const messagesModule = defineModule({
   name: 'messages',
   create: ({ database, realtime, log }) => {
-    const messages: MessagesService = createMessagesService(database.db, {
+    const messages: MessagesService = createMessagesService(createMessagesRepository(database.pool), {
       onUnreadChange: (merchantCode, memberId) => {
         messages
           .unreadCount(memberId)

@@ -1,9 +1,9 @@
 import { type MemberMessage, messagesEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
-import type { memberMessages } from './messages.schema';
+import type { MemberMessageRow } from './messages.repository';
 import type { MessagesService } from './messages.service';
 
-const presentMessage = (row: typeof memberMessages.$inferSelect): MemberMessage => ({
+const presentMessage = (row: MemberMessageRow): MemberMessage => ({
   id: String(row.id),
   type: row.type,
   params: row.params,

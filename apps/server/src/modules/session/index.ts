@@ -27,7 +27,7 @@ export const sessionModule = defineModule({
       captcha: services.system.captcha,
       proofOfWork: services.proofOfWork,
       limiter: services.limiter,
-      secretBox: createSecretBox(database.db, MEMBER_SECRETS),
+      secretBox: createSecretBox(database.pool, MEMBER_SECRETS),
     }),
   routes: (registrar, session, { services }) =>
     registerSessionRoutes(registrar, {

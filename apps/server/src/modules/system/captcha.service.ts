@@ -1,24 +1,24 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database';
+import type pg from 'pg';
 import { AppError } from '../../platform/http/app-error';
 import { randomCaptchaText, renderCaptchaPng } from '../../platform/security/captcha-image';
 import { getServerSecret } from '../../platform/security/server-secrets';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
-import { captchas } from './system.schema';
+import { createSystemRepository } from './system.repository';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 export const CAPTCHA_COOKIE = 'captchaId';
 
 /** `drawText` is injectable so integration tests can answer; production draws at random. */
 export const createCaptchaService = (
-  db: Db,
+  pool: pg.Pool,
   limiter: SharedRateLimiter,
   drawText: () => string = () => randomCaptchaText(4),
 ) => {
+  const repository = createSystemRepository(pool);
   let secret: Buffer | undefined;
   const hash = async (answer: string) => {
-    secret ??= await getServerSecret(db, 'captcha');
+    secret ??= await getServerSecret(pool, 'captcha');
     return createHmac('sha256', secret).update(answer.trim().toUpperCase()).digest();
   };
 
@@ -27,36 +27,19 @@ export const createCaptchaService = (
     create: async (merchantCode: string, ip: string): Promise<{ id: string; png: Buffer }> => {
       if (!(await limiter.hit(`captcha:${ip}`, 1, 1000)).allowed) throw new AppError('too_many_requests');
       const text = drawText();
-      const rows = await db
-        .insert(captchas)
-        .values({
-          merchantCode,
-          answerHash: (await hash(text)).toString('hex'),
-          expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
-        })
-        .returning({ id: captchas.id });
-      const id = rows[0]?.id;
-      if (!id) throw new Error('captcha insert returned no row');
-      if (Math.random() < 0.02) await db.delete(captchas).where(lt(captchas.expiresAt, sql`now() - interval '1 hour'`));
+      const id = await repository.insertCaptcha({
+        merchantCode,
+        answerHash: (await hash(text)).toString('hex'),
+        expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
+      });
+      if (Math.random() < 0.02) await repository.pruneCaptchas();
       return { id, png: renderCaptchaPng(text) };
     },
 
     /** Uses the captcha once, right or wrong: a second try needs a new image. */
     verify: async (merchantCode: string, id: string | undefined, answer: string | undefined): Promise<boolean> => {
       if (!id || !answer || !/^[0-9a-f-]{36}$/.test(id)) return false;
-      const rows = await db
-        .update(captchas)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(captchas.id, id),
-            eq(captchas.merchantCode, merchantCode),
-            isNull(captchas.usedAt),
-            gt(captchas.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ answerHash: captchas.answerHash });
-      const stored = rows[0]?.answerHash;
+      const stored = await repository.useCaptcha(merchantCode, id);
       if (!stored) return false;
       return timingSafeEqual(Buffer.from(stored, 'hex'), await hash(answer));
     },

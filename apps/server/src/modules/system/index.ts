@@ -21,7 +21,7 @@ export const systemModule = defineModule({
   name: 'system',
   create: ({ database, services, config }): SystemService => ({
     // Tests draw a known captcha text (`buildApp`'s `captchaText`).
-    captcha: createCaptchaService(database.db, services.limiter, config.captchaText as (() => string) | undefined),
+    captcha: createCaptchaService(database.pool, services.limiter, config.captchaText as (() => string) | undefined),
   }),
   routes: (registrar) => registerSystemRoutes(registrar),
 });

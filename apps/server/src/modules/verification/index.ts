@@ -28,7 +28,7 @@ export const verificationModule = defineModule({
       (config.messageSender as MessageSender | undefined) ??
       createOutboxSender(database.pool, config.NODE_ENV === 'development' ? (line) => log.info(line) : undefined);
     const service = createVerificationService(
-      database.db,
+      database.pool,
       createVerificationRepository(database.pool),
       sender,
       services.limiter,

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../platform/db/database';
+import type { Queryable } from '../../platform/db/queryable';
 import { AppError } from '../../platform/http/app-error';
 import { getServerSecret } from '../../platform/security/server-secrets';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
@@ -27,7 +27,7 @@ export const phoneRecipient = (dialingCode: string, number: string): string =>
   `+${dialingCode.replace(/^\+/, '')}${number.replace(/^0+/, '')}`;
 
 export const createVerificationService = (
-  db: Db,
+  db: Queryable,
   repository: VerificationRepository,
   sender: MessageSender,
   limiter: SharedRateLimiter,

@@ -1,9 +1,8 @@
 import type { ConfirmationOutcome, PayoutMethodKind, WithdrawalStatus } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
-import type { ImageMediaType } from '../../platform/images/image-recode';
-import type { RecodedProof } from '../../platform/images/proof-images';
-import type { WithdrawalRowStatus } from './withdrawals.schema';
+import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
+import { type WithdrawalRowStatus, withdrawalProofs } from './withdrawals.schema';
 
 export interface PayoutMethodRow {
   id: string;
@@ -81,18 +80,10 @@ const CHANGEABLE = {
 } as const;
 export type WithdrawalChange = Partial<Pick<WithdrawalRow, keyof typeof CHANGEABLE>> & { status: WithdrawalRowStatus };
 
-/** One stored proof picture of a confirmation. */
-export interface WithdrawalProofRow {
-  id: string;
-  ownerId: string;
-  position: number;
-  contentType: ImageMediaType;
-  bytes: Buffer;
-  createdAt: Date;
-}
-
 /** Statuses a member or operator sees; the internal in-between ones stay hidden until healed. */
 const VISIBLE: WithdrawalRowStatus[] = ['pending', 'approved', 'disbursed', 'completed', 'disputed', 'rejected'];
+
+const proofStore = createProofImagesRepository(withdrawalProofs);
 
 const METHOD_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", kind, details, display,
   holder_name AS "holderName", created_at AS "createdAt", removed_at AS "removedAt"`;
@@ -294,12 +285,7 @@ export const createWithdrawalsRepository = (pool: pg.Pool) => ({
       );
       const row = rows[0];
       if (!row) return null;
-      for (const [position, proof] of proofs.entries()) {
-        await client.query(
-          'INSERT INTO withdrawal_proofs (withdrawal_id, position, content_type, bytes) VALUES ($1, $2, $3, $4)',
-          [id, position, proof.contentType, proof.bytes],
-        );
-      }
+      await proofStore.insert(client, id, proofs);
       return orderOf(row);
     }),
 
@@ -326,28 +312,9 @@ export const createWithdrawalsRepository = (pool: pg.Pool) => ({
       )
     ).rows.map(orderOf),
 
-  /** Proof ids per order, in upload order. */
-  proofIds: async (withdrawalIds: readonly string[]): Promise<Map<string, string[]>> => {
-    const map = new Map<string, string[]>();
-    if (withdrawalIds.length === 0) return map;
-    const { rows } = await pool.query<{ id: string; ownerId: string }>(
-      `SELECT id, withdrawal_id AS "ownerId" FROM withdrawal_proofs WHERE withdrawal_id = ANY($1::uuid[])
-       ORDER BY withdrawal_id ASC, position ASC`,
-      [[...withdrawalIds]],
-    );
-    for (const row of rows) map.set(row.ownerId, [...(map.get(row.ownerId) ?? []), row.id]);
-    return map;
-  },
+  proofIds: (withdrawalIds: readonly string[]) => proofStore.idsByOwner(pool, withdrawalIds),
 
-  /** One proof of one order; another order's proof id answers null. */
-  findProof: async (withdrawalId: string, proofId: string): Promise<WithdrawalProofRow | null> => {
-    const { rows } = await pool.query<WithdrawalProofRow>(
-      `SELECT id, withdrawal_id AS "ownerId", position, content_type AS "contentType", bytes, created_at AS "createdAt"
-       FROM withdrawal_proofs WHERE id = $1 AND withdrawal_id = $2 LIMIT 1`,
-      [proofId, withdrawalId],
-    );
-    return rows[0] ?? null;
-  },
+  findProof: (withdrawalId: string, proofId: string) => proofStore.find(pool, withdrawalId, proofId),
 
   list: async (filter: {
     merchantCode: string;

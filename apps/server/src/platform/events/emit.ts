@@ -1,11 +1,7 @@
-import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import type { EventName, EventPayload } from './catalogue';
 
-/** The producer's open transaction: a pg client inside BEGIN…COMMIT, or a Drizzle transaction. */
-export type EventTransaction =
-  | { query: (text: string, values: unknown[]) => Promise<unknown> }
-  | { execute: (query: SQL) => Promise<unknown> };
+/** The producer's open transaction: the pg client `inTransaction` hands its work (decision 0053). */
+export type EventTransaction = { query: (text: string, values: unknown[]) => Promise<unknown> };
 
 const toJson = (payload: unknown) =>
   JSON.stringify(payload, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
@@ -19,10 +15,5 @@ export const emit = async <N extends EventName>(
   name: N,
   payload: EventPayload<N> & { merchantCode: string },
 ): Promise<void> => {
-  const json = toJson(payload);
-  if ('query' in tx) {
-    await tx.query('SELECT events_emit($1, $2, $3::jsonb)', [name, payload.merchantCode, json]);
-  } else {
-    await tx.execute(sql`SELECT events_emit(${name}, ${payload.merchantCode}, ${json}::jsonb)`);
-  }
+  await tx.query('SELECT events_emit($1, $2, $3::jsonb)', [name, payload.merchantCode, toJson(payload)]);
 };

@@ -1,8 +1,8 @@
 import { PROOF_UPLOAD, type ProofImage } from '@tessera/contracts';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import { type AnyPgColumn, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../db/columns';
-import type { Db } from '../db/database';
+import { type Queryable, queryRows } from '../db/queryable';
 import { AppError } from '../http/app-error';
 import type { UploadedFile } from '../http/registrar';
 import { type ImageMediaType, recodeImage } from './image-recode';
@@ -60,42 +60,71 @@ export const presentProofImage = (row: { id: string; contentType: ImageMediaType
   data: row.bytes.toString('base64'),
 });
 
-/** Reads and writes through the pool or inside a caller's transaction. */
-export type ProofExecutor = Pick<Db, 'select' | 'insert'>;
+/** Reads and writes through the pool or inside a caller's transaction (a Drizzle one, until its module moves). */
+export type ProofExecutor = Queryable;
+
+export interface ProofImageRow {
+  id: string;
+  ownerId: string;
+  position: number;
+  contentType: ImageMediaType;
+  bytes: Buffer;
+  createdAt: Date;
+}
 
 /** The SQL of one proof table; `db` may be a transaction the caller holds. */
-export const createProofImagesRepository = (table: ProofImagesTable) => ({
-  /** Proof ids per order, in upload order. */
-  idsByOwner: async (db: ProofExecutor, ownerIds: readonly string[]): Promise<Map<string, string[]>> => {
-    const map = new Map<string, string[]>();
-    if (ownerIds.length === 0) return map;
-    const rows = await db
-      .select({ id: table.id, ownerId: table.ownerId })
-      .from(table)
-      .where(inArray(table.ownerId, [...ownerIds]))
-      .orderBy(asc(table.ownerId), asc(table.position));
-    for (const row of rows) map.set(row.ownerId, [...(map.get(row.ownerId) ?? []), row.id]);
-    return map;
-  },
+export const createProofImagesRepository = (table: ProofImagesTable) => {
+  // Names from the module's schema, never from input.
+  const name = getTableName(table);
+  const owner = table.ownerId.name;
+  return {
+    /** Proof ids per order, in upload order. */
+    idsByOwner: async (db: ProofExecutor, ownerIds: readonly string[]): Promise<Map<string, string[]>> => {
+      const map = new Map<string, string[]>();
+      if (ownerIds.length === 0) return map;
+      const rows = await queryRows<{ id: string; ownerId: string }>(
+        db,
+        `SELECT id, ${owner} AS "ownerId" FROM ${name} WHERE ${owner} = ANY($1::uuid[]) ORDER BY ${owner}, position`,
+        [[...ownerIds]],
+      );
+      for (const row of rows) map.set(row.ownerId, [...(map.get(row.ownerId) ?? []), row.id]);
+      return map;
+    },
 
-  /** One proof of one order; another order's proof id answers null. */
-  find: async (db: ProofExecutor, ownerId: string, proofId: string) => {
-    const rows = await db
-      .select()
-      .from(table)
-      .where(and(eq(table.id, proofId), eq(table.ownerId, ownerId)))
-      .limit(1);
-    return rows[0] ?? null;
-  },
+    /** One proof of one order; another order's proof id answers null. */
+    find: async (db: ProofExecutor, ownerId: string, proofId: string): Promise<ProofImageRow | null> => {
+      const rows = await queryRows<Omit<ProofImageRow, 'createdAt'> & { createdAt: Date | string }>(
+        db,
+        `SELECT id, ${owner} AS "ownerId", position, content_type AS "contentType", bytes, created_at AS "createdAt"
+           FROM ${name} WHERE id = $1 AND ${owner} = $2 LIMIT 1`,
+        [proofId, ownerId],
+      );
+      const row = rows[0];
+      return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
+    },
 
-  countOf: async (db: ProofExecutor, ownerId: string): Promise<number> => {
-    const rows = await db.select({ n: count() }).from(table).where(eq(table.ownerId, ownerId));
-    return rows[0]?.n ?? 0;
-  },
+    countOf: async (db: ProofExecutor, ownerId: string): Promise<number> => {
+      const rows = await queryRows<{ n: number }>(db, `SELECT count(*)::int AS n FROM ${name} WHERE ${owner} = $1`, [
+        ownerId,
+      ]);
+      return rows[0]?.n ?? 0;
+    },
 
-  /** Appends proofs after the `stored` ones the order already holds. */
-  insert: async (db: ProofExecutor, ownerId: string, proofs: readonly RecodedProof[], stored = 0) => {
-    if (proofs.length === 0) return;
-    await db.insert(table).values(proofs.map((proof, at) => ({ ...proof, ownerId, position: stored + at })));
-  },
-});
+    /** Appends proofs after the `stored` ones the order already holds. */
+    insert: async (db: ProofExecutor, ownerId: string, proofs: readonly RecodedProof[], stored = 0) => {
+      if (proofs.length === 0) return;
+      await queryRows(
+        db,
+        `INSERT INTO ${name} (${owner}, position, content_type, bytes)
+         SELECT $1, position, content_type, bytes
+           FROM unnest($2::smallint[], $3::text[], $4::bytea[]) AS p(position, content_type, bytes)`,
+        [
+          ownerId,
+          proofs.map((_, at) => stored + at),
+          proofs.map((proof) => proof.contentType),
+          proofs.map((proof) => proof.bytes),
+        ],
+      );
+    },
+  };
+};

@@ -1,8 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/database';
+import type { Queryable } from '../db/queryable';
 import { AppError } from '../http/app-error';
-import { usedNonces } from './security.schema';
 import { getServerSecret } from './server-secrets';
 
 /** The work a browser does per protected request: on average half of this many SHA-256 hashes. */
@@ -24,7 +23,7 @@ const sha256Hex = (text: string) => createHash('sha256').update(text).digest('he
  * it knows; the browser finds it by brute force; the server checks the signature, the answer, the expiry, and
  * that the challenge is used once.
  */
-export const createProofOfWork = (db: Db, now: () => number = Date.now) => {
+export const createProofOfWork = (db: Queryable, now: () => number = Date.now) => {
   let secret: Buffer | undefined;
   const key = async () => {
     secret ??= await getServerSecret(db, 'bot-check');
@@ -65,12 +64,11 @@ export const createProofOfWork = (db: Db, now: () => number = Date.now) => {
       if (sha256Hex(parsed.salt + parsed.number) !== parsed.challenge) throw fail();
       const expires = Number(/[?&]expires=(\d+)/.exec(parsed.salt)?.[1] ?? 0) * 1000;
       if (expires < now()) throw fail();
-      const fresh = await db
-        .insert(usedNonces)
-        .values({ nonce: `pow:${parsed.challenge}`, expiresAt: new Date(expires) })
-        .onConflictDoNothing()
-        .returning({ nonce: usedNonces.nonce });
-      if (fresh.length === 0) throw fail();
+      const fresh = await db.query(
+        'INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING nonce',
+        [`pow:${parsed.challenge}`, new Date(expires)],
+      );
+      if (fresh.rows.length === 0) throw fail();
     },
   };
 };

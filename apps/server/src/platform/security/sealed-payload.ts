@@ -7,11 +7,9 @@ import {
   hkdfSync,
   randomBytes,
 } from 'node:crypto';
-import { gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/database';
+import type { Queryable } from '../db/queryable';
 import { AppError } from '../http/app-error';
-import { payloadKeys, usedNonces } from './security.schema';
 
 const PUBLISH_MS = 24 * 60 * 60_000;
 const ROTATE_BEFORE_MS = 60 * 60_000;
@@ -60,14 +58,19 @@ const rawPublicKey = (privateDer: Buffer): Buffer => {
  * Opens sealed request bodies (ARCHITECTURE.md section 3; decision 0009). Keys live in the database so every
  * instance can open what any instance published.
  */
-export const createSealedPayloads = (db: Db, now: () => number = Date.now) => {
+export const createSealedPayloads = (db: Queryable, now: () => number = Date.now) => {
+  const pruneNonces = async (): Promise<void> => {
+    await db.query('DELETE FROM used_nonces WHERE expires_at < now()');
+  };
+
   let cache: { current: KeyRecord; all: Map<string, KeyRecord>; loadedAt: number } | null = null;
 
   const load = async () => {
-    const rows = await db
-      .select()
-      .from(payloadKeys)
-      .where(gt(payloadKeys.expiresAt, new Date(now() - GRACE_MS)));
+    const { rows } = await db.query<KeyRecord>(
+      `SELECT kid, private_key AS "privateKey", public_key AS "publicKey", expires_at AS "expiresAt"
+         FROM payload_keys WHERE expires_at > $1`,
+      [new Date(now() - GRACE_MS)],
+    );
     const all = new Map(rows.map((row) => [row.kid, row]));
     const current = rows
       .filter((row) => row.expiresAt.getTime() > now() + ROTATE_BEFORE_MS)
@@ -78,12 +81,12 @@ export const createSealedPayloads = (db: Db, now: () => number = Date.now) => {
   const rotate = async (): Promise<void> => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const der = privateKey.export({ format: 'der', type: 'pkcs8' });
-    await db.insert(payloadKeys).values({
-      kid: `k${now().toString(36)}${randomBytes(3).toString('hex')}`,
-      privateKey: der.toString('base64'),
-      publicKey: b64u(rawPublicKey(der)),
-      expiresAt: new Date(now() + PUBLISH_MS),
-    });
+    await db.query('INSERT INTO payload_keys (kid, private_key, public_key, expires_at) VALUES ($1, $2, $3, $4)', [
+      `k${now().toString(36)}${randomBytes(3).toString('hex')}`,
+      der.toString('base64'),
+      b64u(rawPublicKey(der)),
+      new Date(now() + PUBLISH_MS),
+    ]);
   };
 
   const keys = async () => {
@@ -150,15 +153,12 @@ export const createSealedPayloads = (db: Db, now: () => number = Date.now) => {
         throw new AppError('request_body_invalid');
       }
       if (Math.abs(now() - inner.ts) > CLOCK_WINDOW_MS) throw new AppError('request_expired');
-      const inserted = await db
-        .insert(usedNonces)
-        .values({ nonce: inner.nonce, expiresAt: new Date(inner.ts + CLOCK_WINDOW_MS) })
-        .onConflictDoNothing()
-        .returning({ nonce: usedNonces.nonce });
-      if (inserted.length === 0) throw new AppError('request_replayed');
-      if (Math.random() < 0.01) {
-        await db.delete(usedNonces).where(lt(usedNonces.expiresAt, sql`now()`));
-      }
+      const inserted = await db.query(
+        'INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING nonce',
+        [inner.nonce, new Date(inner.ts + CLOCK_WINDOW_MS)],
+      );
+      if (inserted.rows.length === 0) throw new AppError('request_replayed');
+      if (Math.random() < 0.01) await pruneNonces();
       return inner.body;
     },
 
@@ -169,7 +169,7 @@ export const createSealedPayloads = (db: Db, now: () => number = Date.now) => {
     },
 
     /** Removes used nonces whose window has passed. */
-    pruneNonces: () => db.delete(usedNonces).where(lt(usedNonces.expiresAt, sql`now()`)),
+    pruneNonces,
   };
 };
 

@@ -1,12 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Queryable } from '../db/queryable';
 import { getServerSecret } from './server-secrets';
 
 /**
  * AES-256-GCM for small secrets kept at rest (authenticator seeds): a database dump alone does not reveal them.
  * The key is a named server secret; `purpose` is bound as additional data.
  */
-export const createSecretBox = (db: Db, name: string) => {
+export const createSecretBox = (db: Queryable, name: string) => {
   let key: Buffer | undefined;
   const keyOf = async () => {
     key ??= await getServerSecret(db, name);
