@@ -87,7 +87,7 @@ const createItem = async (values: Record<string, unknown>) => {
   const answer = await admin('POST', '/items', {
     kind: 'cash',
     names: { EN: 'Voucher' },
-    imageUrl: null,
+    images: {},
     pointsRequired: '10',
     amountRequired: '0',
     cashValue: '1.00',
@@ -397,12 +397,14 @@ describe('the back office', () => {
     const bad = await admin('PUT', '/rules', {
       rates: { ...rules.rates, live: '-1' },
       convertRatio: '10',
+      buyRatio: '10',
       rulesText: {},
     });
     expect(bad.json().errorCode).toBe('validation_failed');
     const ok = await admin('PUT', '/rules', {
       rates: rules.rates,
       convertRatio: '10',
+      buyRatio: '10',
       rulesText: { EN: 'Points never expire.' },
     });
     expect(ok.json().value.rulesText).toEqual({ EN: 'Points never expire.' });
