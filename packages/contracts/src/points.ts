@@ -282,6 +282,8 @@ export const pointEndpoints = {
 
 export const adminPointRulesSchema = z.object({
   currency: z.string(),
+  /** The merchant's clock, on which the back office shows and takes goods' schedules. */
+  timeZone: z.string(),
   defaultLanguage: z.enum(languageCodes),
   supportedLanguages: z.array(z.enum(languageCodes)),
   rates: z.record(z.enum(pointEarnCategories), pointsStringSchema),

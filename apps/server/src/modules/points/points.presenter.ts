@@ -105,6 +105,7 @@ export const presentAdminRules = (
   merchant: MerchantContext,
 ): AdminPointRules => ({
   currency: merchant.settings.currency,
+  timeZone: merchant.settings.timeZone,
   defaultLanguage: merchant.settings.defaultLanguage,
   supportedLanguages: merchant.settings.supportedLanguages,
   rates: presentRates(state.rates),
