@@ -82,9 +82,13 @@ const pointsText = z
   .min(1, { message: 'not_empty' })
   .max(16, { message: 'field_too_large' })
   .regex(/^\d+$/, { message: 'field_invalid' })
-  .refine((text) => BigInt(text) <= POINTS_SETTING_MAX, { message: 'field_too_large' });
+  .refine((text) => BigInt(text) <= POINTS_SETTING_MAX, {
+    message: 'field_too_large',
+    params: { max: POINTS_SETTING_MAX.toString() },
+  });
 const positivePointsText = pointsText.refine((text) => /^\d+$/.test(text) && BigInt(text) > 0n, {
   message: 'field_too_small',
+  params: { min: 1 },
 });
 const requestId = z.uuid({ message: 'field_invalid' });
 const withdrawPassword = z.string().min(1, { message: 'not_empty' }).max(128);

@@ -6,11 +6,13 @@ import {
   type PointItemKind,
   pointItemKinds,
 } from '@tessera/contracts';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -85,15 +87,25 @@ export const PointItemEditor = ({ code, rules, item, onClose, onSaved }: PointIt
     formState: { errors },
   } = useForm<ItemValues>({ defaultValues: valuesOf(item, languages) });
   const kind = watch('kind');
+  const names = watch('names');
+  const images = watch('images');
+  // One language's name and picture at a time (a merchant may offer dozens); the values of all are kept.
+  const [language, setLanguage] = useState<LanguageCode>(rules.defaultLanguage);
   const id = (field: string) => `point-item-${field.replace(/\./g, '-')}`;
-  const languageName = (lang: LanguageCode) => t(`language.${lang}`, { defaultValue: lang });
+  const languageName = languageNameOf();
   const hasFieldErrors = isApiError(save.error) && save.error.fieldErrors.length > 0;
 
   const onSubmit = async (values: ItemValues) => {
     try {
       onSaved(await save.mutateAsync({ id: item?.id ?? null, input: inputOf(values) }));
     } catch (error) {
-      if (isApiError(error)) applyServerFieldErrors(setError, error.fieldErrors);
+      if (!isApiError(error)) return;
+      // A refused name or picture of another language: show that language, where the error sits.
+      const other = error.fieldErrors
+        .map((fieldError) => /^(names|images)\.([A-Z-]+)$/.exec(fieldError.path)?.[2])
+        .find((lang): lang is LanguageCode => Boolean(lang) && languages.includes(lang as LanguageCode));
+      if (other) setLanguage(other);
+      applyServerFieldErrors(setError, error.fieldErrors);
     }
   };
 
@@ -167,33 +179,52 @@ export const PointItemEditor = ({ code, rules, item, onClose, onSaved }: PointIt
         </fieldset>
         <fieldset className={styles.fields}>
           <legend className={styles.legend}>{t('points.item.namesAndPictures')}</legend>
-          {languages.map((lang) => (
-            <div key={lang} className={`${styles.wide} ${styles.languageBlock}`} data-language={lang}>
-              <Field
-                label={t('points.item.nameIn', { language: languageName(lang) })}
-                htmlFor={id(`names.${lang}`)}
-                error={fieldErrorAt(errors, `names.${lang}`)}
-                isRequired={lang === rules.defaultLanguage}
-              >
-                {textInput(`names.${lang}`, 'text')}
-              </Field>
-              <Controller
-                control={control}
-                name={`images.${lang}`}
-                render={({ field, fieldState }) => (
-                  <PointItemImage
-                    code={code}
-                    id={id(`images.${lang}`)}
-                    label={t('points.item.pictureIn', { language: languageName(lang) })}
-                    imageId={field.value}
-                    error={fieldState.error}
-                    onChange={field.onChange}
-                    isDisabled={false}
-                  />
-                )}
-              />
-            </div>
-          ))}
+          <label className={`${styles.filter} ${styles.wide}`}>
+            <span>{t('points.item.language')}</span>
+            <select
+              value={language}
+              onChange={(event) => setLanguage(event.target.value as LanguageCode)}
+              data-testid="point-item-language"
+            >
+              {languages.map((lang) => (
+                <option key={lang} value={lang}>
+                  {t('points.item.languageOption', {
+                    language: languageName(lang),
+                    state: names[lang]?.trim()
+                      ? images[lang]
+                        ? t('points.item.hasNameAndPicture')
+                        : t('points.item.hasName')
+                      : t('points.item.empty'),
+                  })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div key={language} className={`${styles.wide} ${styles.languageBlock}`} data-language={language}>
+            <Field
+              label={t('points.item.nameIn', { language: languageName(language) })}
+              htmlFor={id(`names.${language}`)}
+              error={fieldErrorAt(errors, `names.${language}`)}
+              isRequired={language === rules.defaultLanguage}
+            >
+              {textInput(`names.${language}`, 'text')}
+            </Field>
+            <Controller
+              control={control}
+              name={`images.${language}`}
+              render={({ field, fieldState }) => (
+                <PointItemImage
+                  code={code}
+                  id={id(`images.${language}`)}
+                  label={t('points.item.pictureIn', { language: languageName(language) })}
+                  imageId={field.value}
+                  error={fieldState.error}
+                  onChange={field.onChange}
+                  isDisabled={false}
+                />
+              )}
+            />
+          </div>
         </fieldset>
         <fieldset className={styles.fields}>
           <legend className={styles.legend}>{t('points.item.requirements')}</legend>

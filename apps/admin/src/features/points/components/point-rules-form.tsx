@@ -10,10 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
-import { LoadingState } from '../../../shared/ui/page-state';
+import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { Panel } from '../../../shared/ui/panel';
 import { Toast } from '../../../shared/ui/toast';
 import { usePointRules, useUpdatePointRules } from '../api/points-api';
@@ -36,8 +37,9 @@ const valuesOf = (rules: AdminPointRules): RulesValues => ({
 /** The rates per point type, the convert and buy ratios and the rules text per language; the server judges them. */
 export const PointRules = ({ code, canManage }: { code: string; canManage: boolean }) => {
   const rules = usePointRules(code);
+  if (rules.isError) return <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />;
   if (!rules.data) return <LoadingState />;
-  return <PointRulesForm key={rules.data.updatedAt ?? 'new'} code={code} rules={rules.data} canManage={canManage} />;
+  return <PointRulesForm code={code} rules={rules.data} canManage={canManage} />;
 };
 
 const PointRulesForm = ({ code, rules, canManage }: { code: string; rules: AdminPointRules; canManage: boolean }) => {
@@ -50,9 +52,14 @@ const PointRulesForm = ({ code, rules, canManage }: { code: string; rules: Admin
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isDirty },
   } = useForm<RulesValues>({ defaultValues: valuesOf(rules) });
   const id = (field: string) => `points-rules-${field.replace(/\./g, '-')}`;
+  const languageName = languageNameOf();
+  // One language's text at a time (a merchant may offer dozens); the values of all are kept.
+  const [language, setLanguage] = useState<LanguageCode>(rules.defaultLanguage);
+  const texts = watch('rulesText');
   const hasFieldErrors = isApiError(update.error) && update.error.fieldErrors.length > 0;
 
   const onSubmit = async (values: RulesValues) => {
@@ -61,7 +68,12 @@ const PointRulesForm = ({ code, rules, canManage }: { code: string; rules: Admin
       reset(valuesOf(saved));
       setToast({ id: Date.now(), text: t('points.rules.saved') });
     } catch (error) {
-      if (isApiError(error)) applyServerFieldErrors(setError, error.fieldErrors);
+      if (!isApiError(error)) return;
+      const other = error.fieldErrors
+        .map((fieldError) => /^rulesText\.([A-Z-]+)$/.exec(fieldError.path)?.[1])
+        .find((lang): lang is LanguageCode => rules.supportedLanguages.includes(lang as LanguageCode));
+      if (other) setLanguage(other);
+      applyServerFieldErrors(setError, error.fieldErrors);
     }
   };
 
@@ -101,22 +113,37 @@ const PointRulesForm = ({ code, rules, canManage }: { code: string; rules: Admin
         </fieldset>
         <fieldset className={styles.fields} disabled={!canManage}>
           <legend className={styles.legend}>{t('points.rules.text')}</legend>
-          {rules.supportedLanguages.map((lang) => (
-            <Field
-              key={lang}
-              className={styles.wide}
-              label={t('points.rules.textIn', { language: t(`language.${lang}`, { defaultValue: lang }) })}
-              htmlFor={id(`rulesText.${lang}`)}
-              error={fieldErrorAt(errors, `rulesText.${lang}`)}
+          <label className={styles.filter}>
+            <span>{t('points.item.language')}</span>
+            <select
+              value={language}
+              onChange={(event) => setLanguage(event.target.value as LanguageCode)}
+              data-testid="point-rules-language"
             >
-              <textarea
-                id={id(`rulesText.${lang}`)}
-                rows={3}
-                aria-describedby={`${id(`rulesText.${lang}`)}-error`}
-                {...register(`rulesText.${lang}`)}
-              />
-            </Field>
-          ))}
+              {rules.supportedLanguages.map((lang) => (
+                <option key={lang} value={lang}>
+                  {t('points.item.languageOption', {
+                    language: languageName(lang),
+                    state: texts[lang]?.trim() ? t('points.rules.hasText') : t('points.item.empty'),
+                  })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Field
+            key={language}
+            className={styles.wide}
+            label={t('points.rules.textIn', { language: languageName(language) })}
+            htmlFor={id(`rulesText.${language}`)}
+            error={fieldErrorAt(errors, `rulesText.${language}`)}
+          >
+            <textarea
+              id={id(`rulesText.${language}`)}
+              rows={4}
+              aria-describedby={`${id(`rulesText.${language}`)}-error`}
+              {...register(`rulesText.${language}`)}
+            />
+          </Field>
         </fieldset>
         {canManage ? (
           <div className={styles.actions}>
