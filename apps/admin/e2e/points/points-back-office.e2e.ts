@@ -2,6 +2,7 @@ import { accountEndpoints } from '@tessera/contracts';
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdminApi } from '../support/admin-api';
 import { memberSite } from '../support/member-site';
 import { signInAsOwner } from '../support/sign-in';
 
@@ -199,7 +200,7 @@ describe('points in the back office', () => {
     await waitForMemberPoints('300');
   });
 
-  it('the operator rejects the redemption with a reason and the member’s points come back', async () => {
+  it('the operator rejects the redemption with a reason and the member’s points come back; the member buys points', async () => {
     await page.getByRole('tab', { name: 'Redemptions' }).click();
     const row = page.getByTestId('point-redemptions').locator('tr[data-status="in_process"]');
     await row.getByText(/points0001/i).waitFor();
@@ -224,6 +225,23 @@ describe('points in the back office', () => {
     await member.locator('[data-status="rejected"]').getByText(REASON).waitFor();
     await member.screenshot({ path: shot('member-history-1440'), fullPage: true });
 
+    // Get points by cash (the demo's buy ratio: 10 points for 1.00): refused without cash, then bought once.
+    await member.locator('[data-action="points-buy"]').click();
+    const buy = member.locator('dialog[data-dialog="points-buy"]');
+    await buy.getByLabel('Points to buy').fill('30');
+    await buy.getByText('You pay $3.00').waitFor();
+    await buy.getByLabel('Withdraw password').fill('Payout99');
+    await buy.getByRole('button', { name: 'Buy', exact: true }).click();
+    await buy.getByText('Insufficient balance.').waitFor();
+    const admin = await signInAdminApi(server.url);
+    await admin.credit(memberId, '5.00');
+    await buy.getByLabel('Withdraw password').fill('Payout99');
+    await buy.getByRole('button', { name: 'Buy', exact: true }).click();
+    await buy.locator('[data-points-done="30"]').waitFor();
+    await member.screenshot({ path: shot('member-buy-1440') });
+    await buy.getByRole('button', { name: 'Close' }).click();
+    await waitForMemberPoints('530');
+
     await page.getByRole('tab', { name: 'Member points' }).click();
     await page.getByTestId('point-member-search').fill('points00');
     await page
@@ -235,7 +253,8 @@ describe('points in the back office', () => {
     await refund.waitFor();
     expect(await refund.count()).toBe(1);
     expect(await refund.textContent()).toContain('+200');
-    await page.locator('[data-member-points="500"]').waitFor();
+    await page.locator('[data-member-points="530"]').waitFor();
+    expect(await page.getByTestId('point-entries').locator('tr[data-entry-type="buy"]').textContent()).toContain('+30');
   });
 
   it('refuses a buy ratio above the convert ratio under its field', async () => {
