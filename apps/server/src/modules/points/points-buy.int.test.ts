@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember } from '../../../test/funded-member';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { pointsTestKit } from '../../../test/points';
 import { jpegBytes, pngBytes } from '../../../test/uploads';
-import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
-import { createPointsRepository } from './points.repository';
-import { createPointsService, type PointsService } from './points.service';
 
 /**
  * "Get points by cash" (decision 0063), goods pictures and the back office's decisions on the real PostgreSQL: the
@@ -16,27 +10,12 @@ import { createPointsService, type PointsService } from './points.service';
  * their bytes, stored for the merchant and served; a redemption rejected by racing operators refunded once.
  */
 
-let t: TestApp;
-let client: ReturnType<typeof memberClient>;
-let owner: string;
-/** The service without the password check (argon2 would dominate concurrent calls). */
-let unchecked: PointsService;
-const members: Record<string, { memberId: string; token: string }> = {};
-const tokenOf = (as: string) => members[as]?.token ?? '';
-const idOf = (as: string) => members[as]?.memberId ?? '';
-
-const newMember = async (name: string, funds: bigint) => {
-  const member = await fundedMember(t, client, name, funds);
-  await t.services.members.update(member.memberId, { paymentPasswordHash: await hashPassword('Payout99') });
-  members[name] = member;
-  return member;
-};
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
-  t.request({ method, url: `/api/admin/merchants/demo/points${url}`, headers: { authorization: owner }, payload });
+const suite = pointsTestKit();
+const { kit, members, tokenOf, idOf, newMember, admin, mainWallet } = suite;
 const pointsOf = async (as: string): Promise<bigint> =>
   BigInt(
     (
-      await client.send({
+      await kit.client.send({
         method: 'GET',
         url: '/wps/relay/MCS2_getPointBalance',
         moduleId: 'PTSYS3',
@@ -44,16 +23,8 @@ const pointsOf = async (as: string): Promise<bigint> =>
       })
     ).json().value.points,
   );
-const mainWallet = async (as: string) =>
-  (
-    await t.services.ledger.balance({
-      merchantCode: 'demo',
-      currency: 'USD',
-      account: { member: idOf(as), wallet: 'main' },
-    })
-  ).available;
 const buy = (as: string, points: string, extra: Record<string, unknown> = {}) =>
-  client.sealed(
+  kit.client.sealed(
     'POST',
     '/wps/relay/passwordCheck/MCS2_buyPoint',
     { requestId: randomUUID(), points, withdrawPassword: 'Payout99', ...extra },
@@ -65,7 +36,7 @@ const setRules = async (ratios: { convertRatio: string; buyRatio: string }) => {
 };
 const entriesOf = async (memberId: string, type: string) =>
   (
-    await t.database.pool.query<{ delta: string }>(
+    await kit.t.database.pool.query<{ delta: string }>(
       'SELECT delta::text FROM points_entries WHERE member_id = $1 AND type = $2',
       [memberId, type],
     )
@@ -73,7 +44,7 @@ const entriesOf = async (memberId: string, type: string) =>
 const buyTransfers = async (memberId: string) =>
   Number(
     (
-      await t.database.pool.query<{ count: string }>(
+      await kit.t.database.pool.query<{ count: string }>(
         `SELECT count(DISTINCT p.transaction_id) AS count FROM ledger_postings p
          JOIN ledger_transactions tx ON tx.id = p.transaction_id
          JOIN ledger_accounts a ON a.id = p.account_id
@@ -85,30 +56,14 @@ const buyTransfers = async (memberId: string) =>
 const upload = (bytes: Buffer) => admin('POST', '/images', { dataBase64: bytes.toString('base64') });
 const auditCount = async (action: string, target?: string) =>
   (
-    await t.database.pool.query(
+    await kit.t.database.pool.query(
       `SELECT 1 FROM audit_log WHERE action = $1 ${target ? 'AND target = $2' : ''}`,
       target ? [action, target] : [action],
     )
   ).rowCount;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { events: { deliver: false } });
-  client = memberClient(t);
-  owner = await t.operatorToken();
-  unchecked = createPointsService({
-    repository: createPointsRepository(t.database.pool),
-    ledger: t.services.ledger,
-    account: { checkWithdrawPassword: async () => ({}) as never },
-    members: t.services.members,
-  });
-});
-
-afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  expect(await t.services.points.unreconciled('demo')).toEqual([]);
-  await t.close();
-});
+beforeAll(suite.start);
+afterAll(suite.close);
 
 describe('get points by cash', () => {
   it('buys points with main-wallet cash at the buy ratio, once per request, shown in the details', async () => {
@@ -123,7 +78,7 @@ describe('get points by cash', () => {
     expect(await entriesOf(idOf('ptsbuy'), 'buy')).toEqual(['50']);
     expect(await buyTransfers(idOf('ptsbuy'))).toBe(1);
     const config = (
-      await client.send({ method: 'GET', url: '/wps/relay/MCS2_getPointConfig', moduleId: 'PTSYS3' })
+      await kit.client.send({ method: 'GET', url: '/wps/relay/MCS2_getPointConfig', moduleId: 'PTSYS3' })
     ).json();
     expect(config.value).toMatchObject({ buyRatio: '5', convertRatio: '10' });
   });
@@ -131,11 +86,11 @@ describe('get points by cash', () => {
   it('applies twin requests racing with one request id exactly once', async () => {
     await newMember('ptsbuytwin', 10_000n);
     const member = { memberId: idOf('ptsbuytwin'), merchantCode: 'demo', sessionId: '', type: 1 };
-    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const merchant = await kit.t.services.merchants.resolve({ code: 'demo', host: '' });
     const requestId = randomUUID();
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
-        unchecked.buy(merchant, member, { requestId, points: '25', withdrawPassword: 'x' }),
+        kit.unchecked.buy(merchant, member, { requestId, points: '25', withdrawPassword: 'x' }),
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled').length).toBeGreaterThan(0);
@@ -147,10 +102,10 @@ describe('get points by cash', () => {
   it('never spends the wallet below zero: 20 concurrent buys of 2.00 from 10.00 give exactly 5', async () => {
     await newMember('ptsbuyrace', 1_000n);
     const member = { memberId: idOf('ptsbuyrace'), merchantCode: 'demo', sessionId: '', type: 1 };
-    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const merchant = await kit.t.services.merchants.resolve({ code: 'demo', host: '' });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        unchecked.buy(merchant, member, { requestId: randomUUID(), points: '10', withdrawPassword: 'x' }),
+        kit.unchecked.buy(merchant, member, { requestId: randomUUID(), points: '10', withdrawPassword: 'x' }),
       ),
     );
     const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason.code] : []));
@@ -175,7 +130,7 @@ describe('get points by cash', () => {
     ]);
     for (let i = 0; i < 4; i += 1) await buy('ptsbuybad', '5', { withdrawPassword: 'nope-nope' });
     expect((await buy('ptsbuybad', '5')).json().errorCode).toBe('too_many_requests');
-    members.trial = await client.freePlay();
+    members.trial = await kit.client.freePlay();
     expect((await buy('trial', '5')).json().errorCode).toBe('in_need_true_account');
     expect(await pointsOf('ptsbuybad')).toBe(0n);
     expect(await mainWallet('ptsbuybad')).toBe(500n);
@@ -189,7 +144,7 @@ describe('get points by cash', () => {
     await newMember('ptsbuyoff', 10_000n);
     expect((await buy('ptsbuyoff', '10')).json().errorCode).toBe('points_buy_off');
     expect(await mainWallet('ptsbuyoff')).toBe(10_000n);
-    const audit = await t.database.pool.query<{ details: { after: { buyRatio: string } } }>(
+    const audit = await kit.t.database.pool.query<{ details: { after: { buyRatio: string } } }>(
       "SELECT details FROM audit_log WHERE action = 'points.rules_update' ORDER BY id DESC LIMIT 1",
     );
     expect(audit.rows[0]?.details.after.buyRatio).toBe('0');
@@ -202,7 +157,7 @@ describe('goods pictures', () => {
     const uploaded = await upload(pngBytes());
     expect(uploaded.json()).toMatchObject({ success: true, value: { mediaType: 'image/png', width: 8, height: 8 } });
     const image = uploaded.json().value as { id: string; url: string };
-    const served = await t.request({ method: 'GET', url: image.url });
+    const served = await kit.t.request({ method: 'GET', url: image.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(PNG.sync.read(served.rawPayload).width).toBe(8);
@@ -225,7 +180,7 @@ describe('goods pictures', () => {
     expect(created.json().value).toMatchObject({ images: { EN: image.id, CN: cn.id }, imageUrl: image.url });
     const mall = async (language: string) =>
       (
-        await client.send({
+        await kit.client.send({
           method: 'GET',
           url: '/wps/relay/MCS2_getPointReward',
           moduleId: 'PTSYS3',
@@ -243,7 +198,7 @@ describe('goods pictures', () => {
   });
 
   it('refuses what is not a picture, too large a file or picture, and ids not of the merchant, storing nothing', async () => {
-    const before = Number((await t.database.pool.query('SELECT count(*) FROM points_images')).rows[0].count);
+    const before = Number((await kit.t.database.pool.query('SELECT count(*) FROM points_images')).rows[0].count);
     expect((await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).json().errorCode).toBe(
       'image_invalid',
     );
@@ -254,7 +209,7 @@ describe('goods pictures', () => {
     expect((await admin('POST', '/images', { dataBase64: '' })).json().fieldErrors).toMatchObject([
       { path: 'dataBase64', code: 'not_empty' },
     ]);
-    expect(Number((await t.database.pool.query('SELECT count(*) FROM points_images')).rows[0].count)).toBe(before);
+    expect(Number((await kit.t.database.pool.query('SELECT count(*) FROM points_images')).rows[0].count)).toBe(before);
 
     // A picture id that is not one of this merchant's (unknown here) is refused on its field.
     const item = {
@@ -273,27 +228,27 @@ describe('goods pictures', () => {
     expect((await admin('POST', '/items', item)).json().fieldErrors).toEqual([
       { path: 'images.EN', code: 'field_invalid' },
     ]);
-    await t.database.pool.query(
+    await kit.t.database.pool.query(
       "INSERT INTO points_images (merchant_code, media_type, bytes, width, height, byte_size) VALUES ('other', 'image/png', $1, 8, 8, 1) ",
       [pngBytes()],
     );
     const foreign = (
-      await t.database.pool.query<{ id: string }>("SELECT id FROM points_images WHERE merchant_code = 'other'")
+      await kit.t.database.pool.query<{ id: string }>("SELECT id FROM points_images WHERE merchant_code = 'other'")
     ).rows[0]?.id;
     expect((await admin('POST', '/items', { ...item, images: { EN: foreign } })).json().fieldErrors).toEqual([
       { path: 'images.EN', code: 'field_invalid' },
     ]);
-    expect((await t.request({ method: 'GET', url: '/wps/points/images/not-a-uuid' })).statusCode).toBe(404);
+    expect((await kit.t.request({ method: 'GET', url: '/wps/points/images/not-a-uuid' })).statusCode).toBe(404);
   });
 });
 
 describe('the redemption queue', () => {
   it('eight racing rejections of one redemption: one wins, the points come back once, the decision audited once', async () => {
     await newMember('ptsrejrace', 1n);
-    await t.request({
+    await kit.t.request({
       method: 'POST',
       url: `/api/admin/merchants/demo/points/members/${idOf('ptsrejrace')}/adjustments`,
-      headers: { authorization: owner },
+      headers: { authorization: kit.owner },
       payload: { requestId: randomUUID(), points: '500', reason: 'Seed' },
     });
     const item = (
@@ -312,7 +267,7 @@ describe('the redemption queue', () => {
       })
     ).json().value as { id: string };
     const placed = (
-      await client.sealed(
+      await kit.client.sealed(
         'POST',
         '/wps/relay/passwordCheck/MCS2_redeemPointReward',
         {
