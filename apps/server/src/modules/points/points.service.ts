@@ -28,7 +28,7 @@ import type {
   PointRulesRow,
   PointsRepository,
 } from './points.repository';
-import { pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
+import { buyRatioAllowed, pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
 
 export const POINTS_PAGE_SIZE = 20;
 /** Where points become money and where a redemption's cash part goes: the merchant's promotions account. */
@@ -472,7 +472,7 @@ export const createPointsService = (deps: PointsDeps) => {
         rulesText,
       };
       // Buying at more points per unit than converting pays back would mint cash from nothing.
-      if (values.buyRatio > 0n && values.convertRatio > 0n && values.buyRatio > values.convertRatio) {
+      if (!buyRatioAllowed(values.buyRatio, values.convertRatio)) {
         throw fieldError('buyRatio', 'field_too_large', { max: values.convertRatio.toString() });
       }
       const ratios = (row: { convertRatio: bigint; buyRatio: bigint }) => ({
