@@ -48,6 +48,7 @@ export const auditActions = [
   'points.redemption_approve',
   'points.redemption_reject',
   'points.adjust',
+  'points.image_upload',
   'feedback.reply',
   'feedback.close',
   'chat.claim',

@@ -162,6 +162,8 @@ export const errorCatalogue = {
   points_limit_reached: { status: 400 },
   points_item_unavailable: { status: 404 },
   points_convert_off: { status: 403 },
+  /** The merchant does not sell points for cash ("get points by cash" off). */
+  points_buy_off: { status: 403 },
   // Reports (issue 26)
   report_export_not_ready: { status: 409 },
   // Lottery (issue 29): a refused ticket or draw change holds, pays and changes nothing.

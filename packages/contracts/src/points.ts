@@ -11,7 +11,7 @@ import { moneyStringSchema } from './wallet';
  * main wallet with the withdraw password. Points are whole numbers and travel as decimal strings.
  */
 
-/** The point types of the history (api-facts 12.6: live, lott, pvp, rng, sports, redeem, deposit) and ours. */
+/** The point types of the history (api-facts 12.6: live, lott, pvp, rng, sports, redeem, deposit) and ours (buy: points bought with cash). */
 export const pointTypes = [
   'live',
   'lott',
@@ -23,6 +23,7 @@ export const pointTypes = [
   'redeem',
   'refund',
   'convert',
+  'buy',
   'adjust',
 ] as const;
 export type PointType = (typeof pointTypes)[number];
@@ -48,6 +49,11 @@ export const POINTS_BALANCE_MAX = 10n ** 15n;
 export const POINT_ITEM_NAME_MAX = 80;
 export const POINT_ITEM_QUANTITY_MAX = 1_000_000;
 export const POINT_REDEEM_QUANTITY_MAX = 100;
+/** Goods pictures: png or jpeg, at most 2 MB, at most 2048 px a side; re-encoded before they are stored. */
+export const POINT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const POINT_IMAGE_MAX_SIDE = 2048;
+/** Where a stored goods picture is served (immutable by id). */
+export const pointImageUrl = (imageId: string): string => `/wps/points/images/${imageId}`;
 
 /**
  * Points earned by one source: `rate` points per 100 major units of the amount (valid bet or deposit), floored
@@ -59,7 +65,7 @@ export const pointsEarned = (amountMinor: bigint, rate: bigint, exponent: number
 };
 
 /**
- * Cash for converting `points` at `ratio` points per one major unit: minor units, or null when the points do not
+ * Cash for converting (or buying) `points` at `ratio` points per one major unit: minor units, or null when the points do not
  * make a whole number of minor units (nothing is rounded away from the member).
  */
 export const cashForPoints = (points: bigint, ratio: bigint, exponent: number): bigint | null => {
@@ -76,9 +82,13 @@ const pointsText = z
   .min(1, { message: 'not_empty' })
   .max(16, { message: 'field_too_large' })
   .regex(/^\d+$/, { message: 'field_invalid' })
-  .refine((text) => BigInt(text) <= POINTS_SETTING_MAX, { message: 'field_too_large' });
+  .refine((text) => BigInt(text) <= POINTS_SETTING_MAX, {
+    message: 'field_too_large',
+    params: { max: POINTS_SETTING_MAX.toString() },
+  });
 const positivePointsText = pointsText.refine((text) => /^\d+$/.test(text) && BigInt(text) > 0n, {
   message: 'field_too_small',
+  params: { min: 1 },
 });
 const requestId = z.uuid({ message: 'field_invalid' });
 const withdrawPassword = z.string().min(1, { message: 'not_empty' }).max(128);
@@ -92,6 +102,8 @@ export const pointConfigSchema = z.object({
   rates: z.record(z.enum(pointEarnCategories), pointsStringSchema),
   /** Points for one major unit of cash when converting; "0": converting is off. */
   convertRatio: pointsStringSchema,
+  /** Points one major unit of cash buys ("get points by cash"); "0": buying is off. */
+  buyRatio: pointsStringSchema,
   /** Points rules text in the caller's language (else the merchant's default); empty when none. */
   rulesText: z.string(),
 });
@@ -101,6 +113,7 @@ export const pointBalanceSchema = z.object({
   points: pointsStringSchema,
   currency: z.string(),
   convertRatio: pointsStringSchema,
+  buyRatio: pointsStringSchema,
 });
 export type PointBalance = z.infer<typeof pointBalanceSchema>;
 
@@ -155,6 +168,9 @@ export const pointConvertResultSchema = z.object({
   currency: z.string(),
   balance: pointsStringSchema,
 });
+
+/** What buying points did: the points bought, the cash paid from the main wallet, the points balance after. */
+export const pointBuyResultSchema = pointConvertResultSchema;
 
 export const pointEndpoints = {
   balance: defineEndpoint({
@@ -251,6 +267,18 @@ export const pointEndpoints = {
     summary:
       "Converts points to cash in the main wallet at the merchant's ratio, after the withdraw password. Errors: points_insufficient, points_convert_off, points_not_whole (field), error_withdraw_password (field). A retry with the same requestId is applied once.",
   }),
+  buy: defineEndpoint({
+    name: 'points.buy',
+    method: 'POST',
+    path: '/wps/relay/passwordCheck/MCS2_buyPoint',
+    moduleIds: ['PTSYS3'],
+    access: access.realMember,
+    encrypted: true,
+    request: z.strictObject({ requestId, points: positivePointsText, withdrawPassword }),
+    response: pointBuyResultSchema,
+    summary:
+      "Get points by cash: buys points with main-wallet cash at the merchant's buy ratio, after the withdraw password. Errors: points_buy_off, insufficient_funds, points_not_whole (field), error_withdraw_password (field), in_need_true_account. A retry with the same requestId is applied once.",
+  }),
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -258,10 +286,13 @@ export const pointEndpoints = {
 
 export const adminPointRulesSchema = z.object({
   currency: z.string(),
+  /** The merchant's clock, on which the back office shows and takes goods' schedules. */
+  timeZone: z.string(),
   defaultLanguage: z.enum(languageCodes),
   supportedLanguages: z.array(z.enum(languageCodes)),
   rates: z.record(z.enum(pointEarnCategories), pointsStringSchema),
   convertRatio: pointsStringSchema,
+  buyRatio: pointsStringSchema,
   rulesText: z.partialRecord(z.enum(languageCodes), z.string()),
   updatedAt: z.string().nullable(),
 });
@@ -275,6 +306,8 @@ export const pointRulesInputSchema = z.strictObject({
     >,
   ),
   convertRatio: pointsText,
+  /** "0": members cannot buy points; else at most the convert ratio (buying then converting gains nothing). */
+  buyRatio: pointsText,
   rulesText: z.partialRecord(language, z.string().max(4000, { message: 'field_too_long' })),
 });
 export type PointRulesInput = z.infer<typeof pointRulesInputSchema>;
@@ -289,12 +322,8 @@ const optionalTime = z.iso.datetime({ offset: true, message: 'field_invalid' }).
 export const pointItemInputSchema = z.strictObject({
   kind: z.enum(pointItemKinds, { message: 'field_not_allowed' }),
   names: z.partialRecord(language, z.string().max(POINT_ITEM_NAME_MAX, { message: 'field_too_long' })),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(500, { message: 'field_too_long' })
-    .regex(/^(https?:\/\/|\/)\S*$/, { message: 'field_invalid' })
-    .nullable(),
+  /** A picture per language: ids of pictures uploaded for the merchant (`admin.uploadPointImage`). */
+  images: z.partialRecord(language, z.uuid({ message: 'field_invalid' })),
   pointsRequired: positivePointsText,
   /** Major units; "0" for none. */
   amountRequired: amountText,
@@ -318,6 +347,8 @@ export type PointItemInput = z.infer<typeof pointItemInputSchema>;
 
 export const adminPointItemSchema = pointItemSchema.omit({ name: true }).extend({
   names: z.partialRecord(z.enum(languageCodes), z.string()),
+  /** Picture ids per language (served at `pointImageUrl(id)`); `imageUrl` is the default language's. */
+  images: z.partialRecord(z.enum(languageCodes), z.string()),
   enabled: z.boolean(),
   updatedAt: z.string(),
 });
@@ -339,6 +370,16 @@ export const adminMemberPointsSchema = z.object({
   entries: page(pointEntrySchema),
 });
 export type AdminMemberPoints = z.infer<typeof adminMemberPointsSchema>;
+
+export const pointImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  mediaType: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  byteSize: z.number().int(),
+});
+export type PointImage = z.infer<typeof pointImageSchema>;
 
 const merchantParams = z.strictObject({ code: merchantCodeSchema });
 const itemParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid({ message: 'field_invalid' }) });
@@ -367,7 +408,25 @@ export const adminPointEndpoints = {
     params: merchantParams,
     request: pointRulesInputSchema,
     response: adminPointRulesSchema,
-    summary: 'Replaces the earning rates, ratio and rules text; audited with before and after (owner, finance).',
+    summary:
+      'Replaces the earning rates, convert and buy ratios and rules text; audited with before and after (owner, finance). A buy ratio above the convert ratio: field_too_large on buyRatio.',
+  }),
+  uploadImage: defineEndpoint({
+    name: 'admin.uploadPointImage',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/points/images',
+    moduleIds: [],
+    access: access.operator('points.manage', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    bodyLimit: 3_000_000,
+    request: z.strictObject({
+      /** The file, base64 encoded (at most 2 MB decoded). */
+      dataBase64: z.string().min(1, { message: 'not_empty' }).max(2_900_000, { message: 'field_too_large' }),
+    }),
+    response: pointImageSchema,
+    summary:
+      'Uploads a goods picture: png or jpeg checked by its bytes, at most 2 MB and 2048 px a side, decoded and re-encoded (metadata dropped). Errors: image_invalid, image_too_large (field dataBase64). Audited.',
   }),
   items: defineEndpoint({
     name: 'admin.pointItems',

@@ -36,6 +36,7 @@ export const memberTransactionTypes = [
   'reward',
   'points_redeem',
   'points_convert',
+  'points_buy',
   'game_bet',
   'game_win',
   'game_rollback',

@@ -143,6 +143,14 @@ export const router = createBrowserRouter(
               path: 'lottery',
               lazy: async () => ({ Component: (await import('./routes/lottery-page')).LotteryIndexPage }),
             },
+            {
+              path: 'merchants/:code/points',
+              lazy: async () => ({ Component: (await import('./routes/points-page')).PointsPage }),
+            },
+            {
+              path: 'points',
+              lazy: async () => ({ Component: (await import('./routes/points-page')).PointsIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -29,7 +29,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
@@ -92,6 +92,12 @@ export const AppShell = () => {
       label: t('nav.lottery'),
       icon: <TicketIcon />,
       isVisible: canOperator(operator.role, 'lottery.read'),
+    },
+    {
+      to: '/points',
+      label: t('nav.points'),
+      icon: <GiftIcon />,
+      isVisible: canOperator(operator.role, 'points.read'),
     },
     {
       to: '/content',

@@ -1,7 +1,7 @@
 import { subscribe } from '../../platform/events';
 import { defineModule } from '../../platform/modules';
 import { createPointsRepository } from './points.repository';
-import { registerAdminPointsRoutes, registerPointsRoutes } from './points.routes';
+import { registerAdminPointsRoutes, registerPointImageRoute, registerPointsRoutes } from './points.routes';
 import { createPointsService, type PointsService } from './points.service';
 
 export { categoryOfGameType, pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
@@ -29,6 +29,7 @@ export const pointsModule = defineModule({
     }),
   routes: (registrar, points, host) => {
     registerPointsRoutes(registrar, points);
+    registerPointImageRoute(registrar.http, points);
     registerAdminPointsRoutes(registrar, points, host.services.admin);
   },
   subscribers: (points) => [

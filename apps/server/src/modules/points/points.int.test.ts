@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { GameCategory } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember } from '../../../test/funded-member';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { pointsTestKit } from '../../../test/points';
 import { emit } from '../../platform/events';
-import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
-import { createPointsRepository } from './points.repository';
 import { pointsForBet } from './points.rules';
-import { createPointsService, type PointsService } from './points.service';
 
 /**
  * Points on the real PostgreSQL (decision 0059): earned once per settled round and credited deposit at the demo's
@@ -17,36 +11,17 @@ import { createPointsService, type PointsService } from './points.service';
  * withdraw password, spent in the mall without overselling, rejected redemptions refunded once.
  */
 
-let t: TestApp;
-let client: ReturnType<typeof memberClient>;
-let owner: string;
-/** The service without the password check (the account service's argon2 would dominate 200 concurrent calls). */
-let unchecked: PointsService;
-const members: Record<string, { memberId: string; token: string }> = {};
-const tokenOf = (as: string) => members[as]?.token ?? '';
-const idOf = (as: string) => members[as]?.memberId ?? '';
-
-const newMember = async (name: string, funds = 0n) => {
-  const member = await fundedMember(t, client, name, funds > 0n ? funds : 1n);
-  await t.services.members.update(member.memberId, { paymentPasswordHash: await hashPassword('Payout99') });
-  members[name] = member;
-  return member;
-};
+const suite = pointsTestKit();
+const { kit, members, tokenOf, idOf, admin, mainWallet } = suite;
+/** A demo member with the withdraw password and 0.01 in the main wallet unless told. */
+const newMember = (name: string, funds = 0n) => suite.newMember(name, funds > 0n ? funds : 1n);
 
 const get = async (as: string, url: string) =>
-  (await client.send({ method: 'GET', url, moduleId: 'PTSYS3', token: tokenOf(as) })).json();
+  (await kit.client.send({ method: 'GET', url, moduleId: 'PTSYS3', token: tokenOf(as) })).json();
 const balanceOf = async (as: string): Promise<bigint> =>
   BigInt((await get(as, '/wps/relay/MCS2_getPointBalance')).value.points);
-const mainWallet = async (as: string) =>
-  (
-    await t.services.ledger.balance({
-      merchantCode: 'demo',
-      currency: 'USD',
-      account: { member: idOf(as), wallet: 'main' },
-    })
-  ).available;
 const sealed = (as: string, url: string, body: unknown) =>
-  client.sealed('POST', url, body, { moduleId: 'PTSYS3', token: tokenOf(as) });
+  kit.client.sealed('POST', url, body, { moduleId: 'PTSYS3', token: tokenOf(as) });
 const convert = (as: string, points: string, extra: Record<string, unknown> = {}) =>
   sealed(as, '/wps/relay/passwordCheck/MCS2_convertPoint', {
     requestId: randomUUID(),
@@ -62,11 +37,9 @@ const redeem = (as: string, itemId: string, extra: Record<string, unknown> = {})
     withdrawPassword: 'Payout99',
     ...extra,
   });
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
-  t.request({ method, url: `/api/admin/merchants/demo/points${url}`, headers: { authorization: owner }, payload });
 
 const bet = (as: string, gameType: GameCategory | 'UNKNOWN', minor: bigint) =>
-  t.services.bets.recordSettledRound({
+  kit.t.services.bets.recordSettledRound({
     merchantCode: 'demo',
     memberId: idOf(as),
     source: 'test',
@@ -87,7 +60,7 @@ const createItem = async (values: Record<string, unknown>) => {
   const answer = await admin('POST', '/items', {
     kind: 'cash',
     names: { EN: 'Voucher' },
-    imageUrl: null,
+    images: {},
     pointsRequired: '10',
     amountRequired: '0',
     cashValue: '1.00',
@@ -103,30 +76,14 @@ const createItem = async (values: Record<string, unknown>) => {
 };
 const entriesOf = async (memberId: string) =>
   (
-    await t.database.pool.query<{ type: string; delta: string; source_key: string }>(
+    await kit.t.database.pool.query<{ type: string; delta: string; source_key: string }>(
       'SELECT type, delta::text, source_key FROM points_entries WHERE member_id = $1 ORDER BY id',
       [memberId],
     )
   ).rows;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { events: { deliver: false } });
-  client = memberClient(t);
-  owner = await t.operatorToken();
-  unchecked = createPointsService({
-    repository: createPointsRepository(t.database.pool),
-    ledger: t.services.ledger,
-    account: { checkWithdrawPassword: async () => ({}) as never },
-    members: t.services.members,
-  });
-});
-
-afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  expect(await t.services.points.unreconciled('demo')).toEqual([]);
-  await t.close();
-});
+beforeAll(suite.start);
+afterAll(suite.close);
 
 describe('earning', () => {
   it('credits points once per settled round at its category rate, and replaying the events changes nothing', async () => {
@@ -135,15 +92,15 @@ describe('earning', () => {
     await bet('ptsearn', 'INHOUSE', 1_999n); // 19.99 → 1 point (floored per round)
     await bet('ptsearn', 'SPORTS', 99n); // 0.99 → 0 points: no entry
     await bet('ptsearn', 'UNKNOWN', 100_000n); // no category: no points
-    await t.services.events.drain();
+    await kit.t.services.events.drain();
     expect(await balanceOf('ptsearn')).toBe(26n);
     expect((await entriesOf(idOf('ptsearn'))).map((entry) => [entry.type, entry.delta])).toEqual([
       ['live', '25'],
       ['inhouse', '1'],
     ]);
 
-    await t.services.events.replay('points.bets', 0n);
-    await t.services.events.drain();
+    await kit.t.services.events.replay('points.bets', 0n);
+    await kit.t.services.events.drain();
     expect(await balanceOf('ptsearn')).toBe(26n);
     expect(await entriesOf(idOf('ptsearn'))).toHaveLength(2);
   });
@@ -164,12 +121,11 @@ describe('earning', () => {
       'COCKFIGHT',
     ];
     for (const [index, amount] of amounts.entries()) await bet('ptsdrift', kinds[index] ?? 'RNG', amount);
-    await t.services.events.drain();
-    const { rows } = await t.database.pool.query<{ payload: { gameType: string; validBet: string; currency: string } }>(
-      `SELECT payload FROM events WHERE name = 'bet.settled' AND payload->>'memberId' = $1`,
-      [idOf('ptsdrift')],
-    );
-    const { rates } = await t.services.points.rules({ code: 'demo' } as never);
+    await kit.t.services.events.drain();
+    const { rows } = await kit.t.database.pool.query<{
+      payload: { gameType: string; validBet: string; currency: string };
+    }>(`SELECT payload FROM events WHERE name = 'bet.settled' AND payload->>'memberId' = $1`, [idOf('ptsdrift')]);
+    const { rates } = await kit.t.services.points.rules({ code: 'demo' } as never);
     const recomputed = rows.reduce(
       (sum, { payload }) =>
         sum + (pointsForBet(rates, { ...payload, validBet: BigInt(payload.validBet) })?.points ?? 0n),
@@ -183,7 +139,7 @@ describe('earning', () => {
     await newMember('ptsdep');
     const depositId = randomUUID();
     const credit = async (memberId: string, id: string) => {
-      const pg = await t.database.pool.connect();
+      const pg = await kit.t.database.pool.connect();
       try {
         await pg.query('BEGIN');
         await emit(pg, 'deposit.credited', {
@@ -200,9 +156,9 @@ describe('earning', () => {
     };
     await credit(idOf('ptsdep'), depositId);
     await credit(idOf('ptsdep'), depositId); // the same deposit announced twice
-    const trial = await client.freePlay();
+    const trial = await kit.client.freePlay();
     await credit(trial.memberId, randomUUID());
-    await t.services.events.drain();
+    await kit.t.services.events.drain();
     expect(await balanceOf('ptsdep')).toBe(100n); // 500.00 at 20 per 100
     expect(await entriesOf(trial.memberId)).toEqual([]);
   });
@@ -231,7 +187,7 @@ describe('converting', () => {
     expect((await convert('ptsconvbad', '40')).json().errorCode).toBe('points_insufficient');
     expect((await convert('ptsconvbad', '0')).json().errorCode).toBe('validation_failed');
     expect((await convert('ptsconvbad', '-10')).json().errorCode).toBe('validation_failed');
-    members.trial = await client.freePlay();
+    members.trial = await kit.client.freePlay();
     expect((await convert('trial', '10')).json().errorCode).toBe('in_need_true_account');
     expect(await balanceOf('ptsconvbad')).toBe(30n);
     expect(await mainWallet('ptsconvbad')).toBe(wallet);
@@ -251,10 +207,10 @@ describe('converting', () => {
     await newMember('ptsrace', 1n);
     await adjust('ptsrace', '100');
     const member = { memberId: idOf('ptsrace'), merchantCode: 'demo', sessionId: '', type: 1 };
-    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const merchant = await kit.t.services.merchants.resolve({ code: 'demo', host: '' });
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, () =>
-        unchecked.convert(merchant, member, { requestId: randomUUID(), points: '10', withdrawPassword: 'x' }),
+        kit.unchecked.convert(merchant, member, { requestId: randomUUID(), points: '10', withdrawPassword: 'x' }),
       ),
     );
     const ok = results.filter((result) => result.status === 'fulfilled');
@@ -268,7 +224,7 @@ describe('converting', () => {
 
 describe('the points mall', () => {
   it('shows visitors the goods on offer and redeems a cash good: points down, main wallet up, history', async () => {
-    const visitor = await client.send({ method: 'GET', url: '/wps/relay/MCS2_getPointReward', moduleId: 'PTSYS3' });
+    const visitor = await kit.client.send({ method: 'GET', url: '/wps/relay/MCS2_getPointReward', moduleId: 'PTSYS3' });
     expect(visitor.json().value.list.map((item: { name: string }) => item.name)).toEqual(
       expect.arrayContaining(['Cash voucher 5.00', 'Tessera T-shirt']),
     );
@@ -285,7 +241,7 @@ describe('the points mall', () => {
     const history = (await get('ptsmall', '/wps/relay/MCS2_getRedeemPointList')).value.list;
     expect(history).toHaveLength(1);
     const details = (
-      await client.send({
+      await kit.client.send({
         method: 'GET',
         url: '/wps/relay/ODSFE2_MemTransDet',
         moduleId: 'MEMTRANS3',
@@ -330,10 +286,10 @@ describe('the points mall', () => {
     await adjust('ptsstock', '100000');
     const item = await createItem({ pointsRequired: '7', quantity: 50, perMemberLimit: 1000 });
     const member = { memberId: idOf('ptsstock'), merchantCode: 'demo', sessionId: '', type: 1 };
-    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const merchant = await kit.t.services.merchants.resolve({ code: 'demo', host: '' });
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, () =>
-        unchecked.redeem(
+        kit.unchecked.redeem(
           merchant,
           member,
           { requestId: randomUUID(), itemId: item.id, quantity: 1, withdrawPassword: 'x' },
@@ -397,20 +353,22 @@ describe('the back office', () => {
     const bad = await admin('PUT', '/rules', {
       rates: { ...rules.rates, live: '-1' },
       convertRatio: '10',
+      buyRatio: '10',
       rulesText: {},
     });
     expect(bad.json().errorCode).toBe('validation_failed');
     const ok = await admin('PUT', '/rules', {
       rates: rules.rates,
       convertRatio: '10',
+      buyRatio: '10',
       rulesText: { EN: 'Points never expire.' },
     });
     expect(ok.json().value.rulesText).toEqual({ EN: 'Points never expire.' });
     const config = (
-      await client.send({ method: 'GET', url: '/wps/relay/MCS2_getPointConfig', moduleId: 'PTSYS3' })
+      await kit.client.send({ method: 'GET', url: '/wps/relay/MCS2_getPointConfig', moduleId: 'PTSYS3' })
     ).json();
     expect(config.value).toMatchObject({ enabled: true, convertRatio: '10', rulesText: 'Points never expire.' });
-    const audit = await t.database.pool.query("SELECT 1 FROM audit_log WHERE action = 'points.rules_update'");
+    const audit = await kit.t.database.pool.query("SELECT 1 FROM audit_log WHERE action = 'points.rules_update'");
     expect(audit.rowCount).toBeGreaterThan(0);
   });
 
@@ -427,7 +385,7 @@ describe('the back office', () => {
     expect(view).toMatchObject({ username: 'ptsadj', points: '15' });
     expect(view.entries.list[0]).toMatchObject({ type: 'adjust', changedPoints: '15', remark: 'Goodwill' });
     expect((await admin('GET', `/members/${randomUUID()}`)).json().errorCode).toBe('not_found');
-    const audit = await t.database.pool.query(
+    const audit = await kit.t.database.pool.query(
       "SELECT 1 FROM audit_log WHERE action = 'points.adjust' AND target = $1",
       [`member:${idOf('ptsadj')}`],
     );
@@ -435,7 +393,9 @@ describe('the back office', () => {
   });
 
   it('keeps entries append-only', async () => {
-    await expect(t.database.pool.query('UPDATE points_entries SET delta = delta + 1')).rejects.toThrow(/append-only/);
-    await expect(t.database.pool.query('DELETE FROM points_entries')).rejects.toThrow(/append-only/);
+    await expect(kit.t.database.pool.query('UPDATE points_entries SET delta = delta + 1')).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(kit.t.database.pool.query('DELETE FROM points_entries')).rejects.toThrow(/append-only/);
   });
 });

@@ -5,13 +5,15 @@ import {
   formatMinor,
   type LanguageCode,
   type PointEntry,
+  type PointImage,
   type PointItem,
   type PointRedemption,
   pointEarnCategories,
+  pointImageUrl,
   pointTextIn,
 } from '@tessera/contracts';
 import type { MerchantContext } from '../../platform/http/context';
-import type { PointEntryRow, PointItemRow, PointRedemptionRow } from './points.repository';
+import type { PointEntryRow, PointImageRow, PointItemRow, PointRedemptionRow } from './points.repository';
 import type { PointRates } from './points.rules';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -31,11 +33,7 @@ export const presentEntry = (row: PointEntryRow): PointEntry => ({
   remark: row.remark,
 });
 
-/** What the member site and the back office both show of goods. */
-const itemFields = (row: PointItemRow, currency: string) => ({
-  id: row.id,
-  kind: row.kind,
-  imageUrl: row.imageUrl,
+const amountsOf = (row: PointItemRow, currency: string) => ({
   pointsRequired: row.pointsRequired.toString(),
   amountRequired: formatMinor(row.amountRequired, currency),
   cashValue: formatMinor(row.cashValue, currency),
@@ -46,14 +44,26 @@ const itemFields = (row: PointItemRow, currency: string) => ({
   endsAt: iso(row.endsAt),
 });
 
+/** What the member site and the back office both show of goods. */
+const itemFields = (row: PointItemRow, merchant: MerchantContext, language: LanguageCode) => {
+  const imageId = pointTextIn(row.images, language, merchant.settings.defaultLanguage);
+  return {
+    id: row.id,
+    kind: row.kind,
+    imageUrl: imageId ? pointImageUrl(imageId) : null,
+    ...amountsOf(row, merchant.settings.currency),
+  };
+};
+
 export const presentItem = (row: PointItemRow, merchant: MerchantContext, language: LanguageCode): PointItem => ({
-  ...itemFields(row, merchant.settings.currency),
+  ...itemFields(row, merchant, language),
   name: pointTextIn(row.names, language, merchant.settings.defaultLanguage),
 });
 
 export const presentAdminItem = (row: PointItemRow, merchant: MerchantContext): AdminPointItem => ({
-  ...itemFields(row, merchant.settings.currency),
+  ...itemFields(row, merchant, merchant.settings.defaultLanguage),
   names: row.names,
+  images: row.images,
   enabled: row.enabled,
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -88,16 +98,28 @@ export const presentAdminRules = (
   state: {
     rates: PointRates;
     convertRatio: bigint;
+    buyRatio: bigint;
     rulesText: Partial<Record<LanguageCode, string>>;
     row: { updatedAt: Date } | null;
   },
   merchant: MerchantContext,
 ): AdminPointRules => ({
   currency: merchant.settings.currency,
+  timeZone: merchant.settings.timeZone,
   defaultLanguage: merchant.settings.defaultLanguage,
   supportedLanguages: merchant.settings.supportedLanguages,
   rates: presentRates(state.rates),
   convertRatio: state.convertRatio.toString(),
+  buyRatio: state.buyRatio.toString(),
   rulesText: state.rulesText,
   updatedAt: iso(state.row?.updatedAt ?? null),
+});
+
+export const presentImage = (row: Omit<PointImageRow, 'bytes' | 'merchantCode'>): PointImage => ({
+  id: row.id,
+  url: pointImageUrl(row.id),
+  mediaType: row.mediaType,
+  width: row.width,
+  height: row.height,
+  byteSize: row.byteSize,
 });

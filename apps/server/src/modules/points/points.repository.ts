@@ -19,8 +19,19 @@ export interface PointRulesRow {
   merchantCode: string;
   rates: Partial<Record<PointEarnCategory, string>>;
   convertRatio: bigint;
+  buyRatio: bigint;
   rulesText: Partial<Record<LanguageCode, string>>;
   updatedAt: Date;
+}
+
+export interface PointImageRow {
+  id: string;
+  merchantCode: string;
+  mediaType: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  byteSize: number;
 }
 
 export interface PointItemRow {
@@ -28,7 +39,8 @@ export interface PointItemRow {
   merchantCode: string;
   kind: PointItemKind;
   names: Partial<Record<LanguageCode, string>>;
-  imageUrl: string | null;
+  /** Picture ids per language. */
+  images: Partial<Record<LanguageCode, string>>;
   pointsRequired: bigint;
   amountRequired: bigint;
   cashValue: bigint;
@@ -73,8 +85,8 @@ export type EntryOutcome =
 const ENTRY_COLUMNS = `id, member_id AS "memberId", type, delta, balance_after AS "balanceAfter", remark,
   created_at AS "createdAt"`;
 const RULES_COLUMNS = `merchant_code AS "merchantCode", rates, convert_ratio AS "convertRatio",
-  rules_text AS "rulesText", updated_at AS "updatedAt"`;
-const ITEM_COLUMNS = `id, merchant_code AS "merchantCode", kind, names, image_url AS "imageUrl",
+  buy_ratio AS "buyRatio", rules_text AS "rulesText", updated_at AS "updatedAt"`;
+const ITEM_COLUMNS = `id, merchant_code AS "merchantCode", kind, names, images,
   points_required AS "pointsRequired", amount_required AS "amountRequired", cash_value AS "cashValue", quantity,
   available, per_member_limit AS "perMemberLimit", starts_at AS "startsAt", ends_at AS "endsAt", enabled,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
@@ -93,6 +105,7 @@ const entryOf = (row: Record<string, unknown>): PointEntryRow => ({
 const rulesOf = (row: Record<string, unknown>): PointRulesRow => ({
   ...(row as unknown as PointRulesRow),
   convertRatio: BigInt(row.convertRatio as string),
+  buyRatio: BigInt(row.buyRatio as string),
 });
 const itemOf = (row: Record<string, unknown>): PointItemRow => ({
   ...(row as unknown as PointItemRow),
@@ -110,7 +123,7 @@ const redemptionOf = (row: Record<string, unknown>): PointRedemptionRow => ({
 const itemValues = (values: PointItemValues) => [
   values.kind,
   JSON.stringify(values.names),
-  values.imageUrl,
+  JSON.stringify(values.images),
   values.pointsRequired,
   values.amountRequired,
   values.cashValue,
@@ -215,20 +228,57 @@ export const createPointsRepository = (pool: pg.Pool) => ({
 
   saveRules: async (
     merchantCode: string,
-    values: Pick<PointRulesRow, 'rates' | 'convertRatio' | 'rulesText'>,
+    values: Pick<PointRulesRow, 'rates' | 'convertRatio' | 'buyRatio' | 'rulesText'>,
     options: { onlyIfAbsent?: boolean } = {},
     db: Executor = pool,
   ): Promise<void> => {
     await db.query(
-      `INSERT INTO points_rules (merchant_code, rates, convert_ratio, rules_text) VALUES ($1, $2, $3, $4)
+      `INSERT INTO points_rules (merchant_code, rates, convert_ratio, buy_ratio, rules_text) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (merchant_code) DO ${
          options.onlyIfAbsent
            ? 'NOTHING'
-           : 'UPDATE SET rates = EXCLUDED.rates, convert_ratio = EXCLUDED.convert_ratio, rules_text = EXCLUDED.rules_text, updated_at = now()'
+           : `UPDATE SET rates = EXCLUDED.rates, convert_ratio = EXCLUDED.convert_ratio, buy_ratio = EXCLUDED.buy_ratio,
+                rules_text = EXCLUDED.rules_text, updated_at = now()`
        }`,
-      [merchantCode, JSON.stringify(values.rates), values.convertRatio, JSON.stringify(values.rulesText)],
+      [
+        merchantCode,
+        JSON.stringify(values.rates),
+        values.convertRatio,
+        values.buyRatio,
+        JSON.stringify(values.rulesText),
+      ],
     );
   },
+
+  insertImage: async (image: Omit<PointImageRow, 'id'>): Promise<PointImageRow> =>
+    (
+      await pool.query<PointImageRow>(
+        `INSERT INTO points_images (merchant_code, media_type, bytes, width, height, byte_size)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, merchant_code AS "merchantCode", media_type AS "mediaType", bytes, width, height,
+           byte_size AS "byteSize"`,
+        [image.merchantCode, image.mediaType, image.bytes, image.width, image.height, image.byteSize],
+      )
+    ).rows[0] as PointImageRow,
+
+  image: async (id: string): Promise<Pick<PointImageRow, 'mediaType' | 'bytes'> | null> =>
+    (
+      await pool.query<Pick<PointImageRow, 'mediaType' | 'bytes'>>(
+        'SELECT media_type AS "mediaType", bytes FROM points_images WHERE id = $1',
+        [id],
+      )
+    ).rows[0] ?? null,
+
+  /** Which of `ids` are pictures of the merchant. */
+  imagesOfMerchant: async (merchantCode: string, ids: readonly string[]): Promise<Set<string>> =>
+    new Set(
+      (
+        await pool.query<{ id: string }>(
+          'SELECT id FROM points_images WHERE merchant_code = $1 AND id = ANY($2::uuid[])',
+          [merchantCode, [...ids]],
+        )
+      ).rows.map((row) => row.id),
+    ),
 
   items: async (merchantCode: string): Promise<PointItemRow[]> =>
     (
@@ -272,7 +322,7 @@ export const createPointsRepository = (pool: pg.Pool) => ({
     itemOf(
       (
         await db.query(
-          `INSERT INTO points_items (merchant_code, kind, names, image_url, points_required, amount_required, cash_value,
+          `INSERT INTO points_items (merchant_code, kind, names, images, points_required, amount_required, cash_value,
              quantity, available, per_member_limit, starts_at, ends_at, enabled)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12) RETURNING ${ITEM_COLUMNS}`,
           [merchantCode, ...itemValues(values)],
@@ -285,7 +335,7 @@ export const createPointsRepository = (pool: pg.Pool) => ({
     itemOf(
       (
         await client.query(
-          `UPDATE points_items SET kind = $2, names = $3, image_url = $4, points_required = $5, amount_required = $6,
+          `UPDATE points_items SET kind = $2, names = $3, images = $4, points_required = $5, amount_required = $6,
              cash_value = $7, available = available + ($8 - quantity), quantity = $8, per_member_limit = $9,
              starts_at = $10, ends_at = $11, enabled = $12, updated_at = now()
            WHERE id = $1 RETURNING ${ITEM_COLUMNS}`,

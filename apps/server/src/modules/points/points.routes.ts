@@ -1,5 +1,7 @@
 import { adminPointEndpoints, formatMinor, pointEndpoints } from '@tessera/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AdminContext, MerchantContext } from '../../platform/http/context';
+import { failureEnvelope } from '../../platform/http/envelope';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
 import {
@@ -7,6 +9,7 @@ import {
   presentAdminRedemption,
   presentAdminRules,
   presentEntry,
+  presentImage,
   presentItem,
   presentRates,
   presentRedemption,
@@ -16,7 +19,7 @@ import type { PointsAudit, PointsService } from './points.service';
 /** The member site's points (PTSYS3, api-facts 6.7): balance, mall, redeem, history, details, convert. */
 export const registerPointsRoutes = (r: Registrar, points: PointsService): void => {
   r.site(pointEndpoints.config, async ({ ctx }) => {
-    const { rates, convertRatio, rulesText } = await points.rules(ctx.merchant);
+    const { rates, convertRatio, buyRatio, rulesText } = await points.rules(ctx.merchant);
     const { defaultLanguage, currency } = ctx.merchant.settings;
     const language = ctx.language ?? defaultLanguage;
     return {
@@ -24,12 +27,13 @@ export const registerPointsRoutes = (r: Registrar, points: PointsService): void 
       currency,
       rates: presentRates(rates),
       convertRatio: convertRatio.toString(),
+      buyRatio: buyRatio.toString(),
       rulesText: rulesText[language] ?? rulesText[defaultLanguage] ?? '',
     };
   });
 
   r.site(pointEndpoints.balance, async ({ ctx }) => {
-    const [balance, { convertRatio }] = await Promise.all([
+    const [balance, { convertRatio, buyRatio }] = await Promise.all([
       points.balance(ctx.member.memberId),
       points.rules(ctx.merchant),
     ]);
@@ -37,6 +41,7 @@ export const registerPointsRoutes = (r: Registrar, points: PointsService): void 
       points: balance.toString(),
       currency: ctx.merchant.settings.currency,
       convertRatio: convertRatio.toString(),
+      buyRatio: buyRatio.toString(),
     };
   });
 
@@ -68,15 +73,33 @@ export const registerPointsRoutes = (r: Registrar, points: PointsService): void 
     return { list: page.rows.map(presentEntry), pageNo: page.pageNo, totalPages: page.totalPages };
   });
 
-  r.site(pointEndpoints.convert, async ({ input, ctx }) => {
-    const { currency } = ctx.merchant.settings;
-    const result = await points.convert(ctx.merchant, ctx.member, input);
-    return {
-      points: result.points.toString(),
-      amount: formatMinor(result.amount, currency),
-      currency,
-      balance: result.balance.toString(),
-    };
+  const presentMove = (result: { points: bigint; amount: bigint; currency: string; balance: bigint }) => ({
+    points: result.points.toString(),
+    amount: formatMinor(result.amount, result.currency),
+    currency: result.currency,
+    balance: result.balance.toString(),
+  });
+
+  r.site(pointEndpoints.convert, async ({ input, ctx }) =>
+    presentMove(await points.convert(ctx.merchant, ctx.member, input)),
+  );
+
+  r.site(pointEndpoints.buy, async ({ input, ctx }) => presentMove(await points.buy(ctx.merchant, ctx.member, input)));
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Serves goods pictures: immutable by id, with the type they were re-encoded as (visitors see the mall too). */
+export const registerPointImageRoute = (app: FastifyInstance, points: PointsService): void => {
+  app.get<{ Params: { id: string } }>('/wps/points/images/:id', async (request, reply) => {
+    const image = UUID.test(request.params.id) ? await points.image(request.params.id) : null;
+    if (!image) return reply.status(404).send(failureEnvelope('not_found'));
+    return reply
+      .header('content-type', image.mediaType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .send(image.bytes);
   });
 };
 
@@ -95,6 +118,12 @@ export const registerAdminPointsRoutes = (r: Registrar, points: PointsService, a
     await points.updateRules(ctx.merchant, input, auditOf(ctx, ctx.merchant));
     return rulesOf(ctx.merchant);
   });
+
+  r.admin(adminPointEndpoints.uploadImage, async ({ input, ctx }) =>
+    presentImage(
+      await points.uploadImage(ctx.merchant, Buffer.from(input.dataBase64, 'base64'), auditOf(ctx, ctx.merchant)),
+    ),
+  );
 
   r.admin(adminPointEndpoints.items, async ({ ctx }) =>
     (await points.items(ctx.merchant)).map((row) => presentAdminItem(row, ctx.merchant)),

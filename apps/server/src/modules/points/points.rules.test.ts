@@ -1,7 +1,7 @@
 import { cashForPoints, pointsEarned } from '@tessera/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { categoryOfGameType, pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
+import { buyRatioAllowed, categoryOfGameType, pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
 
 /** The earning and converting maths (decision 0059): whole points, floored per source, never negative. */
 describe('earning', () => {
@@ -96,6 +96,37 @@ describe('converting', () => {
         (points, ratio, exponent) => {
           const cash = cashForPoints(points, ratio, exponent);
           if (cash !== null) expect(cash * ratio).toBe(points * 10n ** BigInt(exponent));
+        },
+      ),
+    );
+  });
+});
+
+describe('buying points', () => {
+  it('allows a buy ratio up to the convert ratio, any when either is off', () => {
+    expect(buyRatioAllowed(10n, 10n)).toBe(true);
+    expect(buyRatioAllowed(5n, 10n)).toBe(true);
+    expect(buyRatioAllowed(11n, 10n)).toBe(false);
+    expect(buyRatioAllowed(0n, 10n)).toBe(true);
+    expect(buyRatioAllowed(50n, 0n)).toBe(true);
+  });
+
+  it('never lets buying then converting back give more cash than was paid', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        fc.integer({ min: 0, max: 3 }),
+        (points, buyRatio, convertRatio, exponent) => {
+          const paid = cashForPoints(points, buyRatio, exponent);
+          const back = cashForPoints(points, convertRatio, exponent);
+          if (buyRatioAllowed(buyRatio, convertRatio) && paid !== null && back !== null) {
+            expect(back <= paid).toBe(true);
+          }
+          if (!buyRatioAllowed(buyRatio, convertRatio) && paid !== null && back !== null) {
+            expect(back > paid).toBe(true);
+          }
         },
       ),
     );

@@ -56,3 +56,10 @@ export const pointsForBet = (
 /** Points a credited deposit earns. */
 export const pointsForDeposit = (rates: PointRates, amount: bigint, currency: string): bigint =>
   pointsEarned(amount, rates.deposit, currencyExponent(currency));
+
+/**
+ * Whether a buy ratio may stand beside a convert ratio (decision 0063): while both are on, buying may not give more
+ * points per unit than converting takes back, or buying then converting would turn cash into more cash.
+ */
+export const buyRatioAllowed = (buyRatio: bigint, convertRatio: bigint): boolean =>
+  buyRatio <= 0n || convertRatio <= 0n || buyRatio <= convertRatio;

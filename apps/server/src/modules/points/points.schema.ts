@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from '../../platform/db/columns';
 import { members } from '../members/members.schema';
 
 /**
@@ -63,6 +64,8 @@ export const pointsRules = pgTable('points_rules', {
   merchantCode: text('merchant_code').primaryKey(),
   rates: jsonb('rates').$type<Partial<Record<PointEarnCategory, string>>>().notNull(),
   convertRatio: bigint('convert_ratio', { mode: 'bigint' }).notNull(),
+  /** Points one major unit of main-wallet cash buys ("get points by cash", decision 0063); 0: off. */
+  buyRatio: bigint('buy_ratio', { mode: 'bigint' }).notNull().default(sql`0`),
   rulesText: jsonb('rules_text').$type<Partial<Record<LanguageCode, string>>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -75,7 +78,8 @@ export const pointsItems = pgTable(
     merchantCode: text('merchant_code').notNull(),
     kind: text('kind').$type<PointItemKind>().notNull(),
     names: jsonb('names').$type<Partial<Record<LanguageCode, string>>>().notNull(),
-    imageUrl: text('image_url'),
+    /** A picture per language: ids of `points_images` rows of the same merchant. */
+    images: jsonb('images').$type<Partial<Record<LanguageCode, string>>>().notNull().default({}),
     pointsRequired: bigint('points_required', { mode: 'bigint' }).notNull(),
     amountRequired: bigint('amount_required', { mode: 'bigint' }).notNull().default(sql`0`),
     cashValue: bigint('cash_value', { mode: 'bigint' }).notNull().default(sql`0`),
@@ -95,6 +99,22 @@ export const pointsItems = pgTable(
     check('points_items_amounts', sql`${table.amountRequired} >= 0 AND ${table.cashValue} >= 0`),
     check('points_items_kind', sql`${table.kind} IN ('cash', 'physical')`),
   ],
+);
+
+/** Goods pictures an operator uploaded: checked and re-encoded bytes (png or jpeg), served by id. */
+export const pointsImages = pgTable(
+  'points_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    mediaType: text('media_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('points_images_merchant_idx').on(table.merchantCode)],
 );
 
 export const pointsRedemptions = pgTable(

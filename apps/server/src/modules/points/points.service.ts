@@ -3,6 +3,8 @@ import {
   cashForPoints,
   currencyExponent,
   type LanguageCode,
+  POINT_IMAGE_MAX_BYTES,
+  POINT_IMAGE_MAX_SIDE,
   type PointEarnCategory,
   type PointItemInput,
   type PointRedeemStatus,
@@ -13,6 +15,7 @@ import {
 } from '@tessera/contracts';
 import type { EventPayload } from '../../platform/events';
 import { AppError, fieldError } from '../../platform/http/app-error';
+import { recodeImage } from '../../platform/images/image-recode';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { AccountService } from '../account';
 import type { LedgerService } from '../ledger';
@@ -25,7 +28,7 @@ import type {
   PointRulesRow,
   PointsRepository,
 } from './points.repository';
-import { pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
+import { buyRatioAllowed, pointsForBet, pointsForDeposit, ratesOf } from './points.rules';
 
 export const POINTS_PAGE_SIZE = 20;
 /** Where points become money and where a redemption's cash part goes: the merchant's promotions account. */
@@ -44,7 +47,8 @@ export type PointsAudit = (
       | 'points.item_update'
       | 'points.redemption_approve'
       | 'points.redemption_reject'
-      | 'points.adjust';
+      | 'points.adjust'
+      | 'points.image_upload';
     target: string;
     details: Record<string, unknown>;
   },
@@ -79,7 +83,12 @@ export const createPointsService = (deps: PointsDeps) => {
 
   const rulesOf = async (merchantCode: string, db?: Client) => {
     const row = await repository.rules(merchantCode, db);
-    return { row, rates: ratesOf(row?.rates), convertRatio: row?.convertRatio ?? 0n };
+    return {
+      row,
+      rates: ratesOf(row?.rates),
+      convertRatio: row?.convertRatio ?? 0n,
+      buyRatio: row?.buyRatio ?? 0n,
+    };
   };
 
   /** A member of the merchant that may earn (not a free-play trial), else null. */
@@ -95,12 +104,19 @@ export const createPointsService = (deps: PointsDeps) => {
     return member;
   };
 
-  const judgeItem = (merchant: MerchantContext, input: PointItemInput): PointItemValues => {
+  const judgeItem = async (merchant: MerchantContext, input: PointItemInput): Promise<PointItemValues> => {
     const { currency, defaultLanguage, supportedLanguages } = merchant.settings;
     const names: Partial<Record<LanguageCode, string>> = {};
     for (const [lang, name] of Object.entries(input.names) as [LanguageCode, string][]) {
       if (!supportedLanguages.includes(lang)) throw fieldError(`names.${lang}`, 'field_not_allowed');
       if (name.trim()) names[lang] = name.trim();
+    }
+    const images = input.images as Partial<Record<LanguageCode, string>>;
+    const known = await repository.imagesOfMerchant(merchant.code, Object.values(images));
+    for (const [lang, imageId] of Object.entries(images) as [LanguageCode, string][]) {
+      if (!supportedLanguages.includes(lang)) throw fieldError(`images.${lang}`, 'field_not_allowed');
+      // Another merchant's picture or an unknown id: refused, never served as this merchant's goods.
+      if (!known.has(imageId)) throw fieldError(`images.${lang}`, 'field_invalid');
     }
     if (!names[defaultLanguage]) throw fieldError(`names.${defaultLanguage}`, 'not_empty');
     const amountRequired = amountOrZero(input.amountRequired, currency, 'amountRequired');
@@ -113,7 +129,7 @@ export const createPointsService = (deps: PointsDeps) => {
     return {
       kind: input.kind,
       names,
-      imageUrl: input.imageUrl,
+      images,
       pointsRequired: BigInt(input.pointsRequired),
       amountRequired,
       cashValue,
@@ -160,8 +176,8 @@ export const createPointsService = (deps: PointsDeps) => {
 
   return {
     rules: async (merchant: MerchantContext) => {
-      const { row, rates, convertRatio } = await rulesOf(merchant.code);
-      return { row, rates, convertRatio, rulesText: row?.rulesText ?? {} };
+      const { row, rates, convertRatio, buyRatio } = await rulesOf(merchant.code);
+      return { row, rates, convertRatio, buyRatio, rulesText: row?.rulesText ?? {} };
     },
 
     balance: (memberId: string) => repository.balance(memberId),
@@ -257,6 +273,81 @@ export const createPointsService = (deps: PointsDeps) => {
       ledger.announceBalanceChange(merchant.code, [member.memberId]);
       return { points, amount, currency, balance };
     },
+
+    /**
+     * Get points by cash (decision 0063): the cash leg through the ledger (main wallet to the promotions account),
+     * the points through the points entries, in one transaction under one key per request, so a retry or a twin
+     * request applies once. A trial member never reaches here (the endpoint wants a real member), nor would earn.
+     */
+    buy: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { requestId: string; points: string; withdrawPassword: string },
+    ) => {
+      const { currency } = merchant.settings;
+      const { buyRatio } = await rulesOf(merchant.code);
+      if (buyRatio <= 0n) throw new AppError('points_buy_off');
+      const points = BigInt(input.points);
+      const amount = cashForPoints(points, buyRatio, currencyExponent(currency));
+      if (amount === null) throw fieldError('points', 'points_not_whole', { ratio: buyRatio.toString() });
+      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('in_need_true_account');
+      await account.checkWithdrawPassword(member, input.withdrawPassword);
+      await prepareMoney(merchant, member.memberId);
+      const key = `buy:${member.memberId}:${input.requestId}`;
+      const balance = await repository.inTransaction(async (client) => {
+        const applied = await repository.applyEntry(client, {
+          merchantCode: merchant.code,
+          memberId: member.memberId,
+          type: 'buy',
+          delta: points,
+          sourceKey: key,
+          remark: null,
+        });
+        if (applied.outcome !== 'applied') return applied.balance;
+        // Refused for want of cash (insufficient_funds), this rolls the points entry back with it.
+        await ledger.transfer(
+          {
+            merchantCode: merchant.code,
+            currency,
+            type: 'points_buy',
+            idempotencyKey: `points-${key}`,
+            reference: input.requestId,
+            metadata: { points: points.toString() },
+            from: { member: member.memberId, wallet: 'main' },
+            to: HOUSE,
+            amount,
+          },
+          client,
+        );
+        return applied.balance;
+      });
+      ledger.announceBalanceChange(merchant.code, [member.memberId]);
+      return { points, amount, currency, balance };
+    },
+
+    /** Checks and re-encodes a goods picture, then stores it for the merchant (audited with its own row). */
+    uploadImage: async (merchant: MerchantContext, bytes: Buffer, audit: PointsAudit) => {
+      if (bytes.length === 0) throw new AppError('image_invalid');
+      const image = recodeImage(bytes, { maxBytes: POINT_IMAGE_MAX_BYTES, maxSide: POINT_IMAGE_MAX_SIDE });
+      const row = await repository.insertImage({
+        merchantCode: merchant.code,
+        mediaType: image.mediaType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        byteSize: image.bytes.length,
+      });
+      await repository.inTransaction((client) =>
+        audit(client, {
+          action: 'points.image_upload',
+          target: `image:${row.id}`,
+          details: { mediaType: row.mediaType, width: row.width, height: row.height, byteSize: row.byteSize },
+        }),
+      );
+      return row;
+    },
+
+    image: (id: string) => repository.image(id),
 
     redeem: async (
       merchant: MerchantContext,
@@ -374,7 +465,20 @@ export const createPointsService = (deps: PointsDeps) => {
       for (const [lang, text] of Object.entries(input.rulesText) as [LanguageCode, string][]) {
         if (text.trim()) rulesText[lang] = text.trim();
       }
-      const values = { rates, convertRatio: BigInt(input.convertRatio), rulesText };
+      const values = {
+        rates,
+        convertRatio: BigInt(input.convertRatio),
+        buyRatio: BigInt(input.buyRatio),
+        rulesText,
+      };
+      // Buying at more points per unit than converting pays back would mint cash from nothing.
+      if (!buyRatioAllowed(values.buyRatio, values.convertRatio)) {
+        throw fieldError('buyRatio', 'field_too_large', { max: values.convertRatio.toString() });
+      }
+      const ratios = (row: { convertRatio: bigint; buyRatio: bigint }) => ({
+        convertRatio: row.convertRatio.toString(),
+        buyRatio: row.buyRatio.toString(),
+      });
       await repository.inTransaction(async (client) => {
         const before = await repository.lockRules(client, merchant.code);
         await repository.saveRules(merchant.code, values, {}, client);
@@ -382,8 +486,8 @@ export const createPointsService = (deps: PointsDeps) => {
           action: 'points.rules_update',
           target: `merchant:${merchant.code}`,
           details: {
-            before: before ? { rates: before.rates, convertRatio: before.convertRatio.toString() } : null,
-            after: { rates, convertRatio: values.convertRatio.toString() },
+            before: before ? { rates: before.rates, ...ratios(before) } : null,
+            after: { rates, ...ratios(values) },
           },
         });
       });
@@ -392,7 +496,7 @@ export const createPointsService = (deps: PointsDeps) => {
     items: (merchant: MerchantContext) => repository.items(merchant.code),
 
     createItem: async (merchant: MerchantContext, input: PointItemInput, audit: PointsAudit) => {
-      const values = judgeItem(merchant, input);
+      const values = await judgeItem(merchant, input);
       return repository.inTransaction(async (client) => {
         const row = await repository.insertItem(merchant.code, values, client);
         await audit(client, { action: 'points.item_create', target: `item:${row.id}`, details: { after: input } });
@@ -401,7 +505,7 @@ export const createPointsService = (deps: PointsDeps) => {
     },
 
     updateItem: async (merchant: MerchantContext, id: string, input: PointItemInput, audit: PointsAudit) => {
-      const values = judgeItem(merchant, input);
+      const values = await judgeItem(merchant, input);
       return repository.inTransaction(async (client) => {
         const before = await repository.lockItem(client, merchant.code, id);
         if (!before) throw new AppError('not_found');
@@ -416,6 +520,9 @@ export const createPointsService = (deps: PointsDeps) => {
               quantity: before.quantity,
               pointsRequired: before.pointsRequired.toString(),
               names: before.names,
+              images: before.images,
+              kind: before.kind,
+              enabled: before.enabled,
             },
             after: input,
           },
@@ -546,6 +653,7 @@ export const createPointsService = (deps: PointsDeps) => {
         {
           rates: { live: '10', lott: '10', pvp: '10', rng: '10', sports: '10', inhouse: '10', deposit: '20' },
           convertRatio: 10n,
+          buyRatio: 10n,
           rulesText: {
             EN: 'Earn 10 points for every 100 of valid bets and 20 points for every 100 deposited. Points never expire. 10 points convert to 1.00 in your main wallet.',
           },
@@ -558,7 +666,7 @@ export const createPointsService = (deps: PointsDeps) => {
         {
           kind: 'cash',
           names: { EN: 'Cash voucher 5.00', CN: '5 元现金券' },
-          imageUrl: null,
+          images: {},
           pointsRequired: 50n,
           amountRequired: 0n,
           cashValue: 5n * exponent,
@@ -571,7 +679,7 @@ export const createPointsService = (deps: PointsDeps) => {
         {
           kind: 'physical',
           names: { EN: 'Tessera T-shirt', CN: 'Tessera T 恤' },
-          imageUrl: null,
+          images: {},
           pointsRequired: 300n,
           amountRequired: 0n,
           cashValue: 0n,

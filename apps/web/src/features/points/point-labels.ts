@@ -13,6 +13,7 @@ export const pointTypeKeys: Record<PointType, string> = {
   redeem: 'points_type_redeem',
   refund: 'points_type_refund',
   convert: 'points_type_convert',
+  buy: 'points_type_buy',
   adjust: 'points_type_adjust',
 };
 

@@ -9,14 +9,5 @@ export const imageFileProblem = (file: Pick<File, 'size'>): 'image_invalid' | 'i
   return file.size > CONTENT_IMAGE_MAX_BYTES ? 'image_too_large' : null;
 };
 
-const CHUNK = 0x8000;
-
-/** The file's bytes as base64, as the upload endpoint takes them (read in chunks: a 5 MB file is fine). */
-export const readFileAsBase64 = async (file: Blob): Promise<string> => {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + CHUNK));
-  }
-  return btoa(binary);
-};
+/** The file's bytes as base64 (shared with the other upload fields). */
+export { readFileAsBase64 } from '../../../shared/forms/read-file-base64';

@@ -59,3 +59,6 @@ export const redeemPoints = (body: RequestOf<typeof pointEndpoints.redeem>) =>
 /** Converts points to main-wallet cash, checked by the withdraw password (sealed). */
 export const convertPoints = (body: RequestOf<typeof pointEndpoints.convert>) =>
   callEndpoint(pointEndpoints.convert, { body });
+
+/** Buys points with main-wallet cash ("get points by cash"), checked by the withdraw password (sealed). */
+export const buyPoints = (body: RequestOf<typeof pointEndpoints.buy>) => callEndpoint(pointEndpoints.buy, { body });

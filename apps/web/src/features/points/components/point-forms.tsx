@@ -14,7 +14,7 @@ import { Dialog } from '../../../shared/ui/dialog/dialog';
 import formStyles from '../../../shared/ui/form/form.module.css';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { PasswordField, TextField } from '../../../shared/ui/form/text-field';
-import { convertPoints, pointsQueryKey, redeemPoints } from '../api/points-api';
+import { buyPoints, convertPoints, pointsQueryKey, redeemPoints } from '../api/points-api';
 import styles from './point-forms.module.css';
 
 /** Submits with a request id kept across retries of the same submission; server field errors land on fields. */
@@ -50,19 +50,46 @@ const useSealedSubmit = <Values extends Record<string, string>, Result>(
   return { submit, formError };
 };
 
-interface ConvertValues extends Record<string, string> {
+interface CashValues extends Record<string, string> {
   points: string;
   withdrawPassword: string;
 }
 
-/** Converts points to cash in the main wallet at the merchant's ratio, with the withdraw password. */
-export const ConvertDialog = ({
+/** The texts and hooks of each way points and cash meet: converting points to cash, or buying points with cash. */
+const cashModes = {
+  convert: {
+    send: convertPoints,
+    title: 'convert_title',
+    ratioLine: 'convert_ratio_line',
+    pointsLabel: 'convert_points_label',
+    preview: 'convert_preview',
+    done: 'convert_done',
+    submit: 'convert_submit',
+  },
+  buy: {
+    send: buyPoints,
+    title: 'buy_title',
+    ratioLine: 'buy_ratio_line',
+    pointsLabel: 'buy_points_label',
+    preview: 'buy_preview',
+    done: 'buy_done',
+    submit: 'buy_submit',
+  },
+} as const;
+
+/**
+ * Converts points to cash in the main wallet at the merchant's ratio (`convert`), or buys points with main-wallet
+ * cash at its buy ratio (`buy`, "get points by cash"), with the withdraw password over a sealed body.
+ */
+export const PointsCashDialog = ({
+  mode,
   isOpen,
   onClose,
   points,
   ratio,
   currency,
 }: {
+  mode: keyof typeof cashModes;
   isOpen: boolean;
   onClose: () => void;
   points: string;
@@ -71,7 +98,8 @@ export const ConvertDialog = ({
 }) => {
   const { t } = useTranslation(['points', 'common']);
   const formatMoney = useFormatMoney();
-  const [done, setDone] = useState<string | null>(null);
+  const texts = cashModes[mode];
+  const [done, setDone] = useState<{ amount: string; points: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -79,10 +107,10 @@ export const ConvertDialog = ({
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ConvertValues>({ defaultValues: { points: '', withdrawPassword: '' } });
-  const { submit, formError } = useSealedSubmit<ConvertValues, { amount: string }>(
+  } = useForm<CashValues>({ defaultValues: { points: '', withdrawPassword: '' } });
+  const { submit, formError } = useSealedSubmit<CashValues, { amount: string; points: string }>(
     ['points', 'withdrawPassword'],
-    (values, requestId) => convertPoints({ requestId, ...values }),
+    (values, requestId) => texts.send({ requestId, ...values }),
     setError,
   );
   const typed = watch('points');
@@ -93,24 +121,24 @@ export const ConvertDialog = ({
     onClose();
   };
   return (
-    <Dialog name="points-convert" isOpen={isOpen} onClose={close} title={t('convert_title')} size="sm">
+    <Dialog name={`points-${mode}`} isOpen={isOpen} onClose={close} title={t(texts.title)} size="sm">
       <form
         className={formStyles.form}
         noValidate
-        data-form="points-convert"
+        data-form={`points-${mode}`}
         onSubmit={handleSubmit(async (values) => {
           const result = await submit(values);
           if (result) {
-            setDone(result.amount);
+            setDone(result);
             reset();
           }
         })}
       >
-        <p className={styles.line}>{t('convert_ratio_line', { ratio })}</p>
+        <p className={styles.line}>{t(texts.ratioLine, { ratio })}</p>
         <p className={styles.line}>{t('available_points', { points })}</p>
         <TextField
-          id="points-convert-points"
-          label={t('convert_points_label')}
+          id={`points-${mode}-points`}
+          label={t(texts.pointsLabel)}
           inputMode="numeric"
           autoComplete="off"
           isRequired
@@ -121,11 +149,11 @@ export const ConvertDialog = ({
         />
         {preview ? (
           <p className={styles.line} data-convert-preview="">
-            {t('convert_preview', { amount: formatMoney(preview, currency) })}
+            {t(texts.preview, { amount: formatMoney(preview, currency) })}
           </p>
         ) : null}
         <PasswordField
-          id="points-convert-password"
+          id={`points-${mode}-password`}
           label={t('withdraw_password')}
           autoComplete="off"
           maxLength={128}
@@ -136,11 +164,13 @@ export const ConvertDialog = ({
         <FormError code={formError} />
         {done ? (
           <Alert tone="success">
-            <span data-convert-done="">{t('convert_done', { amount: formatMoney(done, currency) })}</span>
+            <span data-convert-done="" data-points-done={done.points}>
+              {t(texts.done, { amount: formatMoney(done.amount, currency), points: done.points })}
+            </span>
           </Alert>
         ) : null}
         <Button type="submit" isBlock disabled={isSubmitting}>
-          {t('convert_submit')}
+          {t(texts.submit)}
         </Button>
       </form>
     </Dialog>

@@ -18,7 +18,7 @@ import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { usePointBalance, usePointConfig, usePointDetails, usePointItems, useRedeemHistory } from '../api/points-api';
-import { ConvertDialog, RedeemDialog } from '../components/point-forms';
+import { PointsCashDialog, RedeemDialog } from '../components/point-forms';
 import { itemKindKeys, pointTypeKeys, redeemStatusKeys, redeemStatusTones } from '../point-labels';
 import styles from './point-mall-page.module.css';
 
@@ -41,7 +41,7 @@ export const PointMallPage = () => {
   const [historyPage, setHistoryPage] = useState(1);
   const [detailsPage, setDetailsPage] = useState(1);
   const [redeeming, setRedeeming] = useState<PointItem | null>(null);
-  const [isConverting, setConverting] = useState(false);
+  const [cashMode, setCashMode] = useState<'convert' | 'buy' | null>(null);
   const isMember = isLogin && !isTrial;
   const config = usePointConfig();
   const balance = usePointBalance(isOn && isLogin);
@@ -51,6 +51,7 @@ export const PointMallPage = () => {
   if (!isOn) return <Navigate to="/" replace />;
   const currency = items.data?.currency ?? config.data?.currency ?? '';
   const canConvert = isMember && Number(config.data?.convertRatio ?? '0') > 0;
+  const canBuy = isMember && Number(config.data?.buyRatio ?? '0') > 0;
 
   const onRedeem = (item: PointItem) => {
     if (!isLogin) openDialog('login');
@@ -121,8 +122,13 @@ export const PointMallPage = () => {
                   {t('hd_login_button', { ns: 'common' })}
                 </Button>
               )}
+              {canBuy ? (
+                <Button size="sm" variant="secondary" onClick={() => setCashMode('buy')} data-action="points-buy">
+                  {t('buy_button')}
+                </Button>
+              ) : null}
               {canConvert ? (
-                <Button size="sm" onClick={() => setConverting(true)} data-action="points-convert">
+                <Button size="sm" onClick={() => setCashMode('convert')} data-action="points-convert">
                   {t('convert_button')}
                 </Button>
               ) : null}
@@ -130,6 +136,9 @@ export const PointMallPage = () => {
           </div>
           {config.data && Number(config.data.convertRatio) > 0 ? (
             <p className={styles.ratio}>{t('convert_ratio_line', { ratio: config.data.convertRatio })}</p>
+          ) : null}
+          {config.data && Number(config.data.buyRatio) > 0 ? (
+            <p className={styles.ratio}>{t('buy_ratio_line', { ratio: config.data.buyRatio })}</p>
           ) : null}
         </Card>
         <Tabs idPrefix="points" label={t('title')} items={tabs} activeId={tab} onSelect={setTab} />
@@ -218,12 +227,14 @@ export const PointMallPage = () => {
         </div>
       </div>
       <RedeemDialog item={redeeming} currency={currency} onClose={() => setRedeeming(null)} />
-      {canConvert && balance.data ? (
-        <ConvertDialog
-          isOpen={isConverting}
-          onClose={() => setConverting(false)}
+      {(canConvert || canBuy) && balance.data ? (
+        <PointsCashDialog
+          key={cashMode ?? 'closed'}
+          mode={cashMode ?? 'convert'}
+          isOpen={cashMode !== null}
+          onClose={() => setCashMode(null)}
           points={balance.data.points}
-          ratio={balance.data.convertRatio}
+          ratio={cashMode === 'buy' ? balance.data.buyRatio : balance.data.convertRatio}
           currency={currency}
         />
       ) : null}
