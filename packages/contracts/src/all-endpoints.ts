@@ -5,7 +5,7 @@ import { adminEventsEndpoints } from './admin-events';
 import { adminInhouseEndpoints } from './admin-inhouse';
 import { adminVipEndpoints } from './admin-vip';
 import { adminAgentContractEndpoints, agentContractEndpoints } from './agent-contracts';
-import { adminAgentEndpoints, agentEndpoints } from './agents';
+import { adminAgentEndpoints, adminAgentMoneyEndpoints, agentEndpoints, agentMoneyEndpoints } from './agents';
 import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
@@ -67,6 +67,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminVipEndpoints),
   ...Object.values(agentEndpoints),
   ...Object.values(adminAgentEndpoints),
+  ...Object.values(agentMoneyEndpoints),
+  ...Object.values(adminAgentMoneyEndpoints),
   ...Object.values(agentContractEndpoints),
   ...Object.values(adminAgentContractEndpoints),
   ...Object.values(pointEndpoints),
