@@ -442,12 +442,13 @@ export const agentSettingsSchema = z.object({
 });
 export type AgentSettings = z.infer<typeof agentSettingsSchema>;
 
+/** A default rate as typed, a percentage with up to four decimals; empty: no default for the category. */
 const defaultRateField = z
-  .string({ message: 'not_empty' })
+  .string({ message: 'field_invalid' })
   .trim()
-  .min(1, { message: 'not_empty' })
   .max(20, { message: 'field_invalid' })
   .superRefine((text, ctx) => {
+    if (text === '') return;
     const parsed = parseRebateRate(text);
     if (parsed.ok) return;
     ctx.addIssue({

@@ -314,7 +314,8 @@ export const createAgentsMoneyService = (deps: {
     saveSettings: async (merchant: MerchantContext, input: AgentSettingsInput, actor: Actor) => {
       const defaultRates: Record<string, number> = {};
       for (const [category, text] of Object.entries(input.defaultRates)) {
-        const parsed = parseRebateRate(text ?? '');
+        if (!text) continue;
+        const parsed = parseRebateRate(text);
         if (!parsed.ok) throw fieldError(`defaultRates.${category}`, parsed.error);
         defaultRates[category] = parsed.ppm;
       }

@@ -12,6 +12,7 @@ export type Namespace =
   | 'member'
   | 'agent'
   | 'agent-contracts'
+  | 'agent-money'
   | 'money'
   | 'games'
   | 'promotions'

@@ -10,7 +10,9 @@ import { type AgentContracts, type AgentPage, defaultAgentPage, visibleAgentMenu
 import { useMyAgentApplication } from '../api/agents-api';
 import { AgentClock } from '../components/agent-clock';
 import { AgentLinkPanel } from '../components/agent-link-panel';
+import { AgentTransfersPanel } from '../components/agent-transfers';
 import { type DownlineAction, DownlinePanel } from '../components/downline-panel';
+import { RedEnvelopePanel } from '../components/red-envelope';
 import { TeamOverviewPanel } from '../components/team-overview';
 
 /** The pages with real data so far; the others show their empty state until their capability exists. */
@@ -18,6 +20,8 @@ type Panels = Partial<Record<AgentPage, () => React.JSX.Element>>;
 const panels: Panels = {
   agentTeamOverview: TeamOverviewPanel,
   registerCenter: AgentLinkPanel,
+  agentTransfer: AgentTransfersPanel,
+  agentRedRain: RedEnvelopePanel,
 };
 
 export interface AgentHomePageProps {
