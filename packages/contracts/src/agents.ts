@@ -542,7 +542,11 @@ export const agentMoneyEndpoints = {
     moduleIds: ['AGETRANSFERUP3'],
     access: access.agent,
     encrypted: true,
-    request: z.strictObject({ requestId: transferRequestId, amount: transferAmount, withdrawPassword: withdrawPasswordField }),
+    request: z.strictObject({
+      requestId: transferRequestId,
+      amount: transferAmount,
+      withdrawPassword: withdrawPasswordField,
+    }),
     response: agentTransferResultSchema,
     summary:
       "Moves money from the agent's main wallet to its upline's, when the merchant allows it; once per requestId. Errors: agent_transfer_up_off, no_upline, agent_frozen, insufficient_funds, amount codes, error_withdraw_password (field).",

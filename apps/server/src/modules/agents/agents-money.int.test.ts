@@ -130,8 +130,7 @@ const balanceOf = async (member: Member): Promise<bigint> =>
 /** Every balance of the tree and the number of ledger postings: what a refusal must leave unchanged. */
 const snapshot = async () => ({
   balances: await Promise.all([top, ann, bob, cat, dan, sue].map(balanceOf)),
-  postings: (await t.database.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_postings')).rows[0]
-    ?.n,
+  postings: (await t.database.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_postings')).rows[0]?.n,
 });
 
 const history = async (as: Member, type: string) => {
@@ -230,9 +229,7 @@ describe('transfers', () => {
     expect(again.value.entry).toEqual(first.value.entry);
     expect(await balanceOf(ann)).toBe(87_50n);
     expect(await balanceOf(bob)).toBe(12_50n);
-    const changed = (
-      await sealed(ann, '/wps/agent/transfer/downline', 'DOWNMAN', { ...body, amount: '1.00' })
-    ).json();
+    const changed = (await sealed(ann, '/wps/agent/transfer/downline', 'DOWNMAN', { ...body, amount: '1.00' })).json();
     expect(changed.errorCode).toBe('idempotency_conflict');
     expect(await balanceOf(ann)).toBe(87_50n);
     const annSide = await history(ann, 'transfer_downline');
@@ -319,7 +316,12 @@ describe('transfers', () => {
     expect((await transferDown(ann, 'mdan', '1.00')).errorCode).toBe('agent_transfer_direct_only');
     expect((await redEnvelope(ann, [bob.id, dan.id], '1.00')).errorCode).toBe('agent_transfer_direct_only');
     expect((await transferUp(ann, '1.00')).errorCode).toBe('agent_transfer_up_off');
-    const info = await client.send({ method: 'GET', url: '/wps/agent/transfer', moduleId: 'DOWNMAN', token: ann.token });
+    const info = await client.send({
+      method: 'GET',
+      url: '/wps/agent/transfer',
+      moduleId: 'DOWNMAN',
+      token: ann.token,
+    });
     expect(info.json().value).toMatchObject({ transferDown: 'direct', transferUp: false, uplineAccount: 'mtop' });
     expect(await snapshot()).toEqual(before);
     expect((await transferDown(ann, 'mbob', '1.00')).success).toBe(true);
@@ -389,7 +391,10 @@ describe('red envelope', () => {
     const replay = (await sealed(ann, '/wps/agent/red-envelope', 'AGENTRANSMULTDOWN3', body)).json();
     expect(replay.value).toEqual(first.value);
     const after = await Promise.all([ann, ...recipients].map(balanceOf));
-    expect(after).toEqual([(before[0] as bigint) - 10_00n, ...parts.map((part, i) => (before[i + 1] as bigint) + part)]);
+    expect(after).toEqual([
+      (before[0] as bigint) - 10_00n,
+      ...parts.map((part, i) => (before[i + 1] as bigint) + part),
+    ]);
     const { rows } = await t.database.pool.query<{ n: number }>(
       "SELECT count(DISTINCT transaction_id)::int AS n FROM ledger_postings p JOIN ledger_transactions x ON x.id = p.transaction_id WHERE x.type = 'agent_red_envelope'",
     );
@@ -412,9 +417,11 @@ describe('freezing', () => {
     const url = `/api/admin/merchants/demo/agent-tree/${ann.id}/freeze`;
     const noReason = (await admin('POST', url, { frozen: true, reason: ' ' })).json();
     expect(noReason.fieldErrors).toMatchObject([{ path: 'reason', code: 'not_empty' }]);
-    expect((await admin('POST', `/api/admin/merchants/demo/agent-tree/${bob.id}/freeze`, { frozen: true, reason: 'x' })).json().errorCode).toBe(
-      'error_not_agent',
-    );
+    expect(
+      (
+        await admin('POST', `/api/admin/merchants/demo/agent-tree/${bob.id}/freeze`, { frozen: true, reason: 'x' })
+      ).json().errorCode,
+    ).toBe('error_not_agent');
     const frozen = (await admin('POST', url, { frozen: true, reason: 'chargeback review' })).json();
     expect(frozen.value).toMatchObject({ memberId: ann.id, frozen: true });
     const before = await snapshot();
@@ -424,7 +431,12 @@ describe('freezing', () => {
     await expect(t.services.agentsMoney.checkMayCreateDownline({ code: 'demo' }, ann.id, false)).rejects.toMatchObject({
       code: 'agent_frozen',
     });
-    const info = await client.send({ method: 'GET', url: '/wps/agent/transfer', moduleId: 'DOWNMAN', token: ann.token });
+    const info = await client.send({
+      method: 'GET',
+      url: '/wps/agent/transfer',
+      moduleId: 'DOWNMAN',
+      token: ann.token,
+    });
     expect(info.json().value.frozen).toBe(true);
     expect(await snapshot()).toEqual(before);
     const thawed = (await admin('POST', url, { frozen: false, reason: 'review done' })).json();

@@ -1,10 +1,10 @@
 import { adminAgentMoneyEndpoints, agentMoneyEndpoints } from '@tessera/contracts';
 import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
-import { presentSettings } from './agents-money.service';
-import type { AgentsMoneyService } from './agents-money.service';
 import { presentNode } from './agents.routes';
 import type { AgentsService } from './agents.service';
+import type { AgentsMoneyService } from './agents-money.service';
+import { presentSettings } from './agents-money.service';
 
 const actorOf = (ctx: AdminContext) => ({ operator: ctx.operator, caller: ctx });
 
@@ -19,9 +19,7 @@ export const registerAgentsMoneyRoutes = (
     money.transferDown(ctx.merchant, ctx.member, input),
   );
   r.site(agentMoneyEndpoints.transferUp, async ({ input, ctx }) => money.transferUp(ctx.merchant, ctx.member, input));
-  r.site(agentMoneyEndpoints.redEnvelope, async ({ input, ctx }) =>
-    money.redEnvelope(ctx.merchant, ctx.member, input),
-  );
+  r.site(agentMoneyEndpoints.redEnvelope, async ({ input, ctx }) => money.redEnvelope(ctx.merchant, ctx.member, input));
 
   r.admin(adminAgentMoneyEndpoints.settings, async ({ ctx }) =>
     presentSettings(await money.settingsOf(ctx.merchant.code)),

@@ -17,9 +17,9 @@ import type { AdminService } from '../admin';
 import type { AccountRef, LedgerService } from '../ledger';
 import type { MembersService } from '../members';
 import { presentEntry } from '../wallet';
+import type { AgentsRepository, Executor } from './agents.repository';
 import type { AgentSettingsRow, AgentsMoneyRepository } from './agents-money.repository';
 import { splitEqual, splitRandom } from './agents-money.split';
-import type { AgentsRepository, Executor } from './agents.repository';
 
 /** A merchant that never saved its agent settings has these. */
 export const DEFAULT_AGENT_SETTINGS: AgentSettingsRow = {
@@ -252,7 +252,13 @@ export const createAgentsMoneyService = (deps: {
     redEnvelope: async (
       merchant: MerchantContext,
       member: MemberPrincipal,
-      input: { requestId: string; memberIds: string[]; amount: string; split: RedEnvelopeSplit; withdrawPassword: string },
+      input: {
+        requestId: string;
+        memberIds: string[];
+        amount: string;
+        split: RedEnvelopeSplit;
+        withdrawPassword: string;
+      },
     ) => {
       const { currency } = merchant.settings;
       const amount = parseAmount(input.amount, currency);

@@ -1,15 +1,15 @@
 import { subscribe } from '../../platform/events';
 import { defineModule } from '../../platform/modules';
-import { createAgentsMoneyRepository } from './agents-money.repository';
-import { registerAgentsMoneyRoutes } from './agents-money.routes';
-import { type AgentsMoneyService, createAgentsMoneyService, DEFAULT_AGENT_SETTINGS } from './agents-money.service';
 import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
+import { createAgentsMoneyRepository } from './agents-money.repository';
+import { registerAgentsMoneyRoutes } from './agents-money.routes';
+import { type AgentsMoneyService, createAgentsMoneyService, DEFAULT_AGENT_SETTINGS } from './agents-money.service';
 
 export { MEMBER_DAYS_SQL } from './agents.recompute';
-export type { AgentsMoneyService } from './agents-money.service';
 export type { AgentsService, TeamTotals } from './agents.service';
+export type { AgentsMoneyService } from './agents-money.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {

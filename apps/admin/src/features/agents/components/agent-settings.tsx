@@ -67,9 +67,7 @@ const SettingsForm = ({ code, data, canManage }: { code: string; data: AgentSett
   const hasFieldErrors = isApiError(save.error) && save.error.fieldErrors.length > 0;
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} data-testid="agent-settings">
-      {save.isError && !hasFieldErrors ? (
-        <Alert tone="danger">{t(`errors.${errorCodeOf(save.error)}`)}</Alert>
-      ) : null}
+      {save.isError && !hasFieldErrors ? <Alert tone="danger">{t(`errors.${errorCodeOf(save.error)}`)}</Alert> : null}
       <Panel id="agent-settings-tree" title={t('agents.settingsTree')} description={t('agents.settingsTreeHint')}>
         <div className={styles.grid}>
           <Field

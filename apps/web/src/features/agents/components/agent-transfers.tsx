@@ -117,9 +117,7 @@ const TransferForm = ({ info, direction }: { info: AgentTransferInfo; direction:
         />
       ) : (
         <DetailList
-          items={[
-            { name: 'upline', label: money('upline_account'), value: <bdi>{info.uplineAccount ?? '—'}</bdi> },
-          ]}
+          items={[{ name: 'upline', label: money('upline_account'), value: <bdi>{info.uplineAccount ?? '—'}</bdi> }]}
         />
       )}
       <TextField

@@ -24,8 +24,8 @@ import { PasswordField, TextField } from '../../../shared/ui/form/text-field';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { sendRedEnvelope, useAgentTransferInfo } from '../api/agent-money-api';
 import { useDownline } from '../api/agents-api';
-import { BalanceLine, MoneyBlocked } from './agent-transfers';
 import styles from './agent-money.module.css';
+import { BalanceLine, MoneyBlocked } from './agent-transfers';
 import { useMoneySubmit } from './money-submit';
 
 const PAGE_SIZE = 20;

@@ -16,8 +16,8 @@ import { useTransactions } from '../api/get-transactions';
 import styles from '../components/wallet.module.css';
 import {
   isKnownTransactionType,
-  transactionRangeKeys,
   receivedTypeKeys,
+  transactionRangeKeys,
   transactionTypeKeys,
   walletLabelKeys,
 } from '../transaction-labels';
