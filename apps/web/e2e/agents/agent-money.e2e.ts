@@ -23,6 +23,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A member call with its module id (the agent endpoints are not COMM3's). */
+const site = async <T>(token: string, path: string, moduleId: string, body?: unknown): Promise<T> => {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { Authorization: token, ModuleId: moduleId, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const envelope = (await response.json()) as { success: boolean; value: T; errorCode: string | null };
+  if (!envelope.success) throw new Error(`${path}: ${envelope.errorCode}`);
+  return envelope.value;
+};
+
 const menuItem = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).first();
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -39,7 +51,7 @@ const recordRow = (page: Page, type: string, amount: string) =>
 describe('agent transfers', () => {
   it('an agent transfers to a downline with the withdraw password, and both members see it', async () => {
     const agent = await api.registerByUsername('MoneyAgent1', 'Secret123', '81430001');
-    const applied = await money.member<{ id: string }>(agent.token, 'POST', '/wps/agent/application', {
+    const applied = await site<{ id: string }>(agent.token, '/wps/agent/application', 'AFFMAN3', {
       contactName: 'Money Agent',
       contactMobile: '+65 8143 0001',
       message: '',
@@ -48,7 +60,7 @@ describe('agent transfers', () => {
       approve: true,
       agentType: 1,
     });
-    const link = await money.member<{ affiliateCode: string }>(agent.token, 'GET', '/wps/agent/link');
+    const link = await site<{ affiliateCode: string }>(agent.token, '/wps/agent/link', 'REGCEN');
     await api.registerByUsername('MoneyFriend1', 'Secret123', '81430002', { affiliateCode: link.affiliateCode });
     await money.setWithdrawPassword(agent.token, 'Secret123', 'Payout99');
     await money.adjust(agent.member.id, '100.00');
