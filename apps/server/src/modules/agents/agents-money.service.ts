@@ -122,6 +122,39 @@ export const createAgentsMoneyService = (deps: {
 
   const mainOf = (memberId: string): AccountRef => ({ member: memberId, wallet: 'main' });
 
+  /** One transfer from the agent's main wallet to another member's, keyed by the request id. */
+  const transferFromAgent = (
+    merchant: MerchantContext,
+    agent: { id: string; account: string },
+    requestId: string,
+    amount: bigint,
+    movement: {
+      type: 'transfer_downline' | 'transfer_upline';
+      prefix: 'down' | 'up';
+      to: { memberId: string; account: string };
+    },
+  ) =>
+    moveAsAgent(
+      merchant,
+      agent.id,
+      (client) =>
+        ledger.transfer(
+          {
+            merchantCode: merchant.code,
+            currency: merchant.settings.currency,
+            type: movement.type,
+            idempotencyKey: `agent-${movement.prefix}:${agent.id}:${requestId}`,
+            reference: referenceOf(movement.prefix === 'down' ? 'D' : 'U', requestId),
+            metadata: { from: agent.account, to: movement.to.account },
+            from: mainOf(agent.id),
+            to: mainOf(movement.to.memberId),
+            amount,
+          },
+          client,
+        ),
+      [movement.to.memberId],
+    );
+
   return {
     settingsOf,
 
@@ -184,26 +217,11 @@ export const createAgentsMoneyService = (deps: {
       if (!recipient || distance === null || distance === 0) throw notFound('toAccount');
       if (settings.transferDown === 'direct' && distance > 1) throw new AppError('agent_transfer_direct_only');
       const agent = await account.checkWithdrawPassword(member, input.withdrawPassword);
-      const entry = await moveAsAgent(
-        merchant,
-        member.memberId,
-        (client) =>
-          ledger.transfer(
-            {
-              merchantCode: merchant.code,
-              currency,
-              type: 'transfer_downline',
-              idempotencyKey: `agent-down:${member.memberId}:${input.requestId}`,
-              reference: referenceOf('D', input.requestId),
-              metadata: { from: agent.account, to: recipient.account },
-              from: mainOf(member.memberId),
-              to: mainOf(recipient.id),
-              amount,
-            },
-            client,
-          ),
-        [recipient.id],
-      );
+      const entry = await transferFromAgent(merchant, agent, input.requestId, amount, {
+        type: 'transfer_downline',
+        prefix: 'down',
+        to: { memberId: recipient.id, account: recipient.account },
+      });
       return { entry, toAccount: recipient.account };
     },
 
@@ -222,26 +240,11 @@ export const createAgentsMoneyService = (deps: {
       const upline = node?.parentId ? await tree.node(node.parentId) : null;
       if (!upline || upline.merchantCode !== merchant.code) throw new AppError('no_upline');
       const agent = await account.checkWithdrawPassword(member, input.withdrawPassword);
-      const entry = await moveAsAgent(
-        merchant,
-        member.memberId,
-        (client) =>
-          ledger.transfer(
-            {
-              merchantCode: merchant.code,
-              currency,
-              type: 'transfer_upline',
-              idempotencyKey: `agent-up:${member.memberId}:${input.requestId}`,
-              reference: referenceOf('U', input.requestId),
-              metadata: { from: agent.account, to: upline.account },
-              from: mainOf(member.memberId),
-              to: mainOf(upline.memberId),
-              amount,
-            },
-            client,
-          ),
-        [upline.memberId],
-      );
+      const entry = await transferFromAgent(merchant, agent, input.requestId, amount, {
+        type: 'transfer_upline',
+        prefix: 'up',
+        to: { memberId: upline.memberId, account: upline.account },
+      });
       return { entry, toAccount: upline.account };
     },
 

@@ -178,7 +178,12 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
                       ) : (
                         <Badge tone="info">{t('agents.typeLabel', { type: node.agentType })}</Badge>
                       )}
-                      {node.frozen ? <Badge tone="danger">{t('agents.frozen')}</Badge> : null}
+                      {node.frozen ? (
+                        <>
+                          {' '}
+                          <Badge tone="danger">{t('agents.frozen')}</Badge>
+                        </>
+                      ) : null}
                     </td>
                     <td data-label={t('agents.depth')}>{node.depth}</td>
                     <td data-label={t('agents.direct')}>{node.directMembers}</td>
