@@ -16,7 +16,7 @@ describe('red envelope split', () => {
         const parts = splitEqual(total, count);
         expect(parts).toHaveLength(count);
         expect(sum(parts)).toBe(total);
-        const min = parts.reduce((a, b) => (a < b ? a : b));
+        const min = parts.at(-1) as bigint;
         expect(parts.every((part) => part === min || part === min + 1n)).toBe(true);
         expect(parts.every((part) => part >= 1n)).toBe(true);
         expect([...parts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(parts);
