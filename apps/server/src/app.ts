@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { accountModule } from './modules/account';
 import { adminModule } from './modules/admin';
 import { agentContractsModule } from './modules/agent-contracts';
-import { agentsModule } from './modules/agents';
+import { agentsModule, agentsMoneyModule } from './modules/agents';
 import { betsModule } from './modules/bets';
 import { bonusesModule } from './modules/bonuses';
 import { cashierModule } from './modules/cashier';
@@ -151,6 +151,7 @@ export const MODULES: readonly AnyModule[] = [
   bonusesModule,
   promotionsModule,
   lotteryModule,
+  agentsMoneyModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

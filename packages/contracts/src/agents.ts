@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
-import { gameCategories } from './games';
+import { gameCategories, gameCategorySchema } from './games';
 import { merchantCodeSchema } from './merchants';
+import { formatRebateRate, parseRebateRate, REBATE_RATE_MAX_PPM } from './promotions-rebate';
 import { agentMemberTypes } from './session';
 import { ledgerEntrySchema, moneyStringSchema } from './wallet';
 
@@ -603,5 +604,216 @@ export const agentTeamEndpoints = {
     response: z.object({ currency: z.string(), ...pagedOf(teamTransactionSchema) }),
     summary:
       "Account details: the downline's deposits, withdrawals, transfers and adjustments in the range (ledger postings), newest first.",
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Agent money (issue 24, decision 0075): transfers to a downline and to the upline, the red envelope to many
+// downlines (agentRedRain), freezing an agent, and the merchant's agent settings. Money moves from the agent's main
+// wallet through the ledger, after the withdraw password, once per request id.
+
+/** Who an agent may transfer to down its tree: nobody, its direct downline only, or anyone below it. */
+export const agentTransferDownRules = ['off', 'direct', 'any'] as const;
+export type AgentTransferDownRule = (typeof agentTransferDownRules)[number];
+
+/** How a red envelope is split: equal parts (the remainder one minor unit each to the first), or random parts. */
+export const redEnvelopeSplits = ['equal', 'random'] as const;
+export type RedEnvelopeSplit = (typeof redEnvelopeSplits)[number];
+
+/** The most downlines one red envelope may reach. */
+export const RED_ENVELOPE_MAX_RECIPIENTS = 100;
+
+/** A merchant's agent programme settings (the back office's agent settings screen). */
+export const agentSettingsSchema = z.object({
+  /** The deepest a member may be placed below the top of its tree (1 to AGENT_TREE_MAX_DEPTH). */
+  maxDepth: z.number().int(),
+  /** Whether an agent may create downline agents (register centre, agent links); members always. */
+  agentsCreateAgents: z.boolean(),
+  transferDown: z.enum(agentTransferDownRules),
+  /** Whether an agent may transfer to its upline from the agent centre. */
+  transferUp: z.boolean(),
+  /** Default rebate rates of a new agent per game category, percentages ("0.80"). */
+  defaultRates: z.partialRecord(gameCategorySchema, z.string()),
+});
+export type AgentSettings = z.infer<typeof agentSettingsSchema>;
+
+/** A default rate as typed, a percentage with up to four decimals; empty: no default for the category. */
+const defaultRateField = z
+  .string({ message: 'field_invalid' })
+  .trim()
+  .max(20, { message: 'field_invalid' })
+  .superRefine((text, ctx) => {
+    if (text === '') return;
+    const parsed = parseRebateRate(text);
+    if (parsed.ok) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: parsed.error,
+      ...(parsed.error === 'field_too_large' ? { params: { max: formatRebateRate(REBATE_RATE_MAX_PPM) } } : {}),
+    });
+  });
+
+export const agentSettingsInputSchema = z.strictObject({
+  maxDepth: z.coerce
+    .number({ message: 'field_invalid' })
+    .int({ message: 'field_invalid' })
+    .min(1, { message: 'field_too_small' })
+    .max(AGENT_TREE_MAX_DEPTH, { message: 'field_too_large' }),
+  agentsCreateAgents: z.boolean({ message: 'field_invalid' }),
+  transferDown: z.enum(agentTransferDownRules, { message: 'field_not_allowed' }),
+  transferUp: z.boolean({ message: 'field_invalid' }),
+  defaultRates: z.partialRecord(gameCategorySchema, defaultRateField),
+});
+export type AgentSettingsInput = z.infer<typeof agentSettingsInputSchema>;
+
+/** What the agent centre's transfer pages show before a transfer. */
+export const agentTransferInfoSchema = z.object({
+  currency: z.string(),
+  availableBalance: moneyStringSchema,
+  hasWithdrawPassword: z.boolean(),
+  frozen: z.boolean(),
+  transferDown: z.enum(agentTransferDownRules),
+  /** The merchant allows transfers to the upline and the agent has one. */
+  transferUp: z.boolean(),
+  uplineAccount: z.string().nullable(),
+});
+export type AgentTransferInfo = z.infer<typeof agentTransferInfoSchema>;
+
+const transferAmount = z.string({ message: 'not_empty' }).trim().min(1, { message: 'not_empty' }).max(40, {
+  message: 'amount_not_numeric',
+});
+const withdrawPasswordField = z.string({ message: 'not_empty' }).min(1, { message: 'not_empty' }).max(128);
+const transferRequestId = z.uuid({ message: 'field_invalid' });
+
+export const agentTransferResultSchema = z.object({
+  /** The agent's side of the movement (negative). */
+  entry: ledgerEntrySchema,
+  toAccount: z.string(),
+});
+export type AgentTransferResult = z.infer<typeof agentTransferResultSchema>;
+
+export const redEnvelopeResultSchema = z.object({
+  entry: ledgerEntrySchema,
+  currency: z.string(),
+  parts: z.array(z.object({ memberId: z.string(), account: z.string(), amount: moneyStringSchema })),
+});
+export type RedEnvelopeResult = z.infer<typeof redEnvelopeResultSchema>;
+
+export const agentMoneyEndpoints = {
+  transferInfo: defineEndpoint({
+    name: 'agents.transferInfo',
+    method: 'GET',
+    path: '/wps/agent/transfer',
+    moduleIds: ['DOWNMAN', 'AGETRANSFERUP3', 'AGENTRANSMULTDOWN3'],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: agentTransferInfoSchema,
+    summary: "The agent's available main balance, whether it is frozen, and the merchant's transfer rules.",
+  }),
+  transferDown: defineEndpoint({
+    name: 'agents.transferDown',
+    method: 'POST',
+    path: '/wps/agent/transfer/downline',
+    moduleIds: ['DOWNMAN'],
+    access: access.agent,
+    encrypted: true,
+    request: z.strictObject({
+      requestId: transferRequestId,
+      toAccount: z.string({ message: 'not_empty' }).trim().min(1, { message: 'not_empty' }).max(32, {
+        message: 'field_too_long',
+      }),
+      amount: transferAmount,
+      withdrawPassword: withdrawPasswordField,
+    }),
+    response: agentTransferResultSchema,
+    summary:
+      "Moves money from the agent's main wallet to a downline member's, after the withdraw password; once per requestId. Errors: not_found (no such member in the downline), agent_transfer_off, agent_transfer_direct_only, agent_frozen, insufficient_funds, amount codes, error_withdraw_password (field), withdraw_password_not_set.",
+  }),
+  transferUp: defineEndpoint({
+    name: 'agents.transferUp',
+    method: 'POST',
+    path: '/wps/agent/transfer/upline',
+    moduleIds: ['AGETRANSFERUP3'],
+    access: access.agent,
+    encrypted: true,
+    request: z.strictObject({
+      requestId: transferRequestId,
+      amount: transferAmount,
+      withdrawPassword: withdrawPasswordField,
+    }),
+    response: agentTransferResultSchema,
+    summary:
+      "Moves money from the agent's main wallet to its upline's, when the merchant allows it; once per requestId. Errors: agent_transfer_up_off, no_upline, agent_frozen, insufficient_funds, amount codes, error_withdraw_password (field).",
+  }),
+  redEnvelope: defineEndpoint({
+    name: 'agents.redEnvelope',
+    method: 'POST',
+    path: '/wps/agent/red-envelope',
+    moduleIds: ['AGENTRANSMULTDOWN3'],
+    access: access.agent,
+    encrypted: true,
+    request: z.strictObject({
+      requestId: transferRequestId,
+      memberIds: z
+        .array(memberIdSchema, { message: 'field_invalid' })
+        .min(1, { message: 'not_empty' })
+        .max(RED_ENVELOPE_MAX_RECIPIENTS, { message: 'field_too_long' })
+        .refine((ids) => new Set(ids).size === ids.length, { message: 'field_invalid' }),
+      amount: transferAmount,
+      split: z.enum(redEnvelopeSplits, { message: 'field_not_allowed' }),
+      withdrawPassword: withdrawPasswordField,
+    }),
+    response: redEnvelopeResultSchema,
+    summary:
+      "A red envelope (agentRedRain): one amount from the agent's main wallet split exactly among the chosen downline members (equal or random parts, each at least one minor unit), in one ledger transaction; once per requestId. Errors as for a transfer to a downline, and red_envelope_too_small (amount).",
+  }),
+} as const;
+
+export const adminAgentMoneyEndpoints = {
+  settings: defineEndpoint({
+    name: 'admin.agentSettings',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/agent-settings',
+    moduleIds: [],
+    access: access.operator('agents.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: agentSettingsSchema,
+    summary: "The merchant's agent settings (defaults until an operator saves them).",
+  }),
+  saveSettings: defineEndpoint({
+    name: 'admin.saveAgentSettings',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/agent-settings',
+    moduleIds: [],
+    access: access.operator('agents.manage', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: agentSettingsInputSchema,
+    response: agentSettingsSchema,
+    summary:
+      'Saves the agent settings: maximum tree depth, whether agents create downline agents, the transfer rules and default rates; audited.',
+  }),
+  freeze: defineEndpoint({
+    name: 'admin.freezeAgent',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/agent-tree/:memberId/freeze',
+    moduleIds: [],
+    access: access.operator('agents.manage', 'merchant'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({
+      frozen: z.boolean({ message: 'field_invalid' }),
+      reason: z
+        .string({ message: 'not_empty' })
+        .trim()
+        .min(1, { message: 'not_empty' })
+        .max(300, { message: 'field_too_long' }),
+    }),
+    response: adminAgentNodeSchema,
+    summary:
+      'Freezes an agent (it can no longer transfer or create downlines) or unfreezes it, with a reason; audited. A member who is no agent answers error_not_agent.',
   }),
 } as const;

@@ -1,7 +1,13 @@
 import { accountEndpoints } from './account';
 import { adminEndpoints } from './admin';
 import { adminAgentContractEndpoints, agentContractEndpoints } from './agent-contracts';
-import { adminAgentEndpoints, agentEndpoints, agentTeamEndpoints } from './agents';
+import {
+  adminAgentEndpoints,
+  adminAgentMoneyEndpoints,
+  agentEndpoints,
+  agentMoneyEndpoints,
+  agentTeamEndpoints,
+} from './agents';
 import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminCashierEndpoints } from './cashier-admin';
@@ -72,6 +78,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(agentEndpoints),
   ...Object.values(agentTeamEndpoints),
   ...Object.values(adminAgentEndpoints),
+  ...Object.values(agentMoneyEndpoints),
+  ...Object.values(adminAgentMoneyEndpoints),
   ...Object.values(agentContractEndpoints),
   ...Object.values(adminAgentContractEndpoints),
   ...Object.values(pointEndpoints),

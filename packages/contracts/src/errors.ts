@@ -133,8 +133,19 @@ export const errorCatalogue = {
   agent_application_decided: { status: 409 },
   agent_move_cycle: { status: 400 },
   agent_tree_too_deep: { status: 400 },
-  /** A frozen agent may not create downline accounts (agent centre). */
+  // Agent money (decision 0075): each refusal moves nothing.
+  /** An operator froze the agent: it cannot transfer or create downlines. */
   agent_frozen: { status: 403 },
+  /** The merchant does not let agents transfer to their downline. */
+  agent_transfer_off: { status: 403 },
+  /** The merchant lets agents transfer to their direct downline only. */
+  agent_transfer_direct_only: { status: 403 },
+  /** The merchant does not let agents transfer to their upline. */
+  agent_transfer_up_off: { status: 403 },
+  /** The merchant does not let agents create downline agents. */
+  agent_create_agents_off: { status: 403 },
+  /** A red envelope smaller than one minor unit per recipient. */
+  red_envelope_too_small: { status: 400 },
   // Agent contracts (issue 25): each refusal has its own code; nothing changed.
   /** The member is not in the caller's direct downline (offers go one level down only). */
   contract_not_downline: { status: 403 },

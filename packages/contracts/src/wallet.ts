@@ -31,6 +31,8 @@ export const memberTransactionTypes = [
   'withdrawal',
   'adjustment',
   'transfer_upline',
+  'transfer_downline',
+  'agent_red_envelope',
   'wallet_transfer',
   'rebate',
   'reward',

@@ -5,6 +5,7 @@ import { registrationPatternIds } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { loginFailureKeys, loginMethodKeys } from '../features/account/login-history-labels';
 import { contractDynamicKeys } from '../features/agent-contracts/contract-labels';
+import { agentMenu } from '../features/agents/agent-menu';
 import { channelKindKeys, depositStatusKeys } from '../features/cashier/deposit-status';
 import {
   confirmationOutcomeKeys,
@@ -34,7 +35,12 @@ import {
 import { rewardTextKeys } from '../features/promotions/reward-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
-import { transactionRangeKeys, transactionTypeKeys, walletLabelKeys } from '../features/wallet/transaction-labels';
+import {
+  receivedTypeKeys,
+  transactionRangeKeys,
+  transactionTypeKeys,
+  walletLabelKeys,
+} from '../features/wallet/transaction-labels';
 import { phoneAuthCodes } from '../shared/forms/phone-auth-errors';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +50,8 @@ const catalogue = (language: string, namespace: string): Record<string, string> 
 /** Keys the code picks at run time (maps, conditions), which the literal-key check cannot see. */
 const chosenKeys: Record<string, readonly string[]> = {
   'agent-contracts': contractDynamicKeys,
+  'agent-money': ['agent_money_sent_down', 'agent_money_sent_up'],
+  agent: agentMenu.map((item) => item.labelKey),
   money: [
     ...Object.values(depositStatusKeys),
     ...Object.values(channelKindKeys),
@@ -52,6 +60,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(payoutFields).flatMap((fields) => fields.map((field) => field.labelKey)),
     ...Object.values(confirmationOutcomeKeys),
     ...Object.values(transactionTypeKeys),
+    ...Object.values(receivedTypeKeys),
     ...Object.values(transactionRangeKeys),
     ...Object.values(walletLabelKeys),
   ],

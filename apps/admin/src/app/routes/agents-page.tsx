@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { AgentApplications } from '../../features/agents/components/agent-applications';
+import { AgentSettingsScreen } from '../../features/agents/components/agent-settings';
 import { AgentTree } from '../../features/agents/components/agent-tree';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -11,7 +12,7 @@ import styles from './rebate-page.module.css';
 
 const agentsPathOf = (code: string) => `/merchants/${encodeURIComponent(code)}/agents`;
 
-type AgentsTab = 'applications' | 'tree';
+type AgentsTab = 'applications' | 'tree' | 'settings';
 
 /** /agents: the merchant's agents, or a merchant to pick first. */
 export const AgentsIndexPage = () => {
@@ -32,7 +33,8 @@ export const AgentsPage = () => {
   const { code = '' } = useParams();
   const operator = useCurrentOperator();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: AgentsTab = searchParams.get('tab') === 'tree' ? 'tree' : 'applications';
+  const asked = searchParams.get('tab');
+  const tab: AgentsTab = asked === 'tree' || asked === 'settings' ? asked : 'applications';
   if (!canOperator(operator.role, 'agents.read')) return <Navigate to="/merchants" replace />;
   const canManage = canOperator(operator.role, 'agents.manage');
   return (
@@ -47,12 +49,15 @@ export const AgentsPage = () => {
         tabs={[
           { id: 'applications', label: t('agents.applicationsTab') },
           { id: 'tree', label: t('agents.treeTab') },
+          { id: 'settings', label: t('agents.settingsTab') },
         ]}
         value={tab}
         onChange={(item) => setSearchParams(item === 'applications' ? {} : { tab: item }, { replace: true })}
       />
       <div role="tabpanel" className={styles.panel}>
-        {tab === 'tree' ? (
+        {tab === 'settings' ? (
+          <AgentSettingsScreen code={code} canManage={canManage} />
+        ) : tab === 'tree' ? (
           <AgentTree code={code} canManage={canManage} />
         ) : (
           <AgentApplications code={code} canManage={canManage} />

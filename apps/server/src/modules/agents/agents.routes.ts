@@ -30,7 +30,7 @@ const presentAdminApplication = (row: ApplicationRow): AdminAgentApplication => 
   decidedBy: row.decidedBy,
 });
 
-const presentNode = (
+export const presentNode = (
   row: NodeRow & { directMembers: number; teamMembers: number; profile: ProfileRow | null },
 ): AdminAgentNode => ({
   memberId: row.memberId,

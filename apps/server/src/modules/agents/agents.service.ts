@@ -81,8 +81,11 @@ export const createAgentsService = (deps: {
   members: Pick<MembersService, 'findById' | 'update'>;
   admin: Pick<AdminService, 'auditWith'>;
   limiter: Pick<SharedRateLimiter, 'hit'>;
+  /** The merchant's depth limit (its agent settings, decision 0075; at most AGENT_TREE_MAX_DEPTH). */
+  maxDepthOf?: (merchantCode: string, client?: pg.PoolClient) => Promise<number>;
 }) => {
   const { repository, members, admin, limiter } = deps;
+  const maxDepthOf = deps.maxDepthOf ?? (async () => AGENT_TREE_MAX_DEPTH);
 
   /** The member's node, placing it (as a top) first when the module has not seen it yet. */
   const ensureNode = async (client: pg.PoolClient, merchantCode: string, memberId: string): Promise<NodeRow | null> => {
@@ -93,7 +96,7 @@ export const createAgentsService = (deps: {
     // Placed under its registered upline as member.registered would place it: a node made first by another path
     // (an agent approved before its registration's event was delivered) must not become a top of its own.
     const upline = member.uplineId ? await ensureNode(client, merchantCode, member.uplineId) : null;
-    const parentId = upline && upline.depth < AGENT_TREE_MAX_DEPTH ? upline.memberId : null;
+    const parentId = upline && upline.depth < (await maxDepthOf(merchantCode, client)) ? upline.memberId : null;
     await repository.insertNode(client, { memberId, merchantCode, account: member.account, parentId });
     return repository.node(memberId, client);
   };
@@ -168,8 +171,8 @@ export const createAgentsService = (deps: {
       await lockTree(client, event.merchantCode);
       if (await repository.node(event.memberId, client)) return;
       const parent = event.uplineId ? await ensureNode(client, event.merchantCode, event.uplineId) : null;
-      // A tree deeper than the limit takes the member at the top of its own tree instead of refusing a registration.
-      const parentId = parent && parent.depth < AGENT_TREE_MAX_DEPTH ? parent.memberId : null;
+      // A tree as deep as the merchant's limit takes the member at the top of its own tree instead of refusing a registration.
+      const parentId = parent && parent.depth < (await maxDepthOf(event.merchantCode, client)) ? parent.memberId : null;
       await repository.insertNode(client, {
         memberId: event.memberId,
         merchantCode: event.merchantCode,
@@ -407,7 +410,9 @@ export const createAgentsService = (deps: {
         if ((await repository.distance(memberId, newParentId, client)) !== null) throw new AppError('agent_move_cycle');
         if (!(await repository.profile(newParentId, client))) throw new AppError('error_not_agent');
         const height = await repository.branchHeight(client, memberId);
-        if (parent.depth + 1 + height > AGENT_TREE_MAX_DEPTH) throw new AppError('agent_tree_too_deep');
+        if (parent.depth + 1 + height > (await maxDepthOf(merchant.code, client))) {
+          throw new AppError('agent_tree_too_deep');
+        }
         await repository.moveBranch(client, memberId, newParentId, parent.depth + 1 - node.depth);
         await admin.auditWith(client, actor, {
           action: 'agent.branch_move',

@@ -3,16 +3,22 @@ import { defineModule } from '../../platform/modules';
 import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
+import { createAgentsMoneyRepository } from './agents-money.repository';
+import { registerAgentsMoneyRoutes } from './agents-money.routes';
+import { type AgentsMoneyService, createAgentsMoneyService, DEFAULT_AGENT_SETTINGS } from './agents-money.service';
 import { createAgentsTeamRepository } from './agents-team.repository';
 import { registerAgentsTeamRoutes } from './agents-team.routes';
 import { createAgentsTeamService } from './agents-team.service';
 
 export { MEMBER_DAYS_SQL } from './agents.recompute';
 export type { AgentsService, TeamTotals } from './agents.service';
+export type { AgentsMoneyService } from './agents-money.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
     agents: AgentsService;
+    /** Agents' transfers and red envelopes, freezing and the merchant's agent settings (decision 0075). */
+    agentsMoney: AgentsMoneyService;
   }
 }
 
@@ -29,6 +35,11 @@ export const agentsModule = defineModule({
       members: host.services.members,
       admin: host.services.admin,
       limiter: host.services.limiter,
+      maxDepthOf: async (merchantCode, client) =>
+        (
+          (await createAgentsMoneyRepository(host.database.pool).settings(merchantCode, client)) ??
+          DEFAULT_AGENT_SETTINGS
+        ).maxDepth,
     }),
   routes: (registrar, agents, { database, services }) => {
     const team = createAgentsTeamService({
@@ -75,4 +86,22 @@ export const agentsModule = defineModule({
       }),
     ),
   ],
+});
+
+/**
+ * The agents' money and the merchant's agent settings (decision 0075), listed after `agents`: transfers down and up
+ * the tree and red envelopes through the ledger, freezing an agent, and the settings screen.
+ */
+export const agentsMoneyModule = defineModule({
+  name: 'agentsMoney',
+  create: (host) =>
+    createAgentsMoneyService({
+      repository: createAgentsMoneyRepository(host.database.pool),
+      tree: createAgentsRepository(host.database.pool),
+      ledger: host.services.ledger,
+      account: host.services.account,
+      members: host.services.members,
+      admin: host.services.admin,
+    }),
+  routes: (registrar, money, { services }) => registerAgentsMoneyRoutes(registrar, { money, agents: services.agents }),
 });

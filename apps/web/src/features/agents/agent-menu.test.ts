@@ -26,4 +26,13 @@ describe('agent menu', () => {
     );
     expect(pages).toEqual(['agentTeamOverview', 'registerCenter']);
   });
+
+  it('shows the transfer and red envelope pages when their modules are on', () => {
+    expect(visibleAgentMenu(allOn, null).map((item) => item.page)).toEqual(
+      expect.arrayContaining(['agentTransfer', 'agentRedRain']),
+    );
+    const pages = visibleAgentMenu({ ...allOn, AGENTRANSMULTDOWN3: false }, null).map((item) => item.page);
+    expect(pages).toContain('agentTransfer');
+    expect(pages).not.toContain('agentRedRain');
+  });
 });

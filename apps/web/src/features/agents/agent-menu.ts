@@ -8,6 +8,8 @@ export type AgentPage =
   | 'palStatementsAgentCopy'
   | 'agentRevenueReport'
   | 'agentDownlineTransactionDetailsCopy'
+  | 'agentTransfer'
+  | 'agentRedRain'
   | 'agentDividendRecordCopy2'
   | 'agentDailyWages2'
   | 'agentHourSalary'
@@ -39,6 +41,8 @@ export const agentMenu: readonly AgentMenuItem[] = [
   { page: 'palStatementsAgentCopy', labelKey: 'in_user_loss', requires: 'AGETEAMPNL3' },
   { page: 'agentRevenueReport', labelKey: 'in_my_income', requires: 'AGEREV3' },
   { page: 'agentDownlineTransactionDetailsCopy', labelKey: 'in_account_details' },
+  { page: 'agentTransfer', labelKey: 'in_agent_transfer', requires: 'DOWNMAN' },
+  { page: 'agentRedRain', labelKey: 'in_red_envelope', requires: 'AGENTRANSMULTDOWN3' },
   { page: 'agentDividendRecordCopy2', labelKey: 'in_bonus_bmwmuf', requires: 'DIVIDEND', contract: 'dividend' },
   { page: 'agentDailyWages2', labelKey: 'in_daily_hdtmkj', requires: 'DAYSAL', contract: 'dailySalary' },
   { page: 'agentHourSalary', labelKey: 'in_hourly_salary', requires: 'HOURSAL3', contract: 'hourlySalary' },

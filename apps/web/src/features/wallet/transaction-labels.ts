@@ -6,6 +6,8 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   withdrawal: 'txn_type_withdrawal',
   adjustment: 'txn_type_adjustment',
   transfer_upline: 'txn_type_transfer_upline',
+  transfer_downline: 'txn_type_transfer_downline',
+  agent_red_envelope: 'txn_type_agent_red_envelope',
   wallet_transfer: 'txn_type_wallet_transfer',
   rebate: 'txn_type_rebate',
   reward: 'txn_type_reward',
@@ -18,6 +20,13 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   'inhouse.stake': 'txn_type_inhouse_stake',
   'inhouse.payout': 'txn_type_inhouse_payout',
   'inhouse.refund': 'txn_type_inhouse_refund',
+};
+
+/** Types whose receiving side reads differently (money from a downline, from the upline, an envelope received). */
+export const receivedTypeKeys: Partial<Record<MemberTransactionType, string>> = {
+  transfer_upline: 'txn_type_transfer_from_downline',
+  transfer_downline: 'txn_type_transfer_from_upline',
+  agent_red_envelope: 'txn_type_agent_red_envelope_received',
 };
 
 export const isKnownTransactionType = (type: string): type is MemberTransactionType =>

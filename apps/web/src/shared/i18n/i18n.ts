@@ -12,6 +12,7 @@ export type Namespace =
   | 'account'
   | 'agent'
   | 'agent-contracts'
+  | 'agent-money'
   | 'money'
   | 'games'
   | 'promotions'

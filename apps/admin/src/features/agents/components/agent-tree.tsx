@@ -12,6 +12,7 @@ import { ListStates } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { findNodeByAccount, useAgentTree, useMoveBranch, useSetAgentType } from '../api/agents-api';
 import styles from './agents.module.css';
+import { FreezeDialog } from './freeze-dialog';
 
 const PAGE_SIZE = 20;
 
@@ -120,6 +121,7 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
   const [pageNo, setPageNo] = useState(1);
   const [moving, setMoving] = useState<AdminAgentNode | null>(null);
   const [typing, setTyping] = useState<AdminAgentNode | null>(null);
+  const [freezing, setFreezing] = useState<AdminAgentNode | null>(null);
   const parent = trail.at(-1);
   const tree = useAgentTree(code, { ...(parent ? { parentId: parent.memberId } : {}), pageNo, pageSize: PAGE_SIZE });
   const openLevel = (next: AdminAgentNode[]) => {
@@ -176,6 +178,12 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
                       ) : (
                         <Badge tone="info">{t('agents.typeLabel', { type: node.agentType })}</Badge>
                       )}
+                      {node.frozen ? (
+                        <>
+                          {' '}
+                          <Badge tone="danger">{t('agents.frozen')}</Badge>
+                        </>
+                      ) : null}
                     </td>
                     <td data-label={t('agents.depth')}>{node.depth}</td>
                     <td data-label={t('agents.direct')}>{node.directMembers}</td>
@@ -189,6 +197,16 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
                           <Button size="sm" variant="secondary" onClick={() => setTyping(node)}>
                             {t('agents.setType')}
                           </Button>
+                          {node.agentType !== null ? (
+                            <Button
+                              size="sm"
+                              variant={node.frozen ? 'secondary' : 'danger'}
+                              onClick={() => setFreezing(node)}
+                              data-freeze={node.account}
+                            >
+                              {t(node.frozen ? 'agents.unfreeze' : 'agents.freeze')}
+                            </Button>
+                          ) : null}
                         </span>
                       ) : (
                         '—'
@@ -209,6 +227,7 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
       ) : null}
       {moving ? <MoveDialog code={code} node={moving} onClose={() => setMoving(null)} /> : null}
       {typing ? <TypeDialog code={code} node={typing} onClose={() => setTyping(null)} /> : null}
+      {freezing ? <FreezeDialog code={code} node={freezing} onClose={() => setFreezing(null)} /> : null}
     </>
   );
 };

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type AdminPointItem,
   adminEndpoints,
+  adminMembersEndpoints,
   adminPointEndpoints,
   type PointItemInput,
   type PointRedeemStatus,
@@ -118,7 +119,7 @@ export const useAdjustMemberPoints = (code: string) => {
 /** Members found by a username fragment (at least 2 characters), in the operator's scope. */
 export const useFindMembers = (q: string) =>
   useQuery({
-    queryKey: [adminEndpoints.listMembers.name, q],
-    queryFn: ({ signal }) => callEndpoint(adminEndpoints.listMembers, { input: { q }, signal }),
+    queryKey: [adminMembersEndpoints.listMembers.name, q],
+    queryFn: ({ signal }) => callEndpoint(adminMembersEndpoints.listMembers, { input: { q }, signal }),
     enabled: q.trim().length >= 2,
   });

@@ -11,7 +11,9 @@ import { type AgentContracts, type AgentPage, builtAgentMenu, defaultAgentPage, 
 import { useMyAgentApplication } from '../api/agents-api';
 import { AgentClock } from '../components/agent-clock';
 import { AgentIncomePanel } from '../components/agent-income-panel';
+import { AgentTransfersPanel } from '../components/agent-transfers';
 import { type DownlineAction, DownlinePanel } from '../components/downline-panel';
+import { RedEnvelopePanel } from '../components/red-envelope';
 import { RegisterCentrePanel } from '../components/register-centre-panel';
 import { TeamBetsPanel } from '../components/team-bets-panel';
 import { TeamOverviewPanel } from '../components/team-overview';
@@ -26,6 +28,8 @@ const panels: Panels = {
   palStatementsAgentCopy: TeamProfitPanel,
   agentRevenueReport: AgentIncomePanel,
   agentDownlineTransactionDetailsCopy: TeamTransactionsPanel,
+  agentTransfer: AgentTransfersPanel,
+  agentRedRain: RedEnvelopePanel,
 };
 
 export interface AgentHomePageProps {

@@ -16,6 +16,7 @@ import { useTransactions } from '../api/get-transactions';
 import styles from '../components/wallet.module.css';
 import {
   isKnownTransactionType,
+  receivedTypeKeys,
   transactionRangeKeys,
   transactionTypeKeys,
   walletLabelKeys,
@@ -44,7 +45,11 @@ export const AccountRecordPage = () => {
   type Entry = NonNullable<typeof records.data>['list'][number];
   const isCredit = (entry: Entry) => !entry.amount.startsWith('-');
 
-  const typeLabel = (value: string) => (isKnownTransactionType(value) ? t(transactionTypeKeys[value]) : value);
+  const typeLabel = (entry: Entry) => {
+    if (!isKnownTransactionType(entry.type)) return entry.type;
+    const received = isCredit(entry) ? receivedTypeKeys[entry.type] : undefined;
+    return t(received ?? transactionTypeKeys[entry.type]);
+  };
   const walletLabel = (value: string) => {
     const key = walletLabelKeys[value];
     return key ? t(key) : value;
@@ -96,7 +101,7 @@ export const AccountRecordPage = () => {
             rowData={(entry) => ({ 'data-record': entry.type, 'data-amount': entry.amount })}
             columns={[
               { label: t('created_at'), render: (entry) => formatDateTime(entry.createdAt) },
-              { label: t('txn_type'), render: (entry) => typeLabel(entry.type) },
+              { label: t('txn_type'), render: (entry) => typeLabel(entry) },
               { label: t('wallet'), render: (entry) => walletLabel(entry.wallet) },
               {
                 label: t('amount'),

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminAgentEndpoints, adminAgentMoneyEndpoints, adminEndpoints, type RequestOf } from '@tessera/contracts';
+import { callEndpoint } from '../../../shared/api/api-client';
+
+const settingsKey = (code: string) => [adminAgentMoneyEndpoints.settings.name, code] as const;
+
+/** The merchant's agent settings (defaults until saved). */
+export const useAgentSettings = (code: string) =>
+  useQuery({
+    queryKey: settingsKey(code),
+    queryFn: ({ signal }) => callEndpoint(adminAgentMoneyEndpoints.settings, { params: { code }, input: {}, signal }),
+  });
+
+/** Saves the agent settings; the answer is kept as the cached settings. Audited by the server. */
+export const useSaveAgentSettings = (code: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestOf<typeof adminAgentMoneyEndpoints.saveSettings>) =>
+      callEndpoint(adminAgentMoneyEndpoints.saveSettings, { params: { code }, input }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKey(code), settings);
+      void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] });
+    },
+  });
+};
+
+/** Freezes or unfreezes an agent with a reason; audited by the server. */
+export const useFreezeAgent = (code: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, input }: { memberId: string; input: RequestOf<typeof adminAgentMoneyEndpoints.freeze> }) =>
+      callEndpoint(adminAgentMoneyEndpoints.freeze, { params: { code, memberId }, input }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [adminAgentEndpoints.tree.name] });
+      void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] });
+    },
+  });
+};

@@ -1,0 +1,106 @@
+import type { AgentTransferDownRule } from '@tessera/contracts';
+import type pg from 'pg';
+import type { Executor } from './agents.repository';
+
+/** A merchant's agent settings as stored; rates are ppm per game category. */
+export interface AgentSettingsRow {
+  maxDepth: number;
+  agentsCreateAgents: boolean;
+  transferDown: AgentTransferDownRule;
+  transferUp: boolean;
+  defaultRates: Record<string, number>;
+}
+
+const SETTINGS_COLUMNS = `max_depth AS "maxDepth", agents_create_agents AS "agentsCreateAgents",
+  transfer_down AS "transferDown", transfer_up AS "transferUp", default_rates AS "defaultRates"`;
+
+/** Agent settings, freezing, and the locks a transfer takes (decision 0075). */
+export const createAgentsMoneyRepository = (pool: pg.Pool) => ({
+  settings: async (merchantCode: string, db: Executor = pool): Promise<AgentSettingsRow | null> => {
+    const { rows } = await db.query<AgentSettingsRow>(
+      `SELECT ${SETTINGS_COLUMNS} FROM agent_settings WHERE merchant_code = $1`,
+      [merchantCode],
+    );
+    return rows[0] ?? null;
+  },
+
+  saveSettings: async (
+    client: Executor,
+    merchantCode: string,
+    settings: AgentSettingsRow,
+    updatedBy: string,
+  ): Promise<AgentSettingsRow> => {
+    const { rows } = await client.query<AgentSettingsRow>(
+      `INSERT INTO agent_settings (merchant_code, max_depth, agents_create_agents, transfer_down, transfer_up,
+                                   default_rates, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+       ON CONFLICT (merchant_code) DO UPDATE SET max_depth = EXCLUDED.max_depth,
+         agents_create_agents = EXCLUDED.agents_create_agents, transfer_down = EXCLUDED.transfer_down,
+         transfer_up = EXCLUDED.transfer_up, default_rates = EXCLUDED.default_rates,
+         updated_by = EXCLUDED.updated_by, updated_at = now()
+       RETURNING ${SETTINGS_COLUMNS}`,
+      [
+        merchantCode,
+        settings.maxDepth,
+        settings.agentsCreateAgents,
+        settings.transferDown,
+        settings.transferUp,
+        JSON.stringify(settings.defaultRates),
+        updatedBy,
+      ],
+    );
+    return rows[0] as AgentSettingsRow;
+  },
+
+  /**
+   * The agent's profile row locked for the caller's transaction (shared: transfers run side by side, a freeze waits
+   * for them and they for it). null: no agent of this merchant.
+   */
+  lockProfileShared: async (
+    client: Executor,
+    merchantCode: string,
+    memberId: string,
+  ): Promise<{ frozen: boolean } | null> => {
+    const { rows } = await client.query<{ frozen: boolean }>(
+      'SELECT frozen FROM agent_profiles WHERE member_id = $1 AND merchant_code = $2 FOR SHARE',
+      [memberId, merchantCode],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** Sets the frozen flag; false when the member has no profile (no agent) of this merchant. */
+  setFrozen: async (client: Executor, merchantCode: string, memberId: string, frozen: boolean): Promise<boolean> => {
+    const { rowCount } = await client.query(
+      'UPDATE agent_profiles SET frozen = $3 WHERE member_id = $1 AND merchant_code = $2',
+      [memberId, merchantCode, frozen],
+    );
+    return (rowCount ?? 0) > 0;
+  },
+
+  /** The accounts of members, by id (the tree's copies). */
+  accountsOf: async (memberIds: readonly string[], db: Executor = pool): Promise<Map<string, string>> => {
+    if (memberIds.length === 0) return new Map();
+    const { rows } = await db.query<{ memberId: string; account: string }>(
+      'SELECT member_id AS "memberId", account FROM agent_nodes WHERE member_id = ANY($1::uuid[])',
+      [memberIds],
+    );
+    return new Map(rows.map((row) => [row.memberId, row.account]));
+  },
+
+  /** How far below `agentId` each of `memberIds` sits (members outside its subtree are absent). */
+  distancesBelow: async (
+    agentId: string,
+    memberIds: readonly string[],
+    db: Executor = pool,
+  ): Promise<Map<string, number>> => {
+    if (memberIds.length === 0) return new Map();
+    const { rows } = await db.query<{ memberId: string; distance: number }>(
+      `SELECT descendant_id AS "memberId", distance FROM agent_closure
+        WHERE ancestor_id = $1 AND descendant_id = ANY($2::uuid[]) AND distance > 0`,
+      [agentId, memberIds],
+    );
+    return new Map(rows.map((row) => [row.memberId, row.distance]));
+  },
+});
+
+export type AgentsMoneyRepository = ReturnType<typeof createAgentsMoneyRepository>;
