@@ -680,6 +680,8 @@ export const createAgentContractsService = (deps: {
         contracts,
         ended: outcome?.ended ?? [],
         maxRate: maxBp === null ? null : rateOfBasisPoints(Math.min(maxBp, CONTRACT_RATE_MAX_BP)),
+        memberId: member.memberId,
+        noticeDays: settings.noticeDays,
       };
     },
 
