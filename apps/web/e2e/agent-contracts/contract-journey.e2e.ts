@@ -13,7 +13,7 @@ import { memberApi } from '../support/member-api';
 import { headerBalance, moneyApi } from '../support/money';
 import { screenshotPath } from '../support/screenshots';
 import { dialog, openSite, signInMember } from '../support/site';
-import { contractJourneyApi, fits, menuItem } from './contract-support';
+import { contractJourneyApi, fadedIn, fits, menuItem } from './contract-support';
 
 let server: TestServer;
 let browser: Browser;
@@ -148,10 +148,7 @@ describe('agent contracts', () => {
     const opened = dialog(down.page, 'contract-statement');
     await opened.waitFor();
     expect(await opened.textContent()).toContain('CtUpline1');
-    await down.page.waitForFunction(() => {
-      const shown = document.querySelector('dialog[data-dialog="contract-statement"]');
-      return shown !== null && getComputedStyle(shown).opacity === '1';
-    });
+    await fadedIn(down.page, 'contract-statement');
     expect(await fits(down.page)).toBe(true);
     await down.page.screenshot({ path: screenshotPath('agent-contracts-statement-phone-en.png'), fullPage: true });
 

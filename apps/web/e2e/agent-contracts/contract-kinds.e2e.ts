@@ -6,7 +6,7 @@ import { memberApi } from '../support/member-api';
 import { headerBalance, moneyApi } from '../support/money';
 import { screenshotPath } from '../support/screenshots';
 import { dialog, openSite, signInMember } from '../support/site';
-import { contractJourneyApi, fits, menuItem } from './contract-support';
+import { contractJourneyApi, fadedIn, fits, menuItem } from './contract-support';
 
 let server: TestServer;
 let browser: Browser;
@@ -115,6 +115,7 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
       await popup.locator('[data-pending-offer]').waitFor();
       expect(await popup.textContent()).toContain(kind);
       if (kind === 'Dividend') {
+        await fadedIn(down, 'contract-pending-offer');
         expect(await fits(down)).toBe(true);
         await down.screenshot({ path: screenshotPath('agent-contracts-dividend-popup-phone-en.png'), fullPage: true });
       }
@@ -211,6 +212,7 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
     const confirmEnd = dialog(down, 'contract-terminate');
     await confirmEnd.waitFor();
     expect(await confirmEnd.textContent()).toContain('still settled');
+    await fadedIn(down, 'contract-terminate');
     await down.screenshot({ path: screenshotPath('agent-contracts-terminate-phone-en.png'), fullPage: true });
     await confirmEnd.getByRole('button', { name: 'Terminate' }).click();
     await row.locator('[data-contract-ends]').waitFor();
@@ -284,6 +286,7 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
     });
     const askUp = dialog(up, 'contract-offer-higher-rate');
     await askUp.waitFor();
+    await fadedIn(up, 'contract-offer-higher-rate');
     await up.screenshot({ path: screenshotPath('agent-contracts-higher-rate-offer-desktop-en.png'), fullPage: true });
     await askUp.getByRole('button', { name: 'Yes, continue' }).click();
     await offer.locator('[data-offer="sent"]').waitFor();
@@ -295,6 +298,7 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
     await popup.locator('[data-contract-action="accept"]').click();
     const askDown = dialog(down, 'contract-higher-rate');
     await askDown.waitFor();
+    await fadedIn(down, 'contract-higher-rate');
     await down.screenshot({ path: screenshotPath('agent-contracts-higher-rate-accept-phone-en.png'), fullPage: true });
     await askDown.getByRole('button', { name: 'Yes, continue' }).click();
     await popup.waitFor({ state: 'detached' });

@@ -77,3 +77,10 @@ export const menuItem = (page: Page, name: string) => page.getByRole('button', {
 /** Whether the page fits its viewport's width. */
 export const fits = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** Waits until the named dialog has faded in (its opacity reaches 1), for a screenshot that shows it. */
+export const fadedIn = (page: Page, name: string) =>
+  page.waitForFunction((dialogName) => {
+    const shown = document.querySelector(`dialog[data-dialog="${dialogName}"]`);
+    return shown !== null && getComputedStyle(shown).opacity === '1';
+  }, name);
