@@ -389,12 +389,21 @@ export const createAgentContractsService = (deps: {
       memberIds.filter((id): id is string => id !== null),
     );
 
+  type TeamTotals = Awaited<ReturnType<AgentsService['teamTotals']>>;
+
+  /** A downline the merchant's tree does not hold (never placed) has no team figures: zero, not a failure. */
+  const teamOf = (contract: ContractRow, period: { start: Date; end: Date }): Promise<TeamTotals> => {
+    const days = daysOf(period);
+    return agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
+  };
+
   /** What a period's statement reads and pays (computed outside nothing: dividend and daily from the rollups). */
   const compute = async (
     client: pg.PoolClient,
     contract: ContractRow,
     period: { start: Date; end: Date },
     statementId: string,
+    team: TeamTotals,
   ): Promise<{
     inputs: Record<string, string | number>;
     tier: number | null;
@@ -420,8 +429,6 @@ export const createAgentContractsService = (deps: {
       return { inputs: { rounds: taken.rounds, validBet: taken.validBet.toString() }, ...result };
     }
     const days = daysOf(period);
-    // A downline the merchant's tree does not hold (never placed) has no team figures: zero, not a failure.
-    const team = await agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
     const inputs = {
       validBet: team?.validBets ?? 0n,
       loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
@@ -443,13 +450,16 @@ export const createAgentContractsService = (deps: {
   /** Settles one (contract, period) once: run, statement, payment in one transaction. False: already done. */
   const settlePeriod = async (contract: ContractRow, period: { start: Date; end: Date }): Promise<boolean> => {
     const paidTo: (string | null)[] = [];
+    // The team's figures of a closed period (dividend, daily) are read before the transaction: a read inside it would
+    // wait for a second connection while holding one, which several contracts settling at once could exhaust.
+    const team = contract.kind === 'dividend' || contract.kind === 'daily' ? await teamOf(contract, period) : null;
     const settled = await repository.inTransaction(async (client) => {
       // One runner per contract at a time: the chain's order and the period's uniqueness hold under concurrency.
       await repository.contract(contract.id, client, true);
       const runId = await repository.claimRun(client, contract, period);
       if (!runId) return false;
       const statementId = randomUUID();
-      const result = await compute(client, contract, period, statementId);
+      const result = await compute(client, contract, period, statementId, team);
       const last = await repository.lastHash(client, contract.id);
       const row = {
         id: statementId,
