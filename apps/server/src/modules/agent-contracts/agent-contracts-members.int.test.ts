@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_MEMBER_TYPE } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
+import { describe, expect, it } from 'vitest';
+import { contractSuite, type ContractMember as Member } from '../../../test/agent-contracts';
+import type { memberClient } from '../../../test/member-client';
+import type { TestApp } from '../../../test/test-app';
 import { periodAt } from './agent-contracts.rules';
 
 /**
@@ -18,7 +17,6 @@ import { periodAt } from './agent-contracts.rules';
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let ownerToken: string;
-let passwordHash: string;
 
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request({ method, url, headers: { authorization: ownerToken }, ...(payload ? { payload } : {}) });
@@ -40,21 +38,10 @@ const rowCounts = async () =>
     )
   ).rows[0];
 
-const { newMember, act, play } = contractHelpers(
-  () => t,
-  () => client,
-  () => passwordHash,
-);
-
-beforeAll(async () => {
-  t = await createTestApp({}, { events: { deliver: false } });
-  client = memberClient(t);
-  ownerToken = await t.operatorToken();
-  passwordHash = await hashPassword('Secret123');
-}, 300_000);
-
-afterAll(async () => {
-  await t?.close();
+const { newMember, act, play } = contractSuite(async (app, appClient) => {
+  t = app;
+  client = appClient;
+  ownerToken = await app.operatorToken();
 });
 
 describe('agent contracts: withdraw and terminate', () => {
@@ -70,7 +57,7 @@ describe('agent contracts: withdraw and terminate', () => {
     for (const m of [a, b, c]) m.token = await client.login(m.account, 'Secret123');
     expect(await t.services.agents.directUplineOf(b.id)).toBe(a.id);
     expect((await settings(0)).json().success).toBe(true);
-  });
+  }, 120_000);
 
   it('the upline withdraws a pending offer; nobody else can, and a withdrawn offer is final', async () => {
     const offered = await act('hourly', a, {

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { contractSuite, type ContractMember as Member } from '../../../test/agent-contracts';
+import type { memberClient } from '../../../test/member-client';
+import type { TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
-import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
 
 /**
@@ -19,7 +18,6 @@ import { reconcileLedger } from '../ledger';
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let ownerToken: string;
-let passwordHash: string;
 
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request({ method, url, headers: { authorization: ownerToken }, ...(payload ? { payload } : {}) });
@@ -36,21 +34,10 @@ const rowCounts = async () => {
   return rows[0];
 };
 
-const { newMember, act, play, fund, mainBalance } = contractHelpers(
-  () => t,
-  () => client,
-  () => passwordHash,
-);
-
-beforeAll(async () => {
-  t = await createTestApp({}, { events: { deliver: false } });
-  client = memberClient(t);
-  ownerToken = await t.operatorToken();
-  passwordHash = await hashPassword('Secret123');
-}, 300_000);
-
-afterAll(async () => {
-  await t?.close();
+const { newMember, act, play, fund, mainBalance } = contractSuite(async (app, appClient) => {
+  t = app;
+  client = appClient;
+  ownerToken = await app.operatorToken();
 });
 
 describe('agent contracts', () => {
@@ -73,7 +60,7 @@ describe('agent contracts', () => {
     await t.services.events.drain();
     for (const m of [a, b, c, p1, p2, p3]) m.token = await client.login(m.account, 'Secret123');
     expect(await t.services.agents.directUplineOf(c.id)).toBe(b.id);
-  });
+  }, 120_000);
 
   it('refuses bad offers, each with its own code, writing nothing', async () => {
     const before = await rowCounts();
