@@ -121,7 +121,14 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
       }
       const id = await popup.locator('[data-pending-offer]').getAttribute('data-pending-offer');
       await popup.locator('[data-contract-action="accept"]').click();
-      await expect.poll(async () => popup.locator(`[data-pending-offer="${id}"]`).count()).toBe(0);
+      await expect
+        .poll(async () => popup.locator(`[data-pending-offer="${id}"]`).count(), { timeout: 30_000 })
+        .toBe(0)
+        .catch(async (error) => {
+          // What the popup showed instead (an error under the offer?), for the failure's report.
+          await down.screenshot({ path: screenshotPath('agent-contracts-accept-stuck-phone-en.png'), fullPage: true });
+          throw new Error(`the accepted offer stayed: ${await popup.textContent()}`, { cause: error });
+        });
     }
     await popup.waitFor({ state: 'detached' });
     const contracts = await server.query<{ id: string; kind: string; status: string }>(

@@ -71,8 +71,13 @@ const PendingOffer = ({
     }
   };
 
+  // An offer decided meanwhile (here, or on another page or device) is put off: the next one, if any, shows.
+  const isDecided = contract !== undefined && contract.status !== 'offered';
+  useEffect(() => {
+    if (isDecided) onLater();
+  }, [isDecided, onLater]);
   // The dialog opens whole, with the offer in it: nothing inside it loads after it has opened.
-  if (!contract && !contracts.isError) return null;
+  if ((!contract && !contracts.isError) || isDecided) return null;
   return (
     <>
       <Dialog
