@@ -11,11 +11,16 @@
  */
 
 import { loadavg } from 'node:os';
+import { SETTLE_CONCURRENCY } from '../src/modules/agent-contracts/agent-contracts.service';
 import { benchApp, benchDatabase, benchPlayers, percentile } from './bench-support';
 
 const AGENTS = Number(process.env.BENCH_SETTLEMENT_AGENTS ?? 1_000);
 const PLAYERS_PER_AGENT = Number(process.env.BENCH_SETTLEMENT_PLAYERS ?? 100);
 const ROUNDS_PER_PLAYER = Number(process.env.BENCH_SETTLEMENT_ROUNDS ?? 10);
+/** Contracts settled at once (default: the engine's SETTLE_CONCURRENCY). */
+const CONCURRENCY = process.env.BENCH_SETTLEMENT_CONCURRENCY
+  ? Number(process.env.BENCH_SETTLEMENT_CONCURRENCY)
+  : undefined;
 /** Concurrent balance readers. */
 const READERS = Number(process.env.BENCH_SETTLEMENT_READERS ?? 2);
 const WINDOW_MS = 300_000;
@@ -155,14 +160,14 @@ const main = async () => {
 
     const started = performance.now();
     let seconds = 0;
-    const settling = services.agentContracts.settleDue(settleAt).then((outcome) => {
+    const settling = services.agentContracts.settleDue(settleAt, { concurrency: CONCURRENCY }).then((outcome) => {
       seconds = (performance.now() - started) / 1000;
       return outcome;
     });
     const during = await readWhile(read, READERS, settling);
     const outcome = await settling;
     console.log(
-      `settlement of the window              ${seconds.toFixed(2)} s  (${outcome.settled} statements settled, ${outcome.failed} failed; load ${load()})`,
+      `settlement of the window              ${seconds.toFixed(2)} s  (${outcome.settled} statements settled, ${outcome.failed} failed, ${CONCURRENCY ?? SETTLE_CONCURRENCY} contracts at once; load ${load()})`,
     );
     console.log(describeReads('balance read, during settlement', during));
 
