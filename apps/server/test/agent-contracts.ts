@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { memberClient } from './member-client';
-import type { TestApp } from './test-app';
+import { afterAll, beforeAll } from 'vitest';
+import { hashPassword } from '../src/platform/security/password';
+import { memberClient } from './member-client';
+import { createTestApp, type TestApp } from './test-app';
 
 /** A member of the demo merchant made for a contracts test, with its site token once signed in. */
 export interface ContractMember {
@@ -87,4 +89,28 @@ export const contractHelpers = (
         })
       ).available,
   };
+};
+
+/**
+ * A contracts test file's app (made in `beforeAll` with events delivered by hand, closed in `afterAll`), its member
+ * client and the helpers over them; `setup` runs once the app is made (sign operators in, make merchants).
+ */
+export const contractSuite = (setup?: (app: TestApp, client: ReturnType<typeof memberClient>) => Promise<void>) => {
+  let app: TestApp;
+  let client: ReturnType<typeof memberClient>;
+  let passwordHash: string;
+  beforeAll(async () => {
+    app = await createTestApp({}, { events: { deliver: false } });
+    client = memberClient(app);
+    passwordHash = await hashPassword('Secret123');
+    await setup?.(app, client);
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  return contractHelpers(
+    () => app,
+    () => client,
+    () => passwordHash,
+  );
 };

@@ -254,6 +254,10 @@ export const contractActionResultSchema = z.object({
   ended: z.array(z.string()),
   /** The highest rate the caller may offer of this kind (its own contract's, or the merchant's maximum). */
   maxRate: z.string().nullable(),
+  /** The caller's member id: which side of each contract it is on (upline: withdraw; either: terminate). */
+  memberId: z.string(),
+  /** The merchant's notice for a termination, in days: the contract runs to the end of the period it ends in. */
+  noticeDays: z.number().int(),
 });
 
 const actionEndpoint = (name: string, kind: ContractKind, path: string, moduleId: string, label: string) =>
@@ -266,7 +270,7 @@ const actionEndpoint = (name: string, kind: ContractKind, path: string, moduleId
     encrypted: false,
     request: contractActionSchema,
     response: contractActionResultSchema,
-    summary: `${label} contracts (kind ${kind}): offer (an upline to a direct downline), accept, reject, withdraw, terminate, list. Errors: contract_not_downline, contract_already_decided, contract_higher_rate, contract_rate_above_upline, contract_rate_above_max, contract_kind_not_allowed, contract_offer_pending, contract_wrong_kind, not_found.`,
+    summary: `${label} contracts (kind ${kind}): offer (an upline to a direct downline), accept, reject, withdraw, terminate, list. Errors: contract_not_downline, contract_already_decided, contract_not_active, contract_higher_rate, contract_rate_above_upline, contract_rate_above_max, contract_kind_not_allowed, contract_offer_pending, contract_wrong_kind, not_found.`,
   });
 
 export const contractKindPaths: Record<ContractKind, string> = {

@@ -2,8 +2,8 @@ import type { DownlineMember, GameCategory } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runningKindsOf, useConsolidated } from '../features/agent-contracts/api/agent-contracts-api';
+import { DownlineContractButtons, DownlineContractsDialog } from '../features/agent-contracts/components/contract-list';
 import { OfferDialog } from '../features/agent-contracts/components/offer-dialog';
-import { PendingOfferPopup } from '../features/agent-contracts/components/pending-offer-popup';
 import {
   DailyWagesPanel,
   DividendRecordPanel,
@@ -13,7 +13,6 @@ import {
 import { AgentHomePage } from '../features/agents/pages/agent-home-page';
 import { gameTypeLabelKeys } from '../features/games/game-types';
 import { usePublicStore } from '../shared/state/public-store';
-import { Button } from '../shared/ui/button/button';
 
 const categoryLabelKey = (category: GameCategory) => gameTypeLabelKeys[category];
 
@@ -26,14 +25,15 @@ const contractPanels = {
 
 /**
  * /agentHome: the agents feature's centre with the agent contracts handed in (features do not import each other):
- * the consolidated flags open the record pages, each downline member gets an offer button, and a pending offer
- * opens the contract popup.
+ * the consolidated flags open the record pages, and each direct downline member gets an offer button and its
+ * contracts (withdraw an offer, terminate a running one). The contract popup is the shell's (site-wide).
  */
 export const AgentHomeRoute = () => {
   const { t } = useTranslation('agent-contracts');
   const isLogin = usePublicStore((state) => state.isLogin);
   const flags = useConsolidated(isLogin);
   const [offerTo, setOfferTo] = useState<DownlineMember | null>(null);
+  const [contractsWith, setContractsWith] = useState<DownlineMember | null>(null);
   return (
     <>
       <AgentHomePage
@@ -44,13 +44,25 @@ export const AgentHomeRoute = () => {
           label: t('contract_column'),
           render: (member) =>
             member.level === 1 ? (
-              <Button size="sm" variant="outline" onClick={() => setOfferTo(member)} data-offer-to={member.account}>
-                {t('contract_offer')}
-              </Button>
+              <DownlineContractButtons
+                account={member.account}
+                onOffer={() => setOfferTo(member)}
+                onContracts={() => setContractsWith(member)}
+              />
             ) : null,
         }}
       />
-      <PendingOfferPopup enabled={isLogin} />
+      {contractsWith ? (
+        <DownlineContractsDialog
+          downlineId={contractsWith.memberId}
+          downlineAccount={contractsWith.account}
+          onOffer={() => {
+            setContractsWith(null);
+            setOfferTo(contractsWith);
+          }}
+          onClose={() => setContractsWith(null)}
+        />
+      ) : null}
       {offerTo ? (
         <OfferDialog downlineId={offerTo.memberId} downlineAccount={offerTo.account} onClose={() => setOfferTo(null)} />
       ) : null}

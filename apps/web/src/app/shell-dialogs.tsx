@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PendingOfferGate } from '../features/agent-contracts/components/pending-offer-gate';
 import { AnnouncementPopupGate } from '../features/content/components/announcement-popup-gate';
 import type { DialogBannerGroup } from '../features/content/components/dialog-banner';
 import { useLogout } from '../features/session/use-logout';
@@ -75,7 +76,10 @@ const HelpDialog = lazy(dialogLoaders.help);
 const NoticeDialog = lazy(dialogLoaders.notice);
 const SessionLimitDialog = lazy(dialogLoaders.sessionLimit);
 
-/** The shell's popups (spec section 2 "Modals"), one open at a time, opened by name through the shell store. */
+/**
+ * The shell's popups (spec section 2 "Modals"), one open at a time, opened by name through the shell store; the
+ * announcement popup and, after login, the contract popup on every page (a pending offer, api-facts 10).
+ */
 export const ShellDialogs = () => {
   const location = useLocation();
   const navigate = useNavigate();
@@ -154,6 +158,7 @@ export const ShellDialogs = () => {
         </Suspense>
       ) : null}
       <AnnouncementPopupGate />
+      <PendingOfferGate isBlocked={activeDialog !== null} />
     </>
   );
 };

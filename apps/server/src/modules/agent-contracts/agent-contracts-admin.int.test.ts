@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
+import { describe, expect, it } from 'vitest';
+import { contractSuite, type ContractMember as Member } from '../../../test/agent-contracts';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
+import type { memberClient } from '../../../test/member-client';
+import type { TestApp } from '../../../test/test-app';
 import { reconcileLedger } from '../ledger';
 
 /**
@@ -17,7 +16,6 @@ import { reconcileLedger } from '../ledger';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
-let passwordHash: string;
 const tokens: Record<string, string> = {};
 
 const admin = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -47,16 +45,9 @@ const counts = async (): Promise<Record<string, number>> =>
   ).rows[0] ?? {};
 const settingsRows = async () => (await t.database.pool.query('SELECT * FROM agent_contract_settings')).rows;
 
-const { newMember, act, play, fund, mainBalance } = contractHelpers(
-  () => t,
-  () => client,
-  () => passwordHash,
-);
-
-beforeAll(async () => {
-  t = await createTestApp({}, { events: { deliver: false } });
-  client = memberClient(t);
-  passwordHash = await hashPassword('Secret123');
+const { newMember, act, play, fund, mainBalance } = contractSuite(async (app, appClient) => {
+  t = app;
+  client = appClient;
   await merchantLikeDemo(t, 'yen', { name: 'Yen', currency: 'JPY' });
   Object.assign(
     tokens,
@@ -65,10 +56,6 @@ beforeAll(async () => {
       { name: 'demofinance', role: 'finance', merchantCode: 'demo' },
     ]),
   );
-}, 300_000);
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('agent contracts in the back office', () => {

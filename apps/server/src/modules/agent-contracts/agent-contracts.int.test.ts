@@ -1,25 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractHelpers, type ContractMember as Member } from '../../../test/agent-contracts';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { contractSuite, type ContractMember as Member } from '../../../test/agent-contracts';
+import type { memberClient } from '../../../test/member-client';
+import type { TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
-import { hashPassword } from '../../platform/security/password';
 import { reconcileLedger } from '../ledger';
 
 /**
  * Agent contracts on a real PostgreSQL: the lifecycle over HTTP with each refusal's code and nothing written, the
  * `higher_rate` confirmation, statements equal to a recomputation from the raw rounds, an upline short of balance
  * paid later and never overdrawn, exactly one statement and payment per (contract, period) under four concurrent
- * runners run three times over more than a thousand periods, and 288 missed real-time windows caught up in order.
+ * runners run three times over more than a thousand periods, the same after runner processes were killed (SIGKILL)
+ * in the middle of settling 1,080 randomized hours, and 288 missed real-time windows caught up in order.
  */
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
 let ownerToken: string;
-let passwordHash: string;
 
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request({ method, url, headers: { authorization: ownerToken }, ...(payload ? { payload } : {}) });
@@ -36,21 +34,10 @@ const rowCounts = async () => {
   return rows[0];
 };
 
-const { newMember, act, play, fund, mainBalance } = contractHelpers(
-  () => t,
-  () => client,
-  () => passwordHash,
-);
-
-beforeAll(async () => {
-  t = await createTestApp({}, { events: { deliver: false } });
-  client = memberClient(t);
-  ownerToken = await t.operatorToken();
-  passwordHash = await hashPassword('Secret123');
-}, 300_000);
-
-afterAll(async () => {
-  await t?.close();
+const { newMember, act, play, fund, mainBalance } = contractSuite(async (app, appClient) => {
+  t = app;
+  client = appClient;
+  ownerToken = await app.operatorToken();
 });
 
 describe('agent contracts', () => {
@@ -73,7 +60,7 @@ describe('agent contracts', () => {
     await t.services.events.drain();
     for (const m of [a, b, c, p1, p2, p3]) m.token = await client.login(m.account, 'Secret123');
     expect(await t.services.agents.directUplineOf(c.id)).toBe(b.id);
-  });
+  }, 120_000);
 
   it('refuses bad offers, each with its own code, writing nothing', async () => {
     const before = await rowCounts();
@@ -411,19 +398,36 @@ describe('agent contracts', () => {
     expect(await t.services.agentContracts.verifyChain(id)).toBe(false);
   }, 300_000);
 
-  it('SIGKILL in the middle of runs: two runner processes killed mid-catch-up, then four runners; each period once', async () => {
+  it('SIGKILL in the middle of runs over 1,080 randomized hours, then 4 concurrent runners 3 times: each period once', async () => {
     const offer = await act('hourly', b, {
       action: 'offer',
       downlineId: c.id,
-      terms: { kind: 'hourly', tiers: [{ betAmount: '0', rate: '0.05' }] },
+      terms: {
+        kind: 'hourly',
+        tiers: [
+          { betAmount: '0', rate: '0.05' },
+          { betAmount: '15', rate: '0.1' },
+        ],
+      },
     });
     expect(offer.success).toBe(true);
     expect((await act('hourly', c, { action: 'accept', contractId: offer.value.contract.id })).success).toBe(true);
     const id = offer.value.contract.id as string;
-    const start = new Date(Math.floor((Date.now() - 30 * 86_400_000) / 3_600_000) * 3_600_000);
+    const start = new Date(Math.floor((Date.now() - 45 * 86_400_000) / 3_600_000) * 3_600_000);
     await t.database.pool.query('UPDATE agent_contracts SET starts_at = $2 WHERE id = $1', [id, start]);
-    for (let h = 0; h < 720; h += 7)
-      await play(p1, 1_000n + BigInt(h), 0n, new Date(start.getTime() + h * 3_600_000 + 5_000), 'test-kill');
+    const hours = Math.floor((Date.now() - start.getTime()) / 3_600_000);
+    // Randomized periods: rounds at random hours (some hours several, most none), random stakes, wins and losses.
+    let seed = Number(process.env.CONTRACTS_SEED ?? Date.now() % 2_147_483_647);
+    console.log(`SIGKILL test seed: ${seed} (CONTRACTS_SEED to repeat)`);
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let i = 0; i < 400; i += 1) {
+      const at = new Date(start.getTime() + Math.floor(random() * (hours - 1)) * 3_600_000 + 1_000 + i);
+      const stake = BigInt(100 + Math.floor(random() * 2_500));
+      await play(random() < 0.5 ? p1 : p2, stake, random() < 0.4 ? stake * 2n : 0n, at, 'test-kill');
+    }
     await t.services.events.drain();
     const at = new Date(Date.now() + 5 * 60_000).toISOString();
     const statements = async () =>
@@ -435,32 +439,45 @@ describe('agent contracts', () => {
           )
         ).rows[0]?.n,
       );
-    const children: ChildProcess[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.resolve(import.meta.dirname, '../../../test/settlement-runner.ts')],
-        {
-          env: { ...process.env, DATABASE_URL: t.database.url, AT_ISO: at },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+    const runners = (n: number) =>
+      Array.from({ length: n }, () =>
+        spawn(
+          process.execPath,
+          ['--import', 'tsx', path.resolve(import.meta.dirname, '../../../test/settlement-runner.ts')],
+          {
+            env: { ...process.env, DATABASE_URL: t.database.url, AT_ISO: at },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        ),
       );
-      children.push(child);
+    const killAll = async (children: ChildProcess[]) => {
+      for (const child of children) child.kill('SIGKILL');
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise((resolve) =>
+              child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+            ),
+        ),
+      );
+    };
+    // Four runner processes, killed (SIGKILL) at a random point while they settle; then two more, killed again.
+    let killedAt = 0;
+    for (const [count, upTo] of [
+      [4, 80 + Math.floor(random() * 300)],
+      [2, 450 + Math.floor(random() * 300)],
+    ] as const) {
+      const children = runners(count);
+      await waitFor(async () => (await statements()) >= upTo, 180_000);
+      await killAll(children);
+      killedAt = await statements();
+      expect(killedAt).toBeLessThan(hours);
     }
-    // Killed while settling: some periods done, the rest not.
-    await waitFor(async () => (await statements()) >= 40, 120_000);
-    for (const child of children) child.kill('SIGKILL');
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) =>
-            child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
-          ),
-      ),
-    );
-    const afterKill = await statements();
-    expect(afterKill).toBeLessThan(720);
-    await Promise.all(Array.from({ length: 4 }, () => t.services.agentContracts.settleDue(new Date(at))));
+    console.log(`SIGKILL: ${killedAt} of ${hours} hours settled when the last runners were killed`);
+    // Four concurrent runners, three times over: every period is rerun, none is settled twice.
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all(Array.from({ length: 4 }, () => t.services.agentContracts.settleDue(new Date(at))));
+    }
     const { rows } = await t.database.pool.query<{
       statements: number;
       periods: number;
@@ -468,37 +485,41 @@ describe('agent contracts', () => {
       paid: string;
       payments: number;
       due: number;
+      seqs: number;
     }>(
       `SELECT count(*)::int AS statements, count(DISTINCT period_start)::int AS periods, sum(amount)::text AS owed,
-              sum(paid)::text AS paid, count(*) FILTER (WHERE amount > 0)::int AS due,
+              sum(paid)::text AS paid, count(*) FILTER (WHERE amount > 0)::int AS due, max(seq)::int AS seqs,
               (SELECT count(*) FROM agent_contract_payments p JOIN agent_contract_statements s2 ON s2.id = p.statement_id
                 WHERE s2.contract_id = $1)::int AS payments
          FROM agent_contract_statements WHERE contract_id = $1`,
       [id],
     );
-    const summary = rows[0] as {
-      statements: number;
-      periods: number;
-      owed: string;
-      paid: string;
-      payments: number;
-      due: number;
-    };
+    const summary = rows[0] as (typeof rows)[number];
+    expect(summary.statements).toBeGreaterThanOrEqual(1_000);
     expect(summary.statements).toBe(summary.periods);
-    expect(summary.statements).toBeGreaterThanOrEqual(720);
+    expect(summary.seqs).toBe(summary.statements);
     expect(summary.paid).toBe(summary.owed);
     expect(summary.payments).toBe(summary.due);
-    const { rows: counted } = await t.database.pool.query<{ owed: string }>(
-      `SELECT coalesce(sum(valid_bet), 0)::text AS owed FROM bet_rounds WHERE provider = 'test-kill'`,
-    );
-    const { rows: taken } = await t.database.pool.query<{ valid: string }>(
-      `SELECT coalesce(sum((inputs->>'validBet')::bigint), 0)::text AS valid FROM agent_contract_statements WHERE contract_id = $1`,
+    // One run per period, none failed; each statement equals its hour's rounds, each round taken once.
+    const { rows: check } = await t.database.pool.query<{
+      runs: number;
+      failed: number;
+      bad: number;
+      unassigned: number;
+    }>(
+      `SELECT (SELECT count(*) FROM agent_contract_runs WHERE contract_id = $1)::int AS runs,
+              (SELECT count(*) FROM agent_contract_runs WHERE contract_id = $1 AND status = 'failed')::int AS failed,
+              (SELECT count(*) FROM agent_contract_statements s WHERE s.contract_id = $1 AND
+                 (s.inputs->>'validBet')::bigint <> coalesce((SELECT sum(r.valid_bet) FROM bet_rounds r
+                   WHERE r.settled_at >= s.period_start AND r.settled_at < s.period_end
+                     AND r.provider = 'test-kill'), 0))::int AS bad,
+              (SELECT count(*) FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL)::int AS unassigned`,
       [id],
     );
-    expect(taken[0]?.valid).toBe(counted[0]?.owed);
+    expect(check[0]).toEqual({ runs: summary.statements, failed: 0, bad: 0, unassigned: 0 });
     expect(await t.services.agentContracts.verifyChain(id)).toBe(true);
     expect((await reconcileLedger(t.database.pool)).filter((r) => r.discrepancies > 0)).toEqual([]);
-  }, 400_000);
+  }, 600_000);
 
   it('a failed run is listed and an operator reruns it; the back office lists contracts and runs', async () => {
     const contracts = (await admin('GET', '/api/admin/merchants/demo/agent-contracts?kind=daily')).json();

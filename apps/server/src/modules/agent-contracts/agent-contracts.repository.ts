@@ -383,21 +383,22 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
   },
 
   /** Rounds of an hourly or real-time contract not yet in a statement that settled before `end`, locked. */
-  takeAccruals: async (client: pg.PoolClient, contractId: string, end: Date) => {
-    const { rows } = await client.query<{ validBet: bigint; share: bigint; won: boolean }>(
-      `SELECT valid_bet AS "validBet", share, won FROM agent_contract_accruals
-        WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2 FOR UPDATE`,
-      [contractId, end],
-    );
-    return rows;
-  },
-
-  markAccruals: async (client: pg.PoolClient, contractId: string, end: Date, statementId: string) => {
-    await client.query(
-      `UPDATE agent_contract_accruals SET statement_id = $3
-        WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2`,
+  /**
+   * Takes a period's open accruals for its statement in one statement: marks them (its row lock keeps a concurrent
+   * taker out; a round arriving meanwhile is the next period's) and answers their totals, the shares summed exactly.
+   */
+  takeAccruals: async (client: pg.PoolClient, contractId: string, end: Date, statementId: string) => {
+    const { rows } = await client.query<{ rounds: number; won: number; validBet: string; share: string }>(
+      `WITH taken AS (
+         UPDATE agent_contract_accruals SET statement_id = $3
+          WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2
+         RETURNING valid_bet, share, won)
+       SELECT count(*)::int AS rounds, count(*) FILTER (WHERE won)::int AS won,
+              coalesce(sum(valid_bet), 0)::text AS "validBet", coalesce(sum(share), 0)::text AS share FROM taken`,
       [contractId, end, statementId],
     );
+    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0' };
+    return { rounds: totals.rounds, won: totals.won, validBet: BigInt(totals.validBet), share: BigInt(totals.share) };
   },
 
   lastHash: async (client: pg.PoolClient, contractId: string): Promise<{ seq: number; hash: string } | null> => {

@@ -109,7 +109,12 @@ export const chainIntact = (rows: readonly StatementRow[]): boolean => chainBrea
 export interface SettleOptions {
   /** How long after a period's end the engine waits for late events before settling it (default 60 s). */
   graceMs?: number;
+  /** How many contracts settle at once (default SETTLE_CONCURRENCY). */
+  concurrency?: number;
 }
+
+/** Contracts settled at once by one runner: enough to overlap round trips, few enough to leave the pool to requests. */
+export const SETTLE_CONCURRENCY = 4;
 
 export const createAgentContractsService = (deps: {
   repository: AgentContractsRepository;
@@ -384,11 +389,21 @@ export const createAgentContractsService = (deps: {
       memberIds.filter((id): id is string => id !== null),
     );
 
+  type TeamTotals = Awaited<ReturnType<AgentsService['teamTotals']>>;
+
+  /** A downline the merchant's tree does not hold (never placed) has no team figures: zero, not a failure. */
+  const teamOf = (contract: ContractRow, period: { start: Date; end: Date }): Promise<TeamTotals> => {
+    const days = daysOf(period);
+    return agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
+  };
+
   /** What a period's statement reads and pays (computed outside nothing: dividend and daily from the rollups). */
   const compute = async (
     client: pg.PoolClient,
     contract: ContractRow,
     period: { start: Date; end: Date },
+    statementId: string,
+    team: TeamTotals,
   ): Promise<{
     inputs: Record<string, string | number>;
     tier: number | null;
@@ -397,30 +412,23 @@ export const createAgentContractsService = (deps: {
   }> => {
     const terms = contract.terms;
     if (terms.kind === 'realtime' || terms.kind === 'hourly') {
-      const rounds = await repository.takeAccruals(client, contract.id, period.end);
-      const validBet = rounds.reduce((sum, r) => sum + r.validBet, 0n);
+      const taken = await repository.takeAccruals(client, contract.id, period.end, statementId);
       if (terms.kind === 'realtime') {
         return {
-          inputs: {
-            rounds: rounds.length,
-            wonRounds: rounds.filter((r) => r.won).length,
-            validBet: validBet.toString(),
-          },
+          inputs: { rounds: taken.rounds, wonRounds: taken.won, validBet: taken.validBet.toString() },
           tier: null,
           rateBp: null,
-          amount: realtimeAmount(rounds.map((r) => r.share)),
+          amount: realtimeAmount([taken.share]),
         };
       }
       const result = periodAmount('hourly', tiersOf(terms, contract.currency), {
-        validBet,
+        validBet: taken.validBet,
         loss: 0n,
         activeMembers: 0,
       });
-      return { inputs: { rounds: rounds.length, validBet: validBet.toString() }, ...result };
+      return { inputs: { rounds: taken.rounds, validBet: taken.validBet.toString() }, ...result };
     }
     const days = daysOf(period);
-    // A downline the merchant's tree does not hold (never placed) has no team figures: zero, not a failure.
-    const team = await agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
     const inputs = {
       validBet: team?.validBets ?? 0n,
       loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
@@ -442,15 +450,19 @@ export const createAgentContractsService = (deps: {
   /** Settles one (contract, period) once: run, statement, payment in one transaction. False: already done. */
   const settlePeriod = async (contract: ContractRow, period: { start: Date; end: Date }): Promise<boolean> => {
     const paidTo: (string | null)[] = [];
+    // The team's figures of a closed period (dividend, daily) are read before the transaction: a read inside it would
+    // wait for a second connection while holding one, which several contracts settling at once could exhaust.
+    const team = contract.kind === 'dividend' || contract.kind === 'daily' ? await teamOf(contract, period) : null;
     const settled = await repository.inTransaction(async (client) => {
       // One runner per contract at a time: the chain's order and the period's uniqueness hold under concurrency.
       await repository.contract(contract.id, client, true);
       const runId = await repository.claimRun(client, contract, period);
       if (!runId) return false;
-      const result = await compute(client, contract, period);
+      const statementId = randomUUID();
+      const result = await compute(client, contract, period, statementId, team);
       const last = await repository.lastHash(client, contract.id);
       const row = {
-        id: randomUUID(),
+        id: statementId,
         runId,
         contractId: contract.id,
         merchantCode: contract.merchantCode,
@@ -469,9 +481,6 @@ export const createAgentContractsService = (deps: {
         prevHash: last?.hash ?? GENESIS,
       };
       await repository.insertStatement(client, { ...row, hash: statementHash(row.prevHash, row) });
-      if (contract.kind === 'realtime' || contract.kind === 'hourly') {
-        await repository.markAccruals(client, contract.id, period.end, row.id);
-      }
       if (row.amount > 0n) {
         const paid = await pay(client, { ...row, currency: contract.currency, paid: 0n }, contract);
         if (paid > 0n) paidTo.push(contract.downlineId, contract.payer === 'upline' ? contract.uplineId : null);
@@ -510,8 +519,9 @@ export const createAgentContractsService = (deps: {
   };
 
   /**
-   * Settles every period due at `at` for every contract, each contract's in order; a contract whose run failed
-   * waits for that run (retried here up to MAX_AUTO_ATTEMPTS, then by an operator). Safe to run concurrently.
+   * Settles every period due at `at` for every contract, each contract's in order (SETTLE_CONCURRENCY contracts at
+   * once); a contract whose run failed waits for that run (retried here up to MAX_AUTO_ATTEMPTS, then by an
+   * operator). Safe to run concurrently.
    */
   const settleDue = async (at: Date = now(), options: SettleOptions = {}) => {
     const graceMs = options.graceMs ?? 60_000;
@@ -522,19 +532,25 @@ export const createAgentContractsService = (deps: {
       if (outcome?.status === 'settled') settled += 1;
       else failed += 1;
     }
-    for (const contract of await repository.settleable(at)) {
-      const { periods, blocked } = await duePeriods(contract, at, graceMs);
-      if (blocked) continue;
-      for (const period of periods) {
-        try {
-          if (await settlePeriod(contract, period)) settled += 1;
-        } catch (error) {
-          failed += 1;
-          await repository.recordFailedRun(contract, period, (error as Error).message || String(error));
-          break;
+    // Contracts are independent: a few settle at once (each its own periods in order, one transaction each).
+    const contracts = await repository.settleable(at);
+    let next = 0;
+    const worker = async () => {
+      for (let contract = contracts[next++]; contract; contract = contracts[next++]) {
+        const { periods, blocked } = await duePeriods(contract, at, graceMs);
+        if (blocked) continue;
+        for (const period of periods) {
+          try {
+            if (await settlePeriod(contract, period)) settled += 1;
+          } catch (error) {
+            failed += 1;
+            await repository.recordFailedRun(contract, period, (error as Error).message || String(error));
+            break;
+          }
         }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? SETTLE_CONCURRENCY) }, worker));
     const paid = await payUnpaid();
     return { settled, failed, paid };
   };
@@ -680,6 +696,8 @@ export const createAgentContractsService = (deps: {
         contracts,
         ended: outcome?.ended ?? [],
         maxRate: maxBp === null ? null : rateOfBasisPoints(Math.min(maxBp, CONTRACT_RATE_MAX_BP)),
+        memberId: member.memberId,
+        noticeDays: settings.noticeDays,
       };
     },
 

@@ -6,6 +6,7 @@ import {
   type ContractKind,
   type RequestOf,
 } from '@tessera/contracts';
+import { useEffect } from 'react';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 
@@ -54,6 +55,17 @@ export const useContractAction = (kind: ContractKind) => {
         queryClient.invalidateQueries({ queryKey: queryKeyOf(agentContractEndpoints[kind], { action: 'list' }) }),
       ]),
   });
+};
+
+/** Drops the signed-in member's contract data (flags, lists, statements): a next member never sees it. */
+export const useForgetContractsOnLogout = (isMember: boolean) => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isMember) return;
+    for (const endpoint of Object.values(agentContractEndpoints)) {
+      queryClient.removeQueries({ queryKey: queryKeyOf(endpoint) });
+    }
+  }, [isMember, queryClient]);
 };
 
 /** Statements of one kind, on either side of the contract, newest first. */

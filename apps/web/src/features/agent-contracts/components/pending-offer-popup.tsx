@@ -1,5 +1,5 @@
 import { type AgentContract, type ContractKind, contractKinds } from '@tessera/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
@@ -8,32 +8,29 @@ import { DetailList } from '../../../shared/ui/detail-list/detail-list';
 import { ConfirmDialog } from '../../../shared/ui/dialog/confirm-dialog';
 import { Dialog } from '../../../shared/ui/dialog/dialog';
 import { FormError } from '../../../shared/ui/form/form-error';
-import { pendingOffersOf, useConsolidated, useContractAction, useContracts } from '../api/agent-contracts-api';
+import { useContractAction, useContracts } from '../api/agent-contracts-api';
 import styles from './agent-contracts.module.css';
 import { ContractTermsView } from './contract-terms';
 
 /**
  * The contract popup (spec section 3, api-facts 10): while the consolidated data names a pending offer, the downline
  * reads its terms and accepts or rejects it. Accepting over the downline's own contracts that pay more answers
- * `contract_higher_rate`, and the popup asks before ending them. One offer at a time, oldest kind first.
+ * `contract_higher_rate`, and the popup asks before ending them. One offer at a time, in the order of the kinds;
+ * mounted site-wide by PendingOfferGate, which owns the offers put off.
  */
-export const PendingOfferPopup = ({ enabled }: { enabled: boolean }) => {
-  const flags = useConsolidated(enabled);
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
-  const pending = flags.data ? pendingOffersOf(flags.data) : null;
-  const kind = pending
-    ? contractKinds.find((candidate) => pending[candidate] !== '' && !dismissed.has(pending[candidate]))
-    : undefined;
-  if (!kind || !pending) return null;
+export const PendingOfferPopup = ({
+  pending,
+  dismissed,
+  onDismiss,
+}: {
+  pending: Record<ContractKind, string>;
+  dismissed: ReadonlySet<string>;
+  onDismiss: (contractId: string) => void;
+}) => {
+  const kind = contractKinds.find((candidate) => pending[candidate] !== '' && !dismissed.has(pending[candidate]));
+  if (!kind) return null;
   const contractId = pending[kind];
-  return (
-    <PendingOffer
-      key={contractId}
-      kind={kind}
-      contractId={contractId}
-      onLater={() => setDismissed((before) => new Set([...before, contractId]))}
-    />
-  );
+  return <PendingOffer key={contractId} kind={kind} contractId={contractId} onLater={() => onDismiss(contractId)} />;
 };
 
 const PendingOffer = ({
@@ -52,6 +49,14 @@ const PendingOffer = ({
   const [error, setError] = useState<string | null>(null);
   const [higherRate, setHigherRate] = useState(false);
   const contract: AgentContract | undefined = contracts.data?.contracts.find((item) => item.id === contractId);
+  // A list read before this offer was made (the records page's, within its fresh time) is read again, once.
+  const isListStale = contracts.data !== undefined && contract === undefined;
+  const hasRefetched = useRef(false);
+  useEffect(() => {
+    if (!isListStale || hasRefetched.current) return;
+    hasRefetched.current = true;
+    void contracts.refetch();
+  }, [isListStale, contracts]);
 
   const decide = async (body: { action: 'accept'; confirmHigherRate: boolean } | { action: 'reject' }) => {
     setError(null);
@@ -66,6 +71,13 @@ const PendingOffer = ({
     }
   };
 
+  // An offer decided meanwhile (here, or on another page or device) is put off: the next one, if any, shows.
+  const isDecided = contract !== undefined && contract.status !== 'offered';
+  useEffect(() => {
+    if (isDecided) onLater();
+  }, [isDecided, onLater]);
+  // The dialog opens whole, with the offer in it: nothing inside it loads after it has opened.
+  if ((!contract && !contracts.isError) || isDecided) return null;
   return (
     <>
       <Dialog

@@ -13,6 +13,7 @@ import { type BadgeTone, StatusBadge } from '../../../shared/ui/status-badge/sta
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { useStatements } from '../api/agent-contracts-api';
 import styles from './agent-contracts.module.css';
+import { ContractList } from './contract-list';
 
 const PAGE_SIZE = 20;
 type Side = 'received' | 'paid';
@@ -28,6 +29,7 @@ const statusTones: Record<StatementStatus, BadgeTone> = {
  * One agent-centre record page (dividend record, daily wages, hourly salary, real-time salary): the statements of
  * the contracts the agent holds (received) or offered (paid), each period with its amount, what was paid and its
  * status; a row opens the statement behind it (what the settlement read, the tier met, the rate, the chain hash).
+ * Above them, the kind's live contracts, where either side terminates a running one.
  */
 export const StatementRecords = ({ kind }: { kind: ContractKind }) => {
   const { t } = useTranslation('agent-contracts');
@@ -41,6 +43,7 @@ export const StatementRecords = ({ kind }: { kind: ContractKind }) => {
   const period = (row: AgentStatement) => `${formatDateTime(row.periodStart)} – ${formatDateTime(row.periodEnd)}`;
   return (
     <div className={styles.page} data-contract-records={kind}>
+      <ContractList kinds={[kind]} />
       <Tabs<Side>
         idPrefix={`contract-records-${kind}`}
         label={t('contract_records_side')}
