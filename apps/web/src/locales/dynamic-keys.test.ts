@@ -50,8 +50,7 @@ const catalogue = (language: string, namespace: string): Record<string, string> 
 /** Keys the code picks at run time (maps, conditions), which the literal-key check cannot see. */
 const chosenKeys: Record<string, readonly string[]> = {
   'agent-contracts': contractDynamicKeys,
-  'agent-money': ['agent_money_sent_down', 'agent_money_sent_up'],
-  agent: agentMenu.map((item) => item.labelKey),
+  agents: [...agentMenu.map((item) => item.labelKey), 'agent_money_sent_down', 'agent_money_sent_up'],
   money: [
     ...Object.values(depositStatusKeys),
     ...Object.values(channelKindKeys),

@@ -10,9 +10,8 @@ export const coreNamespaces = ['common', 'errors', 'languages'] as const;
 export type Namespace =
   | (typeof coreNamespaces)[number]
   | 'account'
-  | 'agent'
+  | 'agents'
   | 'agent-contracts'
-  | 'agent-money'
   | 'money'
   | 'games'
   | 'promotions'

@@ -31,7 +31,7 @@ export const applicationStatusKeys: Record<AgentApplicationStatus, string> = {
  * while none is pending. An operator decides it in the back office.
  */
 export const AffiliateApplication = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatDateTime = useFormatDateTime();
   const mine = useMyAgentApplication(true);
   const apply = useApplyAsAgent();

@@ -21,7 +21,7 @@ export const incomeKindKeys: Record<AgentIncomeKind, string> = {
 
 /** My income: transfers received from the downline, rebates and contract payments in a range, with totals. */
 export const AgentIncomePanel = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
   const range = useAgentRange('30d');

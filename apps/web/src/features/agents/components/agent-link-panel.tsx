@@ -18,7 +18,7 @@ export const agentLinkOf = (origin: string, affiliateCode: string): string =>
 
 /** Register centre: the agent's affiliate code, its registration link with copy, and the link's QR code. */
 export const AgentLinkPanel = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const link = useAgentLink();
   const { state, copy } = useCopy();
   if (link.isPending) return <InlineLoader />;

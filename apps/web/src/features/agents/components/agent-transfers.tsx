@@ -32,7 +32,7 @@ const fields = ['toAccount', 'amount', 'withdrawPassword'] as const;
 
 /** Why the agent cannot send money now, if it cannot: frozen, or no withdraw password set. */
 export const MoneyBlocked = ({ info }: { info: AgentTransferInfo }) => {
-  const { t } = useTranslation('agent-money');
+  const { t } = useTranslation('agents');
   const { t: money } = useTranslation('money');
   const { t: errorText } = useTranslation('errors');
   if (info.frozen) {
@@ -72,7 +72,7 @@ export const BalanceLine = ({ info }: { info: AgentTransferInfo }) => {
 };
 
 const TransferForm = ({ info, direction }: { info: AgentTransferInfo; direction: Direction }) => {
-  const { t } = useTranslation('agent-money');
+  const { t } = useTranslation('agents');
   const { t: money } = useTranslation('money');
   const formatMoney = useFormatMoney();
   const [done, setDone] = useState<AgentTransferResult | null>(null);
@@ -159,7 +159,7 @@ const TransferForm = ({ info, direction }: { info: AgentTransferInfo; direction:
  * the merchant allows it, confirmed with the withdraw password; both sides see it in their account record.
  */
 export const AgentTransfersPanel = () => {
-  const { t } = useTranslation('agent-money');
+  const { t } = useTranslation('agents');
   const { t: errorText } = useTranslation('errors');
   const info = useAgentTransferInfo();
   const [direction, setDirection] = useState<Direction>('down');

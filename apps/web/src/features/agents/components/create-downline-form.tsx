@@ -25,7 +25,7 @@ const empty: CreateDownlineInput = { username: '', password: '', confirmPassword
  * agents (CREATEAFF3).
  */
 export const CreateDownlineForm = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const mayCreateAgents = usePublicStore((state) => state.whitelabel.CREATEAFF3 === true);
   const create = useCreateDownline();
   const [formError, setFormError] = useState<string | null>(null);

@@ -33,7 +33,7 @@ export interface DownlineAction {
 }
 
 export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined }) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
   const range = useAgentRange('30d');

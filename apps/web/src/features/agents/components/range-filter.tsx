@@ -25,7 +25,7 @@ export type AgentRangeState = ReturnType<typeof useAgentRange>;
 
 /** Today, yesterday, 7 and 30 days, or custom dates (UTC days; the server refuses ranges over 93 days). */
 export const RangeFilter = ({ state }: { state: AgentRangeState }) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   return (
     <div className={styles.filters} data-range={state.name}>
       <div className={styles.chips}>

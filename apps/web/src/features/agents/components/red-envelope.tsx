@@ -47,7 +47,7 @@ const RecipientPicker = ({
   selected: ReadonlyMap<string, string>;
   onToggle: (member: DownlineMember) => void;
 }) => {
-  const { t } = useTranslation('agent-money');
+  const { t } = useTranslation('agents');
   const [search, setSearch] = useState('');
   const [account, setAccount] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -110,7 +110,7 @@ const RecipientPicker = ({
  * equal or random parts that add up to it exactly, confirmed with the withdraw password.
  */
 export const RedEnvelopePanel = () => {
-  const { t } = useTranslation('agent-money');
+  const { t } = useTranslation('agents');
   const { t: money } = useTranslation('money');
   const { t: errorText } = useTranslation('errors');
   const formatMoney = useFormatMoney();

@@ -28,7 +28,7 @@ const statusKeys: Record<BetStatus, string> = {
 
 /** Team betting: the downline's rounds in a range, by account, category and status, with totals and CSV. */
 export const TeamBetsPanel = ({ categoryLabelKey }: { categoryLabelKey: (category: GameCategory) => string }) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
   const range = useAgentRange('7d');

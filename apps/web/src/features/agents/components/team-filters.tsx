@@ -17,7 +17,7 @@ export type AccountSearch = ReturnType<typeof useAccountSearch>;
 
 /** The search form of a team list, with an optional select beside it (game category, kind, status). */
 export const TeamSearch = ({ search, id, children }: { search: AccountSearch; id: string; children?: ReactNode }) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   return (
     <form
       className={styles.search}
@@ -54,7 +54,7 @@ export const FilterSelect = ({
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
 }) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   return (
     <SelectField
       id={id}
@@ -79,7 +79,7 @@ export const ExportCsvButton = <Row,>({
   columns: readonly CsvColumn<Row>[];
   fetchPage: (pageNo: number, pageSize: number) => Promise<{ list: readonly Row[]; totalPages: number }>;
 }) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const [state, setState] = useState<'idle' | 'busy' | 'truncated' | 'failed'>('idle');
   const run = async () => {
     setState('busy');

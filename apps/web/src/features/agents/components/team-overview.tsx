@@ -19,7 +19,7 @@ const DAYS_PER_PAGE = 10;
  * figures over the range, then the same figures per day. Every number is a sum of the server's daily rollups.
  */
 export const TeamOverviewPanel = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatMoney = useFormatMoney();
   const range = useAgentRange('7d');
   const overview = useTeamOverview(range.range);

@@ -15,7 +15,7 @@ const PAGE_SIZE = 20;
 
 /** User profit and loss: each downline member's own figures over a range (from the daily rollups), and the sum. */
 export const TeamProfitPanel = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatMoney = useFormatMoney();
   const range = useAgentRange('7d');
   const search = useAccountSearch();

@@ -27,7 +27,7 @@ const kindKeys: Record<TeamTransactionKind, string> = {
 
 /** Account details: the downline's deposits, withdrawals, transfers and adjustments, by account and kind, with CSV. */
 export const TeamTransactionsPanel = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
   const range = useAgentRange('7d');

@@ -54,7 +54,7 @@ export const AgentHomePage = ({
   downlineAction,
   categoryLabelKey,
 }: AgentHomePageProps) => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const isLogin = usePublicStore((state) => state.isLogin);
   const status = useMyAgentApplication(isLogin);

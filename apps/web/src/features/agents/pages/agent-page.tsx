@@ -11,7 +11,7 @@ import styles from './agent-page.module.css';
  * finds the affiliate application here.
  */
 export const AgentPage = () => {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation('agents');
   const openDialog = useShellStore((state) => state.openDialog);
   const isLogin = usePublicStore((state) => state.isLogin);
   const handleLogin = () => openDialog('login');
