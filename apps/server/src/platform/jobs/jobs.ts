@@ -38,7 +38,10 @@ export interface JobDefinition {
 }
 
 export interface JobsOptions {
-  /** How often each instance enqueues the current period of every job (default 5 s). */
+  /**
+   * How often each instance looks for a new period of its jobs (default: half the shortest job's period, between
+   * 0.25 s and 5 s, so no period falls between two looks).
+   */
   tickMs?: number;
   /** How often an idle worker asks for a job (default 2 s; at least 0.5 s). */
   pollingIntervalSeconds?: number;
@@ -65,6 +68,18 @@ export const periodJobId = (name: string, key: string): string => {
   const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * How often to look for new periods: half the shortest period (a cron job's is a minute), between 0.25 s and 5 s.
+ * A look once per period could miss one to timer drift; a 3-second job looked at every 5 s skipped periods.
+ */
+export const defaultTickMs = (definitions: readonly Pick<JobDefinition, 'schedule'>[]): number => {
+  const shortest = Math.min(
+    60_000,
+    ...definitions.map(({ schedule }) => ('everySeconds' in schedule ? schedule.everySeconds * 1000 : 60_000)),
+  );
+  return Math.max(250, Math.min(5_000, Math.floor(shortest / 2)));
 };
 
 interface PeriodData {
@@ -104,13 +119,17 @@ export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
       }),
   });
 
+  // The period each job was last enqueued for by this instance: a look within the same period sends nothing.
+  const enqueued = new Map<string, string>();
   const enqueue = async (definition: JobDefinition, now: Date) => {
     const key = periodKey(definition.schedule, now);
+    if (enqueued.get(definition.name) === key) return;
     try {
       await boss.send(definition.name, { periodKey: key } satisfies PeriodData, {
         id: periodJobId(definition.name, key),
         singletonKey: key,
       });
+      enqueued.set(definition.name, key);
     } catch (error) {
       options.onError(error, { job: definition.name, periodKey: key });
     }
@@ -160,7 +179,7 @@ export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
         );
       }
       await tick();
-      ticker = setInterval(() => void tick(), options.tickMs ?? 5000);
+      ticker = setInterval(() => void tick(), options.tickMs ?? defaultTickMs([...definitions.values()]));
       ticker.unref();
     },
 
