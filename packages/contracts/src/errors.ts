@@ -41,6 +41,8 @@ export const errorCatalogue = {
   captcha_invalid: { status: 400 },
   bot_check_failed: { status: 400 },
   invitation_code_error: { status: 400 },
+  /** The code's agent is frozen: no registration through it until an operator unfreezes it (decision 0089). */
+  invitation_code_suspended: { status: 400 },
   verification_code_invalid: { status: 400 },
   verification_code_expired: { status: 400 },
   sms_too_frequent: { status: 429 },
@@ -217,6 +219,7 @@ export const accountFieldErrorCodes = [
   'birthday_under_age',
   'referral_code_invalid',
   'invitation_code_error',
+  'invitation_code_suspended',
   'withdraw_password_rule',
   'withdraw_password_same_as_login',
   'in_payeeName_error',

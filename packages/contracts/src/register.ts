@@ -108,6 +108,7 @@ export const registerEndpoints = {
       domain: z.string().trim().max(253).optional(),
     }),
     response: z.object({ code: z.string() }),
-    summary: 'Checks an affiliate (invitation) code; an unknown one fails with invitation_code_error.',
+    summary:
+      "Checks an affiliate (invitation) code; an unknown one fails with invitation_code_error, a frozen agent's with invitation_code_suspended.",
   }),
 } as const;

@@ -117,7 +117,12 @@ describe('the agent centre', () => {
     await page.locator('[data-card="agent-link"] [data-qr-code]').waitFor();
     await page.screenshot({ path: screenshotPath('agents-link-desktop-en.png'), fullPage: true });
 
-    // A friend opens the link: the affiliate code is filled in, and it registers.
+    // A friend opens the link: the affiliate code is filled in, and it registers. While an operator has frozen the
+    // agent, the code is refused under its field and nobody is registered (decision 0089).
+    const agentRow = await memberRow(server, 'AgentE2E1');
+    const freeze = (frozen: boolean) =>
+      operator('POST', `/agent-tree/${agentRow.id}/freeze`, { frozen, reason: 'e2e review' });
+    expect((await freeze(true)).success).toBe(true);
     const friend = await newPage(browser, { viewport: 'phone' });
     await friend.page.goto(link);
     const register = dialog(friend.page, 'register');
@@ -131,8 +136,12 @@ describe('the agent centre', () => {
     await fields.getByLabel('Mobile number').fill('81420002');
     await register.getByRole('checkbox').check();
     await register.getByRole('button', { name: 'Register', exact: true }).click();
+    await fields.getByText('This invitation code is suspended. Clear it to register without one.').waitFor();
+    await friend.page.screenshot({ path: screenshotPath('agents-link-frozen-phone-en.png'), fullPage: true });
+    expect(await server.query('SELECT id FROM members WHERE username = $1', ['agentfriend1'])).toEqual([]);
+    expect((await freeze(false)).success).toBe(true);
+    await register.getByRole('button', { name: 'Register', exact: true }).click();
     await userMenu(friend.page).waitFor();
-    const agentRow = await memberRow(server, 'AgentE2E1');
     expect(await memberRow(server, 'AgentFriend1')).toMatchObject({ upline_id: agentRow.id });
 
     // The friend deposits 60.00 and bets 5.00 on dice.

@@ -474,3 +474,98 @@ describe('tree settings', () => {
     await saveSettings({});
   });
 });
+
+describe('what other modules ask of the agents (decision 0089)', () => {
+  const personalUp = async (as: Member, amount: string) =>
+    (
+      await sealed(as, '/wps/member/transfer/upline', 'AGETRANSFERUP3', {
+        requestId: randomUUID(),
+        amount,
+        withdrawPassword: 'Payout99',
+      })
+    ).json();
+  const personalInfo = async (as: Member) =>
+    (
+      await client.send({
+        method: 'GET',
+        url: '/wps/member/transfer/upline',
+        moduleId: 'AGETRANSFERUP3',
+        token: as.token,
+      })
+    ).json().value;
+
+  it("the personal centre's transfer to upline follows the agents' rule for an agent, not for a plain member", async () => {
+    await saveSettings({ transferUp: false });
+    const before = await snapshot();
+    expect(await personalInfo(ann)).toMatchObject({ available: false, uplineAccount: 'mtop' });
+    expect((await personalUp(ann, '1.00')).errorCode).toBe('agent_transfer_up_off');
+    expect(await snapshot()).toEqual(before);
+    // A plain member's transfer to its upline agent is not the agents' setting.
+    expect(await personalInfo(bob)).toMatchObject({ available: true, uplineAccount: 'mann' });
+    const [annBefore, bobBefore] = [await balanceOf(ann), await balanceOf(bob)];
+    const plain = await personalUp(bob, '0.50');
+    expect(plain.success, JSON.stringify(plain)).toBe(true);
+    expect([await balanceOf(ann), await balanceOf(bob)]).toEqual([annBefore + 50n, bobBefore - 50n]);
+
+    await saveSettings({ transferUp: true });
+    expect(await personalInfo(ann)).toMatchObject({ available: true });
+    const topBefore = await balanceOf(top);
+    const allowed = await personalUp(ann, '1.25');
+    expect(allowed.success, JSON.stringify(allowed)).toBe(true);
+    expect(allowed.value).toMatchObject({ type: 'transfer_upline', amount: '-1.25' });
+    expect(await balanceOf(top)).toBe(topBefore + 1_25n);
+
+    // A frozen agent transfers nowhere, the personal centre included.
+    const url = `/api/admin/merchants/demo/agent-tree/${ann.id}/freeze`;
+    expect((await admin('POST', url, { frozen: true, reason: 'audit' })).json().success).toBe(true);
+    const frozenBefore = await snapshot();
+    expect(await personalInfo(ann)).toMatchObject({ available: false });
+    expect((await personalUp(ann, '1.00')).errorCode).toBe('agent_frozen');
+    expect(await snapshot()).toEqual(frozenBefore);
+    expect((await admin('POST', url, { frozen: false, reason: 'audit done' })).json().success).toBe(true);
+    await saveSettings({});
+  });
+
+  it("refuses registration through a frozen agent's affiliate code on the field, creating nothing", async () => {
+    const code = (await t.services.members.findById(ann.id))?.affiliateCode ?? '';
+    expect(code).not.toBe('');
+    const register = async (username: string) =>
+      (
+        await client.sealed(
+          'PUT',
+          '/wps/member/register',
+          {
+            username,
+            password: 'Secret123',
+            confirmPassword: 'Secret123',
+            termsAccepted: true,
+            affiliateCode: code,
+            botCheck: await client.botCheck(),
+          },
+          { moduleId: 'REG3' },
+        )
+      ).json();
+    const check = async () =>
+      (await client.send({ method: 'GET', url: `/wps/agent/affiliate?code=${code}`, moduleId: 'AFFMAN3' })).json();
+    const members = async () =>
+      (await t.database.pool.query("SELECT count(*)::int AS n FROM members WHERE merchant_code = 'demo'")).rows[0].n;
+
+    const url = `/api/admin/merchants/demo/agent-tree/${ann.id}/freeze`;
+    expect((await admin('POST', url, { frozen: true, reason: 'fraud review' })).json().success).toBe(true);
+    const count = await members();
+    expect(await check()).toMatchObject({ success: false, errorCode: 'invitation_code_suspended' });
+    const refused = await register('mviafrozen');
+    expect(refused).toMatchObject({
+      success: false,
+      errorCode: 'validation_failed',
+      fieldErrors: [{ path: 'affiliateCode', code: 'invitation_code_suspended' }],
+    });
+    expect(await members()).toBe(count);
+
+    expect((await admin('POST', url, { frozen: false, reason: 'cleared' })).json().success).toBe(true);
+    expect(await check()).toMatchObject({ success: true, value: { code } });
+    const registered = await register('mviathawed');
+    expect(registered.success, JSON.stringify(registered)).toBe(true);
+    expect((await t.services.members.findByUsername('demo', 'mviathawed'))?.uplineId).toBe(ann.id);
+  });
+});

@@ -16,7 +16,7 @@ import type { AccountService } from '../account';
 import type { AdminService } from '../admin';
 import type { AccountRef, LedgerService } from '../ledger';
 import type { MembersService } from '../members';
-import { presentEntry } from '../wallet';
+import { presentEntry, type UplineTransferRule } from '../wallet';
 import type { AgentsRepository, Executor } from './agents.repository';
 import type { AgentSettingsRow, AgentsMoneyRepository } from './agents-money.repository';
 import { splitEqual, splitRandom } from './agents-money.split';
@@ -155,8 +155,40 @@ export const createAgentsMoneyService = (deps: {
       [movement.to.memberId],
     );
 
+  /**
+   * The personal centre's transfer to upline (wallet module), for an agent (decision 0089): a frozen agent, or a
+   * merchant whose agents may not transfer to their upline, refuses it; a plain member's is not the agents' rule.
+   */
+  const uplineRule: UplineTransferRule = {
+    refusal: async (merchant, memberId) => {
+      const profile = await tree.profile(memberId);
+      if (profile?.merchantCode !== merchant.code) return null;
+      if (profile.frozen) return 'agent_frozen';
+      return (await settingsOf(merchant.code)).transferUp ? null : 'agent_transfer_up_off';
+    },
+    // As moveAsAgent: the agent's profile row held, so that a freeze waits for the transfer and every later one sees it.
+    hold: async (merchant, memberId, move) => {
+      if ((await tree.profile(memberId))?.merchantCode !== merchant.code) return move(undefined);
+      return tree.inTransaction(async (client) => {
+        const profile = await repository.lockProfileShared(client, merchant.code, memberId);
+        if (profile?.frozen) throw new AppError('agent_frozen');
+        if (profile && !(await settingsOf(merchant.code, client)).transferUp) {
+          throw new AppError('agent_transfer_up_off');
+        }
+        return move(client);
+      });
+    },
+  };
+
   return {
     settingsOf,
+    uplineRule,
+
+    /** Registrations through a frozen agent's affiliate code are refused (decision 0089). */
+    affiliateRefusal: async (merchantCode: string, agentId: string) => {
+      const profile = await tree.profile(agentId);
+      return profile?.merchantCode === merchantCode && profile.frozen ? ('invitation_code_suspended' as const) : null;
+    },
 
     /**
      * Whether the agent may create a downline now (register centre, agent links): not frozen, a downline agent

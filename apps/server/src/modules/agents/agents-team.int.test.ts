@@ -205,6 +205,61 @@ describe('agents team pages', () => {
     expect(await count()).toBe(before);
   });
 
+  it("follows the merchant's agent settings and freezing: no downline agents, the depth limit, frozen agents", async () => {
+    const settings = (values: object) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/admin/merchants/demo/agent-settings',
+        headers: { authorization: ownerToken },
+        payload: {
+          maxDepth: 20,
+          agentsCreateAgents: true,
+          transferDown: 'any',
+          transferUp: false,
+          defaultRates: {},
+          ...values,
+        },
+      });
+    const freeze = (member: Member, frozen: boolean) =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/merchants/demo/agent-tree/${member.id}/freeze`,
+        headers: { authorization: ownerToken },
+        payload: { frozen, reason: 'settings test' },
+      });
+    const make = (by: Member, username: string, kind: 'member' | 'agent') =>
+      createDownline(by, { username, password: 'Secret123', confirmPassword: 'Secret123', kind });
+    const count = async () =>
+      (await t.database.pool.query("SELECT count(*)::int AS n FROM members WHERE merchant_code = 'demo'")).rows[0].n;
+    const before = await count();
+
+    expect((await settings({ agentsCreateAgents: false })).json().success).toBe(true);
+    expect((await make(agent, 'teamnoagent', 'agent')).json()).toMatchObject({
+      success: false,
+      errorCode: 'agent_create_agents_off',
+    });
+    // teamtop 0 ─ teamann 1 ─ teamsub 2: a limit of 2 leaves no room below teamsub.
+    expect((await settings({ maxDepth: 2 })).json().success).toBe(true);
+    expect((await make(subAgent, 'teamtoodeep', 'member')).json()).toMatchObject({
+      success: false,
+      errorCode: 'agent_tree_too_deep',
+    });
+    expect((await freeze(agent, true)).json().success).toBe(true);
+    expect((await make(agent, 'teamwhilefrozen', 'member')).json()).toMatchObject({
+      success: false,
+      errorCode: 'agent_frozen',
+    });
+    expect(await count()).toBe(before);
+    for (const username of ['teamnoagent', 'teamtoodeep', 'teamwhilefrozen']) {
+      expect(await t.services.members.findByUsername('demo', username)).toBeNull();
+    }
+
+    expect((await freeze(agent, false)).json().success).toBe(true);
+    expect((await settings({})).json().success).toBe(true);
+    const allowed = await make(upline, 'teamdeeper', 'agent');
+    expect(allowed.json(), allowed.body).toMatchObject({ success: true, value: { isAgent: true } });
+  });
+
   it(`creates at most ${DOWNLINES_PER_HOUR} accounts an hour per agent`, async () => {
     const busy = await created(upline, 'teambusy', 'agent');
     const make = (n: number) =>
@@ -241,6 +296,39 @@ describe('agents team pages', () => {
     });
     await fund(agent.id, 55n, 'rebate');
     await fund(deep.id, 40n, 'adjustment');
+    // The agents' money (decision 0075): from its own upline a transfer and a red envelope shared with the
+    // downline; its transfer down to a member (money out: not income, but the member's account details).
+    await fund(upline.id, 1_000n);
+    const mainOf = (member: Member) => ({ member: member.id, wallet: 'main' as const });
+    await t.services.ledger.transfer({
+      merchantCode: 'demo',
+      currency: 'USD',
+      type: 'transfer_downline',
+      idempotencyKey: `agents-team-down:${randomUUID()}`,
+      from: mainOf(upline),
+      to: mainOf(agent),
+      amount: 300n,
+    });
+    await t.services.ledger.post({
+      merchantCode: 'demo',
+      currency: 'USD',
+      type: 'agent_red_envelope',
+      idempotencyKey: `agents-team-envelope:${randomUUID()}`,
+      legs: [
+        { account: mainOf(upline), amount: -250n },
+        { account: mainOf(agent), amount: 150n },
+        { account: mainOf(first), amount: 100n },
+      ],
+    });
+    await t.services.ledger.transfer({
+      merchantCode: 'demo',
+      currency: 'USD',
+      type: 'transfer_downline',
+      idempotencyKey: `agents-team-down:${randomUUID()}`,
+      from: mainOf(agent),
+      to: mainOf(deep),
+      amount: 120n,
+    });
     await t.services.events.drain();
 
     const team = [first.id, subAgent.id, deep.id];
@@ -302,15 +390,16 @@ describe('agents team pages', () => {
     expect(profit.sum).toMatchObject({ bets: major(sum('bet_amount')), payouts: major(sum('payout')), betCount: 3 });
 
     // My income: what the agent's wallet received by kind; no contract payments yet.
-    const income = await get<{ list: { kind: string; amount: string }[]; totals: Record<string, string> }>(
-      agent,
-      '/wps/agent/income',
-      'AGEREV3',
-    );
-    expect(income.totals).toEqual({ transfer: '7.00', rebate: '0.55', contract: '0.00' });
-    expect(income.list.map((row) => [row.kind, row.amount]).sort()).toEqual([
-      ['rebate', '0.55'],
-      ['transfer', '7.00'],
+    const income = await get<{
+      list: { kind: string; type: string; amount: string }[];
+      totals: Record<string, string>;
+    }>(agent, '/wps/agent/income', 'AGEREV3');
+    expect(income.totals).toEqual({ transfer: '11.50', rebate: '0.55', contract: '0.00' });
+    expect(income.list.map((row) => [row.kind, row.type, row.amount]).sort()).toEqual([
+      ['rebate', 'rebate', '0.55'],
+      ['transfer', 'agent_red_envelope', '1.50'],
+      ['transfer', 'transfer_downline', '3.00'],
+      ['transfer', 'transfer_upline', '7.00'],
     ]);
     const onlyContracts = await get<{ list: unknown[]; total: number }>(
       agent,
@@ -325,7 +414,8 @@ describe('agents team pages', () => {
       `SELECT p.id::text FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
          JOIN ledger_transactions x ON x.id = p.transaction_id
         WHERE a.owner_type = 'member' AND a.owner_id = ANY($1::text[])
-          AND x.type IN ('deposit', 'withdrawal', 'withdrawal_approved', 'withdrawal_rejected', 'transfer_upline', 'adjustment')
+          AND x.type IN ('deposit', 'withdrawal', 'withdrawal_approved', 'withdrawal_rejected', 'transfer_upline',
+                         'transfer_downline', 'agent_red_envelope', 'adjustment')
         ORDER BY p.id DESC`,
       [team],
     );
@@ -335,6 +425,17 @@ describe('agents team pages', () => {
       'AGEDOWNTRANS3',
     );
     expect(details.list.map((row) => row.id)).toEqual(postings.map((row) => row.id));
+    const transfers = await get<{ list: { kind: string; type: string; account: string; amount: string }[] }>(
+      agent,
+      '/wps/agent/team/transactions',
+      'AGEDOWNTRANS3',
+      '&kind=transfer',
+    );
+    expect(transfers.list.map((row) => [row.account, row.type, row.amount]).sort()).toEqual([
+      ['teamdeep', 'transfer_downline', '1.20'],
+      ['teamfirst', 'agent_red_envelope', '1.00'],
+      ['teamfirst', 'transfer_upline', '-7.00'],
+    ]);
     const adjustments = await get<{ list: { kind: string; account: string }[] }>(
       agent,
       '/wps/agent/team/transactions',

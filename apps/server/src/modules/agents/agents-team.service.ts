@@ -19,6 +19,7 @@ import { fallbackRules } from '../register';
 import { presentEntry } from '../wallet';
 import { type AgentsRepository, lockTree } from './agents.repository';
 import { newAffiliateCode, presentFigures, sumFigures } from './agents.service';
+import type { AgentsMoneyService } from './agents-money.service';
 import type { AgentsTeamRepository } from './agents-team.repository';
 
 /** Downline accounts one agent may create per hour (the register centre). */
@@ -28,7 +29,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /** The ledger transaction types each income kind is made of (money into the agent's own wallets). */
 export const INCOME_TYPES: Record<AgentIncomeKind, readonly string[]> = {
-  transfer: ['transfer_upline'],
+  transfer: ['transfer_upline', 'transfer_downline', 'agent_red_envelope'],
   rebate: ['rebate'],
   contract: ['agent_contract_dividend', 'agent_contract_daily', 'agent_contract_hourly', 'agent_contract_realtime'],
 };
@@ -37,7 +38,7 @@ export const INCOME_TYPES: Record<AgentIncomeKind, readonly string[]> = {
 export const TEAM_TRANSACTION_TYPES: Record<TeamTransactionKind, readonly string[]> = {
   deposit: ['deposit'],
   withdrawal: ['withdrawal', 'withdrawal_approved', 'withdrawal_rejected'],
-  transfer: ['transfer_upline'],
+  transfer: ['transfer_upline', 'transfer_downline', 'agent_red_envelope'],
   adjustment: ['adjustment'],
 };
 
@@ -73,8 +74,10 @@ export const createAgentsTeamService = (deps: {
   bets: Pick<BetsService, 'roundsOfMembers'>;
   describeGames: DescribeGames;
   limiter: Pick<SharedRateLimiter, 'hit'>;
+  /** The merchant's rules on new downlines (frozen agent, downline agents, depth; decision 0075). */
+  mayCreateDownline: AgentsMoneyService['checkMayCreateDownline'];
 }) => {
-  const { repository, team, members, ledger, bets, describeGames, limiter } = deps;
+  const { repository, team, members, ledger, bets, describeGames, limiter, mayCreateDownline } = deps;
 
   /**
    * The downline members a list covers, with their accounts: one member (not_found outside the downline), those
@@ -92,14 +95,15 @@ export const createAgentsTeamService = (deps: {
     /**
      * Creates an account under the agent: the member row (its upline the agent) through the members module, then
      * its node in the tree (and an agent's profile) at once, so the downline shows it without waiting for the
-     * registration event. Refused for a frozen agent, an agent kind the merchant does not allow, a taken username.
+     * registration event. Refused, creating nothing, for a frozen agent, an agent kind the merchant does not allow
+     * (its modules or its agent settings), a tree as deep as the merchant's limit, a taken username.
      */
     createDownline: async (merchant: MerchantContext, agent: MemberPrincipal, input: CreateDownlineInput) => {
       const profile = await repository.profile(agent.memberId);
       if (!profile || profile.merchantCode !== merchant.code) throw new AppError('error_not_agent');
-      if (profile.frozen) throw new AppError('agent_frozen');
       if (merchant.modules.AGEREGDOWN3 !== true) throw new AppError('function.not.available');
       if (input.kind === 'agent' && merchant.modules.CREATEAFF3 !== true) throw fieldError('kind', 'field_not_allowed');
+      await mayCreateDownline(merchant, agent.memberId, input.kind === 'agent');
       const rules = merchant.settings.registerRules;
       const errors: FieldError[] = [];
       for (const [path, value] of [

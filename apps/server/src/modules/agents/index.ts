@@ -50,6 +50,9 @@ export const agentsModule = defineModule({
       bets: services.bets,
       describeGames: services.games.describe,
       limiter: services.limiter,
+      // Listed after this module: routes run once every module is built.
+      mayCreateDownline: (merchant, agentId, asAgent) =>
+        services.agentsMoney.checkMayCreateDownline(merchant, agentId, asAgent),
     });
     registerAgentsRoutes(registrar, agents, team);
     registerAgentsTeamRoutes(registrar, team);
@@ -90,18 +93,25 @@ export const agentsModule = defineModule({
 
 /**
  * The agents' money and the merchant's agent settings (decision 0075), listed after `agents`: transfers down and up
- * the tree and red envelopes through the ledger, freezing an agent, and the settings screen.
+ * the tree and red envelopes through the ledger, freezing an agent, and the settings screen. It also rules on the
+ * personal centre's transfer to upline and on affiliate codes at registration (decision 0089).
  */
 export const agentsMoneyModule = defineModule({
   name: 'agentsMoney',
-  create: (host) =>
-    createAgentsMoneyService({
+  create: (host) => {
+    const money = createAgentsMoneyService({
       repository: createAgentsMoneyRepository(host.database.pool),
       tree: createAgentsRepository(host.database.pool),
       ledger: host.services.ledger,
       account: host.services.account,
       members: host.services.members,
       admin: host.services.admin,
-    }),
+    });
+    // Modules listed before this one ask it at request time (decision 0089): the personal centre's transfer to
+    // upline, and registrations through an agent's affiliate code.
+    host.services.walletMoves.setUplineRule(money.uplineRule);
+    host.services.register.addAffiliateCheck(money.affiliateRefusal);
+    return money;
+  },
   routes: (registrar, money, { services }) => registerAgentsMoneyRoutes(registrar, { money, agents: services.agents }),
 });

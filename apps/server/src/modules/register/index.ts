@@ -3,7 +3,14 @@ import { registerRegisterRoutes } from './register.routes';
 import { createRegisterService, type RegisterService } from './register.service';
 
 export { registerRegisterRoutes } from './register.routes';
-export { ageOn, createRegisterService, fallbackRules, MINIMUM_AGE, type RegisterService } from './register.service';
+export {
+  type AffiliateCheck,
+  ageOn,
+  createRegisterService,
+  fallbackRules,
+  MINIMUM_AGE,
+  type RegisterService,
+} from './register.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {

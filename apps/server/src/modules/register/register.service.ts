@@ -73,6 +73,12 @@ export const ageOn = (birthday: string, today: Date): number | null => {
   return age;
 };
 
+/**
+ * Another module's say on an agent's affiliate code (agents' money: a frozen agent's code is suspended, decision
+ * 0089): the refusal's code for registrations through it, or null.
+ */
+export type AffiliateCheck = (merchantCode: string, agentId: string) => Promise<'invitation_code_suspended' | null>;
+
 export const createRegisterService = (deps: {
   members: MembersService;
   session: SessionService;
@@ -81,6 +87,16 @@ export const createRegisterService = (deps: {
   proofOfWork: ProofOfWork;
 }) => {
   const { members, session, verification, captcha, proofOfWork } = deps;
+  const affiliateChecks: AffiliateCheck[] = [];
+
+  /** Why registrations through this agent's code are refused now (the first check's refusal), or null. */
+  const affiliateRefusal = async (merchantCode: string, agentId: string) => {
+    for (const check of affiliateChecks) {
+      const refusal = await check(merchantCode, agentId);
+      if (refusal) return refusal;
+    }
+    return null;
+  };
 
   const checkField = (errors: FieldError[], path: string, rule: RegisterFieldRule | undefined, value: string) => {
     if (!rule) return;
@@ -90,6 +106,9 @@ export const createRegisterService = (deps: {
   };
 
   return {
+    /** Adds a check on agents' affiliate codes, at start (agents' money). */
+    addAffiliateCheck: (check: AffiliateCheck) => void affiliateChecks.push(check),
+
     register: async (
       ctx: SiteVisit,
       input: RegistrationInput,
@@ -149,7 +168,9 @@ export const createRegisterService = (deps: {
       let uplineId: string | null = null;
       if (values.affiliateCode && !errors.some((e) => e.path === 'affiliateCode')) {
         const agent = await members.findAgentByAffiliateCode(merchant.code, values.affiliateCode);
+        const refusal = agent && isAgentType(agent.type) ? await affiliateRefusal(merchant.code, agent.id) : null;
         if (!agent || !isAgentType(agent.type)) errors.push({ path: 'affiliateCode', code: 'invitation_code_error' });
+        else if (refusal) errors.push({ path: 'affiliateCode', code: refusal });
         else uplineId = agent.id;
       }
       let referredById: string | null = null;
@@ -230,6 +251,8 @@ export const createRegisterService = (deps: {
     checkAffiliate: async (ctx: SiteVisit, code: string) => {
       const agent = await members.findAgentByAffiliateCode(ctx.merchant.code, code.trim());
       if (!agent || !isAgentType(agent.type)) throw new AppError('invitation_code_error');
+      const refusal = await affiliateRefusal(ctx.merchant.code, agent.id);
+      if (refusal) throw new AppError(refusal);
       return { code: agent.affiliateCode ?? code };
     },
   };

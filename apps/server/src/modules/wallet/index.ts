@@ -6,7 +6,13 @@ import { createWalletMovesService, type WalletMovesService } from './wallet-move
 
 export { registerWalletRoutes } from './wallet.routes';
 export { createBalancePusher, createWalletService, type WalletService } from './wallet.service';
-export { createWalletMovesService, presentEntry, rangeStart, type WalletMovesService } from './wallet-moves.service';
+export {
+  createWalletMovesService,
+  presentEntry,
+  rangeStart,
+  type UplineTransferRule,
+  type WalletMovesService,
+} from './wallet-moves.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {

@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   formatMinor,
   type LedgerEntry,
   type MemberTransactionType,
@@ -10,7 +11,7 @@ import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 
 import type { AccountService } from '../account';
-import type { LedgerService, MemberWallet } from '../ledger';
+import type { LedgerExecutor, LedgerService, MemberWallet } from '../ledger';
 import type { MembersService } from '../members';
 
 const DAY_MS = 86_400_000;
@@ -41,6 +42,20 @@ const referenceOf = (prefix: string, requestId: string) =>
   `${prefix}${requestId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 
 /**
+ * Another module's say on members' transfers to their upline (the agents' own settings, decision 0089): `refusal`
+ * answers why the member may not transfer now (an error code) or null; `hold` runs the movement where that answer
+ * cannot change meanwhile, checking it again and handing the movement its transaction (or none).
+ */
+export interface UplineTransferRule {
+  refusal: (merchant: MerchantContext, memberId: string) => Promise<ErrorCode | null>;
+  hold: <T>(
+    merchant: MerchantContext,
+    memberId: string,
+    move: (executor: LedgerExecutor | undefined) => Promise<T>,
+  ) => Promise<T>;
+}
+
+/**
  * The member's wallets: balances per wallet, the account record, moves between the main wallet and game wallets
  * (merchants that keep them), and transfers to the upline agent. Every movement is a ledger transfer keyed by the
  * browser's request id.
@@ -51,6 +66,7 @@ export const createWalletMovesService = (deps: {
   account: AccountService;
 }) => {
   const { ledger, members, account } = deps;
+  let uplineRule: UplineTransferRule | null = null;
 
   const wallets = async (merchant: MerchantContext, memberId: string) => {
     const { currency, gameWallets } = merchant.settings;
@@ -96,6 +112,12 @@ export const createWalletMovesService = (deps: {
 
   return {
     wallets,
+
+    /** Set once at start by the module whose rule governs transfers to the upline (agents' money). */
+    setUplineRule: (rule: UplineTransferRule) => {
+      if (uplineRule) throw new Error('the upline transfer rule is set twice');
+      uplineRule = rule;
+    },
 
     transactions: async (
       merchant: MerchantContext,
@@ -155,8 +177,9 @@ export const createWalletMovesService = (deps: {
         currency,
         account: { member: member.memberId, wallet: 'main' },
       });
+      const refusal = (await uplineRule?.refusal(merchant, member.memberId)) ?? null;
       return {
-        available: Boolean(upline && upline.merchantCode === merchant.code),
+        available: Boolean(upline && upline.merchantCode === merchant.code) && refusal === null,
         uplineAccount: upline && upline.merchantCode === merchant.code ? upline.account : null,
         currency,
         availableBalance: formatMinor(balance.available, currency),
@@ -175,19 +198,34 @@ export const createWalletMovesService = (deps: {
       if (!row || !upline || upline.merchantCode !== merchant.code) throw new AppError('no_upline');
       const { currency } = merchant.settings;
       const amount = parseAmount(input.amount, currency);
+      // The rule before the password, so that a refusal by rule never spends one of its throttled tries.
+      const refusal = (await uplineRule?.refusal(merchant, member.memberId)) ?? null;
+      if (refusal) throw new AppError(refusal);
       await account.checkWithdrawPassword(member, input.withdrawPassword);
       await checkAvailable(merchant, member.memberId, 'main', amount);
-      const posted = await ledger.transfer({
-        merchantCode: merchant.code,
-        currency,
-        type: 'transfer_upline',
-        idempotencyKey: `upline:${member.memberId}:${input.requestId}`,
-        reference: referenceOf('U', input.requestId),
-        metadata: { from: row.account, to: upline.account },
-        from: { member: member.memberId, wallet: 'main' },
-        to: { member: upline.id, wallet: 'main' },
-        amount,
-      });
+      let inRuleTransaction = false;
+      const move = (executor: LedgerExecutor | undefined) => {
+        inRuleTransaction = executor !== undefined;
+        return ledger.transfer(
+          {
+            merchantCode: merchant.code,
+            currency,
+            type: 'transfer_upline',
+            idempotencyKey: `upline:${member.memberId}:${input.requestId}`,
+            reference: referenceOf('U', input.requestId),
+            metadata: { from: row.account, to: upline.account },
+            from: { member: member.memberId, wallet: 'main' },
+            to: { member: upline.id, wallet: 'main' },
+            amount,
+          },
+          executor,
+        );
+      };
+      const posted = uplineRule ? await uplineRule.hold(merchant, member.memberId, move) : await move(undefined);
+      // Inside the rule's transaction the ledger leaves the announcement to the caller, after the commit.
+      if (inRuleTransaction && !posted.replayed) {
+        ledger.announceBalanceChange(merchant.code, [member.memberId, upline.id]);
+      }
       return entryOf(merchant.code, member.memberId, posted.transactionId);
     },
 

@@ -44,9 +44,12 @@ import styles from './register-dialog.module.css';
 
 const phoneFields: ReadonlySet<string> = new Set(['mobileNum', 'verificationCode']);
 
+/** The invitation code's refusals: unknown, or its agent frozen (decision 0089). */
+const invitationCodes: ReadonlySet<string> = new Set(['invitation_code_error', 'invitation_code_suspended']);
+
 /** Invitation-code failures are warnings (spec section 8), other field errors errors. */
 const isWarning = (message: string | undefined) =>
-  message !== undefined && decodeFieldError(message).code === 'invitation_code_error';
+  message !== undefined && invitationCodes.has(decodeFieldError(message).code);
 
 export interface RegisterFormProps {
   mode: RegisterMode;
@@ -147,8 +150,8 @@ export const RegisterForm = ({ mode, rules, onLogin }: RegisterFormProps) => {
       try {
         await checkAffiliate(affiliateCode, window.location.hostname);
       } catch (error) {
-        if (isApiError(error) && error.code === 'invitation_code_error') {
-          setError('affiliateCode', toFormError({ code: 'invitation_code_error' }), { shouldFocus: true });
+        if (isApiError(error) && invitationCodes.has(error.code)) {
+          setError('affiliateCode', toFormError({ code: error.code }), { shouldFocus: true });
         } else {
           setFormError(errorKeyOf(error));
         }
