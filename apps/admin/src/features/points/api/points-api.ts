@@ -64,9 +64,14 @@ export const useUploadPointImage = (code: string) => {
   });
 };
 
-/** The redemption queue: in process first (oldest first), then decided ones. */
+/**
+ * The redemption queue: in process first (oldest first), then decided ones. Members redeem while the operator
+ * works, so the queue is read again each time it is opened and every 15 s while it is shown.
+ */
 export const usePointRedemptions = (code: string, query: { status: PointRedeemStatus | undefined; pageNo: number }) =>
   useQuery({
+    refetchOnMount: 'always',
+    refetchInterval: 15_000,
     queryKey: [adminPointEndpoints.redemptions.name, code, query],
     queryFn: ({ signal }) =>
       callEndpoint(adminPointEndpoints.redemptions, {
