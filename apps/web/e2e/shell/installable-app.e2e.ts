@@ -30,9 +30,13 @@ const visit = async (path = '/', viewport: 'phone' | 'desktop' = 'desktop') => {
   return { context, page };
 };
 
-/** Waits until the service worker controls the page, and returns what its cache holds (paths). */
+/**
+ * Waits until the service worker controls the page, and returns what its cache holds (paths). The first install
+ * precaches the shell; in a CI run with the unit suites beside it, that took over 20 s for the first page (the
+ * limit guards against a hang, not a speed).
+ */
 const controlledCache = async (page: Page) => {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
   return page.evaluate(async () => {
     const names = await caches.keys();
     const paths: string[] = [];
