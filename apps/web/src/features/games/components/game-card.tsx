@@ -74,7 +74,7 @@ export const GameCard = ({ game, labels, isFavourite, onPlay, onToggleFavourite 
         {game.isHot ? (
           <span className={styles.hot} data-hot="">
             <FlameIcon aria-hidden="true" />
-            {labels.hot}
+            <span className={styles.hotLabel}>{labels.hot}</span>
           </span>
         ) : null}
         <button
