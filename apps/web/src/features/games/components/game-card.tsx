@@ -72,7 +72,7 @@ export const GameCard = ({ game, labels, isFavourite, onPlay, onToggleFavourite 
           onError={handleError}
         />
         {game.isHot ? (
-          <span className={styles.hot} data-hot="">
+          <span className={styles.hot} data-hot="" title={labels.hot}>
             <FlameIcon aria-hidden="true" />
             <span className={styles.hotLabel}>{labels.hot}</span>
           </span>
