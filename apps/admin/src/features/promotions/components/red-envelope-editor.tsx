@@ -8,17 +8,16 @@ import {
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
+import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import { Alert } from '../../../shared/ui/alert';
-import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
 import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useSaveRedEnvelope } from '../api/red-envelopes-api';
+import { EditorFooter } from './editor-footer';
 import styles from './promotion-engine.module.css';
 import envelopeStyles from './red-envelopes.module.css';
 
@@ -120,7 +119,6 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
       if (isApiError(error)) applyServerFieldErrors(setError, error.fieldErrors);
     }
   };
-  const hasFieldErrors = isApiError(save.error) && save.error.fieldErrors.length > 0;
 
   const textField = (
     name: Parameters<typeof register>[0],
@@ -259,16 +257,7 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
           ) : null}
         </Panel>
 
-        {save.isError && !hasFieldErrors ? <Alert tone="danger">{t(`errors.${errorCodeOf(save.error)}`)}</Alert> : null}
-        {hasFieldErrors ? <Alert tone="danger">{t('promotions.fixFields')}</Alert> : null}
-        <div className={styles.footer}>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" isBusy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <EditorFooter error={save.error} isPending={save.isPending} onClose={onClose} />
       </form>
       <aside className={styles.previewColumn} aria-label={t('promotions.preview.title')}>
         <div className={styles.previewSticky}>
