@@ -23,7 +23,14 @@ import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
 import { pointsModule } from './modules/points';
-import { promotionsModule, rebateModule, referralModule, rewardsModule, vipModule } from './modules/promotions';
+import {
+  promotionsModule,
+  rebateModule,
+  redEnvelopesModule,
+  referralModule,
+  rewardsModule,
+  vipModule,
+} from './modules/promotions';
 import { providersModule, seamlessModule } from './modules/providers';
 import { registerModule } from './modules/register';
 import { reportsModule } from './modules/reports';
@@ -150,6 +157,7 @@ export const MODULES: readonly AnyModule[] = [
   reportsModule,
   bonusesModule,
   promotionsModule,
+  redEnvelopesModule,
   lotteryModule,
   agentsMoneyModule,
 ];

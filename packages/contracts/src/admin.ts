@@ -65,6 +65,8 @@ export const auditActions = [
   'promotion.update',
   'promotion.application_approve',
   'promotion.application_reject',
+  'red_envelope.create',
+  'red_envelope.update',
   'lottery.game_update',
   'lottery.draw_cancel',
 ] as const;

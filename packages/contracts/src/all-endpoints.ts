@@ -25,6 +25,7 @@ import { messagesEndpoints } from './messages';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
+import { adminRedEnvelopesEndpoints, redEnvelopesEndpoints } from './promotions-red-envelopes';
 import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
 import { adminRewardsEndpoints, rewardsEndpoints } from './promotions-rewards';
 import { vipEndpoints } from './promotions-vip';
@@ -70,6 +71,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminBonusesEndpoints),
   ...Object.values(promotionsEndpoints),
   ...Object.values(adminPromotionsEndpoints),
+  ...Object.values(redEnvelopesEndpoints),
+  ...Object.values(adminRedEnvelopesEndpoints),
   ...Object.values(adminRewardsEndpoints),
   ...Object.values(referralEndpoints),
   ...Object.values(adminReferralEndpoints),

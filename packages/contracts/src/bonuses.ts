@@ -21,7 +21,7 @@ export const bonusStatuses = ['active', 'released', 'forfeited', 'expired'] as c
 export type BonusStatus = (typeof bonusStatuses)[number];
 
 /** Where a bonus came from: a promotion the member joined, or an operator's manual grant. */
-export const bonusSources = ['promotion', 'manual'] as const;
+export const bonusSources = ['promotion', 'manual', 'red_envelope'] as const;
 export type BonusSource = (typeof bonusSources)[number];
 
 /** What a withdrawal does while a bonus is open: refused, or the bonus forfeited once the member confirms. */

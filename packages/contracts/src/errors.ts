@@ -127,6 +127,15 @@ export const errorCatalogue = {
   promotion_application_decided: { status: 409 },
   /** The editor may not change a promotion's kind or currency once members took part. */
   promotion_in_use: { status: 409 },
+  // Red envelopes created by operators (decision 0098): each refusal pays nothing
+  red_envelope_not_started: { status: 409 },
+  red_envelope_ended: { status: 409 },
+  /** The member already holds a share of this envelope (once per member, whatever the concurrency). */
+  red_envelope_already_claimed: { status: 409 },
+  /** Every share is taken. */
+  red_envelope_empty: { status: 409 },
+  /** The editor may not change an envelope's total or shares: they were split at creation. */
+  red_envelope_split_fixed: { status: 409 },
   // Promotions: the VIP programme's levels (back office)
   vip_level_not_last: { status: 409 },
   // Agents (issue 24)

@@ -31,6 +31,7 @@ export * from './page-answers';
 export * from './points';
 export * from './promotions';
 export * from './promotions-rebate';
+export * from './promotions-red-envelopes';
 export * from './promotions-referral';
 export * from './promotions-rewards';
 export * from './promotions-vip';

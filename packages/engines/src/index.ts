@@ -15,6 +15,7 @@ export * from './limbo/limbo';
 export * from './lottery/five-digit';
 export * from './mines/mines';
 export * from './money/multiplier';
+export * from './money/split';
 export * from './plinko/plinko';
 export * from './plinko/plinko-types';
 export * from './slot/slot';

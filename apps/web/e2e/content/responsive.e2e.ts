@@ -54,6 +54,7 @@ const visitorPaths = [
   '/inHouse',
   '/inHouse/verify',
   '/promotions',
+  '/redEnvelope',
   '/appDownload',
   '/lines',
   '/agent',

@@ -20,6 +20,7 @@ const PointMallPage = lazy(() =>
   import('../features/points/pages/point-mall-page').then((m) => ({ default: m.PointMallPage })),
 );
 const VipPage = lazy(() => import('../features/promotions/pages/vip-page').then((m) => ({ default: m.VipPage })));
+const RedEnvelopeRoute = lazy(() => import('./red-envelope-route').then((m) => ({ default: m.RedEnvelopeRoute })));
 const AppDownloadRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.AppDownloadRoute })));
 const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.LinesRoute })));
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
@@ -58,6 +59,7 @@ export const AppRoutes = () => (
         {lotteryPaths.map((path) => route(path, <Lottery />))}
         {route('/promotions', <Promotions />)}
         {route('/vip', <VipPage />)}
+        {route('/redEnvelope', <RedEnvelopeRoute />)}
         {route('/pointMall', <PointMallPage />)}
         {route('/seamless', <Seamless />)}
         {route('/appDownload', <AppDownloadRoute />)}

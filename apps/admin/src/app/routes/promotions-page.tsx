@@ -4,6 +4,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { merchantQueryOptions } from '../../features/merchants/api/get-merchant';
 import { PromotionApplications } from '../../features/promotions/components/promotion-applications';
 import { PromotionEngine } from '../../features/promotions/components/promotion-engine';
+import { RedEnvelopes } from '../../features/promotions/components/red-envelopes';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
@@ -14,7 +15,7 @@ import styles from './rebate-page.module.css';
 
 const promotionsPathOf = (code: string) => `/merchants/${encodeURIComponent(code)}/promotions`;
 
-type PromotionsTab = 'promotions' | 'applications';
+type PromotionsTab = 'promotions' | 'applications' | 'redEnvelopes';
 
 /** /promotions: a merchant's operator goes straight to its promotions; a platform operator picks the merchant first. */
 export const PromotionsIndexPage = () => {
@@ -32,8 +33,8 @@ export const PromotionsIndexPage = () => {
 
 /**
  * /merchants/:code/promotions: the promotion engine's editor with each promotion's figures and the manual grant
- * (owner, finance, content change promotions; owner and finance grant), and the application review queue (owner,
- * finance, risk, support).
+ * (owner, finance, content change promotions; owner and finance grant), the application review queue (owner,
+ * finance, risk, support), and the red envelopes with their figures (`?tab=redEnvelopes`).
  */
 export const PromotionsPage = () => {
   const { t } = useTranslation();
@@ -44,11 +45,17 @@ export const PromotionsPage = () => {
   const canReview = canOperator(operator.role, 'promotions.review');
   const merchant = useQuery({ ...merchantQueryOptions(code), enabled: canRead || canReview });
   if (!canRead && !canReview) return <Navigate to="/merchants" replace />;
+  const asked = searchParams.get('tab');
   const tab: PromotionsTab =
-    (searchParams.get('tab') === 'applications' && canReview) || !canRead ? 'applications' : 'promotions';
+    (asked === 'applications' && canReview) || !canRead
+      ? 'applications'
+      : asked === 'redEnvelopes'
+        ? 'redEnvelopes'
+        : 'promotions';
   const tabs = [
     ...(canRead ? [{ id: 'promotions' as const, label: t('promotions.listTab') }] : []),
     ...(canReview ? [{ id: 'applications' as const, label: t('promotions.applicationsTab') }] : []),
+    ...(canRead ? [{ id: 'redEnvelopes' as const, label: t('redEnvelopes.tab') }] : []),
   ];
   return (
     <>
@@ -72,6 +79,12 @@ export const PromotionsPage = () => {
           <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} />
         ) : tab === 'applications' ? (
           <PromotionApplications code={code} canReview={canReview} />
+        ) : tab === 'redEnvelopes' ? (
+          <RedEnvelopes
+            code={code}
+            settings={merchant.data.settings}
+            canManage={canOperator(operator.role, 'promotions.manage')}
+          />
         ) : (
           <PromotionEngine
             code={code}

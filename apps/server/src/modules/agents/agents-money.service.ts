@@ -9,6 +9,7 @@ import {
   parseRebateRate,
   type RedEnvelopeSplit,
 } from '@tessera/contracts';
+import { splitEqual, splitRandom } from '@tessera/engines';
 import type pg from 'pg';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
@@ -19,7 +20,6 @@ import type { MembersService } from '../members';
 import { presentEntry, type UplineTransferRule } from '../wallet';
 import type { AgentsRepository, Executor } from './agents.repository';
 import type { AgentSettingsRow, AgentsMoneyRepository } from './agents-money.repository';
-import { splitEqual, splitRandom } from './agents-money.split';
 
 /** A merchant that never saved its agent settings has these. */
 export const DEFAULT_AGENT_SETTINGS: AgentSettingsRow = {

@@ -9,6 +9,9 @@ import { createRebateRepository } from './rebate.repository';
 import { registerRebateRoutes } from './rebate.routes';
 import { createRebateService, type RebateService } from './rebate.service';
 import { registerRebateAdminRoutes } from './rebate-admin.routes';
+import { createRedEnvelopesRepository } from './red-envelopes.repository';
+import { registerRedEnvelopesAdminRoutes, registerRedEnvelopesRoutes } from './red-envelopes.routes';
+import { createRedEnvelopesService, type RedEnvelopesService } from './red-envelopes.service';
 import { createReferralRepository } from './referral.repository';
 import { registerReferralRoutes } from './referral.routes';
 import { createReferralService, type ReferralService } from './referral.service';
@@ -22,6 +25,7 @@ import { createVipService, type VipService } from './vip.service';
 
 export { createPromotionsService, type PromotionsService } from './promotions.service';
 export { referralSubscribers, vipSubscribers } from './promotions.subscribers';
+export { createRedEnvelopesService, type RedEnvelopesService } from './red-envelopes.service';
 
 import { demoRebateSettings } from './rebate.demo';
 
@@ -63,6 +67,8 @@ declare module '../../platform/modules' {
     rebate: RebateService;
     /** The promotion engine: promotions members join, claim or apply for, paid as bonuses with wagering. */
     promotions: PromotionsService;
+    /** Red envelopes created by operators: a committed fair split, one share per member, paid as bonuses. */
+    redEnvelopes: RedEnvelopesService;
   }
 }
 
@@ -196,4 +202,25 @@ export const promotionsModule = defineModule({
     subscribe('promotions.deposits', 'deposit.credited', (event, { tx }) => promotions.onDeposit(tx, event)),
     subscribe('promotions.bets', 'bet.settled', (event, { tx }) => promotions.onBet(tx, event)),
   ],
+});
+
+/**
+ * Red envelopes created by operators (issue 28, decision 0098): the total split at creation from a committed server
+ * seed (revealed after the window), one share per member claimed in split order, each paid as a bonus.
+ */
+export const redEnvelopesModule = defineModule({
+  name: 'redEnvelopes',
+  create: ({ database, services }) =>
+    createRedEnvelopesService({
+      repository: createRedEnvelopesRepository(database.pool),
+      bonuses: services.bonuses,
+      ledger: services.ledger,
+      memberOf: services.members.findById,
+      vipRank: async (merchant, member) => (await services.vip.evaluate(merchant, member))?.rankLevel ?? 0,
+    }),
+  routes: (registrar, envelopes, { services }) => {
+    registerRedEnvelopesRoutes(registrar, envelopes);
+    registerRedEnvelopesAdminRoutes(registrar, { admin: services.admin, envelopes });
+  },
+  seedDemo: (envelopes, { merchantCode, currency }) => envelopes.seedDemo(merchantCode, currency),
 });

@@ -224,6 +224,7 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
     { to: '/', labelKey: 'hd_home', icon: <HomeIcon /> },
     ...categories,
     { to: '/promotions', labelKey: 'local_header_promotions', icon: <GiftIcon /> },
+    { to: '/redEnvelope', labelKey: 'red_envelope_menu', icon: <GiftIcon /> },
     { to: '/help', labelKey: 'in_help_center', icon: <HelpIcon /> },
     { to: '/lines', labelKey: 'lines_title', icon: <GlobeIcon /> },
     ...(isLogin ? [{ to: '/member', labelKey: 'hd_member_center', icon: <UserIcon /> }] : []),

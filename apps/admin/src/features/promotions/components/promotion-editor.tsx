@@ -14,18 +14,17 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
+import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { currentLocale } from '../../../shared/i18n/i18n';
-import { Alert } from '../../../shared/ui/alert';
-import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
 import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { vipLevelsQueryOptions } from '../api/get-vip-levels';
 import { useSavePromotion } from '../api/promotions-api';
+import { EditorFooter } from './editor-footer';
 import { PromotionCardPreview } from './promotion-card-preview';
 import styles from './promotion-engine.module.css';
 import type { PromotionFormValues, TextValues } from './promotion-form-values';
@@ -144,7 +143,6 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
       if (isApiError(error)) applyServerFieldErrors(setError, error.fieldErrors);
     }
   };
-  const hasFieldErrors = isApiError(save.error) && save.error.fieldErrors.length > 0;
 
   /** A text input or textarea registered at `name`, with its label and error. */
   const textField = (
@@ -400,16 +398,7 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
           ) : null}
         </Panel>
 
-        {save.isError && !hasFieldErrors ? <Alert tone="danger">{t(`errors.${errorCodeOf(save.error)}`)}</Alert> : null}
-        {hasFieldErrors ? <Alert tone="danger">{t('promotions.fixFields')}</Alert> : null}
-        <div className={styles.footer}>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" isBusy={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
+        <EditorFooter error={save.error} isPending={save.isPending} onClose={onClose} />
       </form>
       <aside className={styles.previewColumn} aria-label={t('promotions.preview.title')}>
         <div className={styles.previewSticky}>

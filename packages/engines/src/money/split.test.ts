@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitEqual, splitRandom } from './agents-money.split';
+import { hashServerSeed } from '../fair/seeds';
+import { splitEqual, splitRandom, verifyRedEnvelopeSplit } from './split';
 
 const sum = (parts: bigint[]) => parts.reduce((a, b) => a + b, 0n);
 
@@ -49,5 +50,44 @@ describe('red envelope split', () => {
   it('refuses fewer minor units than parts', () => {
     expect(() => splitEqual(2n, 3)).toThrow(RangeError);
     expect(() => splitRandom(2n, 3, 's')).toThrow(RangeError);
+  });
+});
+
+describe('an operator envelope checked against its revealed seed', () => {
+  it('matches its own split and its commitment, and catches a changed share or a wrong seed', () => {
+    fc.assert(
+      fc.property(envelope, fc.string({ minLength: 1 }), ([count, total], serverSeed) => {
+        const amountsMinor = splitRandom(total, count, serverSeed);
+        const seedHash = hashServerSeed(serverSeed);
+        expect(
+          verifyRedEnvelopeSplit({ totalMinor: total, shares: count, seedHash, serverSeed, amountsMinor }),
+        ).toMatchObject({
+          seedMatches: true,
+          amountsMatch: true,
+        });
+        if (count > 1) {
+          const changed = [...amountsMinor];
+          changed[0] = (changed[0] as bigint) + 1n;
+          changed[1] = (changed[1] as bigint) - 1n;
+          const verdict = verifyRedEnvelopeSplit({
+            totalMinor: total,
+            shares: count,
+            seedHash,
+            serverSeed,
+            amountsMinor: changed,
+          });
+          expect(verdict.amountsMatch).toBe(false);
+        }
+        expect(
+          verifyRedEnvelopeSplit({
+            totalMinor: total,
+            shares: count,
+            seedHash,
+            serverSeed: `${serverSeed}x`,
+            amountsMinor,
+          }).seedMatches,
+        ).toBe(false);
+      }),
+    );
   });
 });

@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { hashServerSeed } from '../fair/seeds';
 
 /**
- * Splitting a red envelope (decision 0075): the parts always sum to the amount exactly and each is at least one
- * minor unit. The random split draws from a stream seeded by the caller's request, so a retry of the same request
- * splits the same way (and the ledger applies it once).
+ * Splitting a red envelope (decisions 0075 and 0098): the parts always sum to the amount exactly and each is at
+ * least one minor unit. The random split draws from a stream seeded by the caller (an agent's request, an operator
+ * envelope's committed server seed), so the same seed always splits the same way and anyone holding it can
+ * recompute the parts. Shared by the agents' envelopes and the operators' (promotions module).
  */
 
 /** Equal parts; the remainder goes one minor unit each to the first recipients, in the order given. */
@@ -21,8 +24,9 @@ const randomStream = (seed: string) => {
   let buffer: bigint[] = [];
   return (): bigint => {
     if (buffer.length === 0) {
-      const block = createHash('sha256').update(`${seed}:${counter++}`).digest();
-      buffer = [0, 8, 16, 24].map((offset) => block.readBigUInt64BE(offset));
+      const block = sha256(utf8ToBytes(`${seed}:${counter++}`));
+      const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
+      buffer = [0, 8, 16, 24].map((offset) => view.getBigUint64(offset, false));
     }
     return buffer.shift() as bigint;
   };
@@ -53,4 +57,24 @@ export const splitRandom = (total: bigint, count: number, seed: string): bigint[
   );
   const bounds = [0n, ...cuts, spare];
   return Array.from({ length: count }, (_, i) => 1n + ((bounds[i + 1] as bigint) - (bounds[i] as bigint)));
+};
+
+/**
+ * Checks an operator's red envelope against its revealed seed (decision 0098): the seed's SHA-256 is the
+ * commitment published at creation, and `splitRandom(total, shares, seed)` gives every share in split order.
+ */
+export const verifyRedEnvelopeSplit = (input: {
+  totalMinor: bigint;
+  shares: number;
+  seedHash: string;
+  serverSeed: string;
+  amountsMinor: readonly bigint[];
+}): { seedMatches: boolean; amountsMatch: boolean; amounts: bigint[] } => {
+  const amounts = splitRandom(input.totalMinor, input.shares, input.serverSeed);
+  return {
+    seedMatches: hashServerSeed(input.serverSeed) === input.seedHash.toLowerCase(),
+    amountsMatch:
+      amounts.length === input.amountsMinor.length && amounts.every((amount, i) => amount === input.amountsMinor[i]),
+    amounts,
+  };
 };
