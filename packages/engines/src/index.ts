@@ -13,6 +13,8 @@ export * from './keno/keno';
 export * from './keno/keno-types';
 export * from './limbo/limbo';
 export * from './lottery/five-digit';
+export * from './lottery/four-d';
+export * from './lottery/vietnam';
 export * from './mines/mines';
 export * from './money/multiplier';
 export * from './money/split';

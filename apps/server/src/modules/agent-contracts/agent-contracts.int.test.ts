@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contractSuite, type ContractMember as Member } from '../../../test/agent-contracts';
 import type { memberClient } from '../../../test/member-client';
+import { killProcesses, spawnRunners } from '../../../test/runner-processes';
 import type { TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
 import { reconcileLedger } from '../ledger';
@@ -440,27 +440,12 @@ describe('agent contracts', () => {
         ).rows[0]?.n,
       );
     const runners = (n: number) =>
-      Array.from({ length: n }, () =>
-        spawn(
-          process.execPath,
-          ['--import', 'tsx', path.resolve(import.meta.dirname, '../../../test/settlement-runner.ts')],
-          {
-            env: { ...process.env, DATABASE_URL: t.database.url, AT_ISO: at },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        ),
+      spawnRunners(
+        path.resolve(import.meta.dirname, '../../../test/settlement-runner.ts'),
+        { DATABASE_URL: t.database.url, AT_ISO: at },
+        n,
       );
-    const killAll = async (children: ChildProcess[]) => {
-      for (const child of children) child.kill('SIGKILL');
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise((resolve) =>
-              child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
-            ),
-        ),
-      );
-    };
+    const killAll = killProcesses;
     // Four runner processes, killed (SIGKILL) at a random point while they settle; then two more, killed again.
     let killedAt = 0;
     for (const [count, upTo] of [

@@ -169,6 +169,46 @@ export const createBetsRepository = (pool: pg.Pool) => ({
     ]);
   },
 
+  /**
+   * Closes many rounds of one source and provider at once with their payouts (0 allowed), as `addPayout` with
+   * `close` does for one: their stakes become valid turnover, and each round settled emits its `bet.settled`.
+   * Answers how many rounds it closed.
+   */
+  closeMany: async (
+    db: Queryable,
+    key: { source: string; provider: string },
+    rounds: { roundRefs: string[]; payouts: bigint[] },
+    at: Date,
+  ): Promise<number> =>
+    (
+      await db.query(
+        `UPDATE bet_rounds b SET payout = b.payout + x.amount, status = 'settled', valid_bet = b.bet_amount,
+                settled_at = $5
+           FROM unnest($3::text[], $4::bigint[]) AS x(round_ref, amount)
+          WHERE b.source = $1 AND b.provider = $2 AND b.round_ref = x.round_ref AND b.status = 'open'`,
+        [key.source, key.provider, rounds.roundRefs, rounds.payouts.map(String), at],
+      )
+    ).rowCount ?? 0,
+
+  /** Refunds many rounds' whole stakes at once (each cancelled), as `removeBet` does for one. */
+  refundMany: async (
+    db: Queryable,
+    key: { source: string; provider: string },
+    rounds: { roundRefs: string[]; amounts: bigint[] },
+    at: Date,
+  ): Promise<number> =>
+    (
+      await db.query(
+        `UPDATE bet_rounds b SET bet_amount = b.bet_amount - x.amount,
+                status = CASE WHEN b.bet_amount - x.amount <= 0 THEN 'cancelled' ELSE b.status END,
+                settled_at = CASE WHEN b.bet_amount - x.amount <= 0 THEN $5 ELSE b.settled_at END,
+                valid_bet = 0
+           FROM unnest($3::text[], $4::bigint[]) AS x(round_ref, amount)
+          WHERE b.source = $1 AND b.provider = $2 AND b.round_ref = x.round_ref AND b.status = 'open'`,
+        [key.source, key.provider, rounds.roundRefs, rounds.amounts.map(String), at],
+      )
+    ).rowCount ?? 0,
+
   /** Takes a refunded stake off a round; a round left with no stake is cancelled. */
   removeBet: async (db: Queryable, key: RoundKey, amount: bigint, at: Date) => {
     await db.query(

@@ -38,6 +38,22 @@ export const createBetsService = (repository: BetsRepository, defaultDb: Queryab
   recordRefund: (key: RoundKey, amount: bigint, options: { at?: Date } = {}, db: Queryable = defaultDb) =>
     repository.removeBet(db, key, amount, options.at ?? new Date()),
 
+  /** Settles many open rounds of one source at once with their payouts (a lottery draw's tickets). */
+  recordPayouts: (
+    key: { source: string; provider: string },
+    rounds: { roundRefs: string[]; payouts: bigint[] },
+    options: { at?: Date } = {},
+    db: Queryable = defaultDb,
+  ) => repository.closeMany(db, key, rounds, options.at ?? new Date()),
+
+  /** Refunds many open rounds' stakes at once (a cancelled lottery draw's tickets). */
+  recordRefunds: (
+    key: { source: string; provider: string },
+    rounds: { roundRefs: string[]; amounts: bigint[] },
+    options: { at?: Date } = {},
+    db: Queryable = defaultDb,
+  ) => repository.refundMany(db, key, rounds, options.at ?? new Date()),
+
   /** A round that was staked and settled at once (in-house games). Idempotent by its key: false if known. */
   recordSettledRound: (
     round: NewRound & { betAmount: bigint; payout: bigint; placedAt?: Date; settledAt?: Date },

@@ -251,6 +251,60 @@ export const createLedgerRepository = (pool: pg.Pool) => ({
     }
   },
 
+  /**
+   * Captures many holds to a house account and pays each hold's owner its payout, one capture and one payout
+   * movement per account (decision 0100), inside the caller's transaction. Answers each account's totals.
+   */
+  settleHolds: async (
+    executor: LedgerExecutor,
+    input: {
+      merchantCode: string;
+      houseAccountId: bigint;
+      stakeType: string;
+      payoutType: string;
+      keyPrefix: string;
+      reference: string;
+      holds: bigint[];
+      payouts: bigint[];
+    },
+  ): Promise<{ accountId: bigint; captured: bigint; paid: bigint }[]> => {
+    try {
+      const { rows } = await executor.query<{ account_id: string; captured: string; paid: string }>(
+        'SELECT * FROM ledger_settle_holds($1, $2, $3, $4, $5, $6, $7::bigint[], $8::bigint[])',
+        [
+          input.merchantCode,
+          String(input.houseAccountId),
+          input.stakeType,
+          input.payoutType,
+          input.keyPrefix,
+          input.reference,
+          input.holds.map(String),
+          input.payouts.map(String),
+        ],
+      );
+      return rows.map((row) => ({
+        accountId: BigInt(row.account_id),
+        captured: BigInt(row.captured),
+        paid: BigInt(row.paid),
+      }));
+    } catch (error) {
+      return translateLedgerError(error);
+    }
+  },
+
+  /** Releases many holds at once inside the caller's transaction (already voided ones are left); answers how many. */
+  voidHolds: async (executor: LedgerExecutor, merchantCode: string, holds: bigint[]): Promise<number> => {
+    try {
+      const { rows } = await executor.query<{ n: number }>('SELECT ledger_void_holds($1, $2::bigint[]) AS n', [
+        merchantCode,
+        holds.map(String),
+      ]);
+      return rows[0]?.n ?? 0;
+    } catch (error) {
+      return translateLedgerError(error);
+    }
+  },
+
   /** The member whose account a hold reserves (null for a house account's hold). */
   memberOfHold: async (merchantCode: string, holdId: bigint): Promise<string | null> => {
     const { rows } = await pool.query<{ owner_id: string }>(

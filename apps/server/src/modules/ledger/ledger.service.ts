@@ -298,6 +298,43 @@ export const createLedgerService = (
       return result;
     },
 
+    /**
+     * Settles many bets' holds at once inside the caller's transaction (decision 0100): each hold is captured to the
+     * house account `to` (one shard) and its owner credited `payouts[i]` from it, one capture and one payout
+     * movement per member account. All holds must be active; all or nothing. The caller announces the balance
+     * changes after its commit.
+     */
+    settleHolds: async (
+      executor: LedgerExecutor,
+      input: {
+        merchantCode: string;
+        currency: string;
+        to: Extract<AccountRef, { house: HouseAccount }>;
+        stakeType: string;
+        payoutType: string;
+        keyPrefix: string;
+        reference: string;
+        holds: bigint[];
+        payouts: bigint[];
+      },
+    ) => {
+      if (input.payouts.some((amount) => amount < 0n || amount > MAX_AMOUNT)) throw invalidAmount();
+      return repository.settleHolds(executor, {
+        merchantCode: input.merchantCode,
+        houseAccountId: await accountId(input.merchantCode, input.currency, input.to),
+        stakeType: input.stakeType,
+        payoutType: input.payoutType,
+        keyPrefix: input.keyPrefix,
+        reference: input.reference,
+        holds: input.holds,
+        payouts: input.payouts,
+      });
+    },
+
+    /** Releases many holds at once inside the caller's transaction; holds already voided are left as they are. */
+    voidHolds: (executor: LedgerExecutor, merchantCode: string, holds: bigint[]) =>
+      repository.voidHolds(executor, merchantCode, holds),
+
     /** A hold placed with `idempotencyKey`, if any. */
     findHold: (merchantCode: string, idempotencyKey: string) => repository.findHold(merchantCode, idempotencyKey),
 

@@ -64,6 +64,20 @@ export interface TicketRow {
   drawNumbers: number[] | null;
 }
 
+/** What settlement reads of a pending ticket. */
+export interface PendingTicket {
+  id: string;
+  memberId: string;
+  betType: string;
+  position: number | null;
+  numbers: number[] | null;
+  side: string | null;
+  stake: bigint;
+  odds: number;
+  currency: string;
+  holdId: bigint;
+}
+
 export interface NewTicket {
   id: string;
   merchantCode: string;
@@ -243,6 +257,43 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
         [drawId, limit],
       )
     ).rows.map((row) => fix<TicketRow>(row)),
+
+  /**
+   * Locks the next `limit` pending tickets of a draw, by member, among the members of one lane (a hash of the member
+   * splits them; decision 0100), so that lanes run at once never wait on each other's member accounts; tickets another
+   * runner holds are skipped, so concurrent runners take disjoint batches.
+   */
+  lockPendingBatch: async (
+    client: pg.PoolClient,
+    drawId: bigint,
+    limit: number,
+    lane: { index: number; of: number },
+  ): Promise<PendingTicket[]> =>
+    (
+      await client.query(
+        `SELECT t.id, t.member_id AS "memberId", t.bet_type AS "betType", t.position, t.numbers::int[] AS numbers,
+                t.side, t.stake, t.odds, t.currency, t.hold_id AS "holdId"
+           FROM lottery_tickets t
+          WHERE t.draw_id = $1 AND t.status = 'pending' AND abs(hashtext(t.member_id::text)) % $3 = $4
+          ORDER BY t.member_id, t.id LIMIT $2
+          FOR UPDATE SKIP LOCKED`,
+        [drawId, limit, lane.of, lane.index],
+      )
+    ).rows.map((row) => fix<PendingTicket>(row)),
+
+  /** Closes locked pending tickets with their outcome and payout; answers how many it closed. */
+  closeTickets: async (
+    client: pg.PoolClient,
+    tickets: { ids: string[]; statuses: Exclude<LotteryTicketStatus, 'pending'>[]; payouts: bigint[] },
+  ): Promise<number> =>
+    (
+      await client.query(
+        `UPDATE lottery_tickets t SET status = x.status, payout = x.payout, settled_at = now()
+           FROM unnest($1::uuid[], $2::text[], $3::bigint[]) AS x(id, status, payout)
+          WHERE t.id = x.id AND t.status = 'pending'`,
+        [tickets.ids, tickets.statuses, tickets.payouts.map(String)],
+      )
+    ).rowCount ?? 0,
 
   lockTicket: async (client: pg.PoolClient, id: string): Promise<TicketRow | null> => {
     const row = (

@@ -121,7 +121,8 @@ export const lotteryTickets = pgTable(
   },
   (table) => [
     uniqueIndex('lottery_tickets_request').on(table.memberId, table.requestId, table.line),
-    index('lottery_tickets_pending').on(table.drawId).where(sql`${table.status} = 'pending'`),
+    // Settlement takes a draw's pending tickets in batches by member (decision 0100): one ledger movement per member.
+    index('lottery_tickets_pending').on(table.drawId, table.memberId, table.id).where(sql`${table.status} = 'pending'`),
     index('lottery_tickets_draw').on(table.drawId),
     index('lottery_tickets_member').on(table.memberId, table.createdAt),
     check('lottery_tickets_status', sql`${table.status} IN ('pending', 'won', 'lost', 'refunded')`),

@@ -28,14 +28,15 @@ import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { BetsService } from '../bets';
 import type { LedgerService } from '../ledger';
-import type { DrawRow, GameRow, LotteryRepository, TicketRow } from './lottery.repository';
+import type { DrawRow, GameRow, LotteryRepository, PendingTicket, TicketRow } from './lottery.repository';
 import { slotsAround } from './lottery.schedule';
 
 /** The betting record's vendor for the platform's own lottery games (the catalogue's LOTT games). */
 export const LOTTERY_VENDOR = 'LOTT';
 const SOURCE = 'lottery';
-const SETTLE_BATCH = 500;
-const SETTLE_CONCURRENCY = 4;
+/** Tickets per settlement transaction, and transactions at once per draw (decision 0100). */
+export const SETTLE_BATCH = 5_000;
+export const SETTLE_CONCURRENCY = 2;
 const PAGE_SIZE = 20;
 
 /** The games a merchant starts with (decision 0084): five digits every 1, 3 and 5 minutes. */
@@ -78,16 +79,12 @@ export const storedOdds = (odds: FiveDigitOdds): Record<string, number[]> => ({
   sum: [...odds.sum],
 });
 
-const selectionOf = (row: Pick<TicketRow, 'betType' | 'position' | 'numbers' | 'side'>): FiveDigitSelection => ({
+const selectionOf = (row: Pick<PendingTicket, 'betType' | 'position' | 'numbers' | 'side'>): FiveDigitSelection => ({
   betType: row.betType as FiveDigitBetType,
   ...(row.position === null ? {} : { position: row.position }),
   ...(row.numbers === null ? {} : { numbers: row.numbers }),
   ...(row.side === null ? {} : { side: row.side as LotterySide }),
 });
-
-const inBatches = async <T>(items: readonly T[], size: number, work: (item: T) => Promise<unknown>) => {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
-};
 
 let outcomesCache: number[][] | null = null;
 /** The 10^5 outcomes as digit arrays, built once. */
@@ -154,65 +151,91 @@ export const createLotteryService = (deps: {
     return { selection, stake, odds };
   };
 
-  /** Settles one pending ticket of a drawn draw (or refunds it, cancelled): exactly once, whoever runs it. */
-  const closeTicket = async (ticket: TicketRow, draw: DrawRow): Promise<boolean> => {
+  /**
+   * Settles (or, the draw cancelled, refunds) the next batch of a draw's pending tickets in one transaction
+   * (decision 0100): the tickets locked by member (others' locks skipped), every payout computed here, the ledger's
+   * set-based settlement of their holds (one capture and one payout movement per member) or release, every round of
+   * the betting record closed (each emits `bet.settled`), every ticket marked. All or nothing: a crash leaves the
+   * whole batch pending for the next pass. Answers how many tickets it closed (0: none left to take).
+   */
+  const settleBatch = async (draw: DrawRow, size: number, lane: number, shard: number): Promise<number> => {
     const cancelled = draw.status === 'cancelled';
-    // The hold's own step is idempotent (its key); a second runner replays it and then finds the ticket closed.
-    if (cancelled) await ledger.void({ merchantCode: ticket.merchantCode, holdId: ticket.holdId });
-    else
-      await ledger.capture({
-        merchantCode: ticket.merchantCode,
-        currency: ticket.currency,
-        holdId: ticket.holdId,
-        to: { house: 'lottery', shard: Number(BigInt.asUintN(16, ticket.holdId) % 8n) },
-        type: 'lottery_stake',
-        idempotencyKey: `lottery:stake:${ticket.id}`,
-        reference: ticket.id,
-      });
     const closed = await inTransaction(pool, async (client) => {
-      const locked = await repository.lockTicket(client, ticket.id);
-      if (locked?.status !== 'pending') return false;
+      const tickets = await repository.lockPendingBatch(client, draw.id, size, { index: lane, of: SETTLE_CONCURRENCY });
+      if (tickets.length === 0) return [];
+      const ids = tickets.map((ticket) => ticket.id);
+      const holds = tickets.map((ticket) => ticket.holdId);
+      const at = new Date();
       if (cancelled) {
-        await bets.recordRefund(roundKey(ticket.id), ticket.stake, {}, client);
-        await repository.closeTicket(client, ticket.id, 'refunded', 0n);
-        return true;
-      }
-      const wins = fiveDigitWins(selectionOf(locked), draw.numbers ?? []);
-      const payout = lotteryPayout(locked.stake, locked.odds, wins);
-      if (payout > 0n) {
-        await ledger.transfer(
-          {
-            merchantCode: locked.merchantCode,
-            currency: locked.currency,
-            type: 'lottery_payout',
-            idempotencyKey: `lottery:payout:${locked.id}`,
-            reference: locked.id,
-            from: { house: 'lottery', shard: Number(BigInt.asUintN(16, locked.holdId) % 8n) },
-            to: { member: locked.memberId, wallet: 'main' },
-            amount: payout,
-          },
+        await ledger.voidHolds(client, draw.merchantCode, holds);
+        const stakes = tickets.map((ticket) => ticket.stake);
+        await bets.recordRefunds(
+          { source: SOURCE, provider: LOTTERY_VENDOR },
+          { roundRefs: ids, amounts: stakes },
+          { at },
           client,
         );
+        await repository.closeTickets(client, {
+          ids,
+          statuses: ids.map(() => 'refunded' as const),
+          payouts: ids.map(() => 0n),
+        });
+        return tickets;
       }
-      await bets.recordPayout(roundKey(locked.id), payout, { close: true }, client);
-      await repository.closeTicket(client, locked.id, wins ? 'won' : 'lost', payout);
-      return true;
+      const digits = draw.numbers ?? [];
+      const wins = tickets.map((ticket) => fiveDigitWins(selectionOf(ticket), digits));
+      const payouts = tickets.map((ticket, i) => lotteryPayout(ticket.stake, ticket.odds, wins[i] === true));
+      const currency = (tickets[0] as PendingTicket).currency;
+      if (tickets.some((ticket) => ticket.currency !== currency)) throw new Error('lottery: one draw, one currency');
+      await ledger.settleHolds(client, {
+        merchantCode: draw.merchantCode,
+        currency,
+        to: { house: 'lottery', shard },
+        stakeType: 'lottery_stake',
+        payoutType: 'lottery_payout',
+        keyPrefix: `lottery:${draw.id}`,
+        reference: String(draw.id),
+        holds,
+        payouts,
+      });
+      await bets.recordPayouts(
+        { source: SOURCE, provider: LOTTERY_VENDOR },
+        { roundRefs: ids, payouts },
+        { at },
+        client,
+      );
+      const count = await repository.closeTickets(client, {
+        ids,
+        statuses: wins.map((won) => (won ? 'won' : 'lost')),
+        payouts,
+      });
+      if (count !== tickets.length)
+        throw new Error(`lottery: ${tickets.length - count} locked tickets were not pending`);
+      return tickets;
     });
-    if (closed) ledger.announceBalanceChange(ticket.merchantCode, [ticket.memberId]);
-    return closed;
+    if (closed.length > 0) {
+      ledger.announceBalanceChange(draw.merchantCode, [...new Set(closed.map((ticket) => ticket.memberId))]);
+    }
+    return closed.length;
   };
 
-  /** Settles (or refunds) every pending ticket of a draw, in batches; safe to run from several processes at once. */
-  const settleDraw = async (draw: DrawRow): Promise<number> => {
+  /**
+   * Settles (or refunds) every pending ticket of a draw, in batches on SETTLE_CONCURRENCY lanes at once (each lane its
+   * own members and house shard); safe to run from several processes at once (disjoint batches), and resumed by the next pass after a
+   * crash. Marks a drawn draw settled once nothing is pending.
+   */
+  const settleDraw = async (draw: DrawRow, options: { batch?: number } = {}): Promise<number> => {
+    const size = options.batch ?? SETTLE_BATCH;
     let settled = 0;
-    for (;;) {
-      const tickets = await repository.pendingTickets(draw.id, SETTLE_BATCH);
-      if (tickets.length === 0) break;
-      await inBatches(tickets, SETTLE_CONCURRENCY, async (ticket) => {
-        if (await closeTicket(ticket, draw)) settled += 1;
-      });
-      if (tickets.length < SETTLE_BATCH) break;
-    }
+    await Promise.all(
+      Array.from({ length: SETTLE_CONCURRENCY }, async (_, lane) => {
+        for (let round = 0; ; round += 1) {
+          const closed = await settleBatch(draw, size, lane, (lane + round * SETTLE_CONCURRENCY) % 8);
+          settled += closed;
+          if (closed < size) break;
+        }
+      }),
+    );
     if (draw.status === 'drawn') await repository.finishDraw(draw.id);
     return settled;
   };
