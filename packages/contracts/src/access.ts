@@ -47,6 +47,8 @@ export const operatorPermissions = {
   'agentContracts.read': ['owner', 'finance', 'risk', 'support'],
   'agentContracts.manage': ['owner', 'finance'],
   'responsibleGaming.read': ['owner', 'risk', 'support'],
+  /** Identity documents and their review, withdrawal thresholds per tier: compliance (risk) and the owner. */
+  'responsibleGaming.compliance': ['owner', 'risk'],
   'contact.read': ['owner', 'support'],
   'contact.reply': ['owner', 'support'],
   'reports.dashboard': ['owner', 'finance', 'risk', 'support'],

@@ -99,6 +99,13 @@ export const errorCatalogue = {
   responsible_gaming_session_limit: { status: 403 },
   /** A reality-check answer sent when no reality check is due (nothing recorded). */
   reality_check_not_due: { status: 409 },
+  /**
+   * A withdrawal above the threshold of the member's identity tier (decision 0102): nothing held; `value` names the
+   * tier it needs (`basic` or `full`) and the threshold of the member's tier.
+   */
+  kyc_tier_required: { status: 403 },
+  /** Documents sent before the basic identity details, or while a submission already awaits review. */
+  kyc_state_invalid: { status: 409 },
   // In-house games
   inhouse_round_open: { status: 409 },
   inhouse_round_closed: { status: 409 },

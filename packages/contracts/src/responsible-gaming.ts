@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
+import { PROOF_UPLOAD, proofImageSchema } from './proofs';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -164,6 +165,95 @@ export const rgBlockInputSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * Identity checks (KYC, decision 0102): unverified; basic once the member gave its name, birth date and address;
+ * full once a compliance operator approved its documents. A withdrawal above the threshold of the member's tier
+ * is refused with `kyc_tier_required` until the member reaches the tier it needs.
+ */
+export const kycTiers = ['unverified', 'basic', 'full'] as const;
+export type KycTier = (typeof kycTiers)[number];
+/** The youngest a member may be to pass the basic check. */
+export const KYC_MINIMUM_AGE = 18;
+/** Identity documents: pictures (png or jpg) of an ID and a proof of address, at most 3 per submission. */
+export const KYC_UPLOAD = { ...PROOF_UPLOAD, field: 'documents' } as const;
+
+export const kycThresholdsSchema = z.object({
+  /** The largest withdrawal an unverified member may make (null: no threshold). */
+  unverifiedMax: moneyStringSchema.nullable(),
+  /** The largest withdrawal a member of the basic tier may make (null: no threshold). */
+  basicMax: moneyStringSchema.nullable(),
+});
+export type KycThresholds = z.infer<typeof kycThresholdsSchema>;
+
+export const kycReviewStatuses = ['pending', 'approved', 'rejected'] as const;
+export type KycReviewStatus = (typeof kycReviewStatuses)[number];
+
+export const kycStatusSchema = z.object({
+  tier: z.enum(kycTiers),
+  fullName: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The latest documents submission and its review, if any. */
+  review: z
+    .object({ status: z.enum(kycReviewStatuses), reason: z.string().nullable(), createdAt: z.string() })
+    .nullable(),
+  currency: z.string(),
+  thresholds: kycThresholdsSchema,
+});
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+const kycDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'field_invalid' });
+
+export const kycBasicInputSchema = z.strictObject({
+  fullName: z
+    .string({ message: 'not_empty' })
+    .trim()
+    .min(2, { message: 'field_too_short' })
+    .max(120, { message: 'field_too_long' }),
+  birthDate: kycDate,
+  address: z
+    .string({ message: 'not_empty' })
+    .trim()
+    .min(5, { message: 'field_too_short' })
+    .max(300, { message: 'field_too_long' }),
+});
+
+export const kycReviewSummarySchema = z.object({
+  id: z.string(),
+  merchantCode: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  tier: z.enum(kycTiers),
+  status: z.enum(kycReviewStatuses),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+export type KycReviewSummary = z.infer<typeof kycReviewSummarySchema>;
+
+export const kycReviewDetailSchema = kycReviewSummarySchema.extend({
+  fullName: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  address: z.string().nullable(),
+  documents: z.array(proofImageSchema),
+});
+export type KycReviewDetail = z.infer<typeof kycReviewDetailSchema>;
+
+/** One hit of the exclusion register: a break or exclusion of the searched person, on any merchant of the group. */
+export const rgRegisterEntrySchema = z.object({
+  merchantCode: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  kind: z.enum(['break', 'self_exclusion']),
+  duration: z.string(),
+  allMerchants: z.boolean(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  inForce: z.boolean(),
+});
+export type RgRegisterEntry = z.infer<typeof rgRegisterEntrySchema>;
+
 export const responsibleGamingEndpoints = {
   status: defineEndpoint({
     name: 'responsibleGaming.status',
@@ -283,6 +373,136 @@ export const responsibleGamingEndpoints = {
     response: rgStatusSchema,
     summary:
       'Takes a break (24 hours, 7 or 30 days) or self-excludes (6 to 60 months or permanently), at once, on this merchant or on every merchant where the same person is known. Cannot be lifted early.',
+  }),
+  kyc: defineEndpoint({
+    name: 'responsibleGaming.kyc',
+    method: 'GET',
+    path: '/wps/responsible-gaming/kyc',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: kycStatusSchema,
+    summary: "The member's identity tier, its details, its latest documents review and the withdrawal thresholds.",
+  }),
+  kycBasic: defineEndpoint({
+    name: 'responsibleGaming.kycBasic',
+    method: 'POST',
+    path: '/wps/responsible-gaming/kyc/basic',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: kycBasicInputSchema,
+    response: kycStatusSchema,
+    summary:
+      'Gives the name, birth date (at least 18 years old: birthday_under_age) and address: the basic tier. Once the full tier is reached they no longer change (kyc_state_invalid).',
+  }),
+  kycDocuments: defineEndpoint({
+    name: 'responsibleGaming.kycDocuments',
+    method: 'POST',
+    path: '/wps/responsible-gaming/kyc/documents',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: KYC_UPLOAD,
+    request: z.strictObject({}),
+    response: kycStatusSchema,
+    summary:
+      'multipart/form-data: 1 to 3 "documents" files (png or jpg, 5 MB each), checked by their bytes and re-encoded, for review by compliance. Needs the basic tier and no submission awaiting review (kyc_state_invalid). Errors: proof_required, image_invalid, image_too_large, upload_too_many.',
+  }),
+  adminKycQueue: defineEndpoint({
+    name: 'admin.kycReviews',
+    method: 'GET',
+    path: '/api/admin/responsible-gaming/kyc-reviews',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'own'),
+    encrypted: false,
+    request: z.strictObject({ status: z.enum(kycReviewStatuses, { message: 'field_not_allowed' }).default('pending') }),
+    response: z.array(kycReviewSummarySchema),
+    summary: "Identity documents submissions by status (pending first in, first shown), in the operator's merchants.",
+  }),
+  adminKycReview: defineEndpoint({
+    name: 'admin.kycReview',
+    method: 'GET',
+    path: '/api/admin/responsible-gaming/kyc-reviews/:id',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'own'),
+    encrypted: false,
+    params: z.strictObject({ id: z.uuid() }),
+    request: z.strictObject({}),
+    response: kycReviewDetailSchema,
+    summary: "One submission with its documents and the member's details; each look is audited.",
+  }),
+  adminKycDecide: defineEndpoint({
+    name: 'admin.kycDecide',
+    method: 'POST',
+    path: '/api/admin/responsible-gaming/kyc-reviews/:id/decision',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'own'),
+    encrypted: false,
+    params: z.strictObject({ id: z.uuid() }),
+    request: z
+      .strictObject({
+        decision: z.enum(['approve', 'reject'], { message: 'field_not_allowed' }),
+        reason: z.string().trim().max(300, { message: 'field_too_long' }).optional(),
+      })
+      .refine((v) => v.decision === 'approve' || Boolean(v.reason), { message: 'not_empty', path: ['reason'] }),
+    response: kycReviewSummarySchema,
+    summary:
+      'Approves (the member reaches the full tier) or rejects with a reason a pending submission, once (order_state_invalid after); audited.',
+  }),
+  adminKycThresholds: defineEndpoint({
+    name: 'admin.kycThresholds',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/kyc-thresholds',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: z.string() }),
+    request: z.strictObject({}),
+    response: kycThresholdsSchema.extend({ currency: z.string() }),
+    summary: "The merchant's withdrawal thresholds per identity tier.",
+  }),
+  adminSetKycThresholds: defineEndpoint({
+    name: 'admin.setKycThresholds',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/kyc-thresholds',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: z.string() }),
+    request: z.strictObject({
+      unverifiedMax: z
+        .string()
+        .trim()
+        .min(1, { message: 'not_empty' })
+        .max(40, { message: 'amount_not_numeric' })
+        .nullable(),
+      basicMax: z
+        .string()
+        .trim()
+        .min(1, { message: 'not_empty' })
+        .max(40, { message: 'amount_not_numeric' })
+        .nullable(),
+    }),
+    response: kycThresholdsSchema.extend({ currency: z.string() }),
+    summary:
+      'Sets the withdrawal thresholds per identity tier (null: none); the unverified one may not exceed the basic one (field_too_large); audited.',
+  }),
+  adminExclusionRegister: defineEndpoint({
+    name: 'admin.exclusionRegister',
+    method: 'GET',
+    path: '/api/admin/responsible-gaming/register',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.read', 'own'),
+    encrypted: false,
+    request: z.strictObject({
+      q: z.string().trim().min(3, { message: 'field_too_short' }).max(120, { message: 'field_too_long' }),
+    }),
+    response: z.array(rgRegisterEntrySchema),
+    summary:
+      "The exclusion register: breaks and exclusions of the person with this e-mail, mobile (+dialling code and number) or account, on every merchant where that person is known (an operator bound to one merchant sees only its merchant's accounts, where a choice to cover every merchant is copied); audited.",
   }),
   adminView: defineEndpoint({
     name: 'admin.responsibleGaming',

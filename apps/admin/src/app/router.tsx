@@ -151,6 +151,10 @@ export const router = createBrowserRouter(
               path: 'points',
               lazy: async () => ({ Component: (await import('./routes/points-page')).PointsIndexPage }),
             },
+            {
+              path: 'responsible-gaming',
+              lazy: async () => ({ Component: (await import('./routes/compliance-page')).CompliancePage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

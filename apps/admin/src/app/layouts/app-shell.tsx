@@ -18,6 +18,7 @@ import {
   MemberSearchIcon,
   MenuIcon,
   MessageIcon,
+  ShieldIcon,
   StoreIcon,
   TicketIcon,
   UsersIcon,
@@ -98,6 +99,12 @@ export const AppShell = () => {
       label: t('nav.points'),
       icon: <GiftIcon />,
       isVisible: canOperator(operator.role, 'points.read'),
+    },
+    {
+      to: '/responsible-gaming',
+      label: t('nav.compliance'),
+      icon: <ShieldIcon />,
+      isVisible: canOperator(operator.role, 'responsibleGaming.read'),
     },
     {
       to: '/content',

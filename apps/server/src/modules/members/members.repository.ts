@@ -141,6 +141,16 @@ export const createMembersRepository = (pool: pg.Pool) => {
         : (await pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ANY($1::uuid[])`, [[...ids]]))
             .rows,
 
+    /** Members with this account name (any case) on the given merchants (null: every merchant). */
+    findByAccount: async (account: string, merchantCodes: readonly string[] | null): Promise<MemberRow[]> =>
+      (
+        await pool.query<MemberRow>(
+          `SELECT ${MEMBER_COLUMNS} FROM members
+            WHERE username = $1 AND ($2::text[] IS NULL OR merchant_code = ANY($2::text[])) LIMIT 50`,
+          [account.trim().toLowerCase(), merchantCodes === null ? null : [...merchantCodes]],
+        )
+      ).rows,
+
     findByUsername: (merchantCode: string, username: string): Promise<MemberRow | null> =>
       one('merchant_code = $1 AND username = $2', [merchantCode, username.toLowerCase()]),
 

@@ -19,6 +19,7 @@ export const isPasswordExpired = (row: MemberRow, merchant: MerchantContext, now
 export const createMembersService = (repository: MembersRepository) => ({
   findById: repository.findById,
   findByIds: repository.findByIds,
+  findByAccount: repository.findByAccount,
   findByUsername: repository.findByUsername,
   findByMobile: repository.findByMobile,
   findSamePerson: repository.findSamePerson,

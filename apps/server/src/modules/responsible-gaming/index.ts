@@ -3,12 +3,18 @@ import { defineModule } from '../../platform/modules';
 import { createResponsibleGamingRepository } from './responsible-gaming.repository';
 import { registerResponsibleGamingRoutes } from './responsible-gaming.routes';
 import { createResponsibleGamingService, type ResponsibleGamingService } from './responsible-gaming.service';
+import { createKycRepository } from './responsible-gaming-kyc.repository';
+import { createKycService, type KycService } from './responsible-gaming-kyc.service';
 
 export type { ResponsibleGamingService } from './responsible-gaming.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
-    responsibleGaming: ResponsibleGamingService;
+    /**
+     * Limits, breaks, exclusions and session time; `blockedAmong` tells marketing and agents' contracts who is on
+     * a break or excluded (decision 0103); `kyc`, identity tiers and documents (decision 0102).
+     */
+    responsibleGaming: ResponsibleGamingService & { kyc: KycService };
   }
 }
 
@@ -28,7 +34,15 @@ export const responsibleGamingModule = defineModule({
     // Session time (decision 0069): every signed-in request counts it, and a reached limit refuses the sign-in.
     host.services.session.onActivity(service.countActivity);
     host.services.session.guardLogin(service.guardLogin);
-    return service;
+    // Identity tiers (decision 0102): a withdrawal above the member's tier's threshold is refused before any hold.
+    const kyc = createKycService({
+      repository: createKycRepository(host.database.pool),
+      members: host.services.members,
+    });
+    host.services.withdrawals.addGuard((merchant, member, options) =>
+      kyc.checkWithdrawal(merchant, member, options.amount),
+    );
+    return Object.assign(service, { kyc });
   },
   routes: (registrar, service, host) => registerResponsibleGamingRoutes(registrar, service, host),
   subscribers: (service) => [

@@ -1,6 +1,7 @@
 import type { RgConfirmableKind, RgPeriod } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
+import { emit } from '../../platform/events';
 
 export type Executor = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
@@ -50,6 +51,36 @@ const BLOCK_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "member
 export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
   pool: pool as Executor,
   inTransaction: <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, work),
+
+  /**
+   * Which of `memberIds` of one merchant are on a break or excluded at some moment of [from, to) (a moment: from =
+   * to), by any block row (their own or a copy of the same person's choice elsewhere).
+   */
+  blockedAmong: async (
+    merchantCode: string,
+    memberIds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<Set<string>> => {
+    if (memberIds.length === 0) return new Set();
+    const { rows } = await pool.query<{ memberId: string }>(
+      `SELECT DISTINCT member_id AS "memberId" FROM rg_blocks
+        WHERE merchant_code = $1 AND member_id = ANY($2::text[])
+          AND starts_at <= $4 AND (ends_at IS NULL OR ends_at > $3)`,
+      [merchantCode, [...memberIds], from, to],
+    );
+    return new Set(rows.map((row) => row.memberId));
+  },
+
+  /** Every block of these members, any merchant, newest first (the exclusion register). */
+  blocksOfMembers: async (memberIds: readonly string[]): Promise<BlockRow[]> => {
+    if (memberIds.length === 0) return [];
+    const { rows } = await pool.query<BlockRow>(
+      `SELECT ${BLOCK_COLUMNS} FROM rg_blocks WHERE member_id = ANY($1::text[]) ORDER BY starts_at DESC, id`,
+      [[...memberIds]],
+    );
+    return rows;
+  },
 
   /** Serialises changes of one member's limits (rows that do not exist yet included). */
   lockMember: async (client: Executor, merchantCode: string, memberId: string): Promise<void> => {
@@ -128,6 +159,14 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
     );
     const row = rows[0];
     if (!row) throw new Error('rg_blocks insert returned no row');
+    // Marketing and agents' contracts learn of it in the same transaction (decision 0103).
+    await emit(db, 'member.blocked', {
+      merchantCode: row.merchantCode,
+      memberId: row.memberId,
+      kind: row.kind,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt?.toISOString() ?? null,
+    });
     return row;
   },
 

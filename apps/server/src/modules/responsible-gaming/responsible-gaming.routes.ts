@@ -2,11 +2,13 @@ import { responsibleGamingEndpoints } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { ModuleHost } from '../../platform/modules';
+import type { OperatorPrincipal } from '../../platform/principals';
 import type { ResponsibleGamingService } from './responsible-gaming.service';
+import type { KycAudit, KycService } from './responsible-gaming-kyc.service';
 
 export const registerResponsibleGamingRoutes = (
   r: Registrar,
-  service: ResponsibleGamingService,
+  service: ResponsibleGamingService & { kyc: KycService },
   host: Pick<ModuleHost, 'services'>,
 ): void => {
   r.site(responsibleGamingEndpoints.status, async ({ ctx }) => service.status(ctx.merchant, ctx.member));
@@ -28,6 +30,60 @@ export const registerResponsibleGamingRoutes = (
     service.answerRealityCheck(ctx.merchant, ctx.member, input.response),
   );
   r.site(responsibleGamingEndpoints.block, async ({ input, ctx }) => service.block(ctx.merchant, ctx.member, input));
+
+  // Identity checks (decision 0102).
+  r.site(responsibleGamingEndpoints.kyc, async ({ ctx }) => service.kyc.status(ctx.merchant, ctx.member));
+  r.site(responsibleGamingEndpoints.kycBasic, async ({ input, ctx }) =>
+    service.kyc.submitBasic(ctx.merchant, ctx.member, input),
+  );
+  r.site(responsibleGamingEndpoints.kycDocuments, async ({ files, ctx }) =>
+    service.kyc.submitDocuments(ctx.merchant, ctx.member, files),
+  );
+
+  const auditWith =
+    (ctx: { operator: OperatorPrincipal; ip: string; userAgent: string | null }): KycAudit =>
+    (client, entry) =>
+      host.services.admin.auditWith(client, { operator: ctx.operator, caller: ctx }, entry);
+
+  r.admin(responsibleGamingEndpoints.adminKycQueue, async ({ input, ctx }) =>
+    service.kyc.queue(ctx.operator, input.status),
+  );
+  r.admin(responsibleGamingEndpoints.adminKycReview, async ({ params, ctx }) => {
+    const detail = await service.kyc.detail(ctx.operator, params.id);
+    await host.services.admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      {
+        action: 'kyc.view',
+        target: detail.account,
+        merchantCode: detail.merchantCode,
+        details: { reviewId: detail.id, memberId: detail.memberId },
+      },
+    );
+    return detail;
+  });
+  r.admin(responsibleGamingEndpoints.adminKycDecide, async ({ params, input, ctx }) =>
+    service.kyc.decide(ctx.operator, params.id, input, auditWith(ctx)),
+  );
+  r.admin(responsibleGamingEndpoints.adminKycThresholds, async ({ ctx }) => service.kyc.thresholds(ctx.merchant));
+  r.admin(responsibleGamingEndpoints.adminSetKycThresholds, async ({ input, ctx }) =>
+    service.kyc.setThresholds(ctx.merchant, input, auditWith(ctx)),
+  );
+
+  // The exclusion register across merchants (decision 0103), audited.
+  r.admin(responsibleGamingEndpoints.adminExclusionRegister, async ({ input, ctx }) => {
+    const scope = ctx.operator.merchantCode === null ? null : [ctx.operator.merchantCode];
+    const entries = await service.register(input.q, scope);
+    await host.services.admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      {
+        action: 'responsible_gaming.register_search',
+        target: input.q,
+        merchantCode: ctx.operator.merchantCode,
+        details: { found: entries.length },
+      },
+    );
+    return entries;
+  });
 
   // Back office: read only (no operator loosens a member's choice), each look audited.
   r.admin(responsibleGamingEndpoints.adminView, async ({ params, ctx }) => {

@@ -11,8 +11,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { proofImagesTable } from '../../platform/images/proof-images';
 
 /**
  * Responsible gaming (issue 31, decision 0062). The member's limits, breaks and exclusions, and the per-day usage
@@ -162,3 +164,67 @@ export const rgRealityChecks = pgTable(
     index('rg_reality_checks_member_idx').on(table.merchantCode, table.memberId, table.at),
   ],
 );
+
+/**
+ * A member's identity check (KYC, decision 0102): `tier` unverified, basic (name, birth date and address given)
+ * or full (documents reviewed and approved in the back office). Rows exist from the first submission on.
+ */
+export const rgKyc = pgTable(
+  'rg_kyc',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    tier: text('tier').$type<'unverified' | 'basic' | 'full'>().notNull(),
+    fullName: text('full_name').notNull(),
+    birthDate: date('birth_date').notNull(),
+    address: text('address').notNull(),
+    basicAt: timestamp('basic_at', { withTimezone: true }).notNull().defaultNow(),
+    fullAt: timestamp('full_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.memberId] }),
+    check('rg_kyc_tier', sql`${table.tier} IN ('unverified', 'basic', 'full')`),
+  ],
+);
+
+/**
+ * One submission of identity documents for the full tier, reviewed by a compliance operator: pending, approved
+ * or rejected (with a reason). At most one pending per member.
+ */
+export const rgKycReviews = pgTable(
+  'rg_kyc_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    reason: text('reason'),
+    reviewedBy: text('reviewed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('rg_kyc_reviews_member_idx').on(table.merchantCode, table.memberId),
+    index('rg_kyc_reviews_queue_idx').on(table.merchantCode, table.status, table.createdAt),
+    uniqueIndex('rg_kyc_reviews_one_pending').on(table.memberId).where(sql`${table.status} = 'pending'`),
+    check('rg_kyc_reviews_status', sql`${table.status} IN ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** The documents of a submission, checked by their bytes and re-encoded before they are stored. */
+export const rgKycDocuments = proofImagesTable('rg_kyc_documents', {
+  column: 'review_id',
+  references: () => rgKycReviews.id,
+  indexName: 'rg_kyc_documents_review_idx',
+});
+
+/**
+ * A merchant's withdrawal thresholds per identity tier (decision 0102), in minor units: a withdrawal above the
+ * member's tier's threshold is refused until the member reaches the tier it needs. Null: no threshold.
+ */
+export const rgKycThresholds = pgTable('rg_kyc_thresholds', {
+  merchantCode: text('merchant_code').primaryKey(),
+  unverifiedMax: bigint('unverified_max', { mode: 'bigint' }),
+  basicMax: bigint('basic_max', { mode: 'bigint' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -94,7 +94,7 @@ export const presentBlock = (block: BlockRow): RgBlock => ({
  */
 export const createResponsibleGamingService = (deps: {
   repository: ResponsibleGamingRepository;
-  members: Pick<MembersService, 'findById' | 'findSamePerson'>;
+  members: Pick<MembersService, 'findById' | 'findByIds' | 'findSamePerson' | 'findByAccount'>;
   ledger: Pick<LedgerService, 'memberNetSince'>;
   session: Pick<SessionService, 'revokeAllSessions' | 'logout'>;
   now?: () => Date;
@@ -288,6 +288,54 @@ export const createResponsibleGamingService = (deps: {
   return {
     status: (merchant: MerchantContext, member: MemberPrincipal) =>
       status(merchant.code, merchant.settings.currency, member.memberId),
+
+    /**
+     * Which of `memberIds` of one merchant are on a break or self-excluded now, or at any moment of `during`
+     * (decision 0103): marketing leaves them out, and agents' contracts stop counting them for that period.
+     */
+    blockedAmong: (merchantCode: string, memberIds: readonly string[], during?: { from: Date; to: Date }) => {
+      const at = now();
+      return repository.blockedAmong(merchantCode, memberIds, during?.from ?? at, during?.to ?? at);
+    },
+
+    /**
+     * The exclusion register (decision 0103): breaks and exclusions of every account of the person found by
+     * e-mail, mobile (`+<dialling code> <number>`) or account name, on every merchant; `merchantCodes` narrows
+     * the accounts shown to an operator bound to one merchant.
+     */
+    register: async (query: string, merchantCodes: readonly string[] | null) => {
+      const q = query.trim();
+      const mobile = /^\+?(\d{1,4})[\s-]+(\d{4,15})$/.exec(q);
+      const seeds = q.includes('@')
+        ? [{ email: q, mobileDialingCode: null, mobileNumber: null }]
+        : mobile
+          ? [{ email: null, mobileDialingCode: mobile[1] ?? null, mobileNumber: mobile[2] ?? null }]
+          : await members.findByAccount(q, merchantCodes);
+      const people = new Map<string, { id: string; merchantCode: string }>();
+      for (const seed of seeds) {
+        if ('id' in seed) people.set(seed.id as string, seed as { id: string; merchantCode: string });
+        for (const row of await members.findSamePerson(seed)) people.set(row.id, row);
+      }
+      // One step further: an account found by its mobile brings the accounts sharing its e-mail, and back.
+      for (const row of await members.findByIds([...people.keys()])) {
+        for (const same of await members.findSamePerson(row)) people.set(same.id, same);
+      }
+      const visible = [...people.values()].filter(
+        (row) => merchantCodes === null || merchantCodes.includes(row.merchantCode),
+      );
+      const blocks = await repository.blocksOfMembers(visible.map((row) => row.id));
+      const accounts = new Map(
+        (await members.findByIds(visible.map((row) => row.id))).map((row) => [row.id, row.account]),
+      );
+      const at = now();
+      return blocks.map((block) => ({
+        merchantCode: block.merchantCode,
+        memberId: block.memberId,
+        account: accounts.get(block.memberId) ?? '',
+        ...presentBlock(block),
+        inForce: inForce(block, at),
+      }));
+    },
 
     /** A lowering (or a first limit) applies at once; a raise or removal waits for the cooling period. */
     setLimit: async (

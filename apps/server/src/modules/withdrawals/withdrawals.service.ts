@@ -33,7 +33,7 @@ const captureKey = (id: string) => `withdrawal-payout:${id}`;
 export type WithdrawalGuard = (
   merchant: MerchantContext,
   member: MemberPrincipal,
-  options: { forfeitBonus: boolean },
+  options: { forfeitBonus: boolean; amount: bigint },
 ) => Promise<void>;
 
 export const createWithdrawalsService = (deps: {
@@ -271,7 +271,9 @@ export const createWithdrawalsService = (deps: {
         });
       if (errors.length > 0 || !parsed.ok || !method) throw new AppError('validation_failed', { fieldErrors: errors });
       await account.checkWithdrawPassword(member, input.withdrawPassword);
-      for (const guard of guards) await guard(merchant, member, { forfeitBonus: input.forfeitBonus === true });
+      for (const guard of guards) {
+        await guard(merchant, member, { forfeitBonus: input.forfeitBonus === true, amount: parsed.minor });
+      }
 
       const available = await ledger.balance({
         merchantCode: merchant.code,

@@ -51,6 +51,18 @@ export const EVENT_CATALOGUE = {
     /** The member whose referral code it used, if any. */
     referredById: z.string().nullable(),
   }),
+  /**
+   * A member went on a break or self-excluded (decision 0103), on this merchant by its own choice or because the
+   * same person chose to cover every merchant. Marketing stops and agents' contracts stop counting the member from
+   * `startsAt` until `endsAt` (null: permanent); `responsibleGaming.blockedAmong` answers the same question on demand.
+   */
+  'member.blocked': z.object({
+    merchantCode: z.string(),
+    memberId: z.string(),
+    kind: z.enum(['break', 'self_exclusion']),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+  }),
   /** A member claimed a reward: the money moved from the promotions account to its main wallet. */
   'reward.claimed': z.object({
     rewardId: z.string(),

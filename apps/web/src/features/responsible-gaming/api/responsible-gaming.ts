@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type RgConfirmableKind, type RgStatus, responsibleGamingEndpoints } from '@tessera/contracts';
+import { type KycStatus, type RgConfirmableKind, type RgStatus, responsibleGamingEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 
@@ -73,3 +73,30 @@ export const useAnswerRealityCheck = () => {
     onSuccess: (session) => queryClient.setQueryData(rgSessionQueryKey, session),
   });
 };
+
+/** The member's identity tier, details, latest documents review and the withdrawal thresholds (decision 0102). */
+export const kycQueryKey = queryKeyOf(responsibleGamingEndpoints.kyc);
+
+export const useKyc = () =>
+  useQuery({
+    queryKey: kycQueryKey,
+    queryFn: ({ signal }) => callEndpoint(responsibleGamingEndpoints.kyc, { signal }),
+  });
+
+const useKycMutation = <I>(send: (input: I) => Promise<KycStatus>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (status) => queryClient.setQueryData(kycQueryKey, status),
+  });
+};
+
+export const useSubmitKycBasic = () =>
+  useKycMutation((body: { fullName: string; birthDate: string; address: string }) =>
+    callEndpoint(responsibleGamingEndpoints.kycBasic, { body }),
+  );
+
+export const useSubmitKycDocuments = () =>
+  useKycMutation((files: readonly File[]) =>
+    callEndpoint(responsibleGamingEndpoints.kycDocuments, { body: {}, files }),
+  );

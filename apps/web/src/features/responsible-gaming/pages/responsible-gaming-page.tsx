@@ -30,6 +30,7 @@ import {
   useSetSessionLimit,
   useTakeBlock,
 } from '../api/responsible-gaming';
+import { IdentityCard } from '../components/identity-card';
 import styles from './responsible-gaming-page.module.css';
 
 type Kind = RgLimit['kind'];
@@ -420,6 +421,7 @@ export const ResponsibleGamingPage = () => {
           <RealityCheckForm current={data.realityCheckMinutes} />
         </div>
       </Card>
+      <IdentityCard />
       {data.block ? null : (
         <>
           <Card title={t('break_title')} name="rg-break">
