@@ -101,5 +101,6 @@ describe('visitor chat', () => {
     await desk.page.screenshot({ path: screenshotPath('visitor-chat-console-phone.png'), fullPage: true });
     await desk.context.close();
     await context.close();
-  });
+    // Two browsers, a server and a sign-in on a loaded two-core machine: the limit guards against a hang only.
+  }, 600_000);
 });
