@@ -11,7 +11,13 @@ import {
 import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminCashierEndpoints } from './cashier-admin';
-import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from './contact';
+import {
+  adminChatEndpoints,
+  adminContactEndpoints,
+  chatEndpoints,
+  chatVisitorEndpoints,
+  contactEndpoints,
+} from './contact';
 import { adminContentEndpoints, contentEndpoints } from './content';
 import { crashEndpoints } from './crash';
 import type { EndpointDef } from './endpoint';
@@ -90,6 +96,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(contactEndpoints),
   ...Object.values(adminContactEndpoints),
   ...Object.values(chatEndpoints),
+  ...Object.values(chatVisitorEndpoints),
   ...Object.values(adminChatEndpoints),
   ...Object.values(adminReportsEndpoints),
   ...Object.values(lotteryEndpoints),

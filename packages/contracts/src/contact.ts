@@ -163,7 +163,21 @@ export const CHAT_LIMITS = {
   perMinute: 20,
   /** Messages one read returns at most (a client that is further behind reads again from the last it has). */
   pageSize: 200,
+  /** Messages all visitors of one IP address may send a minute (each visitor key also has `perMinute`). */
+  visitorPerMinutePerIp: 60,
+  /** Conversations visitors of one IP address may open an hour. */
+  visitorOpensPerHourPerIp: 5,
+  /** Visitors' conversations a merchant's queue holds waiting at most; beyond it new ones wait (too_many_requests). */
+  visitorWaitingPerMerchant: 100,
 } as const;
+
+/**
+ * A visitor's browser key (decision 0104): 32 random bytes in base64url, made and kept by the browser. It is the only
+ * proof a visitor owns its conversation; the server keeps its SHA-256 only.
+ */
+export const chatVisitorKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'field_not_allowed' });
+/** The realtime topic kind of a visitor's conversation: `chatv:<token>`, the token answered with the thread. */
+export const CHAT_VISITOR_TOPIC = 'chatv';
 
 /** One chat message; `seq` numbers the conversation's messages from 1 without gaps. */
 export const chatMessageSchema = z.object({
@@ -186,8 +200,11 @@ export const chatConversationSchema = z.object({
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
 export const adminChatConversationSchema = chatConversationSchema.extend({
-  memberId: z.string(),
+  /** null: a visitor without an account (yet). */
+  memberId: z.string().nullable(),
+  /** The member's username, or `visitor-xxxxxx` for a visitor. */
   username: z.string(),
+  visitor: z.boolean(),
   /** The operator who took it; null while waiting. */
   operator: z.string().nullable(),
   updatedAt: z.string(),
@@ -199,6 +216,8 @@ export const chatThreadSchema = z.object({
   conversation: chatConversationSchema,
   messages: z.array(chatMessageSchema),
 });
+/** A visitor's thread, with the realtime topic its pushes arrive on. */
+export const chatVisitorThreadSchema = chatThreadSchema.extend({ topic: z.string() });
 export const adminChatThreadSchema = z.object({
   conversation: adminChatConversationSchema,
   messages: z.array(chatMessageSchema),
@@ -248,6 +267,58 @@ export const chatEndpoints = {
     request: readSeq,
     response: z.object({ unread: z.number().int() }),
     summary: "Marks the desk's messages up to seq read; answers the member's unread count.",
+  }),
+} as const;
+
+const visitorKey = { key: chatVisitorKeySchema };
+
+/** Live chat for visitors without an account (decision 0104): the browser key in the body, never in a URL. */
+export const chatVisitorEndpoints = {
+  current: defineEndpoint({
+    name: 'contact.chatVisitorCurrent',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({ ...visitorKey, afterSeq }),
+    response: chatVisitorThreadSchema.nullable(),
+    summary:
+      "The open conversation of the visitor's browser key and its messages after afterSeq; null when none. The answer's topic carries its pushes.",
+  }),
+  send: defineEndpoint({
+    name: 'contact.chatVisitorSend',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor/messages',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({ ...visitorKey, body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax) }),
+    response: chatVisitorThreadSchema,
+    summary: `A visitor's message to the desk, opening a conversation when its key has none. ${CHAT_LIMITS.perMinute} a minute a key, ${CHAT_LIMITS.visitorPerMinutePerIp} a minute and ${CHAT_LIMITS.visitorOpensPerHourPerIp} new conversations an hour an IP address, ${CHAT_LIMITS.visitorWaitingPerMerchant} visitors waiting a merchant (too_many_requests).`,
+  }),
+  read: defineEndpoint({
+    name: 'contact.chatVisitorRead',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor/read',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({ ...visitorKey, seq: readSeq.shape.seq }),
+    response: z.object({ unread: z.number().int() }),
+    summary: "Marks the desk's messages up to seq read by the visitor; answers its unread count.",
+  }),
+  adopt: defineEndpoint({
+    name: 'contact.chatAdopt',
+    method: 'POST',
+    path: '/wps/contact/chat/adopt',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject(visitorKey),
+    response: chatThreadSchema.nullable(),
+    summary:
+      "After sign-in: the conversation this browser opened as a visitor becomes the member's, and the key no longer opens it. Answers the member's open conversation (null when none).",
   }),
 } as const;
 

@@ -82,7 +82,7 @@ describe('customer service', () => {
       await page.screenshot({ path: screenshotPath(`customer-service-side-${viewport}.png`) });
       // Live chat opens the platform's built-in chat, on the site the visitor is on, in the service window.
       const liveChat = new URL(await popupOf(context, () => side.locator('[data-cs-type="LIVECHAT"]').click()));
-      expect(`${liveChat.origin}${liveChat.pathname}${liveChat.search}`).toBe(`${server.url}/member?page=liveChat`);
+      expect(`${liveChat.origin}${liveChat.pathname}${liveChat.search}`).toBe(`${server.url}/chat`);
       if (viewport === 'phone') await page.keyboard.press('Escape');
 
       const footer = page.locator('[data-shell="footer"]');

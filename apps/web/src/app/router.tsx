@@ -23,6 +23,9 @@ const VipPage = lazy(() => import('../features/promotions/pages/vip-page').then(
 const RedEnvelopeRoute = lazy(() => import('./red-envelope-route').then((m) => ({ default: m.RedEnvelopeRoute })));
 const AppDownloadRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.AppDownloadRoute })));
 const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default: m.LinesRoute })));
+const PublicLiveChatPage = lazy(() =>
+  import('../features/contact/pages/live-chat-page').then((m) => ({ default: m.PublicLiveChatPage })),
+);
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
 const AgentPage = lazy(() => import('../features/agents/pages/agent-page').then((m) => ({ default: m.AgentPage })));
 const AgentHomeRoute = lazy(() => import('./agent-home-route').then((m) => ({ default: m.AgentHomeRoute })));
@@ -64,6 +67,7 @@ export const AppRoutes = () => (
         {route('/seamless', <Seamless />)}
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}
+        {route('/chat', <PublicLiveChatPage />)}
       </Route>
       <Route element={<AgentLayout />}>
         {route('/agent', <AgentPage />)}

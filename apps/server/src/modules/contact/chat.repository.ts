@@ -8,26 +8,34 @@ import type { contactChatMessages, contactConversations } from './contact.schema
 export type ConversationRow = typeof contactConversations.$inferSelect;
 export type ChatMessageRow = typeof contactChatMessages.$inferSelect;
 
-const CONVERSATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", username, status,
+const CONVERSATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId",
+  visitor_key_hash AS "visitorKeyHash", username, status,
   operator_id AS "operatorId", operator_username AS "operatorUsername", last_seq AS "lastSeq",
   member_read_seq AS "memberReadSeq", desk_read_seq AS "deskReadSeq", created_at AS "createdAt",
   updated_at AS "updatedAt"`;
 const MESSAGE_COLUMNS = `conversation_id AS "conversationId", seq, author, operator_id AS "operatorId", body,
   created_at AS "createdAt"`;
 
-type Owner = { memberId: string } | { merchantCode: string };
+/** Who a conversation belongs to: a member, a visitor's key (by its hash), or (the desk) a merchant. */
+type Owner = { memberId: string } | { visitorKeyHash: string } | { merchantCode: string };
+/** The side that opens conversations: a member or a visitor. */
+type Opener = { memberId: string } | { visitorKeyHash: string };
 /** The column that names a conversation's owner, and its value. */
-const ownedBy = (owner: Owner) =>
-  'memberId' in owner
-    ? { column: 'member_id', value: owner.memberId }
-    : { column: 'merchant_code', value: owner.merchantCode };
+const ownedBy = (owner: Owner) => {
+  if ('memberId' in owner) return { column: 'member_id', value: owner.memberId };
+  if ('visitorKeyHash' in owner) return { column: 'visitor_key_hash', value: owner.visitorKeyHash };
+  return { column: 'merchant_code', value: owner.merchantCode };
+};
+const openIndexOf = (opener: Opener) =>
+  'memberId' in opener ? 'contact_conversations_open_idx' : 'contact_conversations_visitor_open_idx';
 
 /** The SQL of live-chat conversations and their numbered messages. */
 export const createChatRepository = (pool: pg.Pool) => {
-  const openOf = async (memberId: string): Promise<ConversationRow | null> => {
+  const openOf = async (opener: Opener): Promise<ConversationRow | null> => {
+    const { column, value } = ownedBy(opener);
     const { rows } = await pool.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM contact_conversations WHERE member_id = $1 AND status <> 'resolved' LIMIT 1`,
-      [memberId],
+      `SELECT ${CONVERSATION_COLUMNS} FROM contact_conversations WHERE ${column} = $1 AND status <> 'resolved' LIMIT 1`,
+      [value],
     );
     return rows[0] ?? null;
   };
@@ -35,24 +43,69 @@ export const createChatRepository = (pool: pg.Pool) => {
   return {
     openOf,
 
-    /** The member's open conversation, opened now when it has none (a racing open finds the other's). */
-    openOrCreate: async (row: { merchantCode: string; memberId: string; username: string }) => {
-      const existing = await openOf(row.memberId);
+    /** The opener's open conversation, opened now when it has none (a racing open finds the other's). */
+    openOrCreate: async (row: { merchantCode: string; opener: Opener; username: string }) => {
+      const existing = await openOf(row.opener);
       if (existing) return existing;
       try {
         const { rows } = await pool.query<ConversationRow>(
-          `INSERT INTO contact_conversations (merchant_code, member_id, username) VALUES ($1, $2, $3)
-           RETURNING ${CONVERSATION_COLUMNS}`,
-          [row.merchantCode, row.memberId, row.username],
+          `INSERT INTO contact_conversations (merchant_code, member_id, visitor_key_hash, username)
+           VALUES ($1, $2, $3, $4) RETURNING ${CONVERSATION_COLUMNS}`,
+          [
+            row.merchantCode,
+            'memberId' in row.opener ? row.opener.memberId : null,
+            'visitorKeyHash' in row.opener ? row.opener.visitorKeyHash : null,
+            row.username,
+          ],
         );
         const created = rows[0];
         if (created) return created;
       } catch (error) {
-        if (!isConstraintViolation(error, 'contact_conversations_open_idx')) throw error;
+        if (!isConstraintViolation(error, openIndexOf(row.opener))) throw error;
       }
-      const raced = await openOf(row.memberId);
+      const raced = await openOf(row.opener);
       if (!raced) throw new Error('conversation not opened');
       return raced;
+    },
+
+    /** Visitors' conversations waiting in a merchant's queue (the cap on how many visitors may wait). */
+    waitingVisitors: async (merchantCode: string): Promise<number> => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM contact_conversations
+          WHERE merchant_code = $1 AND status = 'waiting' AND member_id IS NULL`,
+        [merchantCode],
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * Gives a visitor's open conversation to a member (decision 0104): the member's id and name are set and the key's
+     * hash cleared, so the key opens it no more. When the member already has an open conversation (the unique index
+     * refuses a second), the visitor's is given to the member resolved, as history. Null: the key has none open.
+     */
+    adopt: async (
+      visitorKeyHash: string,
+      merchantCode: string,
+      member: { memberId: string; username: string },
+    ): Promise<ConversationRow | null> => {
+      const adoptOnce = () =>
+        pool.query<ConversationRow>(
+          `UPDATE contact_conversations
+              SET member_id = $3, username = $4, visitor_key_hash = NULL, updated_at = now(),
+                  status = CASE WHEN EXISTS (SELECT 1 FROM contact_conversations o
+                                              WHERE o.member_id = $3 AND o.status <> 'resolved')
+                                THEN 'resolved' ELSE status END
+            WHERE visitor_key_hash = $1 AND merchant_code = $2 AND status <> 'resolved'
+            RETURNING ${CONVERSATION_COLUMNS}`,
+          [visitorKeyHash, merchantCode, member.memberId, member.username],
+        );
+      try {
+        return (await adoptOnce()).rows[0] ?? null;
+      } catch (error) {
+        // The member opened one of its own between the check and the write: now the check sees it.
+        if (!isConstraintViolation(error, 'contact_conversations_open_idx')) throw error;
+        return (await adoptOnce()).rows[0] ?? null;
+      }
     },
 
     find: async (owner: Owner, id: string): Promise<ConversationRow | null> => {

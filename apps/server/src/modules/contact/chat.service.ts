@@ -1,8 +1,9 @@
-import { CHAT_LIMITS, type ChatStatus } from '@tessera/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import { CHAT_LIMITS, CHAT_VISITOR_TOPIC, type ChatStatus } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
-import type { MemberPrincipal, MerchantContext, OperatorPrincipal } from '../../platform/principals';
+import type { ClientFacts, MemberPrincipal, MerchantContext, OperatorPrincipal } from '../../platform/principals';
 import type { RealtimeHub } from '../../platform/realtime';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { AdminService } from '../admin';
@@ -30,6 +31,17 @@ const unreadOf = async (repository: ChatRepository, rows: readonly ConversationR
 };
 
 /**
+ * A visitor's key as stored (decision 0104): SHA-256 of the merchant and the key, so the database never holds a key
+ * and one browser key names different conversations on different sites.
+ */
+export const visitorKeyHashOf = (merchantCode: string, key: string): string =>
+  createHash('sha256').update(`${merchantCode}\u0000${key}`).digest('hex');
+
+/** The realtime topic of a visitor's conversation: derived from the stored hash, so only the key's holder learns it. */
+export const visitorTopicOf = (visitorKeyHash: string): string =>
+  `${CHAT_VISITOR_TOPIC}:${createHash('sha256').update(`topic\u0000${visitorKeyHash}`).digest('base64url')}`;
+
+/**
  * Live chat (decision 0068): a member's conversation with the desk. Each message takes the conversation's next
  * number in the transaction that stores it, and is then pushed to the member's stream and the desk's; a client that
  * missed a push (a reconnect, another instance) reads on from the last number it holds, so nothing is lost or shown
@@ -47,7 +59,12 @@ export const createChatService = (deps: {
   const push = (conversation: ConversationRow, message: ChatMessageRow | null) => {
     if (message) {
       const event = { conversationId: conversation.id, message: presentMessage(message) };
-      deps.realtime.publishToMember(conversation.merchantCode, conversation.memberId, 'contact.chat.message', event);
+      if (conversation.memberId) {
+        deps.realtime.publishToMember(conversation.merchantCode, conversation.memberId, 'contact.chat.message', event);
+      } else if (conversation.visitorKeyHash) {
+        const topic = visitorTopicOf(conversation.visitorKeyHash);
+        deps.realtime.broadcast(conversation.merchantCode, topic, 'contact.chat.message', event);
+      }
       deps.realtime.publishToDesk(conversation.merchantCode, 'contact.read', 'contact.chat.message', event);
     }
     deps.realtime.publishToDesk(conversation.merchantCode, 'contact.read', 'contact.chat.conversation', {
@@ -92,38 +109,99 @@ export const createChatService = (deps: {
     return row;
   };
 
+  /** Appends the customer's message to the opener's open conversation, opening one when it has none. */
+  const customerSend = async (
+    merchant: MerchantContext,
+    opener: { memberId: string } | { visitorKeyHash: string },
+    username: string,
+    body: string,
+  ) => {
+    // A conversation resolved between the open and the append: the next attempt opens a new one.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const open = await repository.openOrCreate({ merchantCode: merchant.code, opener, username });
+      const appended = await repository.append(open.id, { author: 'member', body });
+      if (appended) {
+        push(appended.conversation, appended.message);
+        return { conversation: appended.conversation, messages: [appended.message] };
+      }
+    }
+    throw new AppError('order_state_invalid');
+  };
+
+  const limit = async (key: string, count: number, windowMs: number) => {
+    const hit = await deps.limiter.hit(key, count, windowMs);
+    if (!hit.allowed) throw new AppError('too_many_requests');
+  };
+
   return {
+    /** A visitor's open conversation (by its browser key) and its messages after `afterSeq`; null when none. */
+    visitorCurrent: async (merchant: MerchantContext, key: string, afterSeq: number) => {
+      const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      const conversation = await repository.openOf({ visitorKeyHash });
+      if (!conversation) return null;
+      return { conversation, messages: await repository.messagesAfter(conversation.id, afterSeq) };
+    },
+
+    /**
+     * A visitor's message (decision 0104). Limits: per key as for a member, per IP address a minute, and per IP
+     * address and per merchant's waiting queue when it opens a conversation; each refusal writes no message.
+     */
+    visitorSend: async (merchant: MerchantContext, key: string, body: string, client: ClientFacts) => {
+      const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      await limit(`chatv:key:${visitorKeyHash}`, CHAT_LIMITS.perMinute, 60_000);
+      await limit(`chatv:ip:${merchant.code}:${client.ip}`, CHAT_LIMITS.visitorPerMinutePerIp, 60_000);
+      if (!(await repository.openOf({ visitorKeyHash }))) {
+        await limit(`chatv:open:${merchant.code}:${client.ip}`, CHAT_LIMITS.visitorOpensPerHourPerIp, 3_600_000);
+        if ((await repository.waitingVisitors(merchant.code)) >= CHAT_LIMITS.visitorWaitingPerMerchant) {
+          throw new AppError('too_many_requests');
+        }
+      }
+      const username = `visitor-${randomBytes(3).toString('hex')}`;
+      return customerSend(merchant, { visitorKeyHash }, username, body);
+    },
+
+    visitorRead: async (merchant: MerchantContext, key: string, seq: number) => {
+      const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      const open = await repository.openOf({ visitorKeyHash });
+      if (!open) return 0;
+      const row = await repository.markRead({ visitorKeyHash }, open.id, 'member', seq);
+      return row ? ((await unreadOf(repository, [row], 'member')).get(row.id) ?? 0) : 0;
+    },
+
+    /**
+     * After sign-in: the conversation the browser's key opened becomes the member's (decision 0104), and the desk
+     * hears of the change. Answers the member's open conversation.
+     */
+    adopt: async (merchant: MerchantContext, member: MemberPrincipal, key: string) => {
+      const profile = await deps.members.findById(member.memberId);
+      if (!profile) throw new AppError('login.not.session');
+      const adopted = await repository.adopt(visitorKeyHashOf(merchant.code, key), merchant.code, {
+        memberId: member.memberId,
+        username: profile.username,
+      });
+      if (adopted) push(adopted, null);
+      const conversation = await repository.openOf({ memberId: member.memberId });
+      if (!conversation) return null;
+      return { conversation, messages: await repository.messagesAfter(conversation.id, 0) };
+    },
+
     /** The member's open conversation and its messages after `afterSeq`; null when it has none. */
     current: async (member: MemberPrincipal, afterSeq: number) => {
-      const conversation = await repository.openOf(member.memberId);
+      const conversation = await repository.openOf({ memberId: member.memberId });
       if (!conversation) return null;
       return { conversation, messages: await repository.messagesAfter(conversation.id, afterSeq) };
     },
 
     /** A member's message; opens a conversation when it has none. Rate-limited per member. */
     memberSend: async (merchant: MerchantContext, member: MemberPrincipal, body: string) => {
-      const hit = await deps.limiter.hit(`chat:${member.memberId}`, CHAT_LIMITS.perMinute, 60_000);
-      if (!hit.allowed) throw new AppError('too_many_requests');
+      await limit(`chat:${member.memberId}`, CHAT_LIMITS.perMinute, 60_000);
       const profile = await deps.members.findById(member.memberId);
       if (!profile) throw new AppError('login.not.session');
-      // A conversation resolved between the open and the append: the next attempt opens a new one.
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        const open = await repository.openOrCreate({
-          merchantCode: merchant.code,
-          memberId: member.memberId,
-          username: profile.username,
-        });
-        const appended = await repository.append(open.id, { author: 'member', body });
-        if (appended) {
-          push(appended.conversation, appended.message);
-          return { conversation: appended.conversation, messages: [appended.message] };
-        }
-      }
-      throw new AppError('order_state_invalid');
+      return customerSend(merchant, { memberId: member.memberId }, profile.username, body);
     },
 
     memberRead: async (member: MemberPrincipal, seq: number) => {
-      const open = await repository.openOf(member.memberId);
+      const open = await repository.openOf({ memberId: member.memberId });
       if (!open) return 0;
       const row = await repository.markRead({ memberId: member.memberId }, open.id, 'member', seq);
       return row ? ((await unreadOf(repository, [row], 'member')).get(row.id) ?? 0) : 0;

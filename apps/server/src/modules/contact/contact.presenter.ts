@@ -47,6 +47,7 @@ export const presentAdminConversation = (row: ConversationRow, unread: number): 
   ...presentConversation(row, unread),
   memberId: row.memberId,
   username: row.username,
+  visitor: row.memberId === null,
   operator: row.operatorUsername,
   updatedAt: row.updatedAt.toISOString(),
 });

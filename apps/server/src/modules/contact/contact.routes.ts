@@ -1,7 +1,13 @@
-import { adminChatEndpoints, adminContactEndpoints, chatEndpoints, contactEndpoints } from '@tessera/contracts';
+import {
+  adminChatEndpoints,
+  adminContactEndpoints,
+  chatEndpoints,
+  chatVisitorEndpoints,
+  contactEndpoints,
+} from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import type { ConversationRow } from './chat.repository';
-import { presentMessage } from './chat.service';
+import { presentMessage, visitorTopicOf } from './chat.service';
 import {
   presentAdminConversation,
   presentAdminFeedback,
@@ -89,6 +95,29 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
     memberThread(await chat.memberSend(ctx.merchant, ctx.member, input.body)),
   );
   r.site(chatEndpoints.read, async ({ input, ctx }) => ({ unread: await chat.memberRead(ctx.member, input.seq) }));
+
+  const visitorThread = async (thread: {
+    conversation: ConversationRow;
+    messages: Parameters<typeof presentMessage>[0][];
+  }) => {
+    const hash = thread.conversation.visitorKeyHash;
+    if (!hash) throw new Error('not a visitor conversation');
+    return { ...(await memberThread(thread)), topic: visitorTopicOf(hash) };
+  };
+  r.site(chatVisitorEndpoints.current, async ({ input, ctx }) => {
+    const thread = await chat.visitorCurrent(ctx.merchant, input.key, input.afterSeq);
+    return thread ? visitorThread(thread) : null;
+  });
+  r.site(chatVisitorEndpoints.send, async ({ input, ctx }) =>
+    visitorThread(await chat.visitorSend(ctx.merchant, input.key, input.body, ctx)),
+  );
+  r.site(chatVisitorEndpoints.read, async ({ input, ctx }) => ({
+    unread: await chat.visitorRead(ctx.merchant, input.key, input.seq),
+  }));
+  r.site(chatVisitorEndpoints.adopt, async ({ input, ctx }) => {
+    const thread = await chat.adopt(ctx.merchant, ctx.member, input.key);
+    return thread ? memberThread(thread) : null;
+  });
 
   r.admin(adminChatEndpoints.list, async ({ input, ctx }) => {
     const rows = await chat.list(ctx.merchant.code, input.status);

@@ -2,6 +2,7 @@ import type { ChatStatus, FeedbackStatus, FeedbackType } from '@tessera/contract
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -62,17 +63,20 @@ export const contactFeedbackReplies = pgTable(
 );
 
 /**
- * A live-chat conversation between a member and the desk. `lastSeq` numbers its messages without gaps; each side's
- * read mark is the last number it has read, so an unread count is one subtraction.
+ * A live-chat conversation between a member, or a visitor without an account, and the desk. `lastSeq` numbers its
+ * messages without gaps; each side's read mark is the last number it has read, so an unread count is one subtraction.
+ * A visitor's conversation is owned by the SHA-256 of its browser key (decision 0104) until the visitor signs in and
+ * the member adopts it: then `memberId` is set and the key's hash cleared, so the key no longer opens it.
  */
 export const contactConversations = pgTable(
   'contact_conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of a visitor's browser key; null for a member's conversation (and once adopted). */
+    visitorKeyHash: text('visitor_key_hash'),
+    /** The member's username, or `visitor-xxxxxx` for a visitor until adopted. */
     username: text('username').notNull(),
     status: text('status').$type<ChatStatus>().notNull().default('waiting'),
     operatorId: uuid('operator_id'),
@@ -86,6 +90,11 @@ export const contactConversations = pgTable(
   (table) => [
     // One open conversation per member at a time: a second open races into this index.
     uniqueIndex('contact_conversations_open_idx').on(table.memberId).where(sql`${table.status} <> 'resolved'`),
+    // One open conversation per visitor key at a time, likewise.
+    uniqueIndex('contact_conversations_visitor_open_idx')
+      .on(table.visitorKeyHash)
+      .where(sql`${table.status} <> 'resolved'`),
+    check('contact_conversations_owner', sql`${table.memberId} IS NOT NULL OR ${table.visitorKeyHash} IS NOT NULL`),
     index('contact_conversations_desk_idx').on(table.merchantCode, table.status, table.updatedAt),
   ],
 );

@@ -1,3 +1,4 @@
+import { CHAT_VISITOR_TOPIC } from '@tessera/contracts';
 import type { ModuleHost } from '../../platform/modules';
 import { createSharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import { createChatService } from './chat.service';
@@ -8,6 +9,8 @@ export const createContactService = (host: ModuleHost) => {
   const { pool } = host.database;
   const limiter = createSharedRateLimiter(pool);
   const { members, messages, admin } = host.services;
+  // Visitors' conversations are pushed on `chatv:<token>`; the token comes only with the visitor's own thread.
+  host.realtime.defineTopic(CHAT_VISITOR_TOPIC, { access: 'public' });
   return {
     feedback: createFeedbackService({ pool, limiter, members, messages, admin }),
     chat: createChatService({ pool, limiter, members, admin, realtime: host.realtime }),

@@ -81,7 +81,7 @@ const demoWhitelabel = (): WhitelabelNode[] => {
  * handles an operator replaces with theirs.
  */
 export const demoCustomerService = (siteUrl: string): MerchantSettings['customerService'] => [
-  { csType: 'LIVECHAT', title: 'Live chat', url: `${siteUrl}member?page=liveChat` },
+  { csType: 'LIVECHAT', title: 'Live chat', url: `${siteUrl}chat` },
   { csType: 'TELEGRAM', title: 'Telegram', url: 'https://t.me/TesseraDemoSupport' },
   { csType: 'WHATSAPP', title: 'WhatsApp', url: 'https://wa.me/6560000000' },
 ];

@@ -109,6 +109,7 @@ export const ChatConsole = ({ code }: { code: string }) => {
                 onClick={() => setOpenId(c.id)}
               >
                 <span className={styles.name}>{c.username}</span>
+                {c.visitor ? <Badge tone="neutral">{t('contact.chat.visitor')}</Badge> : null}
                 <Badge tone={c.status === 'waiting' ? 'warning' : c.status === 'active' ? 'info' : 'neutral'}>
                   {t(`contact.chat.statuses.${c.status}`)}
                 </Badge>
@@ -126,7 +127,10 @@ export const ChatConsole = ({ code }: { code: string }) => {
         {open ? (
           <>
             <header className={styles.threadHead}>
-              <span className={styles.name}>{open.username}</span>
+              <span className={styles.name}>
+                {open.username}
+                {open.visitor ? ` · ${t('contact.chat.visitorNote')}` : null}
+              </span>
               <span className={styles.muted}>
                 {open.operator ? t('contact.chat.takenBy', { operator: open.operator }) : t('contact.chat.waiting')}
               </span>

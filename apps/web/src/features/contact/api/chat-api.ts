@@ -1,7 +1,28 @@
-import { type ChatMessage, chatEndpoints } from '@tessera/contracts';
+import { type ChatMessage, chatEndpoints, chatVisitorEndpoints } from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../../shared/realtime/realtime';
+import { useRealtimeEvent, useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/realtime';
+import { usePublicStore } from '../../../shared/state/public-store';
+import { readLocal, writeLocal } from '../../../shared/storage/browser-storage';
+
+/** The browser key of a visitor's conversation (decision 0104), kept across visits until a member adopts it. */
+const VISITOR_KEY = 'contact.chatVisitorKey';
+const storedVisitorKey = (): string | null => {
+  const key = readLocal(VISITOR_KEY);
+  return key && /^[A-Za-z0-9_-]{43}$/.test(key) ? key : null;
+};
+/** The stored key, or a new one (32 random bytes, base64url) stored now: made only when a visitor first writes. */
+const visitorKey = (): string => {
+  const existing = storedVisitorKey();
+  if (existing) return existing;
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const key = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  writeLocal(VISITOR_KEY, key);
+  return key;
+};
 
 /** Merges messages by number: a repeated push or a re-read shows each message once, in order. */
 const merge = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] => {
@@ -11,13 +32,17 @@ const merge = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]
 };
 
 /**
- * The member's live chat (decision 0068): the open conversation's messages, kept current by pushes; after a
- * reconnect, or a pushed number beyond the next expected one, it reads on from the last number it holds.
+ * The live chat of a member or of a visitor (decisions 0068, 0104): the open conversation's messages, kept current by
+ * pushes (the member's stream, or the visitor's topic); after a reconnect, or a pushed number beyond the next
+ * expected one, it reads on from the last number it holds. A member who signed in holding a visitor's key first
+ * adopts that conversation, so the thread goes on where it was; the key is then forgotten.
  */
 export const useLiveChat = () => {
+  const isMember = usePublicStore((state) => state.isLogin && !state.isTrial);
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [isLoading, setLoading] = useState(true);
+  const [topic, setTopic] = useState<string | null>(null);
   const lastSeq = useRef(0);
   const conversation = useRef<string | null>(null);
 
@@ -36,17 +61,35 @@ export const useLiveChat = () => {
   }, []);
 
   const readOn = useCallback(async () => {
-    const thread = await callEndpoint(chatEndpoints.current, {
-      query: { afterSeq: conversation.current ? lastSeq.current : 0 },
-    });
-    apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+    const afterSeq = conversation.current ? lastSeq.current : 0;
+    if (isMember) {
+      const key = storedVisitorKey();
+      if (key) {
+        const adopted = await callEndpoint(chatVisitorEndpoints.adopt, { body: { key } });
+        writeLocal(VISITOR_KEY, '');
+        setTopic(null);
+        apply(adopted?.conversation.id ?? null, adopted?.messages ?? []);
+        setLoading(false);
+        return;
+      }
+      const thread = await callEndpoint(chatEndpoints.current, { query: { afterSeq } });
+      setTopic(null);
+      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+    } else {
+      const key = storedVisitorKey();
+      const thread = key ? await callEndpoint(chatVisitorEndpoints.current, { body: { key, afterSeq } }) : null;
+      setTopic(thread?.topic ?? null);
+      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+    }
     setLoading(false);
-  }, [apply]);
+  }, [apply, isMember]);
 
   useEffect(() => {
     void readOn();
   }, [readOn]);
   useRealtimeReconnect(() => void readOn());
+  // A visitor's pushes come on its topic; the event handler below takes them like a member's.
+  useRealtimeTopic(topic, () => undefined);
   useRealtimeEvent('contact.chat.message', (data) => {
     if (data.conversationId === conversation.current && data.message.seq === lastSeq.current + 1) {
       apply(data.conversationId, [data.message]);
@@ -57,14 +100,26 @@ export const useLiveChat = () => {
   });
 
   const send = async (body: string) => {
-    const thread = await callEndpoint(chatEndpoints.send, { body: { body } });
+    let thread: Awaited<ReturnType<typeof callEndpoint<typeof chatEndpoints.send>>>;
+    if (isMember) {
+      thread = await callEndpoint(chatEndpoints.send, { body: { body } });
+    } else {
+      const visitorThread = await callEndpoint(chatVisitorEndpoints.send, { body: { key: visitorKey(), body } });
+      setTopic(visitorThread.topic);
+      thread = visitorThread;
+    }
     apply(thread.conversation.id, thread.messages);
     if (thread.messages[0] && thread.messages[0].seq > lastSeq.current + 1) void readOn();
   };
 
-  const markRead = useCallback(async (seq: number) => {
-    await callEndpoint(chatEndpoints.read, { body: { seq } });
-  }, []);
+  const markRead = useCallback(
+    async (seq: number) => {
+      const key = storedVisitorKey();
+      if (isMember) await callEndpoint(chatEndpoints.read, { body: { seq } });
+      else if (key) await callEndpoint(chatVisitorEndpoints.read, { body: { key, seq } });
+    },
+    [isMember],
+  );
 
-  return { conversationId, messages, isLoading, send, markRead };
+  return { conversationId, messages, isLoading, isMember, send, markRead };
 };
