@@ -160,7 +160,7 @@ export const MemberOverview = ({ id, actor }: { id: string; actor: Operator }) =
   const data = overview.data;
   const money = (value: string | null) => (value === null ? '—' : `${value} ${data.currency}`);
   return (
-    <div className={styles.stack} data-testid="member-overview">
+    <div className={`${styles.stack} ${styles.overview}`} data-testid="member-overview">
       <Panel
         id="member-360"
         title={t('reports.member.title')}
