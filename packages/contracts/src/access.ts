@@ -15,6 +15,8 @@ export const operatorPermissions = {
   'member.read': ['owner', 'finance', 'risk', 'support'],
   'member.lock': ['owner', 'risk'],
   'member.resetPassword': ['owner', 'support'],
+  'member.note': ['owner', 'finance', 'risk', 'support'],
+  'member.flag': ['owner', 'risk'],
   'outbox.read': ['owner', 'support'],
   'cashier.deposits': ['owner', 'finance'],
   'cashier.withdrawals': ['owner', 'finance'],

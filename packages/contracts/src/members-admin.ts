@@ -31,6 +31,28 @@ export const adminLoginEntrySchema = z.object({
   reason: z.string().nullable(),
 });
 
+/** Flags an operator may set on a member (the member's 360 view; decision 0094). */
+export const memberFlagKinds = ['watch', 'vip', 'bonusAbuse', 'fraudSuspect', 'chargeback', 'multiAccount'] as const;
+export type MemberFlagKind = (typeof memberFlagKinds)[number];
+
+export const memberNoteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  author: z.string(),
+  createdAt: z.string(),
+});
+export type MemberNote = z.infer<typeof memberNoteSchema>;
+
+export const memberFlagSchema = z.object({
+  flag: z.enum(memberFlagKinds),
+  reason: z.string(),
+  setBy: z.string(),
+  setAt: z.string(),
+});
+export type MemberFlag = z.infer<typeof memberFlagSchema>;
+
+export const MEMBER_NOTE_MAX = 1000;
+
 const memberParams = z.strictObject({ id: z.uuid() });
 
 export const adminMembersEndpoints = {
@@ -84,5 +106,35 @@ export const adminMembersEndpoints = {
     response: z.object({ temporaryPassword: z.string() }),
     summary:
       'Sets a one-time temporary password the member must change at next login; ends its sessions (owner, support).',
+  }),
+  addMemberNote: defineEndpoint({
+    name: 'admin.addMemberNote',
+    method: 'POST',
+    path: '/api/admin/members/:id/notes',
+    moduleIds: [],
+    access: access.operator('member.note', 'own'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({
+      body: z.string().trim().min(1, { message: 'not_empty' }).max(MEMBER_NOTE_MAX, { message: 'field_too_long' }),
+    }),
+    response: memberNoteSchema,
+    summary: 'Adds an operator’s note to a member (kept, never edited); audited (owner, finance, risk, support).',
+  }),
+  setMemberFlag: defineEndpoint({
+    name: 'admin.setMemberFlag',
+    method: 'POST',
+    path: '/api/admin/members/:id/flags',
+    moduleIds: [],
+    access: access.operator('member.flag', 'own'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({
+      flag: z.enum(memberFlagKinds),
+      on: z.boolean(),
+      reason: z.string().trim().min(1, { message: 'not_empty' }).max(200),
+    }),
+    response: z.object({ flags: z.array(memberFlagSchema) }),
+    summary: 'Sets or clears one flag on a member with a reason; answers the member’s flags; audited (owner, risk).',
   }),
 } as const;

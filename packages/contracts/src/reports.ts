@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
+import { adminLoginEntrySchema, memberFlagSchema, memberNoteSchema } from './members-admin';
 import { merchantCodeSchema } from './merchants';
 import { isValidTimeZone } from './zoned-time';
 
@@ -200,6 +201,94 @@ export const reportPermissions = {
   promotions: 'reports.cash',
 } as const satisfies Record<ReportKind, string>;
 
+/**
+ * A member's 360 view (decision 0094): who it is, its balances, deposits, withdrawals, bets by game, bonuses, logins
+ * and devices, notes and flags. Cash totals and order amounts need `reports.cash` (owner, finance), the per-game
+ * play totals `reports.play` (owner, finance, risk); the sections left out are named in `hidden` and are null.
+ */
+export const memberOverviewGroups = ['cash', 'play'] as const;
+export const memberOverviewSchema = z.object({
+  member: z.object({
+    id: z.string(),
+    merchantCode: z.string(),
+    account: z.string(),
+    nickname: z.string(),
+    type: z.number().int(),
+    locked: z.boolean(),
+    createdAt: z.string(),
+    lastLoginAt: z.string().nullable(),
+    /** direct, referral or affiliate (null: registered before the reports' rollups began). */
+    source: z.string().nullable(),
+    uplineAccount: z.string().nullable(),
+    referrerAccount: z.string().nullable(),
+  }),
+  currency: z.string(),
+  balances: z.array(z.object({ wallet: z.string(), balance: z.string(), held: z.string() })),
+  cash: z
+    .object({
+      deposits: z.string(),
+      depositCount: z.number().int(),
+      withdrawals: z.string(),
+      withdrawalCount: z.number().int(),
+      netCash: z.string(),
+      firstDepositAt: z.string().nullable(),
+      firstDeposit: z.string().nullable(),
+    })
+    .nullable(),
+  play: z
+    .object({
+      rounds: z.number().int(),
+      stakes: z.string(),
+      validBets: z.string(),
+      payouts: z.string(),
+      ggr: z.string(),
+      lastPlayedAt: z.string().nullable(),
+      byGame: z.array(
+        z.object({
+          category: z.string(),
+          source: z.string(),
+          provider: z.string(),
+          rounds: z.number().int(),
+          stakes: z.string(),
+          validBets: z.string(),
+          payouts: z.string(),
+          ggr: z.string(),
+          lastAt: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+  /** The latest orders; `amount` null where cash is hidden. */
+  deposits: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      channel: z.string(),
+      status: z.string(),
+      amount: z.string().nullable(),
+    }),
+  ),
+  withdrawals: z.array(
+    z.object({ id: z.string(), createdAt: z.string(), status: z.string(), amount: z.string().nullable() }),
+  ),
+  bonuses: z.array(z.object({ kind: z.string(), amount: z.string(), status: z.string(), createdAt: z.string() })),
+  logins: z.array(adminLoginEntrySchema),
+  /** Devices seen in the login history: one row per device id (or user agent when the browser sent none). */
+  devices: z.array(
+    z.object({
+      deviceId: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      ips: z.array(z.string()),
+      logins: z.number().int(),
+      lastAt: z.string(),
+    }),
+  ),
+  notes: z.array(memberNoteSchema),
+  flags: z.array(memberFlagSchema),
+  hidden: z.array(z.enum(memberOverviewGroups)),
+});
+export type MemberOverview = z.infer<typeof memberOverviewSchema>;
+
 const merchantParams = z.strictObject({ code: merchantCodeSchema });
 const reportEndpoint = <K extends ReportKind>(kind: K, summary: string) =>
   defineEndpoint({
@@ -216,6 +305,19 @@ const reportEndpoint = <K extends ReportKind>(kind: K, summary: string) =>
   });
 
 export const adminReportsEndpoints = {
+  memberOverview: defineEndpoint({
+    name: 'admin.memberOverview',
+    method: 'GET',
+    path: '/api/admin/members/:id/overview',
+    moduleIds: [],
+    access: access.operator('member.read', 'own'),
+    encrypted: false,
+    params: z.strictObject({ id: z.uuid() }),
+    request: z.strictObject({}),
+    response: memberOverviewSchema,
+    summary:
+      "A member's 360 view: balances, deposits, withdrawals, bets by game, bonuses, logins and devices, notes and flags; cash totals and order amounts for owner and finance, play totals for owner, finance and risk (the rest named in hidden).",
+  }),
   dashboard: defineEndpoint({
     name: 'admin.dashboard',
     method: 'GET',

@@ -1,5 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { MemberDetail } from '../../features/members/components/member-detail';
+import { MemberOverview } from '../../features/reports/components/member-overview';
 import { MemberResponsibleGaming } from '../../features/responsible-gaming/components/member-responsible-gaming';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
@@ -18,6 +19,7 @@ export const MemberPage = () => {
   return (
     <>
       <MemberDetail key={id} id={id} actor={operator} backTo={from?.startsWith('/members') ? from : '/members'} />
+      <MemberOverview key={`360-${id}`} id={id} actor={operator} />
       {canOperator(operator.role, 'responsibleGaming.read') ? (
         <MemberResponsibleGaming key={`rg-${id}`} id={id} />
       ) : null}

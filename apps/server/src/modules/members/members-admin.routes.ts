@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/app-error';
 import { assertMerchantInScope, merchantScopeOf } from '../../platform/http/operator-scope';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
+import { presentFlag, presentNote } from './members.presenter';
 import type { MemberRow } from './members.repository';
 import type { MembersService } from './members.service';
 
@@ -102,5 +103,48 @@ export const registerMembersAdminRoutes = (
       },
     );
     return { temporaryPassword: password };
+  });
+
+  r.admin(adminMembersEndpoints.addMemberNote, async ({ params, input, ctx }) => {
+    const member = await memberInScope(ctx.operator, params.id);
+    const row = await members.addNote(
+      {
+        memberId: member.id,
+        body: input.body,
+        operatorId: ctx.operator.operatorId,
+        operatorUsername: ctx.operator.username,
+      },
+      (client) =>
+        admin.auditWith(
+          client,
+          { operator: ctx.operator, caller: ctx },
+          {
+            action: 'member.note',
+            target: member.account,
+            merchantCode: member.merchantCode,
+            details: { memberId: member.id },
+          },
+        ),
+    );
+    return presentNote(row);
+  });
+
+  r.admin(adminMembersEndpoints.setMemberFlag, async ({ params, input, ctx }) => {
+    const member = await memberInScope(ctx.operator, params.id);
+    const rows = await members.setFlag(
+      { memberId: member.id, ...input, operatorUsername: ctx.operator.username },
+      (client) =>
+        admin.auditWith(
+          client,
+          { operator: ctx.operator, caller: ctx },
+          {
+            action: input.on ? 'member.flag_set' : 'member.flag_clear',
+            target: member.account,
+            merchantCode: member.merchantCode,
+            details: { memberId: member.id, flag: input.flag, reason: input.reason },
+          },
+        ),
+    );
+    return { flags: rows.map(presentFlag) };
   });
 };

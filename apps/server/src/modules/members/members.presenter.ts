@@ -1,5 +1,5 @@
-import { isAgentType, type MemberInfo, TRIAL_MEMBER_TYPE } from '@tessera/contracts';
-import type { MemberRow } from './members.repository';
+import { isAgentType, type MemberFlag, type MemberInfo, type MemberNote, TRIAL_MEMBER_TYPE } from '@tessera/contracts';
+import type { MemberFlagRow, MemberNoteRow, MemberRow } from './members.repository';
 
 /** "+65•••••567": enough for the member to recognise, too little to harvest. */
 export const maskMobile = (dialingCode: string | null, number: string | null): string | null =>
@@ -33,4 +33,19 @@ export const presentMemberInfo = (row: MemberRow, currency: string, mustChangePa
   twoFactorEnabled: row.totpEnabled,
   hasWithdrawPassword: row.paymentPasswordHash !== null,
   createdAt: row.createdAt.toISOString(),
+});
+
+/** Operators' notes and flags on a member, as the back office reads them (decision 0094). */
+export const presentNote = (row: MemberNoteRow): MemberNote => ({
+  id: row.id,
+  body: row.body,
+  author: row.operatorUsername,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const presentFlag = (row: MemberFlagRow): MemberFlag => ({
+  flag: row.flag as MemberFlag['flag'],
+  reason: row.reason,
+  setBy: row.operatorUsername,
+  setAt: row.setAt.toISOString(),
 });

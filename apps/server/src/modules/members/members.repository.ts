@@ -315,7 +315,75 @@ export const createMembersRepository = (pool: pg.Pool) => {
         [memberId, ip],
       );
     },
+
+    // --- Operators' notes and flags (the member's 360 view, decision 0094) ----------------------------------
+
+    inTransaction: <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, work),
+
+    addNote: async (
+      client: pg.PoolClient,
+      note: { memberId: string; body: string; operatorId: string; operatorUsername: string },
+    ): Promise<MemberNoteRow> =>
+      (
+        await client.query<MemberNoteRow>(
+          `INSERT INTO member_notes (member_id, body, operator_id, operator_username) VALUES ($1, $2, $3, $4)
+           RETURNING ${NOTE_COLUMNS}`,
+          [note.memberId, note.body, note.operatorId, note.operatorUsername],
+        )
+      ).rows[0] as MemberNoteRow,
+
+    listNotes: async (memberId: string, limit: number): Promise<MemberNoteRow[]> =>
+      (
+        await pool.query<MemberNoteRow>(
+          `SELECT ${NOTE_COLUMNS} FROM member_notes WHERE member_id = $1 ORDER BY id DESC LIMIT $2`,
+          [memberId, limit],
+        )
+      ).rows,
+
+    /** Sets (or replaces the reason of) a flag, or clears it; answers whether anything changed. */
+    setFlag: async (
+      client: pg.PoolClient,
+      change: { memberId: string; flag: string; on: boolean; reason: string; operatorUsername: string },
+    ): Promise<boolean> => {
+      const result = change.on
+        ? await client.query(
+            `INSERT INTO member_flags (member_id, flag, reason, operator_username) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (member_id, flag) DO UPDATE SET reason = EXCLUDED.reason,
+               operator_username = EXCLUDED.operator_username, set_at = now()`,
+            [change.memberId, change.flag, change.reason, change.operatorUsername],
+          )
+        : await client.query('DELETE FROM member_flags WHERE member_id = $1 AND flag = $2', [
+            change.memberId,
+            change.flag,
+          ]);
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    listFlags: async (memberId: string, client?: pg.PoolClient): Promise<MemberFlagRow[]> =>
+      (
+        await (client ?? pool).query<MemberFlagRow>(
+          `SELECT flag, reason, operator_username AS "operatorUsername", set_at AS "setAt" FROM member_flags
+            WHERE member_id = $1 ORDER BY set_at DESC`,
+          [memberId],
+        )
+      ).rows,
   };
 };
+
+const NOTE_COLUMNS = `id::text, body, operator_username AS "operatorUsername", created_at AS "createdAt"`;
+
+export interface MemberNoteRow {
+  id: string;
+  body: string;
+  operatorUsername: string;
+  createdAt: Date;
+}
+
+export interface MemberFlagRow {
+  flag: string;
+  reason: string;
+  operatorUsername: string;
+  setAt: Date;
+}
 
 export type MembersRepository = ReturnType<typeof createMembersRepository>;

@@ -133,3 +133,34 @@ export const memberRecoveryCodes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.memberId, table.codeHash] })],
 );
+
+/** Operators' notes on a member (the member's 360 view, issue 26): append-only, newest first. */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    operatorId: uuid('operator_id').notNull(),
+    operatorUsername: text('operator_username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('member_notes_member_idx').on(table.memberId, table.id)],
+);
+
+/** Flags operators set on a member (watch, bonus abuse, …): one row per flag while it is set. */
+export const memberFlags = pgTable(
+  'member_flags',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    flag: text('flag').notNull(),
+    reason: text('reason').notNull(),
+    operatorUsername: text('operator_username').notNull(),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.flag] })],
+);

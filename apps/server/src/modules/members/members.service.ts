@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import type { MerchantContext } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
 import type { MemberRow, MembersRepository, NewMember } from './members.repository';
@@ -52,6 +53,27 @@ export const createMembersService = (repository: MembersRepository) => ({
 
   update: repository.update,
   search: repository.search,
+
+  /** Operators' notes and flags on a member (decision 0094); writers audit in the change's transaction. */
+  listNotes: repository.listNotes,
+  listFlags: repository.listFlags,
+  addNote: (
+    note: { memberId: string; body: string; operatorId: string; operatorUsername: string },
+    audit: (client: pg.PoolClient) => Promise<unknown>,
+  ) =>
+    repository.inTransaction(async (client) => {
+      const row = await repository.addNote(client, note);
+      await audit(client);
+      return row;
+    }),
+  setFlag: (
+    change: { memberId: string; flag: string; on: boolean; reason: string; operatorUsername: string },
+    audit: (client: pg.PoolClient) => Promise<unknown>,
+  ) =>
+    repository.inTransaction(async (client) => {
+      if (await repository.setFlag(client, change)) await audit(client);
+      return repository.listFlags(change.memberId, client);
+    }),
 
   /** Ten fresh recovery codes (XXXX-XXXX), replacing any earlier ones; only their hashes are kept. */
   issueRecoveryCodes: async (memberId: string): Promise<string[]> => {

@@ -29,11 +29,13 @@ export const reportsModule = defineModule({
       members: host.services.members,
       cashier: host.services.cashier,
       withdrawals: host.services.withdrawals,
+      ledger: host.services.ledger,
+      rewards: host.services.rewards,
       agents: host.services.agents,
       contact: host.services.contact,
       realtime: host.realtime,
     }),
-  routes: (registrar, reports) => registerReportsRoutes(registrar, reports),
+  routes: (registrar, reports, { services }) => registerReportsRoutes(registrar, reports, services),
   jobs: (reports, { services }) => {
     const merchantOf = (code: string) => services.merchants.resolve({ code, host: '' });
     return [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Dashboard, ReportTable } from '@tessera/contracts';
+import type { Dashboard, MemberOverview, ReportTable } from '@tessera/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
@@ -88,7 +88,8 @@ beforeAll(async () => {
   await merchantLikeDemo(t, 'other');
   tokens = await signInOperators(t, [{ name: 'otherowner', role: 'owner', merchantCode: 'other' }]);
   await t.services.events.drain();
-});
+  // A fresh database's migrations and the demo seed: a bound against a hang on a loaded machine, not a speed.
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();
@@ -166,6 +167,96 @@ describe('reports', () => {
     );
     expect(paged.rows).toHaveLength(1);
     expect(paged.totalPages).toBe(top.total);
+  });
+
+  it("a member's 360 view: owner sees cash and play equal to the raw rows, support no cash totals, content nothing", async () => {
+    const carol = await newMember('repcarol');
+    await creditDeposit(carol.id, '80.00');
+    await creditDeposit(carol.id, '20.00');
+    for (let i = 0; i < 4; i++) await dice(carol.token, '1.50');
+    await t.services.events.drain();
+    const url = `/api/admin/members/${carol.id}/overview`;
+    const owner = await value<MemberOverview>('owner', url);
+    expect(owner.hidden).toEqual([]);
+    const q = async (sql: string) => (await t.database.pool.query(sql, [carol.id])).rows[0] as Record<string, string>;
+    const deposits = await q(`SELECT count(*)::int AS n, sum(amount)::text AS amount FROM deposit_orders
+      WHERE member_id = $1 AND status = 'succeeded'`);
+    const bets = await q(`SELECT count(*)::int AS n, sum(bet_amount)::text AS stakes, sum(payout)::text AS payouts
+      FROM bet_rounds WHERE member_id = $1 AND status = 'settled'`);
+    expect(owner.cash).toMatchObject({
+      deposits: major(deposits.amount as string),
+      depositCount: deposits.n,
+      withdrawals: '0.00',
+      firstDeposit: '80.00',
+    });
+    expect(owner.play?.rounds).toBe(bets.n);
+    expect(owner.play?.stakes).toBe(major(bets.stakes as string));
+    expect(owner.play?.ggr).toBe(major(String(BigInt(bets.stakes as string) - BigInt(bets.payouts as string))));
+    expect(owner.play?.byGame.reduce((sum, game) => sum + cents(game.stakes), 0)).toBe(Number(bets.stakes));
+    expect(owner.deposits.map((order) => order.amount)).toEqual(['20.00', '80.00']);
+    expect(owner.balances.find((wallet) => wallet.wallet === 'main')?.balance).toBe(
+      major(String(10_000n - BigInt(bets.stakes as string) + BigInt(bets.payouts as string))),
+    );
+    expect(owner.logins.length).toBeGreaterThan(0);
+    expect(owner.devices.length).toBeGreaterThan(0);
+    expect(owner.member).toMatchObject({ account: 'repcarol', source: 'direct' });
+
+    const support = await value<MemberOverview>('support', url);
+    expect(support.hidden).toEqual(['cash', 'play']);
+    expect(support.cash).toBeNull();
+    expect(support.play).toBeNull();
+    expect(support.deposits.map((order) => order.amount)).toEqual([null, null]);
+    expect(support.deposits.map((order) => order.status)).toEqual(['succeeded', 'succeeded']);
+    expect(JSON.stringify(support)).not.toContain('"100.00"');
+    const risk = await value<MemberOverview>('risk', url);
+    expect(risk.hidden).toEqual(['cash']);
+    expect(risk.play?.rounds).toBe(bets.n);
+    expect((await value<MemberOverview>('finance', url)).hidden).toEqual([]);
+    expect((await as('content', 'GET', url)).json().errorCode).toBe('forbidden');
+    expect((await as('otherowner', 'GET', url)).json().errorCode).toBe('not_found');
+    expect((await as('owner', 'GET', `/api/admin/members/${randomUUID()}/overview`)).json().errorCode).toBe(
+      'not_found',
+    );
+
+    // Notes (every reader) and flags (owner, risk), audited; bad input changes nothing.
+    const note = await as('support', 'POST', `/api/admin/members/${carol.id}/notes`, { body: 'Asked about a bonus.' });
+    expect(note.json()).toMatchObject({ success: true, value: { body: 'Asked about a bonus.', author: 'supportop' } });
+    expect((await as('support', 'POST', `/api/admin/members/${carol.id}/notes`, { body: '  ' })).json()).toMatchObject({
+      errorCode: 'validation_failed',
+    });
+    expect(
+      (
+        await as('support', 'POST', `/api/admin/members/${carol.id}/flags`, { flag: 'watch', on: true, reason: 'x' })
+      ).json().errorCode,
+    ).toBe('forbidden');
+    const flagged = await as('risk', 'POST', `/api/admin/members/${carol.id}/flags`, {
+      flag: 'bonusAbuse',
+      on: true,
+      reason: 'Two accounts, one device',
+    });
+    expect(flagged.json().value.flags).toMatchObject([{ flag: 'bonusAbuse', setBy: 'riskop' }]);
+    expect(
+      (
+        await as('risk', 'POST', `/api/admin/members/${carol.id}/flags`, { flag: 'planet', on: true, reason: 'x' })
+      ).json().errorCode,
+    ).toBe('validation_failed');
+    expect(
+      (await as('otherowner', 'POST', `/api/admin/members/${carol.id}/notes`, { body: 'not mine' })).json().errorCode,
+    ).toBe('not_found');
+    const after = await value<MemberOverview>('support', url);
+    expect(after.notes.map((n) => n.body)).toEqual(['Asked about a bonus.']);
+    expect(after.flags.map((f) => f.flag)).toEqual(['bonusAbuse']);
+    const cleared = await as('owner', 'POST', `/api/admin/members/${carol.id}/flags`, {
+      flag: 'bonusAbuse',
+      on: false,
+      reason: 'Checked: siblings',
+    });
+    expect(cleared.json().value.flags).toEqual([]);
+    const { rows } = await t.database.pool.query(
+      "SELECT action FROM audit_log WHERE action LIKE 'member.%' AND details->>'memberId' = $1 ORDER BY id",
+      [carol.id],
+    );
+    expect(rows.map((r) => r.action)).toEqual(['member.note', 'member.flag_set', 'member.flag_clear']);
   });
 
   it('roles see only their groups and reports; another merchant’s operator gets not_found', async () => {

@@ -53,7 +53,16 @@ export const createReportsRepository = (pool: pg.Pool) => ({
            payouts = reports_game_hourly.payouts + EXCLUDED.payouts),
        players AS (
          INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
-         SELECT $1, h.hour, $4, $5, $6, $2 FROM h ON CONFLICT DO NOTHING)
+         SELECT $1, h.hour, $4, $5, $6, $2 FROM h ON CONFLICT DO NOTHING),
+       member_games AS (
+         INSERT INTO reports_member_games
+           (merchant_code, member_id, currency, category, source, provider, rounds, stakes, valid_bets, payouts, last_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10)
+         ON CONFLICT (member_id, currency, category, source, provider) DO UPDATE SET
+           rounds = reports_member_games.rounds + 1, stakes = reports_member_games.stakes + EXCLUDED.stakes,
+           valid_bets = reports_member_games.valid_bets + EXCLUDED.valid_bets,
+           payouts = reports_member_games.payouts + EXCLUDED.payouts,
+           last_at = greatest(reports_member_games.last_at, EXCLUDED.last_at))
        INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, payouts)
        SELECT $1, $2, h.hour, $3, 1, $7, $9 FROM h
        ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
@@ -83,10 +92,11 @@ export const createReportsRepository = (pool: pg.Pool) => ({
          ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
            deposit_count = reports_hourly.deposit_count + 1, deposits = reports_hourly.deposits + EXCLUDED.deposits),
        player AS (
-         INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, deposits)
-         SELECT $1, $2, h.hour, $3, $4 FROM h
+         INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, deposits, deposit_count)
+         SELECT $1, $2, h.hour, $3, $4, 1 FROM h
          ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
-           deposits = reports_player_hours.deposits + EXCLUDED.deposits)
+           deposits = reports_player_hours.deposits + EXCLUDED.deposits,
+           deposit_count = reports_player_hours.deposit_count + 1)
        INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
        SELECT $2, $1, COALESCE((SELECT created_at FROM events WHERE id = $5), now()), $3, $4
        ON CONFLICT (member_id) DO UPDATE SET first_deposit_at = EXCLUDED.first_deposit_at,
@@ -105,10 +115,11 @@ export const createReportsRepository = (pool: pg.Pool) => ({
          ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
            withdrawal_count = reports_hourly.withdrawal_count + 1,
            withdrawals = reports_hourly.withdrawals + EXCLUDED.withdrawals)
-       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, withdrawals)
-       SELECT $1, $2, h.hour, $3, $4 FROM h
+       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, withdrawals, withdrawal_count)
+       SELECT $1, $2, h.hour, $3, $4, 1 FROM h
        ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
-         withdrawals = reports_player_hours.withdrawals + EXCLUDED.withdrawals`,
+         withdrawals = reports_player_hours.withdrawals + EXCLUDED.withdrawals,
+         withdrawal_count = reports_player_hours.withdrawal_count + 1`,
       [fact.merchantCode, fact.memberId, fact.currency, fact.amount, eventId],
     );
   },
@@ -141,6 +152,65 @@ export const createReportsRepository = (pool: pg.Pool) => ({
       [fact.memberId, fact.merchantCode, fact.source, eventId],
     );
   },
+
+  // --- A member's 360 view (decision 0094) -------------------------------------------------------------------
+
+  /** The member's lifetime cash from its hours, with how it registered and its first deposit. */
+  memberCash: async (merchantCode: string, memberId: string, currency: string) => {
+    const { rows } = await pool.query<{
+      deposits: string;
+      depositCount: number;
+      withdrawals: string;
+      withdrawalCount: number;
+      source: string | null;
+      firstDepositAt: Date | null;
+      firstDeposit: string | null;
+    }>(
+      `SELECT COALESCE(sum(h.deposits), 0)::text AS deposits, COALESCE(sum(h.deposit_count), 0)::int AS "depositCount",
+              COALESCE(sum(h.withdrawals), 0)::text AS withdrawals,
+              COALESCE(sum(h.withdrawal_count), 0)::int AS "withdrawalCount",
+              m.source, m.first_deposit_at AS "firstDepositAt", m.first_deposit::text AS "firstDeposit"
+         FROM (SELECT 1) one
+         LEFT JOIN reports_player_hours h ON h.member_id = $2 AND h.merchant_code = $1 AND h.currency = $3
+         LEFT JOIN reports_members m ON m.member_id = $2 AND m.merchant_code = $1
+        GROUP BY m.source, m.first_deposit_at, m.first_deposit`,
+      [merchantCode, memberId, currency],
+    );
+    const row = rows[0];
+    return {
+      deposits: BigInt(row?.deposits ?? '0'),
+      depositCount: row?.depositCount ?? 0,
+      withdrawals: BigInt(row?.withdrawals ?? '0'),
+      withdrawalCount: row?.withdrawalCount ?? 0,
+      source: row?.source ?? null,
+      firstDepositAt: row?.firstDepositAt ?? null,
+      firstDeposit: row?.firstDeposit == null ? null : BigInt(row.firstDeposit),
+    };
+  },
+
+  /** The member's lifetime play per game, largest stakes first. */
+  memberGames: async (memberId: string, currency: string) =>
+    (
+      await pool.query<{
+        category: string;
+        source: string;
+        provider: string;
+        rounds: number;
+        stakes: bigint;
+        validBets: bigint;
+        payouts: bigint;
+        lastAt: Date;
+      }>(
+        `SELECT category, source, provider, rounds, stakes, valid_bets AS "validBets", payouts, last_at AS "lastAt"
+           FROM reports_member_games WHERE member_id = $1 AND currency = $2 ORDER BY stakes DESC, category, provider`,
+        [memberId, currency],
+      )
+    ).rows.map((row) => ({
+      ...row,
+      stakes: BigInt(row.stakes),
+      validBets: BigInt(row.validBets),
+      payouts: BigInt(row.payouts),
+    })),
 
   /** Reads on a pool connection (or a transaction's client, for a cursor). */
   query: <R extends pg.QueryResultRow>(text: string, values: readonly unknown[], client?: pg.PoolClient) => {

@@ -99,10 +99,38 @@ export const reportsPlayerHours = pgTable(
     payouts: minor('payouts'),
     deposits: minor('deposits'),
     withdrawals: minor('withdrawals'),
+    depositCount: counter('deposit_count'),
+    withdrawalCount: counter('withdrawal_count'),
   },
   (table) => [
     primaryKey({ columns: [table.merchantCode, table.hour, table.memberId] }),
     index('reports_player_hours_member_idx').on(table.memberId, table.hour),
+  ],
+);
+
+/**
+ * Each member's play per game (category, source, provider) over its whole life: the member's 360 view's bets by
+ * game (decision 0094).
+ */
+export const reportsMemberGames = pgTable(
+  'reports_member_games',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id').notNull(),
+    currency: text('currency').notNull(),
+    category: text('category').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    rounds: counter('rounds'),
+    stakes: minor('stakes'),
+    validBets: minor('valid_bets'),
+    payouts: minor('payouts'),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.memberId, table.currency, table.category, table.source, table.provider],
+    }),
   ],
 );
 

@@ -24,16 +24,17 @@ import { AppError } from '../../platform/http/app-error';
 import type { ModuleServices } from '../../platform/modules';
 import type { MerchantContext, OperatorPrincipal } from '../../platform/principals';
 import type { RealtimeHub } from '../../platform/realtime';
+import { createMemberOverview, type MemberOverviewDeps } from './reports.member-overview';
 import { addDays, bucketsOf, dayStart, localDate, periodOf } from './reports.periods';
 import type { ExportRow, ReportsRepository } from './reports.repository';
 import { cellOf, type ReportSpec, specOf } from './reports.specs';
 
-export interface ReportsDeps {
+export interface ReportsDeps extends Omit<MemberOverviewDeps, 'members' | 'cashier' | 'withdrawals'> {
   repository: ReportsRepository;
   admin: Pick<ModuleServices['admin'], 'audit'>;
-  members: Pick<ModuleServices['members'], 'findById'>;
-  cashier: Pick<ModuleServices['cashier'], 'listQueue'>;
-  withdrawals: Pick<ModuleServices['withdrawals'], 'queue'>;
+  members: Pick<ModuleServices['members'], 'findById'> & MemberOverviewDeps['members'];
+  cashier: Pick<ModuleServices['cashier'], 'listQueue'> & MemberOverviewDeps['cashier'];
+  withdrawals: Pick<ModuleServices['withdrawals'], 'queue'> & MemberOverviewDeps['withdrawals'];
   agents: Pick<ModuleServices['agents'], 'listApplications'>;
   contact: Pick<ModuleServices['contact'], 'chat'>;
   realtime: RealtimeHub;
@@ -339,6 +340,7 @@ export const createReportsService = (deps: ReportsDeps) => {
     dashboard,
     pending,
     report,
+    memberOverview: createMemberOverview(deps),
 
     /**
      * Sends a merchant's pending counts to its desk when they changed since this process last sent them (a job
