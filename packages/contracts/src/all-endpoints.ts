@@ -22,6 +22,8 @@ import { adminInhouseEndpoints } from './inhouse-admin';
 import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
 import { adminMembersEndpoints } from './members-admin';
 import { messagesEndpoints } from './messages';
+import { missionEndpoints } from './missions';
+import { adminMissionEndpoints } from './missions-admin';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
@@ -84,6 +86,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminAgentContractEndpoints),
   ...Object.values(pointEndpoints),
   ...Object.values(adminPointEndpoints),
+  ...Object.values(missionEndpoints),
+  ...Object.values(adminMissionEndpoints),
   ...Object.values(contactEndpoints),
   ...Object.values(adminContactEndpoints),
   ...Object.values(chatEndpoints),

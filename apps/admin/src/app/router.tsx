@@ -151,6 +151,14 @@ export const router = createBrowserRouter(
               path: 'points',
               lazy: async () => ({ Component: (await import('./routes/points-page')).PointsIndexPage }),
             },
+            {
+              path: 'merchants/:code/missions',
+              lazy: async () => ({ Component: (await import('./routes/missions-page')).MissionsPage }),
+            },
+            {
+              path: 'missions',
+              lazy: async () => ({ Component: (await import('./routes/missions-page')).MissionsIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -29,7 +29,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
@@ -98,6 +98,12 @@ export const AppShell = () => {
       label: t('nav.points'),
       icon: <GiftIcon />,
       isVisible: canOperator(operator.role, 'points.read'),
+    },
+    {
+      to: '/missions',
+      label: t('nav.missions'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'missions.read'),
     },
     {
       to: '/content',

@@ -51,6 +51,12 @@ export const EVENT_CATALOGUE = {
     /** The member whose referral code it used, if any. */
     referredById: z.string().nullable(),
   }),
+  /** A member signed in (a successful login of a registered member; trial accounts excepted); written by a trigger. */
+  'member.logged_in': z.object({
+    merchantCode: z.string(),
+    memberId: z.string(),
+    at: z.string(),
+  }),
   /** A member claimed a reward: the money moved from the promotions account to its main wallet. */
   'reward.claimed': z.object({
     rewardId: z.string(),
