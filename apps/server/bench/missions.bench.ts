@@ -40,7 +40,7 @@ const main = async () => {
       await client.query(
         `INSERT INTO mission_board (merchant_code, period, period_key, member_id, username, score, reached_at)
          SELECT 'demo', 'daily', $1, gen_random_uuid(), 'm' || i,
-                5 * (1 + floor(299 * power(((i * 7919) % 1000003) / 1000003.0, 3)))::int,
+                5 * (1 + floor(299 * power(((i::bigint * 7919) % 1000003) / 1000003.0, 3)))::int,
                 now() - make_interval(secs => i / 1000.0)
            FROM generate_series(1, $2::int) AS i`,
         [dayKey, MEMBERS],
