@@ -246,11 +246,12 @@ export const createMissionsRepository = (pool: pg.Pool) => ({
   ): Promise<BoardEntryRow[]> =>
     (
       await pool.query<BoardEntryRow>(
-        `SELECT member_id AS "memberId", username, score, (rank() OVER (ORDER BY score DESC))::int AS rank
+        // NULLS LAST as the index is declared (score is NOT NULL): the top is read from the index, never sorted.
+        `SELECT member_id AS "memberId", username, score, (rank() OVER (ORDER BY score DESC NULLS LAST))::int AS rank
          FROM (SELECT member_id, username, score, reached_at FROM mission_board
                WHERE merchant_code = $1 AND period = $2 AND period_key = $3
-               ORDER BY score DESC, reached_at LIMIT $4) top
-         ORDER BY score DESC, reached_at`,
+               ORDER BY score DESC NULLS LAST, reached_at LIMIT $4) top
+         ORDER BY score DESC NULLS LAST, reached_at`,
         [merchantCode, period, periodKey, limit],
       )
     ).rows,
