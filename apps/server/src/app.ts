@@ -22,6 +22,7 @@ import { lotteryModule } from './modules/lottery';
 import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
 import { messagesModule } from './modules/messages';
+import { missionsModule } from './modules/missions';
 import { pointsModule } from './modules/points';
 import {
   promotionsModule,
@@ -160,6 +161,7 @@ export const MODULES: readonly AnyModule[] = [
   redEnvelopesModule,
   lotteryModule,
   agentsMoneyModule,
+  missionsModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

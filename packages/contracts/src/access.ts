@@ -37,6 +37,8 @@ export const operatorPermissions = {
   'vip.manage': ['owner', 'finance'],
   'points.read': ['owner', 'finance', 'risk', 'support'],
   'points.manage': ['owner', 'finance'],
+  'missions.read': ['owner', 'finance', 'risk', 'support', 'content'],
+  'missions.manage': ['owner', 'finance'],
   'bonuses.read': ['owner', 'finance', 'risk', 'support'],
   'bonuses.manage': ['owner', 'finance'],
   'promotions.read': ['owner', 'finance', 'risk', 'support', 'content'],

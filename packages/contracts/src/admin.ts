@@ -60,6 +60,8 @@ export const auditActions = [
   'points.redemption_reject',
   'points.adjust',
   'points.image_upload',
+  'missions.create',
+  'missions.update',
   'feedback.reply',
   'feedback.close',
   'chat.claim',

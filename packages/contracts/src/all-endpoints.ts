@@ -28,6 +28,8 @@ import { adminInhouseEndpoints } from './inhouse-admin';
 import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
 import { adminMembersEndpoints } from './members-admin';
 import { messagesEndpoints } from './messages';
+import { missionEndpoints } from './missions';
+import { adminMissionEndpoints } from './missions-admin';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
@@ -93,6 +95,8 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminAgentContractEndpoints),
   ...Object.values(pointEndpoints),
   ...Object.values(adminPointEndpoints),
+  ...Object.values(missionEndpoints),
+  ...Object.values(adminMissionEndpoints),
   ...Object.values(contactEndpoints),
   ...Object.values(adminContactEndpoints),
   ...Object.values(chatEndpoints),

@@ -193,6 +193,12 @@ export const errorCatalogue = {
   points_convert_off: { status: 403 },
   /** The merchant does not sell points for cash ("get points by cash" off). */
   points_buy_off: { status: 403 },
+  // Missions (issue 28): a refused claim pays nothing.
+  mission_not_found: { status: 404 },
+  mission_not_complete: { status: 409 },
+  mission_already_claimed: { status: 409 },
+  /** The editor may not change a mission's kind or period once members took part. */
+  mission_in_use: { status: 409 },
   // Reports (issue 26)
   report_export_not_ready: { status: 409 },
   // Lottery (issue 29): a refused ticket or draw change holds, pays and changes nothing.

@@ -25,6 +25,8 @@ export * from './lottery';
 export * from './members-admin';
 export * from './merchants';
 export * from './messages';
+export * from './missions';
+export * from './missions-admin';
 export * from './module-ids';
 export * from './money';
 export * from './page-answers';

@@ -39,6 +39,7 @@ export const memberTransactionTypes = [
   'points_redeem',
   'points_convert',
   'points_buy',
+  'mission_reward',
   'game_bet',
   'game_win',
   'game_rollback',

@@ -155,6 +155,14 @@ export const router = createBrowserRouter(
               path: 'responsible-gaming',
               lazy: async () => ({ Component: (await import('./routes/compliance-page')).CompliancePage }),
             },
+            {
+              path: 'merchants/:code/missions',
+              lazy: async () => ({ Component: (await import('./routes/missions-page')).MissionsPage }),
+            },
+            {
+              path: 'missions',
+              lazy: async () => ({ Component: (await import('./routes/missions-page')).MissionsIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

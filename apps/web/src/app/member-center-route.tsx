@@ -10,6 +10,7 @@ import { gameTypeLabelKeys } from '../features/games/game-types';
 import { BettingRecord } from '../features/games/records/betting-record';
 import { PersonalProfit } from '../features/games/records/personal-profit';
 import { InboxPage } from '../features/messages/pages/inbox-page';
+import { useMissionCount } from '../features/missions/api/missions-api';
 import { BonusDetailsPage } from '../features/promotions/pages/bonus-details-page';
 import { RewardCenterPage } from '../features/promotions/pages/reward-center-page';
 import { useSiteConfig } from '../features/system/api/get-system-status';
@@ -39,6 +40,15 @@ const categoryLabelKey = (category: keyof typeof gameTypeLabelKeys) => gameTypeL
 const ManualRebateRoute = () => (
   <Suspense fallback={<InlineLoader />}>
     <ManualRebatePage categoryLabelKey={categoryLabelKey} />
+  </Suspense>
+);
+/** Missions and their leaderboard are a chunk of their own, fetched when the page is first opened. */
+const MissionsPage = lazy(() =>
+  import('../features/missions/pages/missions-page').then((m) => ({ default: m.MissionsPage })),
+);
+const MissionsRoute = () => (
+  <Suspense fallback={<InlineLoader />}>
+    <MissionsPage />
   </Suspense>
 );
 /** Responsible gaming (limits, breaks, self-exclusion) is a chunk of its own, fetched when first opened. */
@@ -82,16 +92,21 @@ const pages: Partial<Record<MemberPage, ComponentType>> = {
   referral: InviteFriendsPage,
   bonusDetails: BonusDetailsRoute,
   rewardCenter: RewardCenterPage,
+  missionLeaderboard: MissionsRoute,
   responsibleGaming: ResponsibleGamingRoute,
 };
 
 export const MemberCenterRoute = () => {
   const { t } = useTranslation();
   const rewardCount = usePublicStore((state) => state.availablePromoCount);
+  const missionCount = useMissionCount();
   // Transfer to upline is only for members under an agent (AGETRANSFERUP3 on and an upline to send to).
   const isUplineOn = usePublicStore((state) => state.whitelabel.AGETRANSFERUP3 === true);
   const upline = useUplineInfo({ enabled: isUplineOn });
   const hiddenPages = upline.data?.available ? [] : (['transferUpline'] as const);
-  const badges = { rewardCenter: { count: rewardCount, label: t('rewards_waiting', { count: rewardCount }) } };
+  const badges = {
+    rewardCenter: { count: rewardCount, label: t('rewards_waiting', { count: rewardCount }) },
+    missionLeaderboard: { count: missionCount, label: t('missions_waiting', { count: missionCount }) },
+  };
   return <MemberCenterPage pages={pages} hiddenPages={hiddenPages} badges={badges} />;
 };

@@ -22,6 +22,13 @@ import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../featur
 import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
 import { betTypeKeys, betTypeRuleKeys, positionKeys, sideKeys, ticketStatusKeys } from '../features/lottery/slip';
 import { messageTextKeys } from '../features/messages/message-text';
+import {
+  boardPeriodKeys,
+  boardSwitchKeys,
+  goalKeys,
+  groupKeys,
+  categoryKeys as missionCategoryKeys,
+} from '../features/missions/mission-labels';
 import { itemKindKeys, pointTypeKeys, redeemStatusKeys } from '../features/points/point-labels';
 import {
   actionDoneKeys,
@@ -128,6 +135,13 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(ineligibleReasonKeys),
     ...Object.values(kindKeys),
     ...Object.values(bonusStatusKeys),
+  ],
+  missions: [
+    ...Object.values(goalKeys),
+    ...Object.values(missionCategoryKeys),
+    ...Object.values(groupKeys),
+    ...Object.values(boardPeriodKeys),
+    ...Object.values(boardSwitchKeys).flat(),
   ],
   points: [...Object.values(pointTypeKeys), ...Object.values(redeemStatusKeys), ...Object.values(itemKindKeys)],
   errors: [

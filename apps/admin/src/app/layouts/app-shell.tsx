@@ -30,7 +30,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
@@ -105,6 +105,12 @@ export const AppShell = () => {
       label: t('nav.compliance'),
       icon: <ShieldIcon />,
       isVisible: canOperator(operator.role, 'responsibleGaming.read'),
+    },
+    {
+      to: '/missions',
+      label: t('nav.missions'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'missions.read'),
     },
     {
       to: '/content',

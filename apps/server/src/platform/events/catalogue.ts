@@ -63,6 +63,12 @@ export const EVENT_CATALOGUE = {
     startsAt: z.string(),
     endsAt: z.string().nullable(),
   }),
+  /** A member signed in (a successful login of a registered member; trial accounts excepted); written by a trigger. */
+  'member.logged_in': z.object({
+    merchantCode: z.string(),
+    memberId: z.string(),
+    at: z.string(),
+  }),
   /** A member claimed a reward: the money moved from the promotions account to its main wallet. */
   'reward.claimed': z.object({
     rewardId: z.string(),

@@ -14,6 +14,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   points_redeem: 'txn_type_points_redeem',
   points_convert: 'txn_type_points_convert',
   points_buy: 'txn_type_points_buy',
+  mission_reward: 'txn_type_mission_reward',
   game_bet: 'txn_type_game_bet',
   game_win: 'txn_type_game_win',
   game_rollback: 'txn_type_game_rollback',

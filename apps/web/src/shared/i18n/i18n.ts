@@ -19,6 +19,7 @@ export type Namespace =
   | 'referral'
   | 'responsible-gaming'
   | 'points'
+  | 'missions'
   | 'contact'
   | 'lottery';
 
