@@ -387,17 +387,32 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
    * taker out; a round arriving meanwhile is the next period's) and answers their totals, the shares summed exactly.
    */
   takeAccruals: async (client: pg.PoolClient, contractId: string, end: Date, statementId: string) => {
-    const { rows } = await client.query<{ rounds: number; won: number; validBet: string; share: string }>(
+    const { rows } = await client.query<{
+      rounds: number;
+      won: number;
+      validBet: string;
+      share: string;
+      loss: string;
+      active: number;
+    }>(
       `WITH taken AS (
          UPDATE agent_contract_accruals SET statement_id = $3
           WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2
-         RETURNING valid_bet, share, won)
+         RETURNING valid_bet, share, won, loss, member_id)
        SELECT count(*)::int AS rounds, count(*) FILTER (WHERE won)::int AS won,
-              coalesce(sum(valid_bet), 0)::text AS "validBet", coalesce(sum(share), 0)::text AS share FROM taken`,
+              coalesce(sum(valid_bet), 0)::text AS "validBet", coalesce(sum(share), 0)::text AS share,
+              coalesce(sum(loss), 0)::text AS loss, count(DISTINCT member_id)::int AS active FROM taken`,
       [contractId, end, statementId],
     );
-    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0' };
-    return { rounds: totals.rounds, won: totals.won, validBet: BigInt(totals.validBet), share: BigInt(totals.share) };
+    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0', loss: '0', active: 0 };
+    return {
+      rounds: totals.rounds,
+      won: totals.won,
+      validBet: BigInt(totals.validBet),
+      share: BigInt(totals.share),
+      loss: BigInt(totals.loss),
+      active: totals.active,
+    };
   },
 
   /**
@@ -664,11 +679,11 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   // --- Accruals (bet.settled) --------------------------------------------------------------------------------
 
-  /** Hourly and real-time contracts held by any of `holders`, running when the round settled. */
+  /** Dividend, hourly and real-time contracts held by any of `holders`, running when the round settled. */
   accruingContracts: async (client: pg.PoolClient, holders: readonly string[], at: Date): Promise<ContractRow[]> => {
     const { rows } = await client.query<ContractRow>(
       `SELECT ${CONTRACT} FROM agent_contracts c
-        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('hourly', 'realtime') AND ${RUNNING}`,
+        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('dividend', 'hourly', 'realtime') AND ${RUNNING}`,
       [holders, at],
     );
     return rows;
@@ -676,12 +691,21 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   insertAccrual: async (
     client: pg.PoolClient,
-    row: { contractId: string; roundId: string; settledAt: Date; validBet: bigint; won: boolean; share: bigint },
+    row: {
+      contractId: string;
+      roundId: string;
+      memberId: string;
+      settledAt: Date;
+      validBet: bigint;
+      won: boolean;
+      share: bigint;
+      loss: bigint;
+    },
   ) => {
     await client.query(
-      `INSERT INTO agent_contract_accruals (contract_id, round_id, settled_at, valid_bet, won, share)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [row.contractId, row.roundId, row.settledAt, row.validBet, row.won, row.share],
+      `INSERT INTO agent_contract_accruals (contract_id, round_id, member_id, settled_at, valid_bet, won, share, loss)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [row.contractId, row.roundId, row.memberId, row.settledAt, row.validBet, row.won, row.share, row.loss],
     );
   },
 });

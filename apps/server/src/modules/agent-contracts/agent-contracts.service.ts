@@ -14,6 +14,7 @@ import {
 } from '@tessera/contracts';
 import type pg from 'pg';
 import { AppError } from '../../platform/http/app-error';
+import type { DemoSeedContext } from '../../platform/modules';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { AdminService } from '../admin';
 import type { AgentsService } from '../agents';
@@ -38,6 +39,33 @@ import {
 } from './agent-contracts.rules';
 
 const GENESIS = '0'.repeat(64);
+
+/** The demo's terms per kind: within the default maximum rates, a higher tier for a busier team. */
+const DEMO_TERMS: Record<ContractKind, ContractTerms> = {
+  dividend: {
+    kind: 'dividend',
+    period: 'D',
+    tiers: [
+      { validBet: '0', loss: '0', activeMembers: 1, rate: '10' },
+      { validBet: '500', loss: '50', activeMembers: 3, rate: '20' },
+    ],
+  },
+  daily: {
+    kind: 'daily',
+    tiers: [
+      { betAmount: '0', activeMembers: 1, rate: '0.5' },
+      { betAmount: '500', activeMembers: 3, rate: '1' },
+    ],
+  },
+  hourly: {
+    kind: 'hourly',
+    tiers: [
+      { betAmount: '0', rate: '0.3' },
+      { betAmount: '100', rate: '0.5' },
+    ],
+  },
+  realtime: { kind: 'realtime', winRate: '0.3', lossRate: '0.6', minBet: '1' },
+};
 const later = (a: Date, b: Date): Date => (a.getTime() >= b.getTime() ? a : b);
 /** A failed run is tried again by the engine this many times in all; then only an operator reruns it. */
 const MAX_AUTO_ATTEMPTS = 5;
@@ -130,7 +158,7 @@ export const SETTLE_CONCURRENCY = 4;
 
 export const createAgentContractsService = (deps: {
   repository: AgentContractsRepository;
-  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals'>;
+  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals' | 'tree'>;
   members: Pick<MembersService, 'findById'>;
   ledger: Pick<LedgerService, 'transfer' | 'transferMany' | 'prepare' | 'balance' | 'announceBalanceChange'>;
   admin: Pick<AdminService, 'auditWith'>;
@@ -409,7 +437,10 @@ export const createAgentContractsService = (deps: {
     return agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
   };
 
-  type Taken = Awaited<ReturnType<AgentContractsRepository['takeAccruals']>>;
+  type Taken = Pick<
+    Awaited<ReturnType<AgentContractsRepository['takeAccruals']>>,
+    'rounds' | 'won' | 'validBet' | 'share'
+  >;
 
   /** A real-time or hourly statement from the accruals it took: the shares summed and rounded once, or the tier met. */
   const accrualResult = (
@@ -451,17 +482,23 @@ export const createAgentContractsService = (deps: {
       return accrualResult(contract, await repository.takeAccruals(client, contract.id, period.end, statementId));
     }
     const days = daysOf(period);
-    const inputs = {
-      validBet: team?.validBets ?? 0n,
-      loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
-      activeMembers: team?.active ?? 0,
-    };
+    // The dividend from the team's valid rounds it accrued (decision 0093); the daily salary from the rollups.
+    const taken =
+      terms.kind === 'dividend' ? await repository.takeAccruals(client, contract.id, period.end, statementId) : null;
+    const inputs = taken
+      ? { validBet: taken.validBet, loss: taken.loss, activeMembers: taken.active }
+      : {
+          validBet: team?.validBets ?? 0n,
+          loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
+          activeMembers: team?.active ?? 0,
+        };
     const result = periodAmount(terms.kind, tiersOf(terms, contract.currency), inputs);
     return {
       inputs: {
         validBet: inputs.validBet.toString(),
         loss: inputs.loss.toString(),
         activeMembers: inputs.activeMembers,
+        ...(taken ? { rounds: taken.rounds } : {}),
         from: days.from,
         to: days.to,
       },
@@ -474,7 +511,7 @@ export const createAgentContractsService = (deps: {
     const paidTo: (string | null)[] = [];
     // The team's figures of a closed period (dividend, daily) are read before the transaction: a read inside it would
     // wait for a second connection while holding one, which several contracts settling at once could exhaust.
-    const team = contract.kind === 'dividend' || contract.kind === 'daily' ? await teamOf(contract, period) : null;
+    const team = contract.kind === 'daily' ? await teamOf(contract, period) : null;
     const settled = await repository.inTransaction(async (client) => {
       // One runner per contract at a time: the chain's order and the period's uniqueness hold under concurrency.
       await repository.contract(contract.id, client, true);
@@ -798,7 +835,7 @@ export const createAgentContractsService = (deps: {
     announce(run.merchantCode, paidTo);
   };
 
-  /** Records one settled round against the hourly and real-time contracts of the bettor's uplines. */
+  /** Records one settled round against the dividend, hourly and real-time contracts of the bettor's uplines. */
   const accrue = async (
     client: pg.PoolClient,
     event: {
@@ -828,18 +865,82 @@ export const createAgentContractsService = (deps: {
       await repository.insertAccrual(client, {
         contractId: contract.id,
         roundId: event.roundId,
+        memberId: event.memberId,
         settledAt,
         validBet: event.validBet,
         won: event.payout > event.betAmount,
         share,
+        loss: event.betAmount - event.payout,
       });
     }
   };
 
   const presentStatement = (row: StatementRow) => row;
 
+  /**
+   * The demo's contracts (decision 0093): every agent directly under a top agent of the demo merchant's tree holds
+   * one running contract of each kind from that top agent, paid by the platform, unless it already has one of that
+   * kind (in any state): the seed runs on every start. Whatever demo agents exist at seed time (the agents module
+   * seeds its team before this module); none, nothing.
+   */
+  const seedDemo = async (context: DemoSeedContext) => {
+    // The agents module's tree reads only the merchant's code.
+    const merchant = { code: context.merchantCode } as MerchantContext;
+    const settings = await settingsOf(context.merchantCode);
+    const tops = await agents.tree(merchant, { pageNo: 1, pageSize: 100 });
+    // An agent as the offer's own check has it: the member's type; a frozen one is left out.
+    const agentsOf = async (rows: typeof tops.rows) => {
+      const kept: typeof tops.rows = [];
+      for (const row of rows) {
+        if (row.profile?.frozen) continue;
+        const member = await members.findById(row.memberId);
+        if (member && isAgentType(member.type)) kept.push(row);
+      }
+      return kept;
+    };
+    let created = 0;
+    for (const top of await agentsOf(tops.rows)) {
+      const children = await agents.tree(merchant, { parentId: top.memberId, pageNo: 1, pageSize: 100 });
+      for (const child of await agentsOf(children.rows)) {
+        for (const kind of settings.allowedKinds) {
+          if ((await repository.contractsOf(child.memberId, kind)).length > 0) continue;
+          const terms = DEMO_TERMS[kind];
+          const topBp = topRateOf(terms);
+          if (topBp > (settings.maxRates[kind] ?? 0)) continue;
+          const at = now();
+          await repository.inTransaction(async (client) => {
+            const id = await repository.insertContract(client, {
+              merchantCode: context.merchantCode,
+              currency: context.currency,
+              kind,
+              terms,
+              topRateBp: topBp,
+              period: periodKindOf(terms),
+              uplineId: top.memberId,
+              uplineAccount: top.account,
+              downlineId: child.memberId,
+              downlineAccount: child.account,
+              payer: settings.payer,
+            });
+            if (!id) return;
+            await repository.updateContract(client, id, {
+              status: 'active',
+              decidedAt: at,
+              startsAt: periodAt(periodKindOf(terms) as never, at).start,
+            });
+            await repository.record(client, id, 'offered', 'system:demo');
+            await repository.record(client, id, 'accepted', 'system:demo');
+            created += 1;
+          });
+        }
+      }
+    }
+    return created;
+  };
+
   return {
     settingsOf,
+    seedDemo,
     accrue,
     settleDue,
     settlePeriod,
