@@ -158,8 +158,8 @@ export const agentContractPayments = pgTable(
 );
 
 /**
- * Settled rounds of a downline's team that an hourly or real-time contract counts, one row per (contract, round),
- * written by the bet.settled subscriber; a run takes those not yet in a statement.
+ * Settled rounds of a downline's team that a dividend, an hourly or a real-time contract counts, one row per
+ * (contract, round) with a valid bet, written by the bet.settled subscriber; a run takes those not yet in a statement.
  */
 export const agentContractAccruals = pgTable(
   'agent_contract_accruals',
@@ -171,8 +171,12 @@ export const agentContractAccruals = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
     validBet: bigint('valid_bet', { mode: 'bigint' }).notNull(),
     won: boolean('won').notNull(),
-    /** Real-time: valid bet × rate in basis points (rounded once per statement); hourly: 0. */
+    /** Real-time: valid bet × rate in basis points (rounded once per statement); hourly and dividend: 0. */
     share: bigint('share', { mode: 'bigint' }).notNull(),
+    /** The round's stake less its payout (the team's loss on it; the dividend sums it, decision 0093). */
+    loss: bigint('loss', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Who played the round (the dividend counts its active members from it; null on rows kept before 0035). */
+    memberId: uuid('member_id'),
     statementId: uuid('statement_id'),
   },
   (table) => [
