@@ -20,7 +20,7 @@ const CALLS = Number(process.env.BENCH_AGENTS_CALLS ?? 400);
 const REPEATS = Number(process.env.BENCH_AGENTS_REPEATS ?? 3);
 
 const main = async () => {
-  const { database, drop } = await benchDatabase(process.env.BENCH_AGENTS_DB ?? 'bench_agents', 10);
+  const { database, drop, url } = await benchDatabase(process.env.BENCH_AGENTS_DB ?? 'bench_agents', 10);
   const { app, services } = await benchApp(database, undefined, {
     runJobs: false,
     crash: { drive: false },
@@ -190,8 +190,9 @@ const main = async () => {
       (await measureFigures('team overview 30 days, leaf agent (5)', 8, CALLS, overview(leafToken))).p95,
     );
   }
+  const base = median(figures.baseline ?? []);
   console.log(
-    `median p95 of ${REPEATS}: baseline ${median(figures.baseline ?? []).toFixed(2)} ms, top agent ${median(figures.top ?? []).toFixed(2)} ms, leaf agent ${median(figures.leaf ?? []).toFixed(2)} ms (target ≤ 50 ms; load average ${load()})`,
+    `median p95 of ${REPEATS}: baseline ${base.toFixed(2)} ms, top agent ${median(figures.top ?? []).toFixed(2)} ms (${(median(figures.top ?? []) / base).toFixed(2)}× baseline), leaf agent ${median(figures.leaf ?? []).toFixed(2)} ms (${(median(figures.leaf ?? []) / base).toFixed(2)}× baseline) (target ≤ 50 ms; load average ${load()})`,
   );
 
   const merchant = await services.merchants.resolve({ code: 'demo', host: '' });
@@ -231,7 +232,7 @@ const main = async () => {
     );
   }
   console.log(
-    `median branch move of ${REPEATS}: ${median(moves).toFixed(0)} ms, baseline ${median(smallMoves).toFixed(0)} ms (target ≤ 1000 ms; load average ${load()})`,
+    `median branch move of ${REPEATS}: ${median(moves).toFixed(0)} ms, baseline ${median(smallMoves).toFixed(0)} ms, ratio ${(median(moves) / Math.max(1, median(smallMoves))).toFixed(1)}× (target ≤ 1000 ms; load average ${load()})`,
   );
   const after = await overview(topToken)();
   console.log(
@@ -243,7 +244,11 @@ const main = async () => {
       .join(' ')}`,
   );
   await app.close();
-  await drop();
+  // BENCH_AGENTS_KEEP=1 leaves the database for EXPLAIN ANALYZE by hand (drop it afterwards).
+  if (process.env.BENCH_AGENTS_KEEP) {
+    console.log(`database kept: ${url}`);
+    await database.close();
+  } else await drop();
 };
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { DEMO_AGENT_PASSWORD, DEMO_AGENT_USERNAME } from './modules/agents';
 import { ConfigError, loadConfig } from './platform/config';
 import { connectDatabase } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
@@ -44,6 +45,7 @@ const start = async () => {
       port: config.PORT,
       operatorPassword: config.DEMO_OPERATOR_PASSWORD,
       content: config.SEED_DEMO_CONTENT,
+      history: config.SEED_DEMO_HISTORY,
     });
     log.info(seeded, 'demo data checked');
     // The crash loop started with the app, perhaps before the demo merchant existed.
@@ -87,6 +89,11 @@ const start = async () => {
       `Demo merchant "${DEMO_MERCHANT_CODE}" answers on: ${domains.join(', ')}`,
       `Demo back-office login: ${DEMO_OPERATOR_USERNAME} / ${config.DEMO_OPERATOR_PASSWORD}`,
     );
+    if (config.SEED_DEMO_HISTORY) {
+      lines.push(
+        `Demo agent login (member site, ${base}/agent): ${DEMO_AGENT_USERNAME} / ${DEMO_AGENT_PASSWORD} (withdraw password the same)`,
+      );
+    }
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };

@@ -26,7 +26,7 @@ export const seedDemoOnce = (
  */
 export const seedDemo = async (
   services: AppServices,
-  options: { domains: readonly string[]; port: number; operatorPassword: string; content?: boolean },
+  options: { domains: readonly string[]; port: number; operatorPassword: string; content?: boolean; history?: boolean },
 ): Promise<{ merchantCreated: boolean; operatorCreated: boolean }> => {
   const merchantCreated = await services.merchants.createIfAbsent(
     DEMO_MERCHANT_CODE,
@@ -43,6 +43,7 @@ export const seedDemo = async (
     merchantCode: DEMO_MERCHANT_CODE,
     currency: 'USD',
     content: options.content !== false,
+    history: options.history === true,
   });
   return { merchantCreated, operatorCreated };
 };

@@ -80,6 +80,10 @@ export const teamFiguresSchema = z.object({
 });
 export type TeamFigures = z.infer<typeof teamFiguresSchema>;
 
+/** An agent's rebate rates per game category, percentages ("0.80"); a category absent has no rate (0). */
+export const agentRatesSchema = z.partialRecord(gameCategorySchema, z.string());
+export type AgentRates = z.infer<typeof agentRatesSchema>;
+
 export const teamOverviewSchema = z.object({
   currency: z.string(),
   from: z.string(),
@@ -116,6 +120,8 @@ export const downlineMemberSchema = z.object({
   lastLoginAt: z.string().nullable(),
   /** The member's main-wallet balance now. */
   balance: moneyStringSchema,
+  /** A downline agent's rates ({} for a member). */
+  rates: agentRatesSchema,
 });
 export type DownlineMember = z.infer<typeof downlineMemberSchema>;
 
@@ -147,6 +153,8 @@ export const agentLinkSchema = z.object({
   affiliateCode: z.string(),
   agentType: z.number().int(),
   frozen: z.boolean(),
+  /** The agent's own rates: the most it may give a downline agent (decision 0090). */
+  rates: agentRatesSchema,
 });
 
 export const agentApplicationStatuses = ['pending', 'approved', 'rejected'] as const;
@@ -745,6 +753,22 @@ export const agentMoneyEndpoints = {
     response: agentTransferResultSchema,
     summary:
       "Moves money from the agent's main wallet to its upline's, when the merchant allows it; once per requestId. Errors: agent_transfer_up_off, no_upline, agent_frozen, insufficient_funds, amount codes, error_withdraw_password (field).",
+  }),
+  setRates: defineEndpoint({
+    name: 'agents.setDownlineRates',
+    method: 'POST',
+    path: '/wps/agent/team/rates',
+    moduleIds: ['DOWNMAN'],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject({
+      memberId: memberIdSchema,
+      /** The downline agent's new rates per category (empty or absent: none); they replace its rates. */
+      rates: z.partialRecord(gameCategorySchema, defaultRateField),
+    }),
+    response: z.object({ memberId: z.string(), account: z.string(), rates: agentRatesSchema }),
+    summary:
+      "Sets a direct downline agent's rebate rates per game category, each at most the caller's own rate (decision 0090); rates of that agent's own downline above the new ones are lowered to them. Errors: not_found (not in the downline), agent_rates_direct_only, agent_downline_not_agent, agent_frozen, and per field agent_rate_above_own (params.max), field_too_large, rebate_rate_too_precise, field_invalid.",
   }),
   redEnvelope: defineEndpoint({
     name: 'agents.redEnvelope',

@@ -164,6 +164,13 @@ export const errorCatalogue = {
   agent_create_agents_off: { status: 403 },
   /** A red envelope smaller than one minor unit per recipient. */
   red_envelope_too_small: { status: 400 },
+  // Agent rates (decision 0090)
+  /** An agent sets the rates of its direct downline agents only. */
+  agent_rates_direct_only: { status: 403 },
+  /** Rates are an agent's: the downline member is no agent. */
+  agent_downline_not_agent: { status: 400 },
+  /** A rate above the caller's own rate of the category (a field code, params.max). */
+  agent_rate_above_own: { status: 400 },
   // Agent contracts (issue 25): each refusal has its own code; nothing changed.
   /** The member is not in the caller's direct downline (offers go one level down only). */
   contract_not_downline: { status: 403 },

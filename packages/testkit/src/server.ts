@@ -145,6 +145,7 @@ export const startTestServer = async (
     DEMO_DOMAINS: 'localhost,127.0.0.1',
     // The demo's announcement popup would cover every journey; the content journeys ask for it.
     SEED_DEMO_CONTENT: 'false',
+    SEED_DEMO_HISTORY: 'false',
     ...(database
       ? { DATABASE_URL: database.url }
       : { DATA_DIR: dataDir ?? '', EMBEDDED_PG_PORT: String(await freePort()) }),

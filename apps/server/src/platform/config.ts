@@ -26,6 +26,9 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50_000_000).default(1_048_576),
   SEED_DEMO: booleanFromEnv.default(true),
   SEED_DEMO_CONTENT: booleanFromEnv.default(true).describe('With SEED_DEMO: the demo banners, notices and help'),
+  SEED_DEMO_HISTORY: booleanFromEnv
+    .default(true)
+    .describe('With SEED_DEMO: demo accounts with play history (the demo agent and its team)'),
   DEMO_DOMAINS: z.string().default('localhost,127.0.0.1'),
   DEMO_OPERATOR_PASSWORD: z.string().min(10).default('Tessera-Owner-2026'),
   PUBLIC_URL: z.url().optional(),

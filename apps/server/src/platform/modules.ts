@@ -32,6 +32,11 @@ export interface DemoSeedContext {
   currency: string;
   /** Whether the demo's content (announcements, banners, pages) is seeded (`SEED_DEMO_CONTENT`). */
   content: boolean;
+  /**
+   * Whether demo accounts with play history are seeded (the demo agent's team): on for a real start, off for test
+   * servers, whose suites count their own members and money.
+   */
+  history?: boolean;
 }
 
 /**

@@ -60,12 +60,48 @@ export const createAgentsMoneyRepository = (pool: pg.Pool) => ({
     client: Executor,
     merchantCode: string,
     memberId: string,
-  ): Promise<{ frozen: boolean } | null> => {
-    const { rows } = await client.query<{ frozen: boolean }>(
-      'SELECT frozen FROM agent_profiles WHERE member_id = $1 AND merchant_code = $2 FOR SHARE',
+  ): Promise<{ frozen: boolean; rates: Record<string, number> } | null> => {
+    const { rows } = await client.query<{ frozen: boolean; rates: Record<string, number> }>(
+      'SELECT frozen, rates FROM agent_profiles WHERE member_id = $1 AND merchant_code = $2 FOR SHARE',
       [memberId, merchantCode],
     );
     return rows[0] ?? null;
+  },
+
+  /** A downline agent's profile row locked for changing its rates; null: no agent of this merchant. */
+  lockProfileForUpdate: async (
+    client: Executor,
+    merchantCode: string,
+    memberId: string,
+  ): Promise<{ rates: Record<string, number> } | null> => {
+    const { rows } = await client.query<{ rates: Record<string, number> }>(
+      'SELECT rates FROM agent_profiles WHERE member_id = $1 AND merchant_code = $2 FOR UPDATE',
+      [memberId, merchantCode],
+    );
+    return rows[0] ?? null;
+  },
+
+  /**
+   * Replaces an agent's rates (ppm per category) and lowers every rate of its downline agents that is above the
+   * new one of its category (a category the agent no longer has drops out below it): one statement over the
+   * closure, so nobody below an agent keeps more than it has (decision 0090). Answers how many were lowered.
+   */
+  setRates: async (client: Executor, memberId: string, rates: Record<string, number>): Promise<number> => {
+    await client.query('UPDATE agent_profiles SET rates = $2::jsonb WHERE member_id = $1', [
+      memberId,
+      JSON.stringify(rates),
+    ]);
+    const { rowCount } = await client.query(
+      `UPDATE agent_profiles p
+          SET rates = (SELECT COALESCE(jsonb_object_agg(e.key, least(e.value::int, COALESCE(($2::jsonb ->> e.key)::int, 0)))
+                                         FILTER (WHERE COALESCE(($2::jsonb ->> e.key)::int, 0) > 0), '{}'::jsonb)
+                         FROM jsonb_each_text(p.rates) e)
+        WHERE p.member_id IN (SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1 AND distance > 0)
+          AND EXISTS (SELECT 1 FROM jsonb_each_text(p.rates) e
+                       WHERE e.value::int > COALESCE(($2::jsonb ->> e.key)::int, 0))`,
+      [memberId, JSON.stringify(rates)],
+    );
+    return rowCount ?? 0;
   },
 
   /** Sets the frozen flag; false when the member has no profile (no agent) of this merchant. */

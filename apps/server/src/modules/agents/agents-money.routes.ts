@@ -19,6 +19,9 @@ export const registerAgentsMoneyRoutes = (
     money.transferDown(ctx.merchant, ctx.member, input),
   );
   r.site(agentMoneyEndpoints.transferUp, async ({ input, ctx }) => money.transferUp(ctx.merchant, ctx.member, input));
+  r.site(agentMoneyEndpoints.setRates, async ({ input, ctx }) =>
+    money.setDownlineRates(ctx.merchant, ctx.member, input),
+  );
   r.site(agentMoneyEndpoints.redEnvelope, async ({ input, ctx }) => money.redEnvelope(ctx.merchant, ctx.member, input));
 
   r.admin(adminAgentMoneyEndpoints.settings, async ({ ctx }) =>

@@ -2,11 +2,10 @@ import {
   AGENT_TREE_MAX_DEPTH,
   type AgentSettings,
   type AgentSettingsInput,
+  type FieldError,
   formatMinor,
   formatRebateRate,
-  gameCategories,
   parseMoney,
-  parseRebateRate,
   type RedEnvelopeSplit,
 } from '@tessera/contracts';
 import { splitEqual, splitRandom } from '@tessera/engines';
@@ -18,6 +17,7 @@ import type { AdminService } from '../admin';
 import type { AccountRef, LedgerService } from '../ledger';
 import type { MembersService } from '../members';
 import { presentEntry, type UplineTransferRule } from '../wallet';
+import { parseRates, presentRates } from './agents.rates';
 import type { AgentsRepository, Executor } from './agents.repository';
 import type { AgentSettingsRow, AgentsMoneyRepository } from './agents-money.repository';
 
@@ -41,12 +41,7 @@ export const presentSettings = (row: AgentSettingsRow): AgentSettings => ({
   agentsCreateAgents: row.agentsCreateAgents,
   transferDown: row.transferDown,
   transferUp: row.transferUp,
-  defaultRates: Object.fromEntries(
-    gameCategories.flatMap((category) => {
-      const ppm = row.defaultRates[category];
-      return ppm === undefined ? [] : [[category, formatRebateRate(ppm)]];
-    }),
-  ),
+  defaultRates: presentRates(row.defaultRates),
 });
 
 /**
@@ -198,14 +193,70 @@ export const createAgentsMoneyService = (deps: {
       merchant: Pick<MerchantContext, 'code'>,
       agentId: string,
       asAgent: boolean,
-    ): Promise<void> => {
-      const profile = await tree.profile(agentId);
-      if (profile?.merchantCode !== merchant.code) throw new AppError('error_not_agent');
+      client?: pg.PoolClient,
+    ): Promise<{ rates: Record<string, number>; defaultRates: Record<string, number> }> => {
+      // In the creating transaction (`client`), the agent's profile row is held: a freeze waits for the creation
+      // under way, or the creation sees it (decision 0091).
+      const profile = client
+        ? await repository.lockProfileShared(client, merchant.code, agentId)
+        : await tree.profile(agentId).then((row) => (row?.merchantCode === merchant.code ? row : null));
+      if (!profile) throw new AppError('error_not_agent');
       if (profile.frozen) throw new AppError('agent_frozen');
-      const settings = await settingsOf(merchant.code);
+      const settings = await settingsOf(merchant.code, client);
       if (asAgent && !settings.agentsCreateAgents) throw new AppError('agent_create_agents_off');
-      const node = await tree.node(agentId);
+      const node = await tree.node(agentId, client);
       if (node && node.depth + 1 > settings.maxDepth) throw new AppError('agent_tree_too_deep');
+      return { rates: profile.rates, defaultRates: settings.defaultRates };
+    },
+
+    /**
+     * Registration through an agent's affiliate code (decision 0091): runs the member's insert in a transaction
+     * holding the agent's profile row, so a freeze committed after the code was checked either waits for the
+     * registration or refuses it (`invitation_code_suspended` on the code's field), never lets it through.
+     */
+    holdAffiliate: async <T>(
+      merchantCode: string,
+      agentId: string,
+      work: (client: pg.PoolClient) => Promise<T>,
+    ): Promise<T> =>
+      tree.inTransaction(async (client) => {
+        const profile = await repository.lockProfileShared(client, merchantCode, agentId);
+        if (profile?.frozen) throw fieldError('affiliateCode', 'invitation_code_suspended');
+        return work(client);
+      }),
+
+    /**
+     * Sets a direct downline agent's rates (decision 0090): each at most the caller's own of the category (a
+     * category the caller has no rate in takes none), the target's downline lowered to them, all in one
+     * transaction holding the caller's row (shared) and the target's (for update).
+     */
+    setDownlineRates: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { memberId: string; rates: Partial<Record<string, string>> },
+    ) => {
+      const rates = parseRates('rates', input.rates);
+      return tree.inTransaction(async (client) => {
+        const own = await repository.lockProfileShared(client, merchant.code, member.memberId);
+        if (!own) throw new AppError('error_not_agent');
+        const distance = await tree.distance(member.memberId, input.memberId, client);
+        if (distance === null || distance === 0) throw new AppError('not_found');
+        if (own.frozen) throw new AppError('agent_frozen');
+        if (distance > 1) throw new AppError('agent_rates_direct_only');
+        const target = await repository.lockProfileForUpdate(client, merchant.code, input.memberId);
+        if (!target) throw new AppError('agent_downline_not_agent');
+        const above: FieldError[] = Object.entries(rates)
+          .filter(([category, ppm]) => ppm > (own.rates[category] ?? 0))
+          .map(([category]) => ({
+            path: `rates.${category}`,
+            code: 'agent_rate_above_own',
+            params: { max: formatRebateRate(own.rates[category] ?? 0) },
+          }));
+        if (above.length > 0) throw new AppError('validation_failed', { fieldErrors: above });
+        await repository.setRates(client, input.memberId, rates);
+        const node = await tree.node(input.memberId, client);
+        return { memberId: input.memberId, account: node?.account ?? '', rates: presentRates(rates) };
+      });
     },
 
     // --- Member site (the agent centre) --------------------------------------------------------------------
@@ -353,13 +404,7 @@ export const createAgentsMoneyService = (deps: {
     // --- Back office -------------------------------------------------------------------------------------
 
     saveSettings: async (merchant: MerchantContext, input: AgentSettingsInput, actor: Actor) => {
-      const defaultRates: Record<string, number> = {};
-      for (const [category, text] of Object.entries(input.defaultRates)) {
-        if (!text) continue;
-        const parsed = parseRebateRate(text);
-        if (!parsed.ok) throw fieldError(`defaultRates.${category}`, parsed.error);
-        defaultRates[category] = parsed.ppm;
-      }
+      const defaultRates = parseRates('defaultRates', input.defaultRates);
       const next: AgentSettingsRow = {
         maxDepth: input.maxDepth,
         agentsCreateAgents: input.agentsCreateAgents,

@@ -17,6 +17,7 @@ import type { LedgerService } from '../ledger';
 import type { MembersService } from '../members';
 import { fallbackRules } from '../register';
 import { presentEntry } from '../wallet';
+import { cappedRates } from './agents.rates';
 import { type AgentsRepository, lockTree } from './agents.repository';
 import { newAffiliateCode, presentFigures, sumFigures } from './agents.service';
 import type { AgentsMoneyService } from './agents-money.service';
@@ -131,43 +132,55 @@ export const createAgentsTeamService = (deps: {
       const passwordHash = await hashPassword(input.password);
       for (let attempt = 0; ; attempt++) {
         const affiliateCode = asAgent ? newAffiliateCode() : null;
-        let created: Awaited<ReturnType<MembersService['create']>>;
-        try {
-          created = await members.create({
-            merchantCode: merchant.code,
-            username: username.toLowerCase(),
-            account: username,
-            passwordHash,
-            nickname: username,
-            type: agentType,
-            affiliateCode,
-            uplineId: agent.memberId,
-          });
-        } catch (error) {
-          // An affiliate code drawn twice (32^8 codes): draw again.
-          if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 3) throw error;
-          continue;
-        }
-        if ('conflict' in created) throw fieldError('username', 'username_taken');
-        const row = created.row;
-        await repository.inTransaction(async (client) => {
-          await lockTree(client, merchant.code);
-          await repository.insertNode(client, {
-            memberId: row.id,
-            merchantCode: merchant.code,
-            account: row.account,
-            parentId: agent.memberId,
-          });
-          if (affiliateCode) {
-            await repository.saveProfile(client, {
+        // One transaction: the agent's rules checked again with its profile row held (a freeze committed after the
+        // check above waits for this creation or refuses it, decision 0091), the member row, its node and profile.
+        const outcome = await repository
+          .inTransaction(async (client) => {
+            const rules = await mayCreateDownline(merchant, agent.memberId, asAgent, client);
+            const created = await members.create(
+              {
+                merchantCode: merchant.code,
+                username: username.toLowerCase(),
+                account: username,
+                passwordHash,
+                nickname: username,
+                type: agentType,
+                affiliateCode,
+                uplineId: agent.memberId,
+              },
+              client,
+            );
+            if ('conflict' in created) throw fieldError('username', 'username_taken');
+            const row = created.row;
+            await lockTree(client, merchant.code);
+            await repository.insertNode(client, {
               memberId: row.id,
               merchantCode: merchant.code,
-              agentType,
-              affiliateCode,
+              account: row.account,
+              parentId: agent.memberId,
             });
-          }
-        });
-        return { memberId: row.id, account: row.account, isAgent: asAgent, type: agentType };
+            if (affiliateCode) {
+              await repository.saveProfile(client, {
+                memberId: row.id,
+                merchantCode: merchant.code,
+                agentType,
+                affiliateCode,
+                // The merchant's default rates, none above the creating agent's own (decision 0090).
+                rates: cappedRates(rules.defaultRates, rules.rates),
+              });
+            }
+            return row;
+          })
+          .catch((error: unknown) => {
+            if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'retry' as const;
+            throw error;
+          });
+        if (outcome === 'retry') {
+          // An affiliate code drawn twice (32^8 codes): draw again.
+          if (attempt >= 3) throw new Error('could not draw a free affiliate code');
+          continue;
+        }
+        return { memberId: outcome.id, account: outcome.account, isAgent: asAgent, type: agentType };
       }
     },
 

@@ -31,6 +31,8 @@ export interface ProfileRow {
   agentType: number;
   affiliateCode: string;
   frozen: boolean;
+  /** Rebate rates per game category, ppm (decision 0090). */
+  rates: Record<string, number>;
 }
 
 export interface ApplicationRow {
@@ -381,34 +383,59 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
   },
 
   /**
-   * Moves `memberId` and its downline under `newParentId`: the closure rows linking the branch to its old
-   * ancestors go, rows to the new ones come, depths shift. Call under `lockTree` after checking for cycles.
+   * Moves `memberId` and its downline under `newParentId`. Call under `lockTree` after checking for cycles.
+   * Set-based over the branch's members, by primary key (decision 0057, bench figures in its note): an ancestor
+   * the branch keeps (above both places) only has its distances shifted, in place; only the ancestors it leaves
+   * lose their rows and only those it joins get new ones; the members' depths shift. Each statement probes the
+   * closure's key with the branch's ids, never scanning an ancestor's whole downline (the top of a large team holds
+   * a row per member).
    */
   moveBranch: async (client: Executor, memberId: string, newParentId: string, depthShift: number): Promise<void> => {
     await shiftBranch(client, memberId, -1);
-    // The pairs of the root's old ancestors (at most the depth limit) and the branch's members: primary-key
-    // probes, never a scan of the merchant's closure (which a join on descendant_id alone planned).
-    await client.query(
-      `DELETE FROM agent_closure c
-        WHERE c.ancestor_id IN (SELECT ancestor_id FROM agent_closure WHERE descendant_id = $1 AND distance > 0)
-          AND c.descendant_id IN (SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`,
+    const { rows: before } = await client.query<{ id: string; distance: number }>(
+      'SELECT ancestor_id AS id, distance FROM agent_closure WHERE descendant_id = $1 AND distance > 0',
       [memberId],
     );
-    await client.query(
-      `INSERT INTO agent_closure (ancestor_id, descendant_id, distance)
-       SELECT up.ancestor_id, sub.descendant_id, up.distance + sub.distance + 1
-         FROM agent_closure up CROSS JOIN agent_closure sub
-        WHERE up.descendant_id = $2 AND sub.ancestor_id = $1`,
-      [memberId, newParentId],
+    const { rows: after } = await client.query<{ id: string; distance: number }>(
+      'SELECT ancestor_id AS id, distance + 1 AS distance FROM agent_closure WHERE descendant_id = $1',
+      [newParentId],
     );
+    const old = new Map(before.map((row) => [row.id, row.distance]));
+    const kept = after.filter((row) => old.has(row.id) && old.get(row.id) !== row.distance);
+    const left = before.filter((row) => !after.some((next) => next.id === row.id));
+    const joined = after.filter((row) => !old.has(row.id));
+    // The branch's members once, as an array the statements below probe the key with.
+    const branch = `ARRAY(SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`;
+    if (kept.length > 0) {
+      await client.query(
+        `UPDATE agent_closure c SET distance = c.distance + x.shift
+           FROM unnest($2::uuid[], $3::int[]) AS x(ancestor_id, shift)
+          WHERE c.ancestor_id = x.ancestor_id AND c.descendant_id = ANY(${branch})`,
+        [memberId, kept.map((row) => row.id), kept.map((row) => row.distance - (old.get(row.id) ?? 0))],
+      );
+    }
+    if (left.length > 0) {
+      await client.query(
+        `DELETE FROM agent_closure c WHERE c.ancestor_id = ANY($2::uuid[]) AND c.descendant_id = ANY(${branch})`,
+        [memberId, left.map((row) => row.id)],
+      );
+    }
+    if (joined.length > 0) {
+      await client.query(
+        `INSERT INTO agent_closure (ancestor_id, descendant_id, distance)
+         SELECT x.ancestor_id, sub.descendant_id, x.distance + sub.distance
+           FROM unnest($2::uuid[], $3::int[]) AS x(ancestor_id, distance)
+           CROSS JOIN agent_closure sub WHERE sub.ancestor_id = $1`,
+        [memberId, joined.map((row) => row.id), joined.map((row) => row.distance)],
+      );
+    }
     await client.query('UPDATE agent_nodes SET parent_id = $2 WHERE member_id = $1', [memberId, newParentId]);
     await shiftBranch(client, memberId, 1);
     if (depthShift !== 0) {
-      await client.query(
-        `UPDATE agent_nodes SET depth = depth + $2
-          WHERE member_id IN (SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`,
-        [memberId, depthShift],
-      );
+      await client.query(`UPDATE agent_nodes SET depth = depth + $2 WHERE member_id = ANY(${branch})`, [
+        memberId,
+        depthShift,
+      ]);
     }
   },
 
@@ -465,7 +492,7 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
   profile: async (memberId: string, db: Executor = pool): Promise<ProfileRow | null> => {
     const { rows } = await db.query<ProfileRow>(
       `SELECT member_id AS "memberId", merchant_code AS "merchantCode", agent_type AS "agentType",
-              affiliate_code AS "affiliateCode", frozen FROM agent_profiles WHERE member_id = $1`,
+              affiliate_code AS "affiliateCode", frozen, rates FROM agent_profiles WHERE member_id = $1`,
       [memberId],
     );
     return rows[0] ?? null;
@@ -475,17 +502,19 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     if (memberIds.length === 0) return new Map();
     const { rows } = await pool.query<ProfileRow>(
       `SELECT member_id AS "memberId", merchant_code AS "merchantCode", agent_type AS "agentType",
-              affiliate_code AS "affiliateCode", frozen FROM agent_profiles WHERE member_id = ANY($1::uuid[])`,
+              affiliate_code AS "affiliateCode", frozen, rates FROM agent_profiles WHERE member_id = ANY($1::uuid[])`,
       [memberIds],
     );
     return new Map(rows.map((row) => [row.memberId, row]));
   },
 
+  /** Creates or updates an agent's profile; `rates` are a new agent's only (an existing agent keeps its own). */
   saveProfile: async (client: Executor, profile: Omit<ProfileRow, 'frozen'>): Promise<void> => {
     await client.query(
-      `INSERT INTO agent_profiles (member_id, merchant_code, agent_type, affiliate_code) VALUES ($1, $2, $3, $4)
+      `INSERT INTO agent_profiles (member_id, merchant_code, agent_type, affiliate_code, rates)
+       VALUES ($1, $2, $3, $4, $5::jsonb)
        ON CONFLICT (member_id) DO UPDATE SET agent_type = EXCLUDED.agent_type, affiliate_code = EXCLUDED.affiliate_code`,
-      [profile.memberId, profile.merchantCode, profile.agentType, profile.affiliateCode],
+      [profile.memberId, profile.merchantCode, profile.agentType, profile.affiliateCode, JSON.stringify(profile.rates)],
     );
   },
 

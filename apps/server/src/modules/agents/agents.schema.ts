@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -47,7 +48,9 @@ export const agentClosure = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.ancestorId, table.descendantId] }),
-    index('agent_closure_descendant_idx').on(table.descendantId, table.distance),
+    // The descendant alone: a move shifts distances in place, which an index on them would make a new row version
+    // in every index (decision 0057); uplines are at most the depth limit, sorted after the read.
+    index('agent_closure_descendant_idx').on(table.descendantId),
   ],
 );
 
@@ -58,6 +61,11 @@ export const agentProfiles = pgTable('agent_profiles', {
   agentType: integer('agent_type').notNull(),
   affiliateCode: text('affiliate_code').notNull(),
   frozen: boolean('frozen').notNull().default(false),
+  /**
+   * Rebate rates per game category in ppm (decision 0090): the merchant's default rates when it became an agent (a
+   * downline agent's capped at its creator's), then as its upline sets them, never above the upline's own.
+   */
+  rates: jsonb('rates').$type<Record<string, number>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

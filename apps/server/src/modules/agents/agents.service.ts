@@ -13,6 +13,7 @@ import type { MemberPrincipal, MerchantContext } from '../../platform/principals
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
+import { presentRates } from './agents.rates';
 import {
   type AgentsRepository,
   type FiguresRow,
@@ -83,9 +84,12 @@ export const createAgentsService = (deps: {
   limiter: Pick<SharedRateLimiter, 'hit'>;
   /** The merchant's depth limit (its agent settings, decision 0075; at most AGENT_TREE_MAX_DEPTH). */
   maxDepthOf?: (merchantCode: string, client?: pg.PoolClient) => Promise<number>;
+  /** The merchant's default rates of a new agent, ppm per category (its agent settings, decision 0090). */
+  defaultRatesOf?: (merchantCode: string, client?: pg.PoolClient) => Promise<Record<string, number>>;
 }) => {
   const { repository, members, admin, limiter } = deps;
   const maxDepthOf = deps.maxDepthOf ?? (async () => AGENT_TREE_MAX_DEPTH);
+  const defaultRatesOf = deps.defaultRatesOf ?? (async () => ({}));
 
   /** The member's node, placing it (as a top) first when the module has not seen it yet. */
   const ensureNode = async (client: pg.PoolClient, merchantCode: string, memberId: string): Promise<NodeRow | null> => {
@@ -129,7 +133,7 @@ export const createAgentsService = (deps: {
    */
   const becomeAgent = async (
     client: pg.PoolClient,
-    merchant: MerchantContext,
+    merchant: Pick<MerchantContext, 'code'>,
     memberId: string,
     agentType: number,
   ): Promise<string> => {
@@ -153,6 +157,8 @@ export const createAgentsService = (deps: {
       merchantCode: merchant.code,
       agentType,
       affiliateCode,
+      // A new agent starts at the merchant's default rates (an existing one keeps its own).
+      rates: await defaultRatesOf(merchant.code, client),
     });
     return member.id;
   };
@@ -180,6 +186,20 @@ export const createAgentsService = (deps: {
         parentId,
       });
     },
+
+    /**
+     * The demo seed (agents.demo): places a member under its registered upline and, with an agent type, makes it an
+     * agent as an approval would (an affiliate code, the merchant's default rates).
+     */
+    placeDemo: (merchantCode: string, memberId: string, agentType: number) =>
+      repository.inTransaction(async (client) => {
+        if (agentType > 0) {
+          await becomeAgent(client, { code: merchantCode }, memberId, agentType);
+          return;
+        }
+        await lockTree(client, merchantCode);
+        await ensureNode(client, merchantCode, memberId);
+      }),
 
     /** Adds an event's figures to a member's day and to its team's (the rollup subscribers, in their delivery). */
     addToDay: async (client: pg.PoolClient, row: Parameters<AgentsRepository['addToDay']>[1]): Promise<void> => {
@@ -255,7 +275,12 @@ export const createAgentsService = (deps: {
       const row = profile ? null : await members.findById(member.memberId);
       const affiliateCode = profile?.affiliateCode ?? row?.affiliateCode;
       if (!affiliateCode) throw new AppError('not_found');
-      return { affiliateCode, agentType: profile?.agentType ?? member.type, frozen: profile?.frozen ?? false };
+      return {
+        affiliateCode,
+        agentType: profile?.agentType ?? member.type,
+        frozen: profile?.frozen ?? false,
+        rates: presentRates(profile?.rates ?? {}),
+      };
     },
 
     overview: (merchant: MerchantContext, member: MemberPrincipal, range: AgentRange) =>
@@ -311,6 +336,7 @@ export const createAgentsService = (deps: {
           joinedAt: row.joinedAt.toISOString(),
           directMembers: row.directMembers,
           figures: presentFigures(row, currency),
+          rates: presentRates(profiles.get(row.memberId)?.rates ?? {}),
         })),
         pageNo: query.pageNo,
         totalPages: pageOf(total, query.pageSize),

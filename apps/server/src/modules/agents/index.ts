@@ -1,5 +1,7 @@
+import type pg from 'pg';
 import { subscribe } from '../../platform/events';
-import { defineModule } from '../../platform/modules';
+import { type DemoSeedContext, defineModule } from '../../platform/modules';
+import { seedDemoAgentTeam } from './agents.demo';
 import { createAgentsRepository } from './agents.repository';
 import { registerAgentsRoutes } from './agents.routes';
 import { type AgentsService, createAgentsService } from './agents.service';
@@ -10,13 +12,14 @@ import { createAgentsTeamRepository } from './agents-team.repository';
 import { registerAgentsTeamRoutes } from './agents-team.routes';
 import { createAgentsTeamService } from './agents-team.service';
 
+export { DEMO_AGENT_PASSWORD, DEMO_AGENT_USERNAME } from './agents.demo';
 export { MEMBER_DAYS_SQL } from './agents.recompute';
 export type { AgentsService, TeamTotals } from './agents.service';
 export type { AgentsMoneyService } from './agents-money.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
-    agents: AgentsService;
+    agents: AgentsService & { seedDemoTeam: (context: DemoSeedContext) => Promise<boolean> };
     /** Agents' transfers and red envelopes, freezing and the merchant's agent settings (decision 0075). */
     agentsMoney: AgentsMoneyService;
   }
@@ -29,18 +32,25 @@ declare module '../../platform/modules' {
  */
 export const agentsModule = defineModule({
   name: 'agents',
-  create: (host) =>
-    createAgentsService({
+  create: (host) => {
+    const settings = createAgentsMoneyRepository(host.database.pool);
+    const settingsOf = async (merchantCode: string, client?: pg.PoolClient) =>
+      (await settings.settings(merchantCode, client)) ?? DEFAULT_AGENT_SETTINGS;
+    const agents = createAgentsService({
       repository: createAgentsRepository(host.database.pool),
       members: host.services.members,
       admin: host.services.admin,
       limiter: host.services.limiter,
-      maxDepthOf: async (merchantCode, client) =>
-        (
-          (await createAgentsMoneyRepository(host.database.pool).settings(merchantCode, client)) ??
-          DEFAULT_AGENT_SETTINGS
-        ).maxDepth,
-    }),
+      maxDepthOf: async (merchantCode, client) => (await settingsOf(merchantCode, client)).maxDepth,
+      defaultRatesOf: async (merchantCode, client) => (await settingsOf(merchantCode, client)).defaultRates,
+    });
+    const { members, merchants, cashier, inhouse } = host.services;
+    return Object.assign(agents, {
+      /** The demo agent and its team with history (agents.demo), once. */
+      seedDemoTeam: (context: DemoSeedContext) =>
+        seedDemoAgentTeam({ agents, members, merchants, cashier, inhouse }, context),
+    });
+  },
   routes: (registrar, agents, { database, services }) => {
     const team = createAgentsTeamService({
       repository: createAgentsRepository(database.pool),
@@ -51,12 +61,13 @@ export const agentsModule = defineModule({
       describeGames: services.games.describe,
       limiter: services.limiter,
       // Listed after this module: routes run once every module is built.
-      mayCreateDownline: (merchant, agentId, asAgent) =>
-        services.agentsMoney.checkMayCreateDownline(merchant, agentId, asAgent),
+      mayCreateDownline: (merchant, agentId, asAgent, client) =>
+        services.agentsMoney.checkMayCreateDownline(merchant, agentId, asAgent, client),
     });
     registerAgentsRoutes(registrar, agents, team);
     registerAgentsTeamRoutes(registrar, team);
   },
+  seedDemo: (agents, context) => agents.seedDemoTeam(context),
   subscribers: (agents) => [
     subscribe('agents.tree', 'member.registered', (event, { tx }) => agents.placeRegistered(tx, event)),
     subscribe('agents.rollup.bets', 'bet.settled', (event, { tx }) =>
@@ -111,6 +122,7 @@ export const agentsMoneyModule = defineModule({
     // upline, and registrations through an agent's affiliate code.
     host.services.walletMoves.setUplineRule(money.uplineRule);
     host.services.register.addAffiliateCheck(money.affiliateRefusal);
+    host.services.register.setAffiliateHold(money.holdAffiliate);
     return money;
   },
   routes: (registrar, money, { services }) => registerAgentsMoneyRoutes(registrar, { money, agents: services.agents }),

@@ -189,18 +189,29 @@ export const createMembersRepository = (pool: pg.Pool) => {
       one('merchant_code = $1 AND referral_code = $2', [merchantCode, code]),
 
     /** Inserts a member; a unique clash returns which rule it broke instead of throwing. */
-    insert: async (values: NewMember): Promise<{ row: MemberRow } | { conflict: InsertConflict }> => {
+    /**
+     * Inserts a member; a unique clash answers its conflict. With `client`, inside the caller's transaction (a
+     * savepoint keeps that transaction usable after a clash).
+     */
+    insert: async (
+      values: NewMember,
+      client?: pg.PoolClient,
+    ): Promise<{ row: MemberRow } | { conflict: InsertConflict }> => {
       const set = assigned(values);
+      const db = client ?? pool;
+      if (client) await client.query('SAVEPOINT member_insert');
       try {
-        const { rows } = await pool.query<MemberRow>(
+        const { rows } = await db.query<MemberRow>(
           `INSERT INTO members (${set.map((entry) => entry.column).join(', ')})
            VALUES (${set.map((_, at) => `$${at + 1}`).join(', ')}) RETURNING ${MEMBER_COLUMNS}`,
           set.map((entry) => entry.value),
         );
         const row = rows[0];
         if (!row) throw new Error('member insert returned no row');
+        if (client) await client.query('RELEASE SAVEPOINT member_insert');
         return { row };
       } catch (error) {
+        if (client) await client.query('ROLLBACK TO SAVEPOINT member_insert');
         const conflict = conflictOf(error);
         if (conflict) return { conflict };
         throw error;

@@ -33,10 +33,13 @@ export const createMembersService = (repository: MembersRepository) => ({
   hasAnyKnownIp: repository.hasAnyKnownIp,
   rememberIp: repository.rememberIp,
 
-  /** Creates a member; retries once on the (rare) referral-code clash. */
-  create: async (values: Omit<NewMember, 'referralCode'>) => {
+  /**
+   * Creates a member; retries once on the (rare) referral-code clash. `client`: in the caller's transaction (an
+   * agent's row held against a freeze, decision 0091).
+   */
+  create: async (values: Omit<NewMember, 'referralCode'>, client?: pg.PoolClient) => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const result = await repository.insert({ ...values, referralCode: newReferralCode() });
+      const result = await repository.insert({ ...values, referralCode: newReferralCode() }, client);
       if ('row' in result || result.conflict !== 'referral') return result;
     }
     throw new Error('could not draw a free referral code');

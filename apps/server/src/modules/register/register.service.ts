@@ -8,6 +8,7 @@ import {
   TRIAL_MEMBER_TYPE,
   validateRegistrationField,
 } from '@tessera/contracts';
+import type pg from 'pg';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { SiteVisit } from '../../platform/principals';
@@ -78,6 +79,15 @@ export const ageOn = (birthday: string, today: Date): number | null => {
  * 0089): the refusal's code for registrations through it, or null.
  */
 export type AffiliateCheck = (merchantCode: string, agentId: string) => Promise<'invitation_code_suspended' | null>;
+/**
+ * Runs `work` (the member's insert) for a registration through an agent's code, in a transaction of its own that
+ * holds the agent against a change of its rule meanwhile; it may refuse as the check does (decision 0091).
+ */
+export type AffiliateHold = <T>(
+  merchantCode: string,
+  agentId: string,
+  work: (client: pg.PoolClient | undefined) => Promise<T>,
+) => Promise<T>;
 
 export const createRegisterService = (deps: {
   members: MembersService;
@@ -88,6 +98,8 @@ export const createRegisterService = (deps: {
 }) => {
   const { members, session, verification, captcha, proofOfWork } = deps;
   const affiliateChecks: AffiliateCheck[] = [];
+  /** Runs the member's insert through an agent's code holding the agent against a freeze (decision 0091). */
+  let affiliateHold: AffiliateHold = (_merchantCode, _agentId, work) => work(undefined);
 
   /** Why registrations through this agent's code are refused now (the first check's refusal), or null. */
   const affiliateRefusal = async (merchantCode: string, agentId: string) => {
@@ -108,6 +120,10 @@ export const createRegisterService = (deps: {
   return {
     /** Adds a check on agents' affiliate codes, at start (agents' money). */
     addAffiliateCheck: (check: AffiliateCheck) => void affiliateChecks.push(check),
+    /** Sets how a registration through an agent's code holds the agent (agents' money, at start). */
+    setAffiliateHold: (hold: AffiliateHold) => {
+      affiliateHold = hold;
+    },
 
     register: async (
       ctx: SiteVisit,
@@ -204,7 +220,7 @@ export const createRegisterService = (deps: {
 
       const profile: MemberProfileInput = {};
       for (const name of PROFILE_FIELDS) if (values[name]) profile[name] = values[name];
-      const created = await members.create({
+      const row = {
         merchantCode: merchant.code,
         username: username.toLowerCase(),
         account: username,
@@ -221,7 +237,10 @@ export const createRegisterService = (deps: {
         registerIp: ctx.ip,
         registerDomain: text(input.domain) || null,
         registerUrl: input.registerUrl ?? null,
-      });
+      };
+      // Hashing (slow) comes before the agent is held, so the hold is as short as the insert.
+      const insert = (client: pg.PoolClient | undefined) => members.create(row, client);
+      const created = uplineId ? await affiliateHold(merchant.code, uplineId, insert) : await insert(undefined);
       if ('conflict' in created) {
         throw created.conflict === 'mobile'
           ? fieldError('mobileNum', 'mobile_taken')

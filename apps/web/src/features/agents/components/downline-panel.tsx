@@ -1,4 +1,4 @@
-import { agentEndpoints, type DownlineMember } from '@tessera/contracts';
+import { agentEndpoints, type DownlineMember, type GameCategory } from '@tessera/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
@@ -11,6 +11,7 @@ import { TextField } from '../../../shared/ui/form/text-field';
 import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { useDownline } from '../api/agents-api';
 import styles from './agents.module.css';
+import { DownlineRatesDialog } from './downline-rates-dialog';
 import { RangeFilter, useAgentRange } from './range-filter';
 import { ExportCsvButton } from './team-filters';
 
@@ -32,8 +33,16 @@ export interface DownlineAction {
   render: (member: DownlineMember) => ReactNode;
 }
 
-export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined }) => {
+export const DownlinePanel = ({
+  action,
+  categoryLabelKey,
+}: {
+  action?: DownlineAction | undefined;
+  /** The label key of a game category (the games feature's), for the rates dialog. */
+  categoryLabelKey: (category: GameCategory) => string;
+}) => {
   const { t } = useTranslation('agents');
+  const [ratesOf, setRatesOf] = useState<DownlineMember | null>(null);
   const formatMoney = useFormatMoney();
   const formatDateTime = useFormatDateTime();
   const range = useAgentRange('30d');
@@ -171,10 +180,27 @@ export const DownlinePanel = ({ action }: { action?: DownlineAction | undefined 
               isNumeric: true,
               render: (row) => formatMoney(row.figures.winLoss, currency),
             },
+            {
+              label: t('agent_rates'),
+              render: (row) =>
+                row.isAgent && row.level === 1 ? (
+                  <button
+                    type="button"
+                    className={styles.linkButton}
+                    data-rates={row.account}
+                    onClick={() => setRatesOf(row)}
+                  >
+                    {Object.keys(row.rates).length > 0 ? t('agent_rates_edit') : t('agent_rates_set')}
+                  </button>
+                ) : null,
+            },
             ...(action ? [{ label: action.label, render: action.render }] : []),
           ]}
         />
       </Card>
+      {ratesOf ? (
+        <DownlineRatesDialog member={ratesOf} onClose={() => setRatesOf(null)} categoryLabelKey={categoryLabelKey} />
+      ) : null}
     </div>
   );
 };

@@ -78,7 +78,7 @@ export const AgentHomePage = ({
     >
       <PageFrame title={t(active?.labelKey ?? 'in_increase_overview')} eyebrow={t('hd_agent')} actions={<AgentClock />}>
         {active?.page === 'downlineManagmentView' ? (
-          <DownlinePanel action={downlineAction} />
+          <DownlinePanel action={downlineAction} categoryLabelKey={categoryLabelKey} />
         ) : active?.page === 'personalHistoryCopy' ? (
           <TeamBetsPanel categoryLabelKey={categoryLabelKey} />
         ) : Panel ? (
