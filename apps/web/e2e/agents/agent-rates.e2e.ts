@@ -71,10 +71,11 @@ describe("setting a downline agent's rates", () => {
     const top = await memberRow(server, 'RatesTop1');
     expect((await operator('POST', `/agent-tree/${top.id}/agent-type`, { agentType: 1 })).success).toBe(true);
     expect(await ratesOf('RatesTop1')).toEqual({ LIVE: 8000, SPORTS: 12500 });
-    const [{ affiliate_code: code }] = await server.query<{ affiliate_code: string }>(
+    const [topCode] = await server.query<{ affiliate_code: string }>(
       'SELECT affiliate_code FROM members WHERE id = $1',
       [top.id],
     );
+    const code = topCode?.affiliate_code ?? '';
     await api.registerByUsername('RatesSub1', 'Secret123', '81439002', { affiliateCode: code });
     const sub = await memberRow(server, 'RatesSub1');
     expect(sub.upline_id).toBe(top.id);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { useMerchants } from '../../features/merchants/api/list-merchants';
 import {
   ExclusionRegister,
   KycQueue,
@@ -23,6 +24,7 @@ export const CompliancePage = () => {
   const { t } = useTranslation();
   const operator = useCurrentOperator();
   const [searchParams, setSearchParams] = useSearchParams();
+  const merchants = useMerchants();
   if (!canOperator(operator.role, 'responsibleGaming.read')) return <Navigate to="/merchants" replace />;
   const isCompliance = canOperator(operator.role, 'responsibleGaming.compliance');
   const allowed = tabs.filter((tab) => tab === 'register' || isCompliance);
@@ -40,7 +42,12 @@ export const CompliancePage = () => {
       <div role="tabpanel">
         {tab === 'kyc' ? <KycQueue memberPathOf={memberPathOf} /> : null}
         {tab === 'register' ? <ExclusionRegister memberPathOf={memberPathOf} /> : null}
-        {tab === 'thresholds' ? <KycThresholdsForm merchantCode={operator.merchantCode} /> : null}
+        {tab === 'thresholds' ? (
+          <KycThresholdsForm
+            merchantCode={operator.merchantCode}
+            merchantCodes={(merchants.data ?? []).map((merchant) => merchant.code)}
+          />
+        ) : null}
       </div>
     </>
   );

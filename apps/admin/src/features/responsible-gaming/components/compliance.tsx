@@ -11,7 +11,6 @@ import table from '../../../shared/ui/data-table.module.css';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
-import { useMerchants } from '../../merchants/api/list-merchants';
 import {
   useDecideKyc,
   useExclusionRegister,
@@ -194,10 +193,18 @@ export const KycQueue = ({ memberPathOf }: { memberPathOf: (id: string) => strin
   );
 };
 
-/** The withdrawal thresholds per identity tier of one merchant (empty: no threshold). */
-export const KycThresholdsForm = ({ merchantCode }: { merchantCode: string | null }) => {
+/**
+ * The withdrawal thresholds per identity tier of one merchant (empty: no threshold). An operator bound to one merchant
+ * edits its own; an all-merchant operator picks one of `merchantCodes` (the page reads the list).
+ */
+export const KycThresholdsForm = ({
+  merchantCode,
+  merchantCodes,
+}: {
+  merchantCode: string | null;
+  merchantCodes: readonly string[];
+}) => {
   const { t } = useTranslation();
-  const merchants = useMerchants();
   const [code, setCode] = useState(merchantCode ?? '');
   const current = useKycThresholds(code);
   const save = useSetKycThresholds(code);
@@ -232,9 +239,9 @@ export const KycThresholdsForm = ({ merchantCode }: { merchantCode: string | nul
               }}
             >
               <option value="">—</option>
-              {(merchants.data ?? []).map((merchant) => (
-                <option key={merchant.code} value={merchant.code}>
-                  {merchant.code}
+              {merchantCodes.map((merchant) => (
+                <option key={merchant} value={merchant}>
+                  {merchant}
                 </option>
               ))}
             </select>
