@@ -148,14 +148,15 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
       params: { target: 1, direction: 'under' },
     });
     expect(bet.success).toBe(true);
-    // Both figures arrive by bet.settled: the hourly and the dividend accruals (decision 0093).
+    // Both figures arrive by bet.settled: the hourly accrual and the agents' day rollup the dividend reads.
     await expect
       .poll(
         async () =>
           (
             await server.query(
               `SELECT 1 FROM agent_contract_accruals a JOIN agent_contracts c ON c.id = a.contract_id
-                WHERE c.kind IN ('hourly', 'dividend') AND c.downline_id = $1`,
+                WHERE c.kind = 'hourly'
+               UNION ALL SELECT 1 FROM agent_team_daily WHERE ancestor_id = $1 AND valid_bets > 0`,
               [downline.id],
             )
           ).length,
