@@ -106,6 +106,8 @@ describe('VIP and the reward centre', () => {
     await label.waitFor();
     expect(await label.textContent()).toContain('Bronze');
     await userMenu(page).getByRole('button').first().click();
+    // The menu opens after the click: wait for its label before counting (CI once counted before it opened).
+    await userMenu(page).locator('[data-vip-label="1"]').nth(1).waitFor();
     expect(await userMenu(page).locator('[data-vip-label="1"]').count()).toBe(2);
     await page.screenshot({ path: screenshotPath('vip-header-menu-desktop-en.png') });
     await page.keyboard.press('Escape');

@@ -186,7 +186,11 @@ describe('a member', () => {
       endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
     });
     const vip = await create({ minVipLevel: 5 });
-    // Only members registered at or after the start: renvbad registered before this one started.
+    // Only members registered at or after the start: renvbad registered an hour before this one started (set
+    // explicitly: on a fast run the member may have registered less than a second ago).
+    await t.database.pool.query("UPDATE members SET created_at = now() - interval '1 hour' WHERE id = $1", [
+      idOf('renvbad'),
+    ]);
     const fresh = await create({ newMembersOnly: true, startsAt: new Date(Date.now() - 1_000).toISOString() });
     const grants = await bonusCount();
     const moves = await postings();
