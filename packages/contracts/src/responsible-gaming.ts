@@ -101,6 +101,11 @@ export const rgHistoryEntrySchema = z.object({
 });
 
 export const rgAdminViewSchema = rgStatusSchema.extend({
+  /**
+   * As the member's, but what was used is shown only to roles that read such figures elsewhere (decision 0094):
+   * deposits with `reports.cash`, stakes and losses with `reports.play`; null for any other role.
+   */
+  limits: z.array(rgLimitSchema.extend({ used: moneyStringSchema.nullable() })),
   memberId: z.string(),
   account: z.string(),
   /** Every break and exclusion ever taken, newest first. */
@@ -111,7 +116,8 @@ export const rgAdminViewSchema = rgStatusSchema.extend({
     z.object({
       response: z.enum(['continue', 'stop']),
       elapsedSeconds: z.number().int(),
-      netPosition: moneyStringSchema,
+      /** The session's net position when asked; null for a role without `reports.play`. */
+      netPosition: moneyStringSchema.nullable(),
       at: z.string(),
     }),
   ),

@@ -121,6 +121,46 @@ describe('limits the member sets', () => {
   });
 });
 
+describe('the back office view', () => {
+  it('shows support the limits without what was used, and the owner with it (decision 0094)', async () => {
+    const { token, memberId } = await fundedMember(t, client, 'rg-viewed', 20_00n);
+    await setLimit(token, 'deposit', 'week', '500');
+    await setLimit(token, 'wager', 'day', '300');
+    const owner = await t.operatorToken();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/operators',
+      headers: { authorization: owner },
+      payload: {
+        username: 'rgsupport',
+        displayName: 'Support',
+        password: 'Support-Pass-1',
+        role: 'support',
+        merchantCode: 'demo',
+      },
+    });
+    expect(created.json().success, created.body).toBe(true);
+    const support = await t.operatorToken('rgsupport', 'Support-Pass-1');
+    const viewAs = async (authorization: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/admin/members/${memberId}/responsible-gaming`,
+          headers: { authorization },
+        })
+      ).json().value as { limits: { kind: string; period: string; amount: string | null; used: string | null }[] };
+    const limitOf = (view: Awaited<ReturnType<typeof viewAs>>, kind: string, period: string) =>
+      view.limits.find((limit) => limit.kind === kind && limit.period === period);
+    const seenByOwner = await viewAs(owner);
+    // The test funding is a deposit of 20.00.
+    expect(limitOf(seenByOwner, 'deposit', 'week')).toMatchObject({ amount: '500.00', used: '20.00' });
+    expect(limitOf(seenByOwner, 'wager', 'day')).toMatchObject({ amount: '300.00', used: '0.00' });
+    const seenBySupport = await viewAs(support);
+    expect(limitOf(seenBySupport, 'deposit', 'week')).toMatchObject({ amount: '500.00', used: null });
+    expect(seenBySupport.limits.every((limit) => limit.used === null)).toBe(true);
+  });
+});
+
 describe('the guard inside every debit', () => {
   it('holds a wager limit under 50 concurrent in-house bets: the sum of stakes never passes it', async () => {
     const { token, memberId } = await fundedMember(t, client, 'rg-dicer', 1_000_00n);

@@ -1,4 +1,4 @@
-import { responsibleGamingEndpoints } from '@tessera/contracts';
+import { type OperatorRole, type RgAdminView, responsibleGamingEndpoints, roleMay } from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { ModuleHost } from '../../platform/modules';
@@ -105,6 +105,27 @@ export const registerResponsibleGamingRoutes = (
         details: { memberId: member.id },
       },
     );
-    return view;
+    return figuresFor(ctx.operator.role, view);
   });
+};
+
+/**
+ * What a role may read of a member's money in this view, by the rule of the member's 360 view (decision 0094):
+ * the deposits used of a deposit limit need `reports.cash`; stakes, losses and a reality check's net position need
+ * `reports.play`. Support reads the limits, breaks and history without them.
+ */
+const figuresFor = (role: OperatorRole, view: RgAdminView): RgAdminView => {
+  const seesCash = roleMay(role, 'reports.cash');
+  const seesPlay = roleMay(role, 'reports.play');
+  return {
+    ...view,
+    limits: view.limits.map((limit) => ({
+      ...limit,
+      used: (limit.kind === 'deposit' ? seesCash : seesPlay) ? limit.used : null,
+    })),
+    realityChecks: view.realityChecks.map((check) => ({
+      ...check,
+      netPosition: seesPlay ? check.netPosition : null,
+    })),
+  };
 };

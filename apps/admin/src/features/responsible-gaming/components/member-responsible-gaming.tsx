@@ -55,7 +55,7 @@ export const MemberResponsibleGaming = ({ id }: { id: string }) => {
                     {money(limit.amount)}
                   </td>
                   <td data-label={t('responsibleGaming.used')} className={styles.amount}>
-                    {money(limit.used)}
+                    {limit.used === null ? t('responsibleGaming.figureHidden') : money(limit.used)}
                   </td>
                   <td data-label={t('responsibleGaming.pending')}>
                     {limit.pending
@@ -139,7 +139,9 @@ export const MemberResponsibleGaming = ({ id }: { id: string }) => {
                       {minutes(Math.floor(check.elapsedSeconds / 60))}
                     </td>
                     <td data-label={t('responsibleGaming.realityNet')} className={styles.amount}>
-                      {`${check.netPosition} ${view.currency}`}
+                      {check.netPosition === null
+                        ? t('responsibleGaming.figureHidden')
+                        : `${check.netPosition} ${view.currency}`}
                     </td>
                   </tr>
                 ))}
