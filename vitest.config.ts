@@ -4,9 +4,15 @@ import { defineConfig } from 'vitest/config';
  * Three suites: unit (pure code, beside it), integration (server modules on a real PostgreSQL) and e2e
  * (the built apps served by the real server, driven in Debian's Chromium). Apps with a DOM keep their own
  * vitest.config.ts for their unit tests.
+ *
+ * Two phases: the unit and integration files first, then the browser journeys one at a time, alone on the machine
+ * (each starts a server and a Chromium; their waits are tuned for that). TEST_WORKERS sets how many unit and
+ * integration files run at once (each has its own database cloned from the template): one by default, as vitest's
+ * own default on two cores, until a run of two at a time has been seen to pass (decision 0114).
  */
 export default defineConfig({
   test: {
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 1),
     projects: [
       {
         test: {
@@ -36,6 +42,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/*/vitest.config.ts',

@@ -1,9 +1,9 @@
-// Bundles the server (dist/main.js) and its tools (dist/reconcile.js): workspace packages are inlined, npm
+// Bundles the server (dist/main.js) and its tools (dist/reconcile.js, dist/migrate.js): workspace packages are inlined, npm
 // dependencies stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', reconcile: 'src/cli/reconcile.ts' },
+  entryPoints: { main: 'src/main.ts', reconcile: 'src/cli/reconcile.ts', migrate: 'src/cli/migrate.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

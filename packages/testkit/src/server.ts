@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createFreshDatabase } from './postgres';
+import { createMigratedDatabase } from './postgres';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -132,7 +132,7 @@ export const startTestServer = async (
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const provider = options.referenceProvider ? await startReferenceProvider(url) : null;
-  const database = await createFreshDatabase('e2e');
+  const database = await createMigratedDatabase('e2e');
   const dataDir = database ? null : await mkdtemp(path.join(tmpdir(), 'tessera-e2e-'));
   // As root, the embedded PostgreSQL runs as the postgres user, which must be able to enter the folder.
   if (dataDir) await chmod(dataDir, 0o755);
