@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -327,5 +328,63 @@ describe('content images', () => {
     expect(truncated.json().errorCode).toBe('image_invalid');
     const unknown = await t.request({ method: 'GET', url: '/wps/content/images/not-an-id' });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('marketing and responsible gaming (decision 0112)', () => {
+  // A cent in the wallet, which the test does not use: the shared helper makes a signed-in member in one call.
+  const newMember = (username: string) => fundedMember(t, memberClient(t), username, 1n);
+  const block = (token: string, payload: object) =>
+    memberClient(t).send({
+      method: 'POST',
+      url: '/wps/responsible-gaming/block',
+      moduleId: 'COMM3',
+      token,
+      payload: { allMerchants: false, confirm: true, ...payload },
+    });
+  const inbox = async (token: string) =>
+    (await memberClient(t).send({ method: 'GET', url: '/wps/relay/CSP_getInbox', moduleId: 'INBOX3', token })).json()
+      .value.list as { type: string; params: Record<string, string> }[];
+  const depositNotice = (memberId: string, reference: string) =>
+    t.services.messages.send({
+      merchantCode: 'demo',
+      memberId,
+      type: 'deposit_arrived',
+      params: { site: 'Tessera Demo', currency: 'USD', amount: '10.00', reference },
+      dedupeKey: `deposit:${reference}`,
+    });
+
+  it('gives a member on a break or self-excluded no promotions or popups, and still its transactional notices', async () => {
+    const free = await newMember('mkt-free');
+    const resting = await newMember('mkt-break');
+    const excluded = await newMember('mkt-excluded');
+    expect((await block(resting.token, { kind: 'break', duration: '24h' })).json().value.block.kind).toBe('break');
+    expect((await block(excluded.token, { kind: 'self_exclusion', duration: '6m' })).json().value.block.kind).toBe(
+      'self_exclusion',
+    );
+
+    const unblocked = await announcements('', { authorization: free.token });
+    expect(unblocked.promotion).toHaveLength(3);
+    expect(unblocked.popup.map((p: { execution: string }) => p.execution).sort()).toEqual(['A', 'A', 'F']);
+    for (const member of [resting, excluded]) {
+      for (const query of ['', '&execution=B']) {
+        const value = await announcements(query, { authorization: member.token });
+        expect(value.promotion, query).toEqual([]);
+        expect(value.popup, query).toEqual([]);
+        // The site itself still works: banners, notices and help are not marketing addressed to the member.
+        expect(value.banners.length, query).toBeGreaterThan(0);
+        expect(value.player.length, query).toBeGreaterThan(0);
+        expect(value.help.length, query).toBeGreaterThan(0);
+      }
+      // A transactional notice (money arrived) still reaches the member's inbox.
+      await depositNotice(member.memberId, `MKT-${member.memberId}`);
+      expect(await inbox(member.token)).toEqual([
+        expect.objectContaining({ type: 'deposit_arrived', params: expect.objectContaining({ amount: '10.00' }) }),
+      ]);
+    }
+    // A visitor on the same site still sees the promotions and the visitor's popups.
+    const visitor = await announcements();
+    expect(visitor.promotion).toHaveLength(3);
+    expect(visitor.popup).toHaveLength(2);
   });
 });

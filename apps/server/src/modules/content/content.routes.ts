@@ -7,12 +7,19 @@ import type { ContentService } from './content.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const registerContentRoutes = (r: Registrar, content: ContentService): void => {
+export const registerContentRoutes = (
+  r: Registrar,
+  content: ContentService,
+  /** Whether the member is on a break or self-excluded now (responsible gaming's `blockedAmong`, decision 0112). */
+  blockedNow: (merchantCode: string, memberId: string) => Promise<boolean>,
+): void => {
   r.site(contentEndpoints.announcements, async ({ input, ctx }) => {
     const language = content.languageOf(ctx.merchant, input.language ?? ctx.language);
     // execution=B asks for the visitor's list; a member is only a member with a valid token.
     const audience = ctx.member && input.execution !== 'B' ? 'member' : 'visitor';
-    const rows = await content.announcements(ctx.merchant, { language, types: input.types, audience });
+    // A blocked member gets no marketing whichever list it asks for (the visitor's has promotions and popups too).
+    const marketing = !ctx.member || !(await blockedNow(ctx.merchant.code, ctx.member.memberId));
+    const rows = await content.announcements(ctx.merchant, { language, types: input.types, audience, marketing });
     return presentAnnouncements(rows);
   });
 

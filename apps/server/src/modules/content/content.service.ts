@@ -46,6 +46,12 @@ export const isForAudience = (row: ContentItemRow, audience: Audience): boolean 
   return audience === 'member' ? content.data.execution !== 'B' : content.data.execution === 'B';
 };
 
+/**
+ * Marketing addressed to a member (decision 0112): promotions and popups. A member on a break or self-excluded gets
+ * neither; banners, notices and help stay (the site's furniture and service notices, shown to visitors alike).
+ */
+export const isMarketing = (row: ContentItemRow): boolean => row.kind === 'promotion' || row.kind === 'popup';
+
 const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
 
 export const createContentService = (repository: ContentRepository) => {
@@ -95,15 +101,18 @@ export const createContentService = (repository: ContentRepository) => {
   return {
     languageOf,
 
-    /** MCSFE_getListAnnouncements: what the site shows now, for a member or a visitor. */
+    /**
+     * MCSFE_getListAnnouncements: what the site shows now, for a member or a visitor; `marketing: false` (a member
+     * on a break or self-excluded) leaves promotions and popups out.
+     */
     announcements: async (
       merchant: MerchantContext,
-      request: { language: LanguageCode; types: readonly AnnouncementType[]; audience: Audience },
+      request: { language: LanguageCode; types: readonly AnnouncementType[]; audience: Audience; marketing: boolean },
       now = new Date(),
     ): Promise<ContentItemRow[]> => {
       const kinds = [...new Set(request.types.flatMap((type) => kindsOfType[type]))];
       const rows = await visibleIn(merchant, request.language, kinds, now);
-      return rows.filter((row) => isForAudience(row, request.audience));
+      return rows.filter((row) => isForAudience(row, request.audience) && (request.marketing || !isMarketing(row)));
     },
 
     /**

@@ -20,7 +20,9 @@ export const contentModule = defineModule({
   name: 'content',
   create: ({ database }) => createContentService(createContentRepository(database.pool)),
   routes: (registrar, content, { services }) => {
-    registerContentRoutes(registrar, content);
+    registerContentRoutes(registrar, content, async (merchantCode, memberId) =>
+      (await services.responsibleGaming.blockedAmong(merchantCode, [memberId])).has(memberId),
+    );
     registerContentImageRoute(registrar.http, content);
     registerContentAdminRoutes(registrar, { admin: services.admin, content, merchants: services.merchants });
   },
