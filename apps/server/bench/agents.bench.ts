@@ -18,7 +18,8 @@ import { benchPort, closedLoop, REPEATS, type Result, SECONDS, startApp, type Ta
 const BENCH_OPERATOR_PASSWORD = 'Bench-Owner-2026';
 
 const LEVELS = [10, 40, 160, 640, 2_560, 10_240, 40_960, 45_390];
-const DAYS = 30;
+/** Days of rollups per member (30 for the figures; fewer only to explain the move quickly). */
+const DAYS = Number(process.env.BENCH_AGENTS_DAYS ?? 30);
 
 const main = async () => {
   const { database, drop, url } = await benchDatabase(process.env.BENCH_AGENTS_DB ?? 'bench_agents', 10);
@@ -167,7 +168,15 @@ const main = async () => {
     return rows[0]?.id ?? '';
   };
   const [branch, target, leafKid] = await Promise.all([idOf('b1_0'), idOf('b1_1'), idOf('leafkid1')]);
-  if (process.env.BENCH_AGENTS_EXPLAIN) await explainMove(database.pool, merchant.code, branch, target);
+  if (process.env.BENCH_AGENTS_EXPLAIN) {
+    await explainMove(database.pool, merchant.code, branch, target);
+    await explainMove(database.pool, merchant.code, branch, await idOf('b2_1'));
+    if (process.env.BENCH_AGENTS_EXPLAIN === 'only') {
+      await app.close();
+      await drop();
+      return;
+    }
+  }
   // The set-up app is done: the figures below come from the built server as its own process, at the README's
   // production defaults (info logging to a file, the default pool of 10), over HTTP (harness.ts, decision 0049).
   await app.close();
@@ -375,7 +384,7 @@ const explainMove = async (pool: pg.Pool, merchantCode: string, memberId: string
       let result: pg.QueryResult;
       if (isSelect) result = await client.query(sql, params);
       else {
-        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, WAL) ${sql}`, params);
         console.log(`--- ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
         for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
         result = { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
