@@ -11,7 +11,9 @@
 import { loadavg } from 'node:os';
 import { AGENT_RANGE_MAX_DAYS, agentRangeOf } from '@tessera/contracts';
 import type pg from 'pg';
-import { MEMBER_DAYS_SQL, moveBranchOf } from '../src/modules/agents';
+import { MEMBER_DAYS_SQL } from '../src/modules/agents';
+// The move's own statements, to explain them one by one (BENCH_AGENTS_EXPLAIN); nothing else reaches inside.
+import { moveBranch as moveBranchOf } from '../src/modules/agents/agents.repository';
 import { benchApp, benchDatabase, benchPlayers } from './bench-support';
 import { benchPort, closedLoop, REPEATS, type Result, SECONDS, startApp, type Target } from './harness';
 

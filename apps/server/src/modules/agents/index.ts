@@ -14,7 +14,6 @@ import { createAgentsTeamService } from './agents-team.service';
 
 export { DEMO_AGENT_PASSWORD, DEMO_AGENT_USERNAME } from './agents.demo';
 export { MEMBER_DAYS_SQL } from './agents.recompute';
-export { moveBranch as moveBranchOf } from './agents.repository';
 export type { AgentsService, TeamTotals } from './agents.service';
 export type { AgentsMoneyService } from './agents-money.service';
 
