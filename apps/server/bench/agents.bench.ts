@@ -10,18 +10,22 @@
 
 import { loadavg } from 'node:os';
 import { AGENT_RANGE_MAX_DAYS, agentRangeOf } from '@tessera/contracts';
+import type pg from 'pg';
 import { MEMBER_DAYS_SQL } from '../src/modules/agents';
-import { benchApp, benchDatabase, benchPlayers, measureFigures } from './bench-support';
+// The move's own statements, to explain them one by one (BENCH_AGENTS_EXPLAIN); nothing else reaches inside.
+import { moveBranch as moveBranchOf } from '../src/modules/agents/agents.repository';
+import { benchApp, benchDatabase, benchPlayers } from './bench-support';
+import { benchPort, closedLoop, REPEATS, type Result, SECONDS, startApp, type Target } from './harness';
+
+const BENCH_OPERATOR_PASSWORD = 'Bench-Owner-2026';
 
 const LEVELS = [10, 40, 160, 640, 2_560, 10_240, 40_960, 45_390];
-const DAYS = 30;
-/** Calls per measurement, and interleaved repeats (baseline, top, leaf) whose medians are printed. */
-const CALLS = Number(process.env.BENCH_AGENTS_CALLS ?? 400);
-const REPEATS = Number(process.env.BENCH_AGENTS_REPEATS ?? 3);
+/** Days of rollups per member (30 for the figures; fewer only to explain the move quickly). */
+const DAYS = Number(process.env.BENCH_AGENTS_DAYS ?? 30);
 
 const main = async () => {
   const { database, drop, url } = await benchDatabase(process.env.BENCH_AGENTS_DB ?? 'bench_agents', 10);
-  const { app, services } = await benchApp(database, undefined, {
+  const { app, services } = await benchApp(database, BENCH_OPERATOR_PASSWORD, {
     runJobs: false,
     crash: { drive: false },
     events: { deliver: false },
@@ -157,48 +161,7 @@ const main = async () => {
     `built in ${((performance.now() - building) / 1000).toFixed(1)} s: ${JSON.stringify(counts.rows[0])} (nodes, closure rows, rollup rows, team rows)`,
   );
 
-  const range = agentRangeOf('30d', new Date());
-  const get = (token: string, url: string, moduleId: string) => async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url,
-      headers: { Merchant: 'demo', ModuleId: moduleId, authorization: token },
-    });
-    if (response.statusCode !== 200) throw new Error(`${url} failed: ${response.body}`);
-    return response.json();
-  };
-  const overview = (token: string) =>
-    get(token, `/wps/agent/team/overview?from=${range.from}&to=${range.to}`, 'AGEINFO3');
-  // The baseline: the same caller's cheapest agent call (session, access, one primary-key read), same path.
-  const baseline = get(topToken, '/wps/agent/link', 'REGCEN');
-  const first = await overview(topToken)();
-  console.log(
-    `top agent: team ${first.value.teamMembers}, direct ${first.value.directMembers}, active ${first.value.activeMembers}, bets ${first.value.figures.bets}`,
-  );
-  const leafView = await overview(leafToken)();
-  console.log(`leaf agent: team ${leafView.value.teamMembers}`);
-  const load = () => loadavg()[0]?.toFixed(2) ?? '?';
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const figures: Record<string, number[]> = { baseline: [], top: [], leaf: [] };
-  for (let repeat = 1; repeat <= REPEATS; repeat += 1) {
-    console.log(`repeat ${repeat} (load average ${load()})`);
-    figures.baseline?.push((await measureFigures('baseline: agent link', 8, CALLS, baseline)).p95);
-    figures.top?.push(
-      (await measureFigures('team overview 30 days, top agent (100,006)', 8, CALLS, overview(topToken))).p95,
-    );
-    figures.leaf?.push(
-      (await measureFigures('team overview 30 days, leaf agent (5)', 8, CALLS, overview(leafToken))).p95,
-    );
-  }
-  const base = median(figures.baseline ?? []);
-  console.log(
-    `median p95 of ${REPEATS}: baseline ${base.toFixed(2)} ms, top agent ${median(figures.top ?? []).toFixed(2)} ms (${(median(figures.top ?? []) / base).toFixed(2)}× baseline), leaf agent ${median(figures.leaf ?? []).toFixed(2)} ms (${(median(figures.leaf ?? []) / base).toFixed(2)}× baseline) (target ≤ 50 ms; load average ${load()})`,
-  );
-
   const merchant = await services.merchants.resolve({ code: 'demo', host: '' });
-  const owner = await database.pool.query<{ id: string; username: string }>(
-    "SELECT id, username FROM operators WHERE role = 'owner' LIMIT 1",
-  );
   const idOf = async (account: string) => {
     const { rows } = await database.pool.query<{ id: string }>(
       'SELECT member_id AS id FROM agent_nodes WHERE account = $1',
@@ -206,49 +169,252 @@ const main = async () => {
     );
     return rows[0]?.id ?? '';
   };
-  const [branch, home, target, leafKid] = await Promise.all([
-    idOf('b1_0'),
-    Promise.resolve(top.id),
-    idOf('b1_1'),
-    idOf('leafkid1'),
-  ]);
-  const actor = {
-    operator: { operatorId: owner.rows[0]?.id ?? '', username: owner.rows[0]?.username ?? '' },
-    caller: { ip: '127.0.0.1', userAgent: null },
-  };
-  const timed = async (memberId: string, parentId: string) => {
-    const started = performance.now();
-    await services.agents.move(merchant, memberId, parentId, actor);
-    return performance.now() - started;
-  };
-  const moves: number[] = [];
-  const smallMoves: number[] = [];
-  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-    // Baseline: the same call for a one-member branch; then the 10,006-member branch, there and back alternately.
-    smallMoves.push(await timed(leafKid, repeat % 2 === 0 ? top.id : leaf.id));
-    moves.push(await timed(branch, repeat % 2 === 0 ? target : home));
-    console.log(
-      `branch move ${repeat + 1}: 10,006 members ${moves.at(-1)?.toFixed(0)} ms, baseline one member ${smallMoves.at(-1)?.toFixed(0)} ms (load average ${load()})`,
-    );
+  const [branch, target, leafKid] = await Promise.all([idOf('b1_0'), idOf('b1_1'), idOf('leafkid1')]);
+  if (process.env.BENCH_AGENTS_EXPLAIN) {
+    await explainMove(database.pool, merchant.code, branch, target);
+    await explainMove(database.pool, merchant.code, branch, await idOf('b2_1'));
+    if (process.env.BENCH_AGENTS_EXPLAIN === 'only') {
+      await app.close();
+      await drop();
+      return;
+    }
   }
-  console.log(
-    `median branch move of ${REPEATS}: ${median(moves).toFixed(0)} ms, baseline ${median(smallMoves).toFixed(0)} ms, ratio ${(median(moves) / Math.max(1, median(smallMoves))).toFixed(1)}× (target ≤ 1000 ms; load average ${load()})`,
-  );
-  const after = await overview(topToken)();
-  console.log(
-    `top agent after the moves: team ${after.value.teamMembers}, active ${after.value.activeMembers}, bets ${after.value.figures.bets} (unchanged)`,
-  );
+  // The set-up app is done: the figures below come from the built server as its own process, at the README's
+  // production defaults (info logging to a file, the default pool of 10), over HTTP (harness.ts, decision 0049).
+  await app.close();
+  const server = await startApp(url, benchPort(0));
+  try {
+    await measureServer(server, database.pool, {
+      topToken,
+      leafToken,
+      top: top.id,
+      leaf: leaf.id,
+      branch,
+      target,
+      leafKid,
+    });
+  } finally {
+    await server.stop();
+  }
   console.log(
     `load average (1, 5, 15 min): ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  await app.close();
   // BENCH_AGENTS_KEEP=1 leaves the database for EXPLAIN ANALYZE by hand (drop it afterwards).
   if (process.env.BENCH_AGENTS_KEEP) {
     console.log(`database kept: ${url}`);
     await database.close();
   } else await drop();
+};
+
+interface Overview {
+  teamMembers: number;
+  directMembers: number;
+  activeMembers: number;
+  figures: { bets: string };
+}
+
+const load = () => loadavg()[0]?.toFixed(2) ?? '?';
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const measureServer = async (
+  server: Target,
+  pool: pg.Pool,
+  ids: {
+    topToken: string;
+    leafToken: string;
+    top: string;
+    leaf: string;
+    branch: string;
+    target: string;
+    leafKid: string;
+  },
+) => {
+  const range = agentRangeOf('30d', new Date());
+  const call = async <T = Overview>(
+    path: string,
+    init: { method?: string; token: string; body?: unknown; moduleId?: string },
+  ) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        host: 'localhost',
+        authorization: init.token,
+        ...(init.moduleId ? { ModuleId: init.moduleId } : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const body = (await response.json()) as { success: boolean; value: T };
+    if (!body.success) throw new Error(`${path}: ${JSON.stringify(body)}`);
+    return body.value;
+  };
+  const overviewPath = `/wps/agent/team/overview?from=${range.from}&to=${range.to}`;
+  const first = await call(overviewPath, { token: ids.topToken, moduleId: 'AGEINFO3' });
+  console.log(
+    `top agent: team ${first.teamMembers}, direct ${first.directMembers}, active ${first.activeMembers}, bets ${first.figures.bets}`,
+  );
+  const leafView = await call(overviewPath, { token: ids.leafToken, moduleId: 'AGEINFO3' });
+  console.log(`leaf agent: team ${leafView.teamMembers}`);
+
+  const loop = (token: string, path: string, moduleId: string) => () =>
+    closedLoop(server.base, 8, SECONDS, () => ({ path, headers: { authorization: token, ModuleId: moduleId } }));
+  // The baseline: the same caller's cheapest agent call (session, access, one primary-key read) on the same server.
+  const runs = {
+    baseline: loop(ids.topToken, '/wps/agent/link', 'REGCEN'),
+    top: loop(ids.topToken, overviewPath, 'AGEINFO3'),
+    leaf: loop(ids.leafToken, overviewPath, 'AGEINFO3'),
+  };
+  const figures: Record<keyof typeof runs, Result[]> = { baseline: [], top: [], leaf: [] };
+  const order: (keyof typeof runs)[] = ['baseline', 'top', 'leaf'];
+  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    // Interleaved, the order turning each repeat so no case always runs first.
+    for (const name of [...order.slice(repeat % 3), ...order.slice(0, repeat % 3)]) {
+      const result = await runs[name]();
+      figures[name].push(result);
+      console.log(
+        `  ${name.padEnd(8)} 8 callers ${SECONDS} s: ${result.perSecond.toFixed(0)}/s p50 ${result.p50.toFixed(2)} ms p95 ${result.p95.toFixed(2)} ms p99 ${result.p99.toFixed(2)} ms, ${result.errors} errors (load average ${result.load.toFixed(2)})`,
+      );
+    }
+  }
+  const p95 = (name: keyof typeof runs) => median(figures[name].map((r) => r.p95));
+  const errors = Object.values(figures)
+    .flat()
+    .reduce((sum, r) => sum + r.errors, 0);
+  console.log(
+    `team overview 30 days, median p95 of ${REPEATS}: top agent (100,006) ${p95('top').toFixed(2)} ms, leaf agent (5) ${p95('leaf').toFixed(2)} ms, baseline (agent link) ${p95('baseline').toFixed(2)} ms; ${errors} errors (target p95 ≤ 50 ms at 8 callers; load average ${load()})`,
+  );
+
+  // The branch move through the back office's endpoint, as an operator makes it.
+  const login = await fetch(`${server.base}/api/admin/session/login`, {
+    method: 'POST',
+    headers: { host: 'localhost', 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner', password: BENCH_OPERATOR_PASSWORD }),
+  });
+  const operator = ((await login.json()) as { value: { token: string } }).value.token;
+  const move = async (memberId: string, newParentId: string) => {
+    const waits = sampleWaits(pool);
+    const started = performance.now();
+    await call(`/api/admin/merchants/demo/agent-tree/${memberId}/move`, {
+      method: 'POST',
+      token: operator,
+      body: { newParentId },
+    });
+    const ms = performance.now() - started;
+    return { ms, waits: await waits.stop() };
+  };
+  const moves: number[] = [];
+  const smallMoves: number[] = [];
+  const waits = new Map<string, number>();
+  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    // Baseline: the same call for a one-member branch; then the 10,006-member branch, there and back alternately.
+    const small = await move(ids.leafKid, repeat % 2 === 0 ? ids.top : ids.leaf);
+    smallMoves.push(small.ms);
+    const large = await move(ids.branch, repeat % 2 === 0 ? ids.target : ids.top);
+    moves.push(large.ms);
+    for (const [event, count] of large.waits) waits.set(event, (waits.get(event) ?? 0) + count);
+    console.log(
+      `branch move ${repeat + 1}: 10,006 members ${large.ms.toFixed(0)} ms, baseline one member ${small.ms.toFixed(0)} ms (load average ${load()})`,
+    );
+  }
+  console.log(
+    `median branch move of ${REPEATS}: ${median(moves).toFixed(0)} ms, baseline ${median(smallMoves).toFixed(0)} ms (target ≤ 1000 ms; load average ${load()})`,
+  );
+  const total = [...waits.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `the server's database session during the large moves (pg_stat_activity every 5 ms, ${total} samples): ${[...waits]
+      .sort((a, b) => b[1] - a[1])
+      .map(([event, count]) => `${event} ${((100 * count) / Math.max(1, total)).toFixed(0)}%`)
+      .join(', ')}`,
+  );
+  const after = await call(overviewPath, { token: ids.topToken, moduleId: 'AGEINFO3' });
+  console.log(
+    `top agent after the moves: team ${after.teamMembers}, active ${after.activeMembers}, bets ${after.figures.bets} (${
+      after.teamMembers === first.teamMembers && after.figures.bets === first.figures.bets ? 'unchanged' : 'CHANGED'
+    })`,
+  );
+};
+
+/**
+ * Samples what the server's busy database sessions are doing (pg_stat_activity every 5 ms) until stopped: a wait
+ * event, CPU (active, no wait) or ClientRead while a transaction waits for the server's next statement.
+ */
+const sampleWaits = (pool: pg.Pool) => {
+  const counts = new Map<string, number>();
+  let running = true;
+  const done = (async () => {
+    const client = await pool.connect();
+    try {
+      while (running) {
+        const { rows } = await client.query<{ state: string; event: string | null }>(
+          `SELECT state, wait_event_type || ':' || wait_event AS event FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+              AND state IN ('active', 'idle in transaction')`,
+        );
+        for (const row of rows) {
+          const key = row.state === 'active' ? (row.event ?? 'CPU') : `${row.state} (${row.event ?? '-'})`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      client.release();
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+      return counts;
+    },
+  };
+};
+
+/**
+ * BENCH_AGENTS_EXPLAIN=1: the move's statements one by one under EXPLAIN (ANALYZE, BUFFERS) in a transaction rolled
+ * back, each with its plan, time and rows, to see where the time goes.
+ */
+const explainMove = async (pool: pg.Pool, merchantCode: string, memberId: string, newParentId: string) => {
+  const client = await pool.connect();
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const recorder = {
+    query: async (sql: string, params: unknown[] = []) => {
+      statements.push({ sql, params });
+      const started = performance.now();
+      const isSelect = /^\s*SELECT/i.test(sql) && !/pg_advisory/.test(sql);
+      let result: pg.QueryResult;
+      if (isSelect) result = await client.query(sql, params);
+      else {
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, WAL) ${sql}`, params);
+        console.log(`--- ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+        for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
+        result = { rows: [], rowCount: 0 } as unknown as pg.QueryResult;
+      }
+      if (isSelect)
+        console.log(`--- ${(performance.now() - started).toFixed(1)} ms: ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+      return result;
+    },
+  };
+  try {
+    await client.query('BEGIN');
+    const parent = await client.query<{ depth: number }>('SELECT depth FROM agent_nodes WHERE member_id = $1', [
+      newParentId,
+    ]);
+    const node = await client.query<{ depth: number }>('SELECT depth FROM agent_nodes WHERE member_id = $1', [
+      memberId,
+    ]);
+    console.log(`EXPLAIN of the move of ${memberId} (merchant ${merchantCode}), rolled back:`);
+    await moveBranchOf(
+      recorder as unknown as pg.PoolClient,
+      memberId,
+      newParentId,
+      (parent.rows[0]?.depth ?? 0) + 1 - (node.rows[0]?.depth ?? 0),
+    );
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
 };
 
 main().catch((error) => {

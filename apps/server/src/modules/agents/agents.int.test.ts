@@ -167,6 +167,23 @@ const expectTeamTotalsRecomputed = async () => {
       GROUP BY 1, 2 ORDER BY 1, 2`,
   );
   expect(kept).toEqual(recomputed);
+  // The closure and the depths are the tree the parent links draw, walked afresh.
+  const closure = await query(`SELECT ancestor_id, descendant_id, distance FROM agent_closure ORDER BY 1, 2`);
+  const walked = await query(
+    `WITH RECURSIVE up AS (
+       SELECT member_id AS ancestor_id, member_id AS descendant_id, 0 AS distance, parent_id FROM agent_nodes
+       UNION ALL
+       SELECT n.parent_id, up.descendant_id, up.distance + 1, n.parent_id
+         FROM up JOIN agent_nodes n ON n.member_id = up.ancestor_id WHERE n.parent_id IS NOT NULL
+     )
+     SELECT ancestor_id, descendant_id, distance FROM up ORDER BY 1, 2`,
+  );
+  expect(closure).toEqual(walked);
+  const depths = await query(
+    `SELECT n.member_id FROM agent_nodes n
+      WHERE n.depth <> (SELECT max(distance) FROM agent_closure c WHERE c.descendant_id = n.member_id)`,
+  );
+  expect(depths).toEqual([]);
   const sizes = await query(
     `SELECT n.member_id FROM agent_nodes n
       WHERE n.team_size <> (SELECT count(*) - 1 FROM agent_closure c WHERE c.ancestor_id = n.member_id)`,
@@ -491,6 +508,14 @@ describe('agents', () => {
     expect((await downline(bobMember)).total).toBe(1);
     // The members module's upline follows the tree (transfers to the upline go to the new one).
     expect((await t.services.members.findById(bobId))?.uplineId).toBe(friend1);
+    await expectTeamTotalsRecomputed();
+
+    // Back up under Ann: the branch leaves friend1 (its rows go), Ann keeps it one level nearer.
+    const back = await admin('POST', `/api/admin/merchants/demo/agent-tree/${bobId}/move`, { newParentId: agent.id });
+    expect(back.json()).toMatchObject({ success: true, value: { parentId: agent.id, depth: 1, teamMembers: 1 } });
+    expect(await overview(friendMember)).toMatchObject({ directMembers: 0, teamMembers: 0 });
+    expect((await overview(agent)).figures.bets).toBe(annAfter.figures.bets);
+    expect((await t.services.members.findById(bobId))?.uplineId).toBe(agent.id);
     await expectTeamTotalsRecomputed();
   });
 

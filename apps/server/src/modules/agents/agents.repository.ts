@@ -184,6 +184,68 @@ const shiftBranch = async (client: Executor, memberId: string, sign: 1 | -1): Pr
   );
 };
 
+/**
+ * Moves `memberId` and its downline under `newParentId`. Call under `lockTree` after checking for cycles.
+ * Set-based over the branch's members, by primary key (decision 0057, bench figures in its note): an ancestor
+ * the branch keeps (above both places) only has its distances shifted, in place; only the ancestors it leaves
+ * lose their rows and only those it joins get new ones; the members' depths shift. Each statement probes the
+ * closure's key with the branch's ids, never scanning an ancestor's whole downline (the top of a large team holds
+ * a row per member).
+ */
+export const moveBranch = async (
+  client: Executor,
+  memberId: string,
+  newParentId: string,
+  depthShift: number,
+): Promise<void> => {
+  await shiftBranch(client, memberId, -1);
+  const { rows: before } = await client.query<{ id: string; distance: number }>(
+    'SELECT ancestor_id AS id, distance FROM agent_closure WHERE descendant_id = $1 AND distance > 0',
+    [memberId],
+  );
+  const { rows: after } = await client.query<{ id: string; distance: number }>(
+    'SELECT ancestor_id AS id, distance + 1 AS distance FROM agent_closure WHERE descendant_id = $1',
+    [newParentId],
+  );
+  const old = new Map(before.map((row) => [row.id, row.distance]));
+  const kept = after.filter((row) => old.has(row.id) && old.get(row.id) !== row.distance);
+  const left = before.filter((row) => !after.some((next) => next.id === row.id));
+  const joined = after.filter((row) => !old.has(row.id));
+  // The branch's members once, as an array the statements below probe the key with.
+  const branch = `ARRAY(SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`;
+  if (kept.length > 0) {
+    await client.query(
+      `UPDATE agent_closure c SET distance = c.distance + x.shift
+         FROM unnest($2::uuid[], $3::int[]) AS x(ancestor_id, shift)
+        WHERE c.ancestor_id = x.ancestor_id AND c.descendant_id = ANY(${branch})`,
+      [memberId, kept.map((row) => row.id), kept.map((row) => row.distance - (old.get(row.id) ?? 0))],
+    );
+  }
+  if (left.length > 0) {
+    await client.query(
+      `DELETE FROM agent_closure c WHERE c.ancestor_id = ANY($2::uuid[]) AND c.descendant_id = ANY(${branch})`,
+      [memberId, left.map((row) => row.id)],
+    );
+  }
+  if (joined.length > 0) {
+    await client.query(
+      `INSERT INTO agent_closure (ancestor_id, descendant_id, distance)
+       SELECT x.ancestor_id, sub.descendant_id, x.distance + sub.distance
+         FROM unnest($2::uuid[], $3::int[]) AS x(ancestor_id, distance)
+         CROSS JOIN agent_closure sub WHERE sub.ancestor_id = $1`,
+      [memberId, joined.map((row) => row.id), joined.map((row) => row.distance)],
+    );
+  }
+  await client.query('UPDATE agent_nodes SET parent_id = $2 WHERE member_id = $1', [memberId, newParentId]);
+  await shiftBranch(client, memberId, 1);
+  if (depthShift !== 0) {
+    await client.query(`UPDATE agent_nodes SET depth = depth + $2 WHERE member_id = ANY(${branch})`, [
+      memberId,
+      depthShift,
+    ]);
+  }
+};
+
 /** Serialises the writes of one merchant's tree (placements, moves): no two of them see a half-changed tree. */
 export const lockTree = async (client: Executor, merchantCode: string): Promise<void> => {
   await client.query("SELECT pg_advisory_xact_lock(hashtext('agent_tree:' || $1))", [merchantCode]);
@@ -382,62 +444,7 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     return { rows, total: counted[0]?.total ?? 0 };
   },
 
-  /**
-   * Moves `memberId` and its downline under `newParentId`. Call under `lockTree` after checking for cycles.
-   * Set-based over the branch's members, by primary key (decision 0057, bench figures in its note): an ancestor
-   * the branch keeps (above both places) only has its distances shifted, in place; only the ancestors it leaves
-   * lose their rows and only those it joins get new ones; the members' depths shift. Each statement probes the
-   * closure's key with the branch's ids, never scanning an ancestor's whole downline (the top of a large team holds
-   * a row per member).
-   */
-  moveBranch: async (client: Executor, memberId: string, newParentId: string, depthShift: number): Promise<void> => {
-    await shiftBranch(client, memberId, -1);
-    const { rows: before } = await client.query<{ id: string; distance: number }>(
-      'SELECT ancestor_id AS id, distance FROM agent_closure WHERE descendant_id = $1 AND distance > 0',
-      [memberId],
-    );
-    const { rows: after } = await client.query<{ id: string; distance: number }>(
-      'SELECT ancestor_id AS id, distance + 1 AS distance FROM agent_closure WHERE descendant_id = $1',
-      [newParentId],
-    );
-    const old = new Map(before.map((row) => [row.id, row.distance]));
-    const kept = after.filter((row) => old.has(row.id) && old.get(row.id) !== row.distance);
-    const left = before.filter((row) => !after.some((next) => next.id === row.id));
-    const joined = after.filter((row) => !old.has(row.id));
-    // The branch's members once, as an array the statements below probe the key with.
-    const branch = `ARRAY(SELECT descendant_id FROM agent_closure WHERE ancestor_id = $1)`;
-    if (kept.length > 0) {
-      await client.query(
-        `UPDATE agent_closure c SET distance = c.distance + x.shift
-           FROM unnest($2::uuid[], $3::int[]) AS x(ancestor_id, shift)
-          WHERE c.ancestor_id = x.ancestor_id AND c.descendant_id = ANY(${branch})`,
-        [memberId, kept.map((row) => row.id), kept.map((row) => row.distance - (old.get(row.id) ?? 0))],
-      );
-    }
-    if (left.length > 0) {
-      await client.query(
-        `DELETE FROM agent_closure c WHERE c.ancestor_id = ANY($2::uuid[]) AND c.descendant_id = ANY(${branch})`,
-        [memberId, left.map((row) => row.id)],
-      );
-    }
-    if (joined.length > 0) {
-      await client.query(
-        `INSERT INTO agent_closure (ancestor_id, descendant_id, distance)
-         SELECT x.ancestor_id, sub.descendant_id, x.distance + sub.distance
-           FROM unnest($2::uuid[], $3::int[]) AS x(ancestor_id, distance)
-           CROSS JOIN agent_closure sub WHERE sub.ancestor_id = $1`,
-        [memberId, joined.map((row) => row.id), joined.map((row) => row.distance)],
-      );
-    }
-    await client.query('UPDATE agent_nodes SET parent_id = $2 WHERE member_id = $1', [memberId, newParentId]);
-    await shiftBranch(client, memberId, 1);
-    if (depthShift !== 0) {
-      await client.query(`UPDATE agent_nodes SET depth = depth + $2 WHERE member_id = ANY(${branch})`, [
-        memberId,
-        depthShift,
-      ]);
-    }
-  },
+  moveBranch,
 
   /** The deepest level of the branch under `memberId`, relative to it (0: no downline). */
   branchHeight: async (client: Executor, memberId: string): Promise<number> => {

@@ -446,10 +446,11 @@ export const createAgentsService = (deps: {
           target: memberId,
           details: { from: node.parentId, to: newParentId },
         });
+        // The member's upline for transfers to it (the members module keeps it) follows the tree, in the same
+        // transaction: a move is whole or not at all.
+        await members.update(memberId, { uplineId: newParentId }, client);
         return repository.node(memberId, client);
       });
-      // The member's upline for transfers to it (the members module keeps it) follows the tree.
-      await members.update(memberId, { uplineId: newParentId });
       return (moved as NodeRow).memberId;
     },
 

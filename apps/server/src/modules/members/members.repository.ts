@@ -218,11 +218,14 @@ export const createMembersRepository = (pool: pg.Pool) => {
       }
     },
 
-    /** Sets the given fields (undefined ones are left as they are); null when there is no such member. */
-    update: async (id: string, values: Partial<NewMember>): Promise<MemberRow | null> => {
+    /**
+     * Sets the given fields (undefined ones are left as they are); null when there is no such member. `client`: in
+     * the caller's transaction (an agent branch move sets the upline with the tree).
+     */
+    update: async (id: string, values: Partial<NewMember>, client?: pg.PoolClient): Promise<MemberRow | null> => {
       const set = assigned(values);
       if (set.length === 0) return one('id = $1', [id]);
-      const { rows } = await pool.query<MemberRow>(
+      const { rows } = await (client ?? pool).query<MemberRow>(
         `UPDATE members SET ${set.map((entry, at) => `${entry.column} = $${at + 2}`).join(', ')}
          WHERE id = $1 RETURNING ${MEMBER_COLUMNS}`,
         [id, ...set.map((entry) => entry.value)],

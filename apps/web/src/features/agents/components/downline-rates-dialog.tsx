@@ -89,7 +89,8 @@ export const DownlineRatesDialog = ({
                 key={category}
                 id={`downline-rate-${category}`}
                 label={t(categoryLabelKey(category), { ns: 'common' })}
-                hint={t('agent_rate_max', { max: max ?? '0.00' })}
+                hint={max === undefined ? t('agent_rate_none') : t('agent_rate_max', { max })}
+                placeholder={max === undefined ? '—' : undefined}
                 inputMode="decimal"
                 dir="ltr"
                 maxLength={20}
@@ -102,7 +103,7 @@ export const DownlineRatesDialog = ({
         </div>
         <FormError code={formError} />
         {saved ? (
-          <p className={styles.muted} role="status">
+          <p className={styles.positive} role="status">
             {t('agent_rates_saved')}
           </p>
         ) : null}
