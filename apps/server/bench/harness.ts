@@ -204,6 +204,7 @@ export interface Request {
 export interface Result {
   perSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   errors: number;
   load: number;
@@ -224,6 +225,7 @@ const summary = (
   return {
     perSecond: times.length / elapsed,
     p50: percentile(times, 50),
+    p95: percentile(times, 95),
     p99: percentile(times, 99),
     errors,
     load: os.loadavg()[0] ?? 0,
@@ -392,6 +394,7 @@ const pick = (results: Result[]): Result => {
   return {
     perSecond: median(results.map((r) => r.perSecond)),
     p50: median(results.map((r) => r.p50)),
+    p95: median(results.map((r) => r.p95)),
     p99: median(results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     load: median(results.map((r) => r.load)),

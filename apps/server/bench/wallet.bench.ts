@@ -48,6 +48,7 @@ const callLoop = async (callers: number, seconds: number, call: (i: number) => P
   return {
     perSecond: times.length / elapsed,
     p50: percentile(times, 50),
+    p95: percentile(times, 95),
     p99: percentile(times, 99),
     errors,
     load: os.loadavg()[0] ?? 0,
