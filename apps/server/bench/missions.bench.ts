@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { benchMembers } from './bench-support';
 import { onBenchDatabase, withClient } from './databases';
-import { benchPort, closedLoop, REPEATS, type Request, type Result, SECONDS, startApp } from './harness';
+import { benchPort, closedLoop, REPEATS, type Result, SECONDS, startApp } from './harness';
 import { memberRead } from './requests';
 
 const MEMBERS = Number(process.env.BENCH_MISSIONS_MEMBERS ?? 1_000_000);
@@ -111,9 +111,9 @@ export const missions = async (): Promise<void> => {
     const board = read(boardPath);
     const summary = read('/wps/relay/MCSFE_getMissionSummaryDetails');
 
-    const first = (await (
-      await fetch(`${app.base}${boardPath}`, { headers: { host: 'localhost', ...board(0).headers } })
-    ).json()) as { value: { periodKey: string } };
+    const first = (await (await fetch(`${app.base}${boardPath}`, { headers: board(0).headers })).json()) as {
+      value: { periodKey: string };
+    };
     const periodKey = first.value.periodKey;
     await fillBoard(db.url, periodKey);
     const ids = await withClient(
@@ -130,7 +130,7 @@ export const missions = async (): Promise<void> => {
     for (const [index, token] of tokens.entries()) {
       const answer = (await (
         await fetch(`${app.base}${boardPath}`, {
-          headers: { host: 'localhost', ModuleId: 'COMM3', Authorization: `Bearer ${token}` },
+          headers: { ModuleId: 'COMM3', Authorization: `Bearer ${token}` },
         })
       ).json()) as { value: { members: number; me: { rank: number | null; score: number }; top: unknown[] } };
       console.log(
