@@ -47,7 +47,7 @@ export const MissionLeaderboard = ({ period }: { period: MissionBoardPeriod }) =
                 <dt>{t('board_members')}</dt>
                 <dd>{data.members}</dd>
               </div>
-              <div>
+              <div className={styles.window}>
                 <dt>{t('board_window')}</dt>
                 <dd>
                   {formatDateTime(data.startsAt)} – {formatDateTime(data.endsAt)}
