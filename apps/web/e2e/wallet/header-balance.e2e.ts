@@ -74,22 +74,27 @@ describe('header balance', () => {
     await context.close();
   });
 
-  it('fits a phone, in English and in Arabic right to left', async () => {
-    await api.registerByUsername('Bal0003', 'Secret123', '81160003');
+  it('fits a phone, in English and in Arabic right to left, the amount shown whole', async () => {
+    const { token } = await api.registerByUsername('Bal0003', 'Secret123', '81160003');
+    await money.creditByBankTransfer(token, '1234.56');
     const { context, page } = await openSite(browser, server, '/', 'phone');
     await login(page, 'Bal0003');
-    await waitForHeaderBalance(page, '0.00');
+    await waitForHeaderBalance(page, '1234.56');
     const fits = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    // Not cut to an ellipsis: the amount is the one figure the header must show in full.
+    const whole = () => headerBalance(page).evaluate((output) => output.scrollWidth <= output.clientWidth);
     expect(await fits()).toBe(true);
+    expect(await whole()).toBe(true);
     await page.screenshot({ path: screenshotPath('header-balance-phone-en.png') });
 
     await page.evaluate(() => localStorage.setItem('lang', 'AR'));
     await page.reload();
     await page.locator('html[dir="rtl"]').waitFor();
-    await waitForHeaderBalance(page, '0.00');
+    await waitForHeaderBalance(page, '1234.56');
     expect(await page.getByRole('button', { name: 'إخفاء الرصيد' }).isVisible()).toBe(true);
     expect(await fits()).toBe(true);
+    expect(await whole()).toBe(true);
     await page.screenshot({ path: screenshotPath('header-balance-phone-ar.png') });
     await context.close();
   });

@@ -7,17 +7,25 @@ import { usePublicStore } from '../../../shared/state/public-store';
 /** Every missions query starts with this key part, so a claim reads them all again. */
 export const missionsQueryKey = ['missions'] as const;
 
-/** How often the summary (and so the badge) is read again while shown: progress comes from events. */
+/**
+ * How often the summary (and so the badge) is read again while shown: progress comes from events, a second or two
+ * after the round settles. The badge on every page can wait; the missions page itself, where a member watches a
+ * mission fill up, reads it more often while a mission is still in progress.
+ */
 const SUMMARY_REFRESH_MS = 30_000;
+const WATCHED_REFRESH_MS = 5_000;
 
 /** The member's missions in the reader's language and the red badge's count (missions completed, not claimed). */
-export const useMissionSummary = ({ enabled }: { enabled: boolean }) => {
+export const useMissionSummary = ({ enabled, watched = false }: { enabled: boolean; watched?: boolean }) => {
   const language = usePublicStore((state) => state.language);
   return useQuery({
     queryKey: [...missionsQueryKey, ...queryKeyOf(missionEndpoints.summary, { language })],
     queryFn: ({ signal }) => callEndpoint(missionEndpoints.summary, { signal }),
     enabled: enabled && language !== null,
-    refetchInterval: SUMMARY_REFRESH_MS,
+    refetchInterval: (query) =>
+      watched && query.state.data?.missions.some((mission) => mission.status === 'in_progress')
+        ? WATCHED_REFRESH_MS
+        : SUMMARY_REFRESH_MS,
   });
 };
 

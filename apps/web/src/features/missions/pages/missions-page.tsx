@@ -31,7 +31,7 @@ export const MissionsPage = () => {
   const isTrial = usePublicStore((state) => state.isTrial);
   const [tab, setTab] = useState<TabId>('missions');
   const [boardPeriod, setBoardPeriod] = useState<MissionBoardPeriod>('daily');
-  const summary = useMissionSummary({ enabled: true });
+  const summary = useMissionSummary({ enabled: true, watched: true });
   const claim = useClaimMission();
   const [paid, setPaid] = useState<{ reward: string; currency: string } | null>(null);
   const handleClaim = (mission: Mission) => {

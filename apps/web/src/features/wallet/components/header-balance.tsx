@@ -25,7 +25,9 @@ export const HeaderBalance = () => {
   const toggle = useBalanceVisibility((state) => state.toggle);
   useLiveBalance();
 
-  const amount = balance.data ? formatMoney(balance.data.sumBalance, balance.data.currency, language) : null;
+  const amount = balance.data
+    ? formatMoney(balance.data.sumBalance, balance.data.currency, language, { narrow: true })
+    : null;
   const shown = isHidden ? '••••••' : (amount ?? '—');
   const isRefreshing = balance.isFetching;
 
@@ -53,7 +55,7 @@ export const HeaderBalance = () => {
         </button>
         <button
           type="button"
-          className={`${styles.iconButton} ${isRefreshing ? styles.spinning : ''}`}
+          className={`${styles.iconButton} ${styles.refresh} ${isRefreshing ? styles.spinning : ''}`}
           aria-label={t('balance_refresh')}
           title={t('balance_refresh')}
           disabled={isRefreshing}
