@@ -148,15 +148,14 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
       params: { target: 1, direction: 'under' },
     });
     expect(bet.success).toBe(true);
-    // Both figures arrive by bet.settled: the hourly accrual and the agents' day rollup the dividend reads.
+    // Both figures arrive by bet.settled: the hourly and the dividend accruals (decision 0093).
     await expect
       .poll(
         async () =>
           (
             await server.query(
               `SELECT 1 FROM agent_contract_accruals a JOIN agent_contracts c ON c.id = a.contract_id
-                WHERE c.kind = 'hourly'
-               UNION ALL SELECT 1 FROM agent_team_daily WHERE ancestor_id = $1 AND valid_bets > 0`,
+                WHERE c.kind IN ('hourly', 'dividend') AND c.downline_id = $1`,
               [downline.id],
             )
           ).length,
