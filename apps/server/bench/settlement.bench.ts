@@ -11,13 +11,13 @@
  */
 
 import { loadavg } from 'node:os';
-import { SETTLE_CONCURRENCY } from '../src/modules/agent-contracts/agent-contracts.service';
+import { SETTLE_BATCH_SIZE, SETTLE_BATCHES_AT_ONCE } from '../src/modules/agent-contracts/agent-contracts.service';
 import { benchApp, benchDatabase, benchPlayers, percentile } from './bench-support';
 
 const AGENTS = Number(process.env.BENCH_SETTLEMENT_AGENTS ?? 1_000);
 const PLAYERS_PER_AGENT = Number(process.env.BENCH_SETTLEMENT_PLAYERS ?? 100);
 const ROUNDS_PER_PLAYER = Number(process.env.BENCH_SETTLEMENT_ROUNDS ?? 10);
-/** Contracts settled at once (default: the engine's SETTLE_CONCURRENCY). */
+/** Contracts settled at once on the per-period path (default: the engine's SETTLE_CONCURRENCY; this bench's real-time contracts take the batched path). */
 const CONCURRENCY = process.env.BENCH_SETTLEMENT_CONCURRENCY
   ? Number(process.env.BENCH_SETTLEMENT_CONCURRENCY)
   : undefined;
@@ -167,7 +167,7 @@ const main = async () => {
     const during = await readWhile(read, READERS, settling);
     const outcome = await settling;
     console.log(
-      `settlement of the window              ${seconds.toFixed(2)} s  (${outcome.settled} statements settled, ${outcome.failed} failed, ${CONCURRENCY ?? SETTLE_CONCURRENCY} contracts at once; load ${load()})`,
+      `settlement of the window              ${seconds.toFixed(2)} s  (${outcome.settled} statements settled, ${outcome.failed} failed, batches of ${SETTLE_BATCH_SIZE}, ${SETTLE_BATCHES_AT_ONCE} at once; load ${load()})`,
     );
     console.log(describeReads('balance read, during settlement', during));
 

@@ -33,6 +33,14 @@ const contracts = createAgentContractsService({
 });
 
 process.stdout.write('started\n');
-for (;;) {
-  await contracts.settleDue(new Date(at)).catch((error) => process.stderr.write(`${String(error)}\n`));
+// SETTLEMENT_RUNNER_LOG: each pass that settled, paid or failed something (and the first), with its time.
+const log = process.env.SETTLEMENT_RUNNER_LOG;
+for (let pass = 0; ; pass += 1) {
+  const started = Date.now();
+  const outcome = await contracts.settleDue(new Date(at)).catch((error) => process.stderr.write(`${String(error)}\n`));
+  if (log && typeof outcome === 'object' && (pass === 0 || outcome.settled + outcome.failed + outcome.paid > 0)) {
+    process.stderr.write(
+      `${new Date().toISOString()} pass ${pass}: ${Date.now() - started} ms ${JSON.stringify(outcome)}\n`,
+    );
+  }
 }

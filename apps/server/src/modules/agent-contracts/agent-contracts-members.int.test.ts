@@ -166,9 +166,14 @@ describe('agent contracts: what a valid bet leaves out', () => {
   let b: Member;
   let player: Member;
   let trial: Member;
-  const ids: Record<'daily' | 'hourly' | 'realtime', string> = { daily: '', hourly: '', realtime: '' };
+  const ids: Record<'dividend' | 'daily' | 'hourly' | 'realtime', string> = {
+    dividend: '',
+    daily: '',
+    hourly: '',
+    realtime: '',
+  };
 
-  it('gives B a daily, an hourly and a real-time salary that started yesterday', async () => {
+  it('gives B a daily dividend, a daily, an hourly and a real-time salary that started yesterday', async () => {
     expect((await settings(0)).json().success).toBe(true);
     a = await newMember('ctva', null, 1);
     b = await newMember('ctvb', a.id, 1);
@@ -178,12 +183,13 @@ describe('agent contracts: what a valid bet leaves out', () => {
     await t.services.events.drain();
     for (const m of [a, b]) m.token = await client.login(m.account, 'Secret123');
     const terms = {
+      dividend: { kind: 'dividend', period: 'D', tiers: [{ validBet: '0', loss: '0', activeMembers: 0, rate: '10' }] },
       daily: { kind: 'daily', tiers: [{ betAmount: '0', activeMembers: 0, rate: '1' }] },
       hourly: { kind: 'hourly', tiers: [{ betAmount: '0', rate: '1' }] },
       realtime: { kind: 'realtime', winRate: '1', lossRate: '1', minBet: '0' },
     };
     const yesterday = periodAt('D', new Date(Date.now() - 86_400_000)).start;
-    for (const kind of ['daily', 'hourly', 'realtime'] as const) {
+    for (const kind of ['dividend', 'daily', 'hourly', 'realtime'] as const) {
       const offered = await act(kind, a, { action: 'offer', downlineId: b.id, terms: terms[kind] });
       expect(offered.success).toBe(true);
       ids[kind] = offered.value.contract.id;
@@ -240,6 +246,17 @@ describe('agent contracts: what a valid bet leaves out', () => {
         )
       ).rows;
 
+    // The dividend's loss counts the real round only (decision 0093). The agents' day rollup, which the dividend read
+    // before, counts the no-valid-bet round's stake too: 10.00 + 20.00 lost.
+    const dayText = new Date(day).toISOString().slice(0, 10);
+    const rollup = await t.services.agents.teamTotals({ code: 'demo' }, b.id, dayText, dayText);
+    expect((rollup?.bets ?? 0n) - (rollup?.payouts ?? 0n)).toBe(3_000n);
+    const dividend = (await statements(ids.dividend)).find((s) => s.start.getTime() === day);
+    expect(dividend).toMatchObject({
+      inputs: { validBet: '1000', loss: '1000', activeMembers: 1, rounds: 1 },
+      amount: '100',
+    });
+
     const daily = (await statements(ids.daily)).find((s) => s.start.getTime() === day);
     expect(daily).toMatchObject({ inputs: { validBet: '1000', activeMembers: 1 }, amount: '10' });
 
@@ -261,8 +278,8 @@ describe('agent contracts: what a valid bet leaves out', () => {
     // No accrual was kept for the trial's, the voided or the no-valid-bet rounds.
     const { rows: accruals } = await t.database.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM agent_contract_accruals WHERE contract_id = ANY($1::uuid[])',
-      [[ids.hourly, ids.realtime]],
+      [[ids.dividend, ids.hourly, ids.realtime]],
     );
-    expect(accruals[0]?.n).toBe(2);
+    expect(accruals[0]?.n).toBe(3);
   });
 });

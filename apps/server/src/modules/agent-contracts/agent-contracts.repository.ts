@@ -382,23 +382,180 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
     return { rows, total: rows[0]?.total ?? 0 };
   },
 
-  /** Rounds of an hourly or real-time contract not yet in a statement that settled before `end`, locked. */
   /**
    * Takes a period's open accruals for its statement in one statement: marks them (its row lock keeps a concurrent
    * taker out; a round arriving meanwhile is the next period's) and answers their totals, the shares summed exactly.
    */
   takeAccruals: async (client: pg.PoolClient, contractId: string, end: Date, statementId: string) => {
-    const { rows } = await client.query<{ rounds: number; won: number; validBet: string; share: string }>(
+    const { rows } = await client.query<{
+      rounds: number;
+      won: number;
+      validBet: string;
+      share: string;
+      loss: string;
+      active: number;
+    }>(
       `WITH taken AS (
          UPDATE agent_contract_accruals SET statement_id = $3
           WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2
-         RETURNING valid_bet, share, won)
+         RETURNING valid_bet, share, won, loss, member_id)
        SELECT count(*)::int AS rounds, count(*) FILTER (WHERE won)::int AS won,
-              coalesce(sum(valid_bet), 0)::text AS "validBet", coalesce(sum(share), 0)::text AS share FROM taken`,
+              coalesce(sum(valid_bet), 0)::text AS "validBet", coalesce(sum(share), 0)::text AS share,
+              coalesce(sum(loss), 0)::text AS loss, count(DISTINCT member_id)::int AS active FROM taken`,
       [contractId, end, statementId],
     );
-    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0' };
-    return { rounds: totals.rounds, won: totals.won, validBet: BigInt(totals.validBet), share: BigInt(totals.share) };
+    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0', loss: '0', active: 0 };
+    return {
+      rounds: totals.rounds,
+      won: totals.won,
+      validBet: BigInt(totals.validBet),
+      share: BigInt(totals.share),
+      loss: BigInt(totals.loss),
+      active: totals.active,
+    };
+  },
+
+  /**
+   * The real-time and hourly contracts the platform pays that may have a period due before `horizon`, in one read
+   * (decision 0092): each with the end of its last run and, for a real-time salary, the starts of the windows its open
+   * accruals fall in (one index probe per window, not per round). A contract with a failed run is left out: that run
+   * holds back its later periods and is retried by the per-period path.
+   */
+  batchable: async (
+    at: Date,
+    horizon: Date,
+  ): Promise<(ContractRow & { lastEnd: Date | null; openTimes: Date[] })[]> => {
+    const { rows } = await pool.query<ContractRow & { lastEnd: Date | null; openTimes: Date[] | null }>(
+      `SELECT ${CONTRACT}, p.last_end AS "lastEnd",
+              CASE WHEN c.kind = 'realtime' THEN ARRAY(
+                WITH RECURSIVE w(t) AS (
+                  SELECT (SELECT floor(extract(epoch FROM min(a.settled_at)) / 300) * 300 FROM agent_contract_accruals a
+                           WHERE a.contract_id = c.id AND a.statement_id IS NULL AND a.settled_at < $2)
+                  UNION ALL
+                  SELECT (SELECT floor(extract(epoch FROM min(a.settled_at)) / 300) * 300 FROM agent_contract_accruals a
+                           WHERE a.contract_id = c.id AND a.statement_id IS NULL AND a.settled_at < $2
+                             AND a.settled_at >= to_timestamp(w.t + 300))
+                    FROM w WHERE w.t IS NOT NULL)
+                SELECT to_timestamp(t) FROM w WHERE t IS NOT NULL ORDER BY t) END AS "openTimes"
+         FROM agent_contracts c
+         LEFT JOIN LATERAL (SELECT max(r.period_end) AS last_end, bool_or(r.status = 'failed') AS failed
+                              FROM agent_contract_runs r WHERE r.contract_id = c.id) p ON true
+        WHERE c.kind IN ('realtime', 'hourly') AND c.payer = 'platform' AND c.status IN ('active', 'terminated')
+          AND c.starts_at IS NOT NULL AND c.starts_at < $1 AND NOT coalesce(p.failed, false)
+          AND (c.ends_at IS NULL OR p.last_end IS NULL OR p.last_end < c.ends_at)
+        ORDER BY c.id`,
+      [at, horizon],
+    );
+    return rows.map((row) => ({ ...row, openTimes: row.openTimes ?? [] }));
+  },
+
+  /**
+   * A batch's first steps in the caller's transaction (decision 0092): locks the contracts in id order (one runner
+   * per contract at a time, no deadlock between runners), claims each (contract, period) run under its unique key
+   * (a period another runner settled is left out), takes every claimed period's open accruals in one statement and
+   * answers, per claimed contract, its run, its totals and its chain's last link.
+   */
+  claimBatch: async (
+    client: pg.PoolClient,
+    items: readonly { contractId: string; merchantCode: string; start: Date; end: Date; statementId: string }[],
+  ) => {
+    const ids = items.map((item) => item.contractId);
+    await client.query('SELECT 1 FROM agent_contracts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
+    const { rows } = await client.query<{
+      contractId: string;
+      runId: string;
+      rounds: number;
+      won: number;
+      validBet: string;
+      share: string;
+      seq: number | null;
+      hash: string | null;
+    }>(
+      `WITH item AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[])
+                       AS i(contract_id, merchant_code, period_start, period_end, statement_id)),
+       claimed AS (
+         INSERT INTO agent_contract_runs (contract_id, merchant_code, period_start, period_end, status)
+         SELECT contract_id, merchant_code, period_start, period_end, 'settled' FROM item
+         ON CONFLICT (contract_id, period_start) DO NOTHING
+         RETURNING id, contract_id),
+       taken AS (
+         UPDATE agent_contract_accruals a SET statement_id = i.statement_id
+           FROM item i JOIN claimed k ON k.contract_id = i.contract_id
+          WHERE a.contract_id = i.contract_id AND a.statement_id IS NULL AND a.settled_at < i.period_end
+         RETURNING a.contract_id, a.valid_bet, a.share, a.won),
+       totals AS (
+         SELECT contract_id, count(*)::int AS rounds, count(*) FILTER (WHERE won)::int AS won,
+                sum(valid_bet) AS valid_bet, sum(share) AS share FROM taken GROUP BY contract_id)
+       SELECT k.contract_id AS "contractId", k.id AS "runId", coalesce(t.rounds, 0) AS rounds, coalesce(t.won, 0) AS won,
+              coalesce(t.valid_bet, 0)::text AS "validBet", coalesce(t.share, 0)::text AS share, l.seq, l.hash
+         FROM claimed k LEFT JOIN totals t ON t.contract_id = k.contract_id
+         LEFT JOIN LATERAL (SELECT s.seq, s.hash FROM agent_contract_statements s WHERE s.contract_id = k.contract_id
+                             ORDER BY s.seq DESC LIMIT 1) l ON true`,
+      [
+        ids,
+        items.map((item) => item.merchantCode),
+        items.map((item) => item.start),
+        items.map((item) => item.end),
+        items.map((item) => item.statementId),
+      ],
+    );
+    return rows.map((row) => ({
+      contractId: row.contractId,
+      runId: row.runId,
+      taken: { rounds: row.rounds, won: row.won, validBet: BigInt(row.validBet), share: BigInt(row.share) },
+      last: row.seq === null || row.hash === null ? null : { seq: row.seq, hash: row.hash },
+    }));
+  },
+
+  /**
+   * A batch's statements in one statement, each linked to its run; those paid in the batch (`paid` = amount) with
+   * their first payment row.
+   */
+  insertStatements: async (
+    client: pg.PoolClient,
+    rows: readonly (Omit<
+      StatementRow,
+      'createdAt' | 'paid' | 'status' | 'downlineAccount' | 'uplineAccount' | 'currency' | 'merchantCode'
+    > & { merchantCode: string; runId: string; paid: bigint })[],
+  ): Promise<void> => {
+    const status = (row: { amount: bigint; paid: bigint }) =>
+      row.amount <= 0n ? 'nothing_due' : row.paid >= row.amount ? 'paid' : row.paid > 0n ? 'partial' : 'insufficient';
+    await client.query(
+      `WITH s AS (
+         INSERT INTO agent_contract_statements (id, contract_id, merchant_code, seq, kind, period, period_start,
+           period_end, inputs, tier, rate_bp, amount, paid, status, payer, upline_id, downline_id, prev_hash, hash)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::timestamptz[],
+           $8::timestamptz[], $9::jsonb[], $10::int[], $11::int[], $12::bigint[], $13::bigint[], $14::text[], $15::text[],
+           $16::uuid[], $17::uuid[], $18::text[], $19::text[])
+         RETURNING id, paid),
+       r AS (
+         UPDATE agent_contract_runs r SET statement_id = i.statement_id
+           FROM unnest($20::uuid[], $1::uuid[]) AS i(run_id, statement_id) WHERE r.id = i.run_id)
+       INSERT INTO agent_contract_payments (statement_id, seq, amount) SELECT id, 1, paid FROM s WHERE paid > 0`,
+      [
+        rows.map((row) => row.id),
+        rows.map((row) => row.contractId),
+        rows.map((row) => row.merchantCode),
+        rows.map((row) => row.seq),
+        rows.map((row) => row.kind),
+        rows.map((row) => row.period),
+        rows.map((row) => row.periodStart),
+        rows.map((row) => row.periodEnd),
+        rows.map((row) => JSON.stringify(row.inputs)),
+        rows.map((row) => row.tier),
+        rows.map((row) => row.rateBp),
+        rows.map((row) => row.amount.toString()),
+        rows.map((row) => row.paid.toString()),
+        rows.map(status),
+        rows.map((row) => row.payer),
+        rows.map((row) => row.uplineId),
+        rows.map((row) => row.downlineId),
+        rows.map((row) => row.prevHash),
+        rows.map((row) => row.hash),
+        rows.map((row) => row.runId),
+      ],
+    );
   },
 
   lastHash: async (client: pg.PoolClient, contractId: string): Promise<{ seq: number; hash: string } | null> => {
@@ -522,11 +679,11 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   // --- Accruals (bet.settled) --------------------------------------------------------------------------------
 
-  /** Hourly and real-time contracts held by any of `holders`, running when the round settled. */
+  /** Dividend, hourly and real-time contracts held by any of `holders`, running when the round settled. */
   accruingContracts: async (client: pg.PoolClient, holders: readonly string[], at: Date): Promise<ContractRow[]> => {
     const { rows } = await client.query<ContractRow>(
       `SELECT ${CONTRACT} FROM agent_contracts c
-        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('hourly', 'realtime') AND ${RUNNING}`,
+        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('dividend', 'hourly', 'realtime') AND ${RUNNING}`,
       [holders, at],
     );
     return rows;
@@ -534,12 +691,21 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   insertAccrual: async (
     client: pg.PoolClient,
-    row: { contractId: string; roundId: string; settledAt: Date; validBet: bigint; won: boolean; share: bigint },
+    row: {
+      contractId: string;
+      roundId: string;
+      memberId: string;
+      settledAt: Date;
+      validBet: bigint;
+      won: boolean;
+      share: bigint;
+      loss: bigint;
+    },
   ) => {
     await client.query(
-      `INSERT INTO agent_contract_accruals (contract_id, round_id, settled_at, valid_bet, won, share)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [row.contractId, row.roundId, row.settledAt, row.validBet, row.won, row.share],
+      `INSERT INTO agent_contract_accruals (contract_id, round_id, member_id, settled_at, valid_bet, won, share, loss)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [row.contractId, row.roundId, row.memberId, row.settledAt, row.validBet, row.won, row.share, row.loss],
     );
   },
 });

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   basisPointsOf,
   CONTRACT_RATE_MAX_BP,
@@ -14,10 +14,11 @@ import {
 } from '@tessera/contracts';
 import type pg from 'pg';
 import { AppError } from '../../platform/http/app-error';
+import type { DemoSeedContext } from '../../platform/modules';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { AdminService } from '../admin';
 import type { AgentsService } from '../agents';
-import type { LedgerService } from '../ledger';
+import { HOUSE_SHARDS, type LedgerService } from '../ledger';
 import type { MembersService } from '../members';
 import type {
   AgentContractsRepository,
@@ -38,6 +39,33 @@ import {
 } from './agent-contracts.rules';
 
 const GENESIS = '0'.repeat(64);
+
+/** The demo's terms per kind: within the default maximum rates, a higher tier for a busier team. */
+const DEMO_TERMS: Record<ContractKind, ContractTerms> = {
+  dividend: {
+    kind: 'dividend',
+    period: 'D',
+    tiers: [
+      { validBet: '0', loss: '0', activeMembers: 1, rate: '10' },
+      { validBet: '500', loss: '50', activeMembers: 3, rate: '20' },
+    ],
+  },
+  daily: {
+    kind: 'daily',
+    tiers: [
+      { betAmount: '0', activeMembers: 1, rate: '0.5' },
+      { betAmount: '500', activeMembers: 3, rate: '1' },
+    ],
+  },
+  hourly: {
+    kind: 'hourly',
+    tiers: [
+      { betAmount: '0', rate: '0.3' },
+      { betAmount: '100', rate: '0.5' },
+    ],
+  },
+  realtime: { kind: 'realtime', winRate: '0.3', lossRate: '0.6', minBet: '1' },
+};
 const later = (a: Date, b: Date): Date => (a.getTime() >= b.getTime() ? a : b);
 /** A failed run is tried again by the engine this many times in all; then only an operator reruns it. */
 const MAX_AUTO_ATTEMPTS = 5;
@@ -109,18 +137,30 @@ export const chainIntact = (rows: readonly StatementRow[]): boolean => chainBrea
 export interface SettleOptions {
   /** How long after a period's end the engine waits for late events before settling it (default 60 s). */
   graceMs?: number;
-  /** How many contracts settle at once (default SETTLE_CONCURRENCY). */
+  /** How many contracts settle at once on the per-period path (default SETTLE_CONCURRENCY). */
   concurrency?: number;
+  /** Contracts per batch transaction on the batched path (default SETTLE_BATCH_SIZE). */
+  batchSize?: number;
+  /** Batches settled at once (default SETTLE_BATCHES_AT_ONCE). */
+  batches?: number;
 }
+
+/**
+ * Real-time and hourly periods paid by the platform settle in batches (decision 0092): this many contracts per
+ * transaction, each still its own run, statement and ledger transaction.
+ */
+export const SETTLE_BATCH_SIZE = 200;
+/** Batches in flight at once: two overlap one's round trips with the other's work on a two-core server. */
+export const SETTLE_BATCHES_AT_ONCE = 2;
 
 /** Contracts settled at once by one runner: enough to overlap round trips, few enough to leave the pool to requests. */
 export const SETTLE_CONCURRENCY = 4;
 
 export const createAgentContractsService = (deps: {
   repository: AgentContractsRepository;
-  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals'>;
+  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals' | 'tree'>;
   members: Pick<MembersService, 'findById'>;
-  ledger: Pick<LedgerService, 'transfer' | 'balance' | 'announceBalanceChange'>;
+  ledger: Pick<LedgerService, 'transfer' | 'transferMany' | 'prepare' | 'balance' | 'announceBalanceChange'>;
   admin: Pick<AdminService, 'auditWith'>;
   now?: () => Date;
 }) => {
@@ -397,6 +437,33 @@ export const createAgentContractsService = (deps: {
     return agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
   };
 
+  type Taken = Pick<
+    Awaited<ReturnType<AgentContractsRepository['takeAccruals']>>,
+    'rounds' | 'won' | 'validBet' | 'share'
+  >;
+
+  /** A real-time or hourly statement from the accruals it took: the shares summed and rounded once, or the tier met. */
+  const accrualResult = (
+    contract: ContractRow,
+    taken: Taken,
+  ): { inputs: Record<string, string | number>; tier: number | null; rateBp: number | null; amount: bigint } => {
+    const terms = contract.terms;
+    if (terms.kind === 'realtime') {
+      return {
+        inputs: { rounds: taken.rounds, wonRounds: taken.won, validBet: taken.validBet.toString() },
+        tier: null,
+        rateBp: null,
+        amount: realtimeAmount([taken.share]),
+      };
+    }
+    const result = periodAmount('hourly', tiersOf(terms, contract.currency), {
+      validBet: taken.validBet,
+      loss: 0n,
+      activeMembers: 0,
+    });
+    return { inputs: { rounds: taken.rounds, validBet: taken.validBet.toString() }, ...result };
+  };
+
   /** What a period's statement reads and pays (computed outside nothing: dividend and daily from the rollups). */
   const compute = async (
     client: pg.PoolClient,
@@ -412,34 +479,26 @@ export const createAgentContractsService = (deps: {
   }> => {
     const terms = contract.terms;
     if (terms.kind === 'realtime' || terms.kind === 'hourly') {
-      const taken = await repository.takeAccruals(client, contract.id, period.end, statementId);
-      if (terms.kind === 'realtime') {
-        return {
-          inputs: { rounds: taken.rounds, wonRounds: taken.won, validBet: taken.validBet.toString() },
-          tier: null,
-          rateBp: null,
-          amount: realtimeAmount([taken.share]),
-        };
-      }
-      const result = periodAmount('hourly', tiersOf(terms, contract.currency), {
-        validBet: taken.validBet,
-        loss: 0n,
-        activeMembers: 0,
-      });
-      return { inputs: { rounds: taken.rounds, validBet: taken.validBet.toString() }, ...result };
+      return accrualResult(contract, await repository.takeAccruals(client, contract.id, period.end, statementId));
     }
     const days = daysOf(period);
-    const inputs = {
-      validBet: team?.validBets ?? 0n,
-      loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
-      activeMembers: team?.active ?? 0,
-    };
+    // The dividend from the team's valid rounds it accrued (decision 0093); the daily salary from the rollups.
+    const taken =
+      terms.kind === 'dividend' ? await repository.takeAccruals(client, contract.id, period.end, statementId) : null;
+    const inputs = taken
+      ? { validBet: taken.validBet, loss: taken.loss, activeMembers: taken.active }
+      : {
+          validBet: team?.validBets ?? 0n,
+          loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
+          activeMembers: team?.active ?? 0,
+        };
     const result = periodAmount(terms.kind, tiersOf(terms, contract.currency), inputs);
     return {
       inputs: {
         validBet: inputs.validBet.toString(),
         loss: inputs.loss.toString(),
         activeMembers: inputs.activeMembers,
+        ...(taken ? { rounds: taken.rounds } : {}),
         from: days.from,
         to: days.to,
       },
@@ -452,7 +511,7 @@ export const createAgentContractsService = (deps: {
     const paidTo: (string | null)[] = [];
     // The team's figures of a closed period (dividend, daily) are read before the transaction: a read inside it would
     // wait for a second connection while holding one, which several contracts settling at once could exhaust.
-    const team = contract.kind === 'dividend' || contract.kind === 'daily' ? await teamOf(contract, period) : null;
+    const team = contract.kind === 'daily' ? await teamOf(contract, period) : null;
     const settled = await repository.inTransaction(async (client) => {
       // One runner per contract at a time: the chain's order and the period's uniqueness hold under concurrency.
       await repository.contract(contract.id, client, true);
@@ -491,22 +550,23 @@ export const createAgentContractsService = (deps: {
     return settled;
   };
 
-  /** The periods of a contract due at `at`, oldest first, after its last run. */
-  const duePeriods = async (contract: ContractRow, at: Date, graceMs: number) => {
-    const progress = await repository.progress(contract.id);
-    const horizon = new Date(at.getTime() - graceMs);
+  /**
+   * The periods of a contract due before `horizon`, oldest first, after its last run (`lastEnd`); for a real-time
+   * salary only the windows its open accruals (`openTimes`, window starts) fall in.
+   */
+  const periodsOf = (contract: ContractRow, lastEnd: Date | null, openTimes: readonly Date[], horizon: Date) => {
     const limit = contract.endsAt && contract.endsAt < horizon ? contract.endsAt : horizon;
-    const from = progress.lastEnd ?? (contract.startsAt as Date);
+    const from = lastEnd ?? (contract.startsAt as Date);
     const periods: { start: Date; end: Date }[] = [];
     if (contract.kind === 'realtime') {
       // Only windows with rounds; a round late for a settled window is taken by the next one.
-      for (const time of await repository.openAccrualTimes(contract.id, limit)) {
+      for (const time of openTimes) {
         const window = periodAt('window', later(time, from));
         if (window.end <= limit && !periods.some((p) => p.start.getTime() === window.start.getTime())) {
           periods.push(window);
         }
       }
-      return { periods, blocked: progress.failed > 0 };
+      return periods;
     }
     for (
       let p = periodAt(contract.period as never, from);
@@ -515,7 +575,156 @@ export const createAgentContractsService = (deps: {
     ) {
       periods.push(p);
     }
-    return { periods, blocked: progress.failed > 0 };
+    return periods;
+  };
+
+  /** The periods of a contract due at `at`, oldest first, after its last run. */
+  const duePeriods = async (contract: ContractRow, at: Date, graceMs: number) => {
+    const progress = await repository.progress(contract.id);
+    const horizon = new Date(at.getTime() - graceMs);
+    const limit = contract.endsAt && contract.endsAt < horizon ? contract.endsAt : horizon;
+    const times = contract.kind === 'realtime' ? await repository.openAccrualTimes(contract.id, limit) : [];
+    return { periods: periodsOf(contract, progress.lastEnd, times, horizon), blocked: progress.failed > 0 };
+  };
+
+  /**
+   * Settles one period of each of many real-time or hourly contracts the platform pays, in one transaction
+   * (decision 0092): locks the contracts, claims the runs, takes the accruals, writes the chained statements and
+   * pays them through the ledger in a few statements for the whole batch. A period another runner settled is left
+   * out. Should the batch fail, each of its periods is settled on its own (where a failure is recorded against
+   * that contract only). Answers the contracts whose period failed.
+   */
+  const settleBatch = async (items: readonly { contract: ContractRow; period: { start: Date; end: Date } }[]) => {
+    const failed = new Set<string>();
+    let settled = 0;
+    // Accounts resolved (created if absent) before the transaction: none is created inside it.
+    const groups = new Map<string, ContractRow[]>();
+    for (const { contract } of items) {
+      const key = `${contract.merchantCode}|${contract.currency}`;
+      groups.set(key, [...(groups.get(key) ?? []), contract]);
+    }
+    for (const contracts of groups.values()) {
+      const [first] = contracts as [ContractRow];
+      await ledger.prepare({
+        merchantCode: first.merchantCode,
+        currency: first.currency,
+        accounts: [
+          { house: 'agent_commissions' },
+          ...contracts.map((contract) => ({ member: contract.downlineId, wallet: 'main' as const })),
+        ],
+      });
+    }
+    const byId = new Map(items.map((item) => [item.contract.id, item]));
+    const paidTo = new Map<string, string[]>();
+    try {
+      await repository.inTransaction(async (client) => {
+        const statementIds = new Map(items.map(({ contract }) => [contract.id, randomUUID()]));
+        const claimed = await repository.claimBatch(
+          client,
+          items.map(({ contract, period }) => ({
+            contractId: contract.id,
+            merchantCode: contract.merchantCode,
+            start: period.start,
+            end: period.end,
+            statementId: statementIds.get(contract.id) as string,
+          })),
+        );
+        // One house row (shard) for the whole batch: two batches never wait on each other's shards in a cycle.
+        const shard = randomInt(HOUSE_SHARDS);
+        const rows = claimed.map(({ contractId, runId, taken, last }) => {
+          const { contract, period } = byId.get(contractId) as (typeof items)[number];
+          const result = accrualResult(contract, taken);
+          const row = {
+            id: statementIds.get(contractId) as string,
+            runId,
+            contractId,
+            merchantCode: contract.merchantCode,
+            seq: (last?.seq ?? 0) + 1,
+            kind: contract.kind,
+            period: contract.period,
+            periodStart: period.start,
+            periodEnd: period.end,
+            inputs: result.inputs,
+            tier: result.tier === null ? null : result.tier + 1,
+            rateBp: result.rateBp,
+            amount: result.amount,
+            payer: contract.payer,
+            uplineId: contract.uplineId,
+            downlineId: contract.downlineId,
+            prevHash: last?.hash ?? GENESIS,
+          };
+          return { ...row, hash: statementHash(row.prevHash, row), paid: row.amount > 0n ? row.amount : 0n, contract };
+        });
+        await ledger.transferMany(
+          rows
+            .filter((row) => row.paid > 0n)
+            .map((row) => ({
+              merchantCode: row.merchantCode,
+              currency: row.contract.currency,
+              type: `agent_contract_${row.kind}`,
+              idempotencyKey: `agent-contract:${row.id}:1`,
+              reference: row.id,
+              from: { house: 'agent_commissions', shard },
+              to: { member: row.downlineId, wallet: 'main' },
+              amount: row.paid,
+            })),
+          client,
+        );
+        await repository.insertStatements(client, rows);
+        for (const row of rows) {
+          if (row.paid > 0n) paidTo.set(row.merchantCode, [...(paidTo.get(row.merchantCode) ?? []), row.downlineId]);
+        }
+        settled = rows.length;
+      });
+    } catch {
+      // Each period on its own: a failure is then recorded against its contract only, and holds back its later ones.
+      paidTo.clear();
+      for (const { contract, period } of items) {
+        try {
+          if (await settlePeriod(contract, period)) settled += 1;
+        } catch (error) {
+          failed.add(contract.id);
+          await repository.recordFailedRun(contract, period, (error as Error).message || String(error));
+        }
+      }
+    }
+    for (const [merchantCode, ids] of paidTo) announce(merchantCode, ids);
+    return { settled, failed };
+  };
+
+  /** Real-time and hourly periods the platform pays: every contract's oldest due period first, in batches. */
+  const settleBatched = async (at: Date, graceMs: number, options: SettleOptions) => {
+    const horizon = new Date(at.getTime() - graceMs);
+    const contracts = await repository.batchable(at, horizon);
+    const plans = contracts.map((contract) => ({
+      contract,
+      periods: periodsOf(contract, contract.lastEnd, contract.openTimes, horizon),
+      stopped: false,
+    }));
+    const size = Math.max(1, options.batchSize ?? SETTLE_BATCH_SIZE);
+    let settled = 0;
+    let failed = 0;
+    // Wave k: the k-th due period of every contract still going, so that each contract's periods settle in order.
+    for (let wave = 0; ; wave += 1) {
+      const items = plans
+        .filter((plan) => !plan.stopped && plan.periods.length > wave)
+        .map((plan) => ({ contract: plan.contract, period: plan.periods[wave] as { start: Date; end: Date } }));
+      if (items.length === 0) break;
+      const chunks = Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+        items.slice(i * size, (i + 1) * size),
+      );
+      let next = 0;
+      const worker = async () => {
+        for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) {
+          const outcome = await settleBatch(chunk);
+          settled += outcome.settled;
+          failed += outcome.failed.size;
+          for (const plan of plans) if (outcome.failed.has(plan.contract.id)) plan.stopped = true;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, options.batches ?? SETTLE_BATCHES_AT_ONCE) }, worker));
+    }
+    return { settled, failed, ids: new Set(contracts.map((contract) => contract.id)) };
   };
 
   /**
@@ -532,8 +741,12 @@ export const createAgentContractsService = (deps: {
       if (outcome?.status === 'settled') settled += 1;
       else failed += 1;
     }
-    // Contracts are independent: a few settle at once (each its own periods in order, one transaction each).
-    const contracts = await repository.settleable(at);
+    const batched = await settleBatched(at, graceMs, options);
+    settled += batched.settled;
+    failed += batched.failed;
+    // The other contracts (dividend, daily, those an upline pays, those with a failed run) a few at once, each its own
+    // periods in order, one transaction each.
+    const contracts = (await repository.settleable(at)).filter((contract) => !batched.ids.has(contract.id));
     let next = 0;
     const worker = async () => {
       for (let contract = contracts[next++]; contract; contract = contracts[next++]) {
@@ -622,7 +835,7 @@ export const createAgentContractsService = (deps: {
     announce(run.merchantCode, paidTo);
   };
 
-  /** Records one settled round against the hourly and real-time contracts of the bettor's uplines. */
+  /** Records one settled round against the dividend, hourly and real-time contracts of the bettor's uplines. */
   const accrue = async (
     client: pg.PoolClient,
     event: {
@@ -652,18 +865,82 @@ export const createAgentContractsService = (deps: {
       await repository.insertAccrual(client, {
         contractId: contract.id,
         roundId: event.roundId,
+        memberId: event.memberId,
         settledAt,
         validBet: event.validBet,
         won: event.payout > event.betAmount,
         share,
+        loss: event.betAmount - event.payout,
       });
     }
   };
 
   const presentStatement = (row: StatementRow) => row;
 
+  /**
+   * The demo's contracts (decision 0093): every agent directly under a top agent of the demo merchant's tree holds
+   * one running contract of each kind from that top agent, paid by the platform, unless it already has one of that
+   * kind (in any state): the seed runs on every start. Whatever demo agents exist at seed time (the agents module
+   * seeds its team before this module); none, nothing.
+   */
+  const seedDemo = async (context: DemoSeedContext) => {
+    // The agents module's tree reads only the merchant's code.
+    const merchant = { code: context.merchantCode } as MerchantContext;
+    const settings = await settingsOf(context.merchantCode);
+    const tops = await agents.tree(merchant, { pageNo: 1, pageSize: 100 });
+    // An agent as the offer's own check has it: the member's type; a frozen one is left out.
+    const agentsOf = async (rows: typeof tops.rows) => {
+      const kept: typeof tops.rows = [];
+      for (const row of rows) {
+        if (row.profile?.frozen) continue;
+        const member = await members.findById(row.memberId);
+        if (member && isAgentType(member.type)) kept.push(row);
+      }
+      return kept;
+    };
+    let created = 0;
+    for (const top of await agentsOf(tops.rows)) {
+      const children = await agents.tree(merchant, { parentId: top.memberId, pageNo: 1, pageSize: 100 });
+      for (const child of await agentsOf(children.rows)) {
+        for (const kind of settings.allowedKinds) {
+          if ((await repository.contractsOf(child.memberId, kind)).length > 0) continue;
+          const terms = DEMO_TERMS[kind];
+          const topBp = topRateOf(terms);
+          if (topBp > (settings.maxRates[kind] ?? 0)) continue;
+          const at = now();
+          await repository.inTransaction(async (client) => {
+            const id = await repository.insertContract(client, {
+              merchantCode: context.merchantCode,
+              currency: context.currency,
+              kind,
+              terms,
+              topRateBp: topBp,
+              period: periodKindOf(terms),
+              uplineId: top.memberId,
+              uplineAccount: top.account,
+              downlineId: child.memberId,
+              downlineAccount: child.account,
+              payer: settings.payer,
+            });
+            if (!id) return;
+            await repository.updateContract(client, id, {
+              status: 'active',
+              decidedAt: at,
+              startsAt: periodAt(periodKindOf(terms) as never, at).start,
+            });
+            await repository.record(client, id, 'offered', 'system:demo');
+            await repository.record(client, id, 'accepted', 'system:demo');
+            created += 1;
+          });
+        }
+      }
+    }
+    return created;
+  };
+
   return {
     settingsOf,
+    seedDemo,
     accrue,
     settleDue,
     settlePeriod,

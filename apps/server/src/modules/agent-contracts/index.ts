@@ -29,6 +29,8 @@ export const agentContractsModule = defineModule({
       admin: host.services.admin,
     }),
   routes: (registrar, contracts) => registerAgentContractsRoutes(registrar, contracts),
+  // Listed after the agents module, whose demo team it gives contracts to (decision 0093).
+  seedDemo: (contracts, context) => contracts.seedDemo(context),
   jobs: (contracts) => [
     {
       name: 'agent_contracts_settle',

@@ -124,6 +124,28 @@ export const createLedgerRepository = (pool: pg.Pool) => ({
     return BigInt(id);
   },
 
+  /** One wallet of each of several members, creating those absent, in one round trip: member id → account id. */
+  ensureMemberAccounts: async (input: {
+    merchantCode: string;
+    currency: string;
+    kind: string;
+    memberIds: readonly string[];
+  }): Promise<Map<string, bigint>> => {
+    const { rows } = await pool.query<{ owner: string; id: string }>(
+      `WITH created AS (
+         INSERT INTO ledger_accounts (merchant_code, owner_type, owner_id, kind, currency, shard, allow_negative)
+         SELECT $1, 'member', m, $3, $2, 0, false FROM unnest($4::text[]) m
+         ON CONFLICT DO NOTHING RETURNING id, owner_id)
+       SELECT owner_id AS owner, id::text FROM created
+       UNION ALL
+       SELECT owner_id AS owner, id::text FROM ledger_accounts
+        WHERE merchant_code = $1 AND owner_type = 'member' AND owner_id = ANY($4::text[]) AND kind = $3 AND currency = $2
+          AND shard = 0`,
+      [input.merchantCode, input.currency, input.kind, input.memberIds],
+    );
+    return new Map(rows.map((row) => [row.owner, BigInt(row.id)]));
+  },
+
   /** Shards 0 to `shards` - 1 of a house account, creating those absent: shard → account id. */
   ensureHouseShards: async (input: {
     merchantCode: string;
@@ -149,6 +171,41 @@ export const createLedgerRepository = (pool: pg.Pool) => ({
       if (found.size === input.shards) return found;
     }
     throw new Error('ledger house shards vanished after insert');
+  },
+
+  /**
+   * Several movements in one round trip, each through ledger_post in order (its checks, locks and idempotency key
+   * apply to each one as to `post`); answers each movement's transaction id and whether it was a replay. One
+   * movement refused refuses the statement: in the caller's transaction, nothing of the batch is written.
+   */
+  postMany: async (
+    inputs: readonly PreparedMovement[],
+    executor: LedgerExecutor = pool,
+  ): Promise<{ transactionId: bigint; replayed: boolean }[]> => {
+    if (inputs.length === 0) return [];
+    try {
+      const { rows } = await executor.query<{ i: string; transaction_id: string; replayed: boolean }>(
+        `SELECT DISTINCT ON (m.i) m.i, p.transaction_id, p.replayed
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::text[])
+                WITH ORDINALITY AS m(merchant, type, key, hash, reference, metadata, accounts, amounts, i)
+          CROSS JOIN LATERAL ledger_post(m.merchant, m.type, m.key, m.hash, m.reference, m.metadata,
+                                         m.accounts::bigint[], m.amounts::bigint[]) p
+          ORDER BY m.i`,
+        [
+          inputs.map((input) => input.merchantCode),
+          inputs.map((input) => input.type),
+          inputs.map((input) => input.idempotencyKey),
+          inputs.map((input) => input.requestHash),
+          inputs.map((input) => input.reference),
+          inputs.map((input) => JSON.stringify(input.metadata)),
+          inputs.map((input) => `{${input.accountIds.join(',')}}`),
+          inputs.map((input) => `{${input.amounts.join(',')}}`),
+        ],
+      );
+      return rows.map((row) => ({ transactionId: BigInt(row.transaction_id), replayed: row.replayed }));
+    } catch (error) {
+      return translateLedgerError(error);
+    }
   },
 
   post: async (input: PreparedMovement, executor: LedgerExecutor = pool): Promise<PostingResult> => {

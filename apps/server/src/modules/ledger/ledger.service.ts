@@ -179,6 +179,23 @@ export const createLedgerService = (
      * made later inside a caller's transaction need no second connection and never create an account there.
      */
     prepare: async (input: { merchantCode: string; currency: string; accounts: AccountRef[] }): Promise<void> => {
+      // Members' wallets not yet known, per wallet kind, in one round trip each.
+      const unknown = new Map<string, string[]>();
+      for (const ref of input.accounts) {
+        if (!('member' in ref)) continue;
+        const key = `${input.merchantCode}|member|${ref.member}|${ref.wallet}|${input.currency}|0`;
+        if (!ids.has(key)) unknown.set(ref.wallet, [...(unknown.get(ref.wallet) ?? []), ref.member]);
+      }
+      for (const [kind, memberIds] of unknown) {
+        const found = await repository.ensureMemberAccounts({
+          merchantCode: input.merchantCode,
+          currency: input.currency,
+          kind,
+          memberIds: [...new Set(memberIds)],
+        });
+        for (const [member, id] of found)
+          ids.set(`${input.merchantCode}|member|${member}|${kind}|${input.currency}|0`, id);
+      }
       for (const ref of input.accounts) {
         if ('member' in ref) {
           await accountId(input.merchantCode, input.currency, ref);
@@ -205,6 +222,25 @@ export const createLedgerService = (
       const { from, to, amount, ...rest } = input;
       return post({ ...rest, legs: legsOfTransfer(from, to, amount) }, executor);
     },
+
+    /**
+     * Many transfers in one round trip inside the caller's transaction (decision 0092), each its own ledger
+     * transaction under its own idempotency key, applied in order. Give house accounts one `shard` so that the batch
+     * holds one house row. Accounts should be resolved before the transaction (`prepare`, `memberAccountId`): one
+     * not yet known is created outside it. The caller announces the balance changes after its commit.
+     */
+    transferMany: async (
+      inputs: readonly (Omit<Movement, 'legs'> & { from: AccountRef; to: AccountRef; amount: bigint })[],
+      executor: LedgerExecutor,
+    ) =>
+      repository.postMany(
+        await Promise.all(
+          inputs.map(({ from, to, amount, ...rest }) =>
+            prepareMovement({ ...rest, legs: legsOfTransfer(from, to, amount) }),
+          ),
+        ),
+        executor,
+      ),
 
     /**
      * A transfer checked and resolved, for a module's database function to apply with ledger_post in one
