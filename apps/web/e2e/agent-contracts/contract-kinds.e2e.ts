@@ -48,7 +48,18 @@ const offerFromList = async (
 const openStatement = async (page: Page, menu: string, kind: string, side: 'received' | 'paid') => {
   await menuItem(page, menu).click();
   if (side === 'paid') await page.getByRole('tab', { name: "My downline's" }).click();
-  const row = page.locator(`[data-contract-records="${kind}"] tr[data-statement-status="paid"]`).first();
+  const records = page.locator(`[data-contract-records="${kind}"]`);
+  const row = records.locator('tr[data-statement-status="paid"]').first();
+  // Newest first, every period listed: settled past midnight, the hours with nothing due come before the paid one
+  // and may fill the first page.
+  await records.locator('tr[data-statement-status]').first().waitFor();
+  for (let pages = 1; (await row.count()) === 0 && pages < 4; pages += 1) {
+    await records.locator('[data-pager]').getByRole('button', { name: 'Next' }).click();
+    await records
+      .locator('[data-pager]')
+      .getByText(`Page ${pages + 1} of`)
+      .waitFor();
+  }
   await row.waitFor();
   await row.locator('[data-open-statement]').click();
   const opened = dialog(page, 'contract-statement');

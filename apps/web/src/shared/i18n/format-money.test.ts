@@ -19,3 +19,15 @@ describe('formatMoney', () => {
     expect(formatMoney('1.00', 'NOT A CODE', 'EN')).toBe('1.00 NOT A CODE');
   });
 });
+
+describe('formatMoney, narrow', () => {
+  it('takes the shortest sign of the currency, in the reader’s own order', () => {
+    expect(formatMoney('1234.5', 'USD', 'EN', { narrow: true })).toBe('$1,234.50');
+    expect(formatMoney('1234.5', 'USD', 'CN', { narrow: true })).toBe('$1,234.50');
+    expect(formatMoney('1234.5', 'USD', 'AR', { narrow: true })).toBe('\u200f1,234.50\u00a0\u2066$\u2069');
+  });
+
+  it('keeps a sign that has no shorter form', () => {
+    expect(formatMoney('1234.5', 'EUR', 'EN', { narrow: true })).toBe('€1,234.50');
+  });
+});
