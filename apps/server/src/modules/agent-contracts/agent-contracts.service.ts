@@ -156,6 +156,40 @@ export const SETTLE_BATCHES_AT_ONCE = 2;
 /** Contracts settled at once by one runner: enough to overlap round trips, few enough to leave the pool to requests. */
 export const SETTLE_CONCURRENCY = 4;
 
+/**
+ * A period's statement, chained to the contract's last one (`last`: null for the first): what both the one-by-one
+ * settlement and the batched one write.
+ */
+const statementOf = (
+  id: string,
+  runId: string,
+  contract: ContractRow,
+  period: { start: Date; end: Date },
+  result: Pick<StatementRow, 'inputs' | 'tier' | 'rateBp' | 'amount'>,
+  last: { seq: number; hash: string } | null | undefined,
+) => {
+  const row = {
+    id,
+    runId,
+    contractId: contract.id,
+    merchantCode: contract.merchantCode,
+    seq: (last?.seq ?? 0) + 1,
+    kind: contract.kind,
+    period: contract.period,
+    periodStart: period.start,
+    periodEnd: period.end,
+    inputs: result.inputs,
+    tier: result.tier === null ? null : result.tier + 1,
+    rateBp: result.rateBp,
+    amount: result.amount,
+    payer: contract.payer,
+    uplineId: contract.uplineId,
+    downlineId: contract.downlineId,
+    prevHash: last?.hash ?? GENESIS,
+  };
+  return { ...row, hash: statementHash(row.prevHash, row) };
+};
+
 export const createAgentContractsService = (deps: {
   repository: AgentContractsRepository;
   agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals' | 'tree'>;
@@ -520,26 +554,8 @@ export const createAgentContractsService = (deps: {
       const statementId = randomUUID();
       const result = await compute(client, contract, period, statementId, team);
       const last = await repository.lastHash(client, contract.id);
-      const row = {
-        id: statementId,
-        runId,
-        contractId: contract.id,
-        merchantCode: contract.merchantCode,
-        seq: (last?.seq ?? 0) + 1,
-        kind: contract.kind,
-        period: contract.period,
-        periodStart: period.start,
-        periodEnd: period.end,
-        inputs: result.inputs,
-        tier: result.tier === null ? null : result.tier + 1,
-        rateBp: result.rateBp,
-        amount: result.amount,
-        payer: contract.payer,
-        uplineId: contract.uplineId,
-        downlineId: contract.downlineId,
-        prevHash: last?.hash ?? GENESIS,
-      };
-      await repository.insertStatement(client, { ...row, hash: statementHash(row.prevHash, row) });
+      const row = statementOf(statementId, runId, contract, period, result, last);
+      await repository.insertStatement(client, row);
       if (row.amount > 0n) {
         const paid = await pay(client, { ...row, currency: contract.currency, paid: 0n }, contract);
         if (paid > 0n) paidTo.push(contract.downlineId, contract.payer === 'upline' ? contract.uplineId : null);
@@ -634,26 +650,8 @@ export const createAgentContractsService = (deps: {
         const rows = claimed.map(({ contractId, runId, taken, last }) => {
           const { contract, period } = byId.get(contractId) as (typeof items)[number];
           const result = accrualResult(contract, taken);
-          const row = {
-            id: statementIds.get(contractId) as string,
-            runId,
-            contractId,
-            merchantCode: contract.merchantCode,
-            seq: (last?.seq ?? 0) + 1,
-            kind: contract.kind,
-            period: contract.period,
-            periodStart: period.start,
-            periodEnd: period.end,
-            inputs: result.inputs,
-            tier: result.tier === null ? null : result.tier + 1,
-            rateBp: result.rateBp,
-            amount: result.amount,
-            payer: contract.payer,
-            uplineId: contract.uplineId,
-            downlineId: contract.downlineId,
-            prevHash: last?.hash ?? GENESIS,
-          };
-          return { ...row, hash: statementHash(row.prevHash, row), paid: row.amount > 0n ? row.amount : 0n, contract };
+          const row = statementOf(statementIds.get(contractId) as string, runId, contract, period, result, last);
+          return { ...row, paid: row.amount > 0n ? row.amount : 0n, contract };
         });
         await ledger.transferMany(
           rows
