@@ -53,8 +53,14 @@ const openStatement = async (page: Page, menu: string, kind: string, side: 'rece
   // Newest first, every period listed: settled past midnight, the hours with nothing due come before the paid one
   // and may fill the first page.
   await records.locator('tr[data-statement-status]').first().waitFor();
-  for (let pages = 1; (await row.count()) === 0 && pages < 4; pages += 1) {
-    await records.locator('[data-pager]').getByRole('button', { name: 'Next' }).click();
+  for (let pages = 1; pages < 4; pages += 1) {
+    const shown = await row
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    const next = records.locator('[data-pager]').getByRole('button', { name: 'Next' });
+    if (shown || (await next.count()) === 0 || !(await next.isEnabled())) break;
+    await next.click();
     await records
       .locator('[data-pager]')
       .getByText(`Page ${pages + 1} of`)
