@@ -50,11 +50,19 @@ const durationOf = (event: TraceEvent) => (event.dur ?? 0) / 1000;
 
 const totalOf = (events: TraceEvent[]) => events.reduce((sum, event) => sum + durationOf(event), 0);
 
-/** The renderer's main thread that did the most work: the page's (other renderers are the browser's own). */
+/**
+ * The page's renderer main thread: the one whose process painted the first contentful paint, else the renderer that
+ * did the most work (other renderers are the browser's own; a spare one can be busier than the page's).
+ */
 const pageThreadOf = (events: TraceEvent[]) => {
+  const painted = new Set(events.filter((e) => e.name === 'firstContentfulPaint').map((e) => e.pid));
   let best: { pid: number; tid: number } | undefined;
   let bestBusy = -1;
-  for (const thread of events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')) {
+  const renderers = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const candidates = renderers.some((thread) => painted.has(thread.pid))
+    ? renderers.filter((thread) => painted.has(thread.pid))
+    : renderers;
+  for (const thread of candidates) {
     const busy = totalOf(
       events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'RunTask' && e.ph === 'X'),
     );
