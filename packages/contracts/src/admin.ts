@@ -65,6 +65,7 @@ export const auditActions = [
   'feedback.reply',
   'feedback.close',
   'chat.claim',
+  'chat.transfer',
   'chat.resolve',
   'events.dead_letter_retry',
   'report.export',

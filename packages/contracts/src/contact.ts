@@ -211,6 +211,10 @@ export const adminChatConversationSchema = chatConversationSchema.extend({
 });
 export type AdminChatConversation = z.infer<typeof adminChatConversationSchema>;
 
+/** An operator who can answer a merchant's chats: the desk a conversation can be handed to. */
+export const chatDeskOperatorSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string() });
+export type ChatDeskOperator = z.infer<typeof chatDeskOperatorSchema>;
+
 /** A conversation and its messages after `afterSeq`, oldest first. */
 export const chatThreadSchema = z.object({
   conversation: chatConversationSchema,
@@ -384,6 +388,32 @@ export const adminChatEndpoints = {
     request: readSeq,
     response: adminChatConversationSchema,
     summary: "Marks the member's messages up to seq read by the desk (owner, support).",
+  }),
+  desk: defineEndpoint({
+    name: 'admin.chatDesk',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/chat-desk',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({}),
+    response: z.array(chatDeskOperatorSchema),
+    summary:
+      'The operators a conversation of this merchant can be handed to: enabled, allowed to answer chats, of this merchant or of every merchant (owner, support).',
+  }),
+  transfer: defineEndpoint({
+    name: 'admin.chatTransfer',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/chats/:id/transfer',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: chatParams,
+    request: z.strictObject({ operatorId: z.uuid({ message: 'field_invalid' }) }),
+    response: adminChatConversationSchema,
+    summary:
+      'Hands a waiting or taken conversation to another desk operator (assigns it); one that cannot answer this merchant’s chats answers field_invalid on operatorId, a resolved conversation order_state_invalid. Audited (owner, support).',
   }),
   resolve: defineEndpoint({
     name: 'admin.chatResolve',

@@ -1,6 +1,7 @@
 import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../support/admin-api';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
@@ -24,6 +25,7 @@ const fitsWidth = (page: Page) =>
 describe('live chat', () => {
   it('a member and an operator exchange messages live, member page and operator console', async () => {
     await memberApi(server).registerByUsername('Chat0001', 'Secret123', '81260001');
+    await (await adminApi(server.url)).createOperator({ username: 'deskmate', displayName: 'Mai', role: 'support' });
 
     const { context, page } = await openSite(browser, server, '/', 'phone');
     await signInMember(page, 'Chat0001');
@@ -64,6 +66,15 @@ describe('live chat', () => {
     await page.screenshot({ path: screenshotPath('live-chat-phone.png'), fullPage: true });
     await desk.page.screenshot({ path: screenshotPath('live-chat-console-desktop.png'), fullPage: true });
     expect(await fitsWidth(page)).toBe(true);
+
+    // Handed over to another support operator: the console says who holds it now, and the owner can no longer answer.
+    await consolePane.getByLabel('Hand over to…').selectOption({ label: 'Mai (deskmate)' });
+    await consolePane.getByRole('button', { name: 'Hand over' }).click();
+    await consolePane.getByText('Taken by deskmate').waitFor();
+    const held = await server.query<{ operator_username: string }>(
+      'SELECT operator_username FROM contact_conversations',
+    );
+    expect(held).toEqual([{ operator_username: 'deskmate' }]);
 
     // After a reload the history is back, each message once.
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -40,6 +40,13 @@ export const adminApi = async (baseUrl: string) => {
         body: JSON.stringify({ version: current.version, settings: current.settings }),
       });
     },
+    /** Adds a back-office operator (of the demo merchant unless `merchantCode` is null). */
+    createOperator: (operator: { username: string; displayName: string; role: string; merchantCode?: string | null }) =>
+      call<{ id: string }>(`${baseUrl}/api/admin/operators`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ merchantCode: 'demo', password: 'Operator-Pass-1', ...operator }),
+      }),
     /** Adds a content item (notice, popup, banner, ...) to the demo merchant. */
     createContent: (item: { language?: string; sortOrder?: number; content: Record<string, unknown> }) =>
       call<{ id: string }>(`${merchantUrl}/content`, {

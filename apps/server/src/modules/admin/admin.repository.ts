@@ -101,6 +101,16 @@ export const createAdminRepository = (pool: pg.Pool) => ({
       )
     ).rows,
 
+  /** The enabled operators who work on a merchant: its own and those of every merchant. */
+  listServing: async (merchantCode: string): Promise<OperatorRow[]> =>
+    (
+      await pool.query<OperatorRow>(
+        `SELECT ${OPERATOR_COLUMNS} FROM operators
+          WHERE enabled AND (merchant_code = $1 OR merchant_code IS NULL) ORDER BY username`,
+        [merchantCode],
+      )
+    ).rows,
+
   insertOperator: async (values: {
     username: string;
     displayName: string;

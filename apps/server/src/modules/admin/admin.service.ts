@@ -1,4 +1,4 @@
-import type { AuditAction, OperatorRole } from '@tessera/contracts';
+import { type AuditAction, type OperatorPermission, type OperatorRole, roleMay } from '@tessera/contracts';
 import type pg from 'pg';
 import { isConstraintViolation } from '../../platform/db/pg-errors';
 import { AppError, fieldError } from '../../platform/http/app-error';
@@ -121,6 +121,10 @@ export const createAdminService = (repository: AdminRepository) => {
     },
 
     getOperator: (id: string) => repository.findOperatorById(id),
+
+    /** The enabled operators of a merchant (its own and every merchant's) whose role holds `permission`. */
+    operatorsWith: async (merchantCode: string, permission: OperatorPermission) =>
+      (await repository.listServing(merchantCode)).filter((row) => roleMay(row.role, permission)),
 
     listOperators: async (actor: OperatorPrincipal) => {
       return repository.listOperators(actor.merchantCode);

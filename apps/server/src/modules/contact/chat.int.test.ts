@@ -197,4 +197,68 @@ describe('live chat', () => {
     expect(next.conversation.id).not.toBe(conversationId);
     expect(next.messages).toMatchObject([{ seq: 1 }]);
   });
+
+  it('hands a conversation to another desk operator, audited; refuses a target who cannot answer, changing nothing', async () => {
+    const deskList = (
+      await t.request({
+        method: 'GET',
+        url: '/api/admin/merchants/demo/chat-desk',
+        headers: { authorization: desk.support ?? '' },
+      })
+    ).json().value as { id: string; username: string }[];
+    // Owner and support answer chats; finance, risk and content do not.
+    expect(deskList.map((o) => o.username)).toEqual(expect.arrayContaining(['supportop']));
+    expect(deskList.map((o) => o.username)).not.toContain('financeop');
+    const { rows: ops } = await t.database.pool.query<{ id: string; username: string }>(
+      "SELECT id, username FROM operators WHERE username IN ('supportop', 'financeop')",
+    );
+    const idOf = (name: string) => ops.find((o) => o.username === name)?.id ?? '';
+    const owner = deskList.find((o) => o.username !== 'supportop');
+    if (!owner) throw new Error('no second desk operator');
+
+    const opened = (await member('POST', '/messages', 'stranger', { body: 'Who can help?' })).json().value;
+    const id = opened.conversation.id as string;
+    // A waiting conversation is assigned; the target then holds it.
+    const assigned = (await deskCall('POST', `/${id}/transfer`, 'owner', { operatorId: idOf('supportop') })).json();
+    expect(assigned.value).toMatchObject({ status: 'active', operator: 'supportop' });
+    const moved = (await deskCall('POST', `/${id}/transfer`, 'support', { operatorId: owner.id })).json();
+    expect(moved.value).toMatchObject({ status: 'active', operator: owner.username });
+    // The one who handed it over no longer holds it.
+    expect((await deskCall('POST', `/${id}/messages`, 'support', { body: 'still mine?' })).json().errorCode).toBe(
+      'order_state_invalid',
+    );
+
+    const before = await t.database.pool.query('SELECT operator_username FROM contact_conversations WHERE id = $1', [
+      id,
+    ]);
+    for (const payload of [{ operatorId: idOf('financeop') }, { operatorId: '00000000-0000-4000-8000-000000000000' }]) {
+      const refused = (await deskCall('POST', `/${id}/transfer`, 'support', payload)).json();
+      expect(refused.errorCode).toBe('validation_failed');
+      expect(refused.fieldErrors).toMatchObject([{ path: 'operatorId', code: 'field_invalid' }]);
+    }
+    expect((await deskCall('POST', `/${id}/transfer`, 'support', { operatorId: 'nope' })).json().errorCode).toBe(
+      'validation_failed',
+    );
+    expect((await deskCall('POST', `/${id}/transfer`, 'finance', { operatorId: owner.id })).json().errorCode).toBe(
+      'forbidden',
+    );
+    const after = await t.database.pool.query('SELECT operator_username FROM contact_conversations WHERE id = $1', [
+      id,
+    ]);
+    expect(after.rows).toEqual(before.rows);
+
+    await deskCall('POST', `/${id}/resolve`, 'owner');
+    expect(
+      (await deskCall('POST', `/${id}/transfer`, 'owner', { operatorId: idOf('supportop') })).json().errorCode,
+    ).toBe('order_state_invalid');
+    const audit = await t.database.pool.query('SELECT action, details FROM audit_log WHERE target = $1 ORDER BY id', [
+      `chat:${id}`,
+    ]);
+    expect(audit.rows.map((r: { action: string }) => r.action)).toEqual([
+      'chat.transfer',
+      'chat.transfer',
+      'chat.resolve',
+    ]);
+    expect(audit.rows[1].details).toMatchObject({ from: 'supportop', to: owner.username });
+  });
 });

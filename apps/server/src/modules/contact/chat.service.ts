@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CHAT_LIMITS, CHAT_VISITOR_TOPIC, type ChatStatus } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
-import { AppError } from '../../platform/http/app-error';
+import { AppError, fieldError } from '../../platform/http/app-error';
 import type { ClientFacts, MemberPrincipal, MerchantContext, OperatorPrincipal } from '../../platform/principals';
 import type { RealtimeHub } from '../../platform/realtime';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
@@ -79,35 +79,48 @@ export const createChatService = (deps: {
     return row;
   };
 
-  /** Claims or resolves with its audit row, in one transaction. */
+  /**
+   * Claims, hands over (to `to`, another desk operator) or resolves, with its audit row, in one transaction.
+   */
   const change = async (
     merchant: MerchantContext,
     id: string,
     actor: AuditActor & { operator: OperatorPrincipal },
-    what: 'claim' | 'resolve',
+    what: 'claim' | 'resolve' | { transferTo: { operatorId: string; username: string } },
   ) => {
-    await deskConversation(merchant.code, id);
+    const before = await deskConversation(merchant.code, id);
     const row = await inTransaction(deps.pool, async (client) => {
       const updated = await repository.update(
         client,
         merchant.code,
         id,
-        what === 'claim'
-          ? { claimBy: { operatorId: actor.operator.operatorId, username: actor.operator.username } }
-          : { resolve: true },
+        what === 'resolve'
+          ? { resolve: true }
+          : {
+              claimBy:
+                what === 'claim'
+                  ? { operatorId: actor.operator.operatorId, username: actor.operator.username }
+                  : what.transferTo,
+            },
       );
       if (!updated) throw new AppError('order_state_invalid');
       await deps.admin.auditWith(client, actor, {
-        action: what === 'claim' ? 'chat.claim' : 'chat.resolve',
+        action: what === 'claim' ? 'chat.claim' : what === 'resolve' ? 'chat.resolve' : 'chat.transfer',
         target: `chat:${id}`,
         merchantCode: merchant.code,
-        details: { member: updated.username },
+        details:
+          typeof what === 'object'
+            ? { member: updated.username, from: before.operatorUsername, to: what.transferTo.username }
+            : { member: updated.username },
       });
       return updated;
     });
     push(row, null);
     return row;
   };
+
+  /** The operators who may answer this merchant's chats. */
+  const desk = (merchantCode: string) => deps.admin.operatorsWith(merchantCode, 'contact.reply');
 
   /** Appends the customer's message to the opener's open conversation, opening one when it has none. */
   const customerSend = async (
@@ -238,6 +251,23 @@ export const createChatService = (deps: {
       change(merchant, id, actor, 'claim'),
     resolve: (merchant: MerchantContext, id: string, actor: AuditActor & { operator: OperatorPrincipal }) =>
       change(merchant, id, actor, 'resolve'),
+
+    desk,
+
+    /**
+     * Hands an open conversation to another operator of the desk (or assigns a waiting one); the member's messages
+     * and the conversation's numbers are untouched. A target who cannot answer this merchant's chats is a field error.
+     */
+    transfer: async (
+      merchant: MerchantContext,
+      id: string,
+      operatorId: string,
+      actor: AuditActor & { operator: OperatorPrincipal },
+    ) => {
+      const target = (await desk(merchant.code)).find((row) => row.id === operatorId);
+      if (!target) throw fieldError('operatorId', 'field_invalid');
+      return change(merchant, id, actor, { transferTo: { operatorId: target.id, username: target.username } });
+    },
 
     unread: (rows: readonly ConversationRow[], reader: 'member' | 'desk') => unreadOf(repository, rows, reader),
   };

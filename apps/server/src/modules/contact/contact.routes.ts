@@ -136,6 +136,18 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   r.admin(adminChatEndpoints.read, async ({ params, input, ctx }) =>
     deskConversation(await chat.deskRead(ctx.merchant.code, params.id, input.seq)),
   );
+  r.admin(adminChatEndpoints.desk, async ({ ctx }) =>
+    (await chat.desk(ctx.merchant.code)).map((row) => ({
+      id: row.id,
+      username: row.username,
+      displayName: row.displayName,
+    })),
+  );
+  r.admin(adminChatEndpoints.transfer, async ({ params, input, ctx }) =>
+    deskConversation(
+      await chat.transfer(ctx.merchant, params.id, input.operatorId, { operator: ctx.operator, caller: ctx }),
+    ),
+  );
   r.admin(adminChatEndpoints.resolve, async ({ params, ctx }) =>
     deskConversation(await chat.resolve(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx })),
   );

@@ -16,7 +16,15 @@ export const useChatList = (code: string, status: ChatStatus | undefined) =>
 export const readThread = (code: string, id: string, afterSeq: number) =>
   callEndpoint(adminChatEndpoints.thread, { params: { code, id }, input: { afterSeq } });
 
-/** Take, answer, resolve, mark read: each answers the conversation; the list is read again. */
+/** The operators a conversation can be handed to. */
+export const useChatDesk = (code: string) =>
+  useQuery({
+    queryKey: [adminChatEndpoints.desk.name, code],
+    queryFn: ({ signal }) => callEndpoint(adminChatEndpoints.desk, { params: { code }, input: {}, signal }),
+    enabled: Boolean(code),
+  });
+
+/** Take, answer, hand over, resolve, mark read: each answers the conversation; the list is read again. */
 export const useChatActions = (code: string) => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: chatListKey(code) });
@@ -28,6 +36,11 @@ export const useChatActions = (code: string) => {
     send: useMutation({
       mutationFn: ({ id, body }: { id: string; body: string }) =>
         callEndpoint(adminChatEndpoints.send, { params: { code, id }, input: { body } }),
+      onSuccess: refresh,
+    }),
+    transfer: useMutation({
+      mutationFn: ({ id, operatorId }: { id: string; operatorId: string }) =>
+        callEndpoint(adminChatEndpoints.transfer, { params: { code, id }, input: { operatorId } }),
       onSuccess: refresh,
     }),
     resolve: useMutation({

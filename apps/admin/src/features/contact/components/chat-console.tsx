@@ -8,7 +8,7 @@ import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { ListStates } from '../../../shared/ui/page-state';
-import { chatListKey, readThread, useChatActions, useChatList } from '../api/chat-api';
+import { chatListKey, readThread, useChatActions, useChatDesk, useChatList } from '../api/chat-api';
 import { useDeskStream } from '../api/desk-stream';
 import styles from './chat-console.module.css';
 
@@ -30,6 +30,8 @@ export const ChatConsole = ({ code }: { code: string }) => {
   const [openId, setOpenId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
+  const deskOperators = useChatDesk(code);
+  const [handTo, setHandTo] = useState('');
   const lastSeq = useRef(0);
   const openRef = useRef<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
@@ -92,7 +94,7 @@ export const ChatConsole = ({ code }: { code: string }) => {
       },
     );
   };
-  const failure = actions.send.error ?? actions.claim.error ?? actions.resolve.error;
+  const failure = actions.send.error ?? actions.claim.error ?? actions.transfer.error ?? actions.resolve.error;
 
   return (
     <div className={styles.console} data-testid="chat-console">
@@ -139,6 +141,44 @@ export const ChatConsole = ({ code }: { code: string }) => {
                   <Button size="sm" onClick={() => actions.claim.mutate(open.id)} isBusy={actions.claim.isPending}>
                     {t('contact.chat.claim')}
                   </Button>
+                ) : null}
+                {open.status !== 'resolved' ? (
+                  <form
+                    className={styles.handOver}
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (handTo)
+                        actions.transfer.mutate(
+                          { id: open.id, operatorId: handTo },
+                          { onSuccess: () => setHandTo('') },
+                        );
+                    }}
+                  >
+                    <label className="visually-hidden" htmlFor="desk-chat-transfer">
+                      {t('contact.chat.transferTo')}
+                    </label>
+                    <select id="desk-chat-transfer" value={handTo} onChange={(event) => setHandTo(event.target.value)}>
+                      <option value="">{t('contact.chat.transferTo')}</option>
+                      {(deskOperators.data ?? [])
+                        .filter((o) => o.username !== open.operator)
+                        .map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.displayName && o.displayName !== o.username
+                              ? `${o.displayName} (${o.username})`
+                              : o.username}
+                          </option>
+                        ))}
+                    </select>
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="secondary"
+                      disabled={!handTo}
+                      isBusy={actions.transfer.isPending}
+                    >
+                      {t('contact.chat.transfer')}
+                    </Button>
+                  </form>
                 ) : null}
                 {open.status !== 'resolved' ? (
                   <Button
