@@ -97,20 +97,20 @@ describe("an agent's rates in the back office", () => {
     const dialog = page.locator('dialog[open]');
     const form = dialog.getByTestId('agent-rates');
     await form.waitFor();
-    expect(await form.getByLabel('Live casino').inputValue()).toBe('0.80');
+    expect(await form.getByLabel('Live casino', { exact: true }).inputValue()).toBe('0.80');
     await form.getByText('Each at most the rate of the upline agent RateTop.', { exact: false }).waitFor();
 
-    await form.getByLabel('Live casino').fill('0.9');
-    await form.getByLabel('Slots').fill('0.1');
+    await form.getByLabel('Live casino', { exact: true }).fill('0.9');
+    await form.getByLabel('Slots', { exact: true }).fill('0.1');
     await dialog.getByTestId('agent-rates-submit').click();
     await form.getByText("At most the upline agent's rate, 0.80 %.").waitFor();
     await form.getByText("At most the upline agent's rate, 0.00 %.").waitFor();
     expect(await ratesOf(sub)).toEqual({ LIVE: 8000, SPORTS: 12500 });
     await page.screenshot({ path: `${SHOTS}-refused-1440.png` });
 
-    await form.getByLabel('Live casino').fill('0.5');
-    await form.getByLabel('Slots').fill('');
-    await form.getByLabel('Sports').fill('');
+    await form.getByLabel('Live casino', { exact: true }).fill('0.5');
+    await form.getByLabel('Slots', { exact: true }).fill('');
+    await form.getByLabel('Sports', { exact: true }).fill('');
     await dialog.getByTestId('agent-rates-submit').click();
     await dialog.waitFor({ state: 'detached' });
     expect(await ratesOf(sub)).toEqual({ LIVE: 5000 });
