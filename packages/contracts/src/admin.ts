@@ -46,6 +46,7 @@ export const auditActions = [
   'agent.demote',
   'agent.freeze',
   'agent.unfreeze',
+  'agent.rates',
   'agent.settings',
   'responsible_gaming.view',
   'responsible_gaming.register_search',

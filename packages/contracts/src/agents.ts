@@ -794,6 +794,20 @@ export const agentMoneyEndpoints = {
   }),
 } as const;
 
+/** An agent's rates as the back office edits them (decision 0099): its own, and the most each category may be. */
+export const adminAgentRatesSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  rates: agentRatesSchema,
+  /** The nearest upline agent, whose rates bound this agent's; null: a top agent, bound by the rebate maximum. */
+  uplineAccount: z.string().nullable(),
+  /** The most each category may be: the upline agent's rate, else the rebate maximum; percentages. */
+  caps: z.record(gameCategorySchema, z.string()),
+  /** How many agents below had a rate lowered to the new ones (0 on a read). */
+  lowered: z.number().int(),
+});
+export type AdminAgentRates = z.infer<typeof adminAgentRatesSchema>;
+
 export const adminAgentMoneyEndpoints = {
   settings: defineEndpoint({
     name: 'admin.agentSettings',
@@ -819,6 +833,35 @@ export const adminAgentMoneyEndpoints = {
     response: agentSettingsSchema,
     summary:
       'Saves the agent settings: maximum tree depth, whether agents create downline agents, the transfer rules and default rates; audited.',
+  }),
+  rates: defineEndpoint({
+    name: 'admin.agentRates',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/agent-tree/:memberId/rates',
+    moduleIds: [],
+    access: access.operator('agents.read', 'merchant'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({}),
+    response: adminAgentRatesSchema,
+    summary:
+      "An agent's rebate rates per game category and the most each may be (its nearest upline agent's rate, else the rebate maximum). Errors: not_found (no member of the merchant), error_not_agent.",
+  }),
+  setRates: defineEndpoint({
+    name: 'admin.setAgentRates',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/agent-tree/:memberId/rates',
+    moduleIds: [],
+    access: access.operator('agents.manage', 'merchant'),
+    encrypted: false,
+    params: memberParams,
+    request: z.strictObject({
+      /** The agent's new rates per category (empty or absent: none); they replace its rates. */
+      rates: z.partialRecord(gameCategorySchema, defaultRateField),
+    }),
+    response: adminAgentRatesSchema,
+    summary:
+      "Sets an agent's rebate rates (decision 0099): each at most its nearest upline agent's rate of the category (agent_rate_above_upline on rates.<category>, params.max) and the rebate maximum (field_too_large); its downline agents' rates above the new ones are lowered to them, as when an agent sets them (decision 0090); audited with the rates before and after. Errors: not_found (no member of the merchant), error_not_agent, and the rebate rate field codes.",
   }),
   freeze: defineEndpoint({
     name: 'admin.freezeAgent',

@@ -72,7 +72,18 @@ export const bannerDataSchema = z
     if (!ok) ctx.addIssue({ code: 'custom', message: 'field_invalid', path: ['linkTarget'] });
   });
 
-export const noticeDataSchema = z.strictObject({ title: text(200), content: body(4000) });
+/**
+ * Who reads a notice (decision 0095): `site` the ticker and notice list of the member site (visitors and members),
+ * `agents` the agent centre's announcement page only, `both` the two. A notice saved before audiences is `site`.
+ */
+export const noticeAudiences = ['site', 'agents', 'both'] as const;
+export type NoticeAudience = (typeof noticeAudiences)[number];
+
+export const noticeDataSchema = z.strictObject({
+  title: text(200),
+  content: body(4000),
+  audience: z.enum(noticeAudiences, { message: 'field_not_allowed' }).optional(),
+});
 
 export const popupDataSchema = z.strictObject({
   title: text(200),
@@ -193,6 +204,15 @@ const typesSchema = z
   .transform((value) => value.split(',').map((type) => type.trim().toUpperCase()))
   .pipe(z.array(z.enum(announcementTypes, { message: 'field_invalid' })).min(1));
 
+/** The agent centre's announcement page: agent-audience notices, newest first. */
+export const agentAnnouncementPageSchema = z.object({
+  list: z.array(playerNoticeSchema),
+  pageNo: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type AgentAnnouncementPage = z.infer<typeof agentAnnouncementPageSchema>;
+
 export const contentEndpoints = {
   announcements: defineEndpoint({
     name: 'content.announcements',
@@ -211,6 +231,32 @@ export const contentEndpoints = {
     response: announcementsSchema,
     summary:
       "Banners, ticker notices, popups (A and F for members, B for visitors), promotions and the help list, in the caller's language (else the merchant default).",
+  }),
+  agentAnnouncements: defineEndpoint({
+    name: 'content.agentAnnouncements',
+    method: 'GET',
+    path: '/wps/agent/announcements',
+    moduleIds: [],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject({
+      pageNo: z.coerce
+        .number({ message: 'field_invalid' })
+        .int({ message: 'field_invalid' })
+        .min(1)
+        .max(10_000)
+        .default(1),
+      pageSize: z.coerce
+        .number({ message: 'field_invalid' })
+        .int({ message: 'field_invalid' })
+        .min(1)
+        .max(50)
+        .default(10),
+      language: z.string().optional(),
+    }),
+    response: agentAnnouncementPageSchema,
+    summary:
+      "The agent centre's announcements (agentAnnouncement): notices written for agents (audience agents or both) that are on now, in the caller's language (else the merchant default), newest first, paged.",
   }),
   helpCenter: defineEndpoint({
     name: 'content.helpCenter',

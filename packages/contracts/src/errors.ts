@@ -171,6 +171,8 @@ export const errorCatalogue = {
   agent_downline_not_agent: { status: 400 },
   /** A rate above the caller's own rate of the category (a field code, params.max). */
   agent_rate_above_own: { status: 400 },
+  /** An operator's rate for an agent above its upline agent's rate of the category (a field code, params.max; decision 0099). */
+  agent_rate_above_upline: { status: 400 },
   // Agent contracts (issue 25): each refusal has its own code; nothing changed.
   /** The member is not in the caller's direct downline (offers go one level down only). */
   contract_not_downline: { status: 403 },

@@ -54,5 +54,12 @@ export const adminApi = async (baseUrl: string) => {
         headers,
         body: JSON.stringify({ language: 'EN', sortOrder: 100, enabled: true, startsAt: null, endsAt: null, ...item }),
       }),
+    /** Makes a demo member an agent of a type (from the agent tree). */
+    makeAgent: (memberId: string, agentType = 1) =>
+      call(`${merchantUrl}/agent-tree/${memberId}/agent-type`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ agentType }),
+      }),
   };
 };

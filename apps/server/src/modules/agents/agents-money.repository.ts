@@ -68,6 +68,28 @@ export const createAgentsMoneyRepository = (pool: pg.Pool) => ({
     return rows[0] ?? null;
   },
 
+  /**
+   * The nearest agent above a member (its upline, or higher where the upline is no agent), its profile row held
+   * FOR SHARE so that its rates cannot rise or fall while an operator sets the member's (decision 0099); null: none.
+   */
+  lockNearestUplineAgent: async (
+    client: Executor,
+    memberId: string,
+  ): Promise<{ memberId: string; account: string; rates: Record<string, number> } | null> => {
+    const { rows } = await client.query<{ memberId: string; account: string; rates: Record<string, number> }>(
+      `SELECT p.member_id AS "memberId", n.account, p.rates
+         FROM agent_closure c
+         JOIN agent_profiles p ON p.member_id = c.ancestor_id
+         JOIN agent_nodes n ON n.member_id = c.ancestor_id
+        WHERE c.descendant_id = $1 AND c.distance > 0
+        ORDER BY c.distance
+        LIMIT 1
+        FOR SHARE OF p`,
+      [memberId],
+    );
+    return rows[0] ?? null;
+  },
+
   /** A downline agent's profile row locked for changing its rates; null: no agent of this merchant. */
   lockProfileForUpdate: async (
     client: Executor,

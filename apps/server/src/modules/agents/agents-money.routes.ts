@@ -5,15 +5,16 @@ import { presentNode } from './agents.routes';
 import type { AgentsService } from './agents.service';
 import type { AgentsMoneyService } from './agents-money.service';
 import { presentSettings } from './agents-money.service';
+import type { AgentsRatesService } from './agents-rates.service';
 
 const actorOf = (ctx: AdminContext) => ({ operator: ctx.operator, caller: ctx });
 
-/** The agent centre's transfers and red envelope, and the back office's agent settings and freezing. */
+/** The agent centre's transfers and red envelope, and the back office's agent settings, rates and freezing. */
 export const registerAgentsMoneyRoutes = (
   r: Registrar,
-  deps: { money: AgentsMoneyService; agents: Pick<AgentsService, 'adminNode'> },
+  deps: { money: AgentsMoneyService; rates: AgentsRatesService; agents: Pick<AgentsService, 'adminNode'> },
 ): void => {
-  const { money, agents } = deps;
+  const { money, rates, agents } = deps;
   r.site(agentMoneyEndpoints.transferInfo, async ({ ctx }) => money.transferInfo(ctx.merchant, ctx.member));
   r.site(agentMoneyEndpoints.transferDown, async ({ input, ctx }) =>
     money.transferDown(ctx.merchant, ctx.member, input),
@@ -29,6 +30,10 @@ export const registerAgentsMoneyRoutes = (
   );
   r.admin(adminAgentMoneyEndpoints.saveSettings, async ({ input, ctx }) =>
     money.saveSettings(ctx.merchant, input, actorOf(ctx)),
+  );
+  r.admin(adminAgentMoneyEndpoints.rates, async ({ params, ctx }) => rates.ratesOf(ctx.merchant, params.memberId));
+  r.admin(adminAgentMoneyEndpoints.setRates, async ({ input, params, ctx }) =>
+    rates.setRates(ctx.merchant, params.memberId, input, actorOf(ctx)),
   );
   r.admin(adminAgentMoneyEndpoints.freeze, async ({ input, params, ctx }) => {
     const memberId = await money.setFrozen(ctx.merchant, params.memberId, input.frozen, input.reason, actorOf(ctx));

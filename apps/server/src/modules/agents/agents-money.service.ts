@@ -2,9 +2,7 @@ import {
   AGENT_TREE_MAX_DEPTH,
   type AgentSettings,
   type AgentSettingsInput,
-  type FieldError,
   formatMinor,
-  formatRebateRate,
   parseMoney,
   type RedEnvelopeSplit,
 } from '@tessera/contracts';
@@ -17,7 +15,7 @@ import type { AdminService } from '../admin';
 import type { AccountRef, LedgerService } from '../ledger';
 import type { MembersService } from '../members';
 import { presentEntry, type UplineTransferRule } from '../wallet';
-import { parseRates, presentRates } from './agents.rates';
+import { parseRates, presentRates, ratesAboveCap } from './agents.rates';
 import type { AgentsRepository, Executor } from './agents.repository';
 import type { AgentSettingsRow, AgentsMoneyRepository } from './agents-money.repository';
 
@@ -245,13 +243,7 @@ export const createAgentsMoneyService = (deps: {
         if (distance > 1) throw new AppError('agent_rates_direct_only');
         const target = await repository.lockProfileForUpdate(client, merchant.code, input.memberId);
         if (!target) throw new AppError('agent_downline_not_agent');
-        const above: FieldError[] = Object.entries(rates)
-          .filter(([category, ppm]) => ppm > (own.rates[category] ?? 0))
-          .map(([category]) => ({
-            path: `rates.${category}`,
-            code: 'agent_rate_above_own',
-            params: { max: formatRebateRate(own.rates[category] ?? 0) },
-          }));
+        const above = ratesAboveCap(rates, own.rates, 'agent_rate_above_own');
         if (above.length > 0) throw new AppError('validation_failed', { fieldErrors: above });
         await repository.setRates(client, input.memberId, rates);
         const node = await tree.node(input.memberId, client);

@@ -52,3 +52,21 @@ export const cappedRates = (
       return rate > 0 ? [[category, rate]] : [];
     }),
   );
+
+/**
+ * The rates above their cap, as field errors under `rates.<category>` with the cap as `params.max` (a category the
+ * cap has none of allows none): the agent's own when it sets a downline's (decision 0090), the upline agent's when
+ * an operator sets an agent's (decision 0099).
+ */
+export const ratesAboveCap = (
+  rates: Readonly<Record<string, number>>,
+  cap: Readonly<Record<string, number>>,
+  code: 'agent_rate_above_own' | 'agent_rate_above_upline',
+): FieldError[] =>
+  Object.entries(rates)
+    .filter(([category, ppm]) => ppm > (cap[category] ?? 0))
+    .map(([category]) => ({
+      path: `rates.${category}`,
+      code,
+      params: { max: formatRebateRate(cap[category] ?? 0) },
+    }));

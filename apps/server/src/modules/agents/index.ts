@@ -8,6 +8,7 @@ import { type AgentsService, createAgentsService } from './agents.service';
 import { createAgentsMoneyRepository } from './agents-money.repository';
 import { registerAgentsMoneyRoutes } from './agents-money.routes';
 import { type AgentsMoneyService, createAgentsMoneyService, DEFAULT_AGENT_SETTINGS } from './agents-money.service';
+import { createAgentsRatesService } from './agents-rates.service';
 import { createAgentsTeamRepository } from './agents-team.repository';
 import { registerAgentsTeamRoutes } from './agents-team.routes';
 import { createAgentsTeamService } from './agents-team.service';
@@ -125,5 +126,13 @@ export const agentsMoneyModule = defineModule({
     host.services.register.setAffiliateHold(money.holdAffiliate);
     return money;
   },
-  routes: (registrar, money, { services }) => registerAgentsMoneyRoutes(registrar, { money, agents: services.agents }),
+  routes: (registrar, money, { database, services }) => {
+    const rates = createAgentsRatesService({
+      repository: createAgentsMoneyRepository(database.pool),
+      tree: createAgentsRepository(database.pool),
+      members: services.members,
+      admin: services.admin,
+    });
+    registerAgentsMoneyRoutes(registrar, { money, rates, agents: services.agents });
+  },
 });

@@ -12,7 +12,8 @@ import type { ContentImageRow, ContentItemRow } from './content.repository';
 
 export const imageUrlOf = (imageId: string): string => `/wps/content/images/${imageId}`;
 
-const startDateOf = (row: ContentItemRow): number => (row.startsAt ?? row.createdAt).getTime();
+/** When an item went up: its schedule's start, else when it was written. */
+export const startDateOf = (row: ContentItemRow): number => (row.startsAt ?? row.createdAt).getTime();
 
 /** The row with its kind's data typed again (the kind column and the data were written together). */
 export const contentOf = (row: ContentItemRow): ContentData => ({ kind: row.kind, data: row.data }) as ContentData;
@@ -41,6 +42,13 @@ export const presentImage = (row: ContentImageRow) => ({
   byteSize: row.byteSize,
 });
 
+/** A notice as the ticker's list and the agent centre show it. */
+export const presentNotice = (row: ContentItemRow): PlayerNotice => {
+  const content = contentOf(row);
+  const { title, content: text } = content.kind === 'notice' ? content.data : { title: '', content: '' };
+  return { id: row.id, title, content: text, startDate: startDateOf(row) };
+};
+
 /** api-facts 9's shape: banners, player, popup, promotion (and the help list for type H). */
 export const presentAnnouncements = (rows: readonly ContentItemRow[]): Announcements => {
   const banners: Banner[] = [];
@@ -63,7 +71,7 @@ export const presentAnnouncements = (rows: readonly ContentItemRow[]): Announcem
         });
         break;
       case 'notice':
-        player.push({ id: row.id, title: content.data.title, content: content.data.content, startDate });
+        player.push(presentNotice(row));
         break;
       case 'popup':
         popup.push({

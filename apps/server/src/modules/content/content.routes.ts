@@ -2,7 +2,7 @@ import { contentEndpoints } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { failureEnvelope } from '../../platform/http/envelope';
 import type { Registrar } from '../../platform/http/registrar';
-import { presentAnnouncements, presentHelp } from './content.presenter';
+import { presentAnnouncements, presentHelp, presentNotice } from './content.presenter';
 import type { ContentService } from './content.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,6 +21,18 @@ export const registerContentRoutes = (
     const marketing = !ctx.member || !(await blockedNow(ctx.merchant.code, ctx.member.memberId));
     const rows = await content.announcements(ctx.merchant, { language, types: input.types, audience, marketing });
     return presentAnnouncements(rows);
+  });
+
+  r.site(contentEndpoints.agentAnnouncements, async ({ input, ctx }) => {
+    const language = content.languageOf(ctx.merchant, input.language ?? ctx.language);
+    const { pageNo, pageSize } = input;
+    const page = await content.agentAnnouncements(ctx.merchant, { language, pageNo, pageSize });
+    return {
+      list: page.rows.map(presentNotice),
+      pageNo,
+      totalPages: Math.max(1, Math.ceil(page.total / pageSize)),
+      total: page.total,
+    };
   });
 
   r.site(contentEndpoints.helpCenter, async ({ input, ctx }) => {

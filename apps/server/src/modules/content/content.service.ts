@@ -6,11 +6,12 @@ import {
   type ContentKind,
   isLanguageCode,
   type LanguageCode,
+  type NoticeAudience,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import { recodeImage } from '../../platform/images/image-recode';
 import type { MerchantContext } from '../../platform/principals';
-import { contentOf, imageUrlOf } from './content.presenter';
+import { contentOf, imageUrlOf, startDateOf } from './content.presenter';
 import type { ContentItemRow, ContentItemValues, ContentRepository } from './content.repository';
 
 /** Which content kinds each announcement request type asks for. */
@@ -39,11 +40,24 @@ export const pickLanguage = (
   );
 };
 
-/** Members see popups for members (A, and F which the browser shows on a first login); visitors see B. */
+/**
+ * Members see popups for members (A, and F which the browser shows on a first login); visitors see B. Notices
+ * written for agents only stay off the site (decision 0095).
+ */
 export const isForAudience = (row: ContentItemRow, audience: Audience): boolean => {
   const content = contentOf(row);
+  if (content.kind === 'notice') return isSiteNotice(content.data.audience);
   if (content.kind !== 'popup') return true;
   return audience === 'member' ? content.data.execution !== 'B' : content.data.execution === 'B';
+};
+
+/** A notice without an audience was written before audiences existed: the site's. */
+const isSiteNotice = (audience: NoticeAudience | undefined): boolean => audience !== 'agents';
+
+/** Whether a row is a notice the agent centre shows (audience agents or both, decision 0095). */
+export const isAgentNotice = (row: ContentItemRow): boolean => {
+  const content = contentOf(row);
+  return content.kind === 'notice' && (content.data.audience === 'agents' || content.data.audience === 'both');
 };
 
 /**
@@ -113,6 +127,26 @@ export const createContentService = (repository: ContentRepository) => {
       const kinds = [...new Set(request.types.flatMap((type) => kindsOfType[type]))];
       const rows = await visibleIn(merchant, request.language, kinds, now);
       return rows.filter((row) => isForAudience(row, request.audience) && (request.marketing || !isMarketing(row)));
+    },
+
+    /**
+     * The agent centre's announcements (decision 0095): the notices for agents that are on now, in the language
+     * (else the merchant default, as the site's notices), newest first, one page of them.
+     */
+    agentAnnouncements: async (
+      merchant: MerchantContext,
+      request: { language: LanguageCode; pageNo: number; pageSize: number },
+      now = new Date(),
+    ) => {
+      const rows = (await visibleIn(merchant, request.language, ['notice'], now)).filter(isAgentNotice);
+      const newestFirst = rows
+        .map((row) => ({ row, startDate: startDateOf(row) }))
+        .sort((a, b) => b.startDate - a.startDate || a.row.sortOrder - b.row.sortOrder);
+      const offset = (request.pageNo - 1) * request.pageSize;
+      return {
+        rows: newestFirst.slice(offset, offset + request.pageSize).map((entry) => entry.row),
+        total: rows.length,
+      };
     },
 
     /**

@@ -76,6 +76,43 @@ export const demoBanners: readonly DemoBanner[] = [
   },
 ];
 
+/** Notices for the agent centre only (decision 0095): what the demo agent reads on its announcement page. */
+export const demoAgentNotices: readonly Texts[] = [
+  {
+    EN: {
+      title: "New: set your downline agents' rates in Downline Management",
+      content:
+        'Open Downline Management and choose Rates beside a direct downline agent. Each rate can be at most your own; lowering one also lowers the agents below it.',
+    },
+    CN: {
+      title: '新功能：在团队管理中设置下级代理返点',
+      content:
+        '打开团队管理，在直属下级代理旁选择“返点”。每项返点不得高于您自己的返点；降低返点时，其下级代理的返点也会随之降低。',
+    },
+    AR: {
+      title: 'جديد: حدّد نسب وكلائك الفرعيين من إدارة الفريق',
+      content:
+        'افتح إدارة الفريق واختر النسب بجانب وكيل فرعي مباشر. لا تتجاوز أي نسبة نسبتك الخاصة، وخفضها يخفض نسب الوكلاء التابعين له أيضًا.',
+    },
+  },
+  {
+    EN: {
+      title: 'Monthly team report closes on the 1st at 00:00',
+      content:
+        "Team figures for the past month are final once the month closes. Check the Overview page for your team's deposits, valid bets and win/loss.",
+    },
+    CN: {
+      title: '月度团队报表于每月 1 日 00:00 结算',
+      content: '月份结束后，上月团队数据即为最终数据。请在总览页面查看团队的存款、有效投注和输赢。',
+    },
+    AR: {
+      title: 'يُغلق تقرير الفريق الشهري في اليوم الأول الساعة 00:00',
+      content:
+        'تصبح أرقام الفريق للشهر الماضي نهائية عند إغلاق الشهر. راجع صفحة النظرة العامة لمعرفة إيداعات فريقك ورهاناته الصالحة وربحه وخسارته.',
+    },
+  },
+];
+
 export const demoNotices: readonly Texts[] = [
   {
     EN: {
@@ -377,6 +414,10 @@ export const demoItemsOf = (language: DemoLanguage, imageIds: Record<DemoPicture
   ...demoNotices.map((notice, index) => ({
     sortOrder: index,
     content: { kind: 'notice' as const, data: notice[language] },
+  })),
+  ...demoAgentNotices.map((notice, index) => ({
+    sortOrder: demoNotices.length + index,
+    content: { kind: 'notice' as const, data: { ...notice[language], audience: 'agents' as const } },
   })),
   ...demoPopups.map((popup, index) => ({
     sortOrder: index,

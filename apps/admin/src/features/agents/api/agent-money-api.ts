@@ -36,3 +36,26 @@ export const useFreezeAgent = (code: string) => {
     },
   });
 };
+
+/** An agent's rates and the most each may be (decision 0099). */
+export const useAgentRates = (code: string, memberId: string) =>
+  useQuery({
+    queryKey: [adminAgentMoneyEndpoints.rates.name, code, memberId] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(adminAgentMoneyEndpoints.rates, { params: { code, memberId }, input: {}, signal }),
+  });
+
+/** Sets an agent's rates (its downline's above them are lowered); audited by the server. */
+export const useSetAgentRates = (code: string, memberId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestOf<typeof adminAgentMoneyEndpoints.setRates>) =>
+      callEndpoint(adminAgentMoneyEndpoints.setRates, { params: { code, memberId }, input }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([adminAgentMoneyEndpoints.rates.name, code, memberId], answer);
+      // Agents below may have been lowered.
+      void queryClient.invalidateQueries({ queryKey: [adminAgentMoneyEndpoints.rates.name, code] });
+      void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] });
+    },
+  });
+};

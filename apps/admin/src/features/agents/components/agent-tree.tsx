@@ -13,6 +13,7 @@ import { Pagination } from '../../../shared/ui/pagination';
 import { findNodeByAccount, useAgentTree, useMoveBranch, useSetAgentType } from '../api/agents-api';
 import styles from './agents.module.css';
 import { FreezeDialog } from './freeze-dialog';
+import { RatesDialog } from './rates-dialog';
 
 const PAGE_SIZE = 20;
 
@@ -113,7 +114,8 @@ const TypeDialog = ({ code, node, onClose }: { code: string; node: AdminAgentNod
 
 /**
  * The merchant's agent tree, one level at a time: the tops (agents and members with a downline), then a member's
- * direct downline by opening it; the trail leads back. Owner and risk move a branch.
+ * direct downline by opening it; the trail leads back. Owner and risk move a branch and set an agent's rates; the
+ * other readers see the rates.
  */
 export const AgentTree = ({ code, canManage }: { code: string; canManage: boolean }) => {
   const { t } = useTranslation();
@@ -122,6 +124,7 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
   const [moving, setMoving] = useState<AdminAgentNode | null>(null);
   const [typing, setTyping] = useState<AdminAgentNode | null>(null);
   const [freezing, setFreezing] = useState<AdminAgentNode | null>(null);
+  const [rating, setRating] = useState<AdminAgentNode | null>(null);
   const parent = trail.at(-1);
   const tree = useAgentTree(code, { ...(parent ? { parentId: parent.memberId } : {}), pageNo, pageSize: PAGE_SIZE });
   const openLevel = (next: AdminAgentNode[]) => {
@@ -200,6 +203,16 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
                           {node.agentType !== null ? (
                             <Button
                               size="sm"
+                              variant="secondary"
+                              onClick={() => setRating(node)}
+                              data-rates={node.account}
+                            >
+                              {t('agents.rates')}
+                            </Button>
+                          ) : null}
+                          {node.agentType !== null ? (
+                            <Button
+                              size="sm"
                               variant={node.frozen ? 'secondary' : 'danger'}
                               onClick={() => setFreezing(node)}
                               data-freeze={node.account}
@@ -208,6 +221,10 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
                             </Button>
                           ) : null}
                         </span>
+                      ) : node.agentType !== null ? (
+                        <Button size="sm" variant="secondary" onClick={() => setRating(node)} data-rates={node.account}>
+                          {t('agents.rates')}
+                        </Button>
                       ) : (
                         '—'
                       )}
@@ -228,6 +245,7 @@ export const AgentTree = ({ code, canManage }: { code: string; canManage: boolea
       {moving ? <MoveDialog code={code} node={moving} onClose={() => setMoving(null)} /> : null}
       {typing ? <TypeDialog code={code} node={typing} onClose={() => setTyping(null)} /> : null}
       {freezing ? <FreezeDialog code={code} node={freezing} onClose={() => setFreezing(null)} /> : null}
+      {rating ? <RatesDialog code={code} node={rating} canManage={canManage} onClose={() => setRating(null)} /> : null}
     </>
   );
 };

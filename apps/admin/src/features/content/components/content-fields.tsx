@@ -4,6 +4,7 @@ import {
   type ContentKind,
   type LinkageType,
   linkageTypes,
+  noticeAudiences,
   popupExecutions,
 } from '@tessera/contracts';
 import { useWatch } from 'react-hook-form';
@@ -21,6 +22,7 @@ const F = {
   linkageType: 'content.data.linkageType',
   linkTarget: 'content.data.linkTarget',
   execution: 'content.data.execution',
+  audience: 'content.data.audience',
   promotionType: 'content.data.promotionType',
   tag: 'content.data.tag',
   description: 'content.data.description',
@@ -155,6 +157,30 @@ const PopupFields = () => {
   );
 };
 
+/** Who reads a notice (decision 0095): the site's ticker, the agent centre's announcements, or both. */
+const AudienceField = () => {
+  const { t } = useTranslation();
+  const { register } = useContentForm();
+  const { error, controlProps } = useFieldError()(F.audience);
+  return (
+    <Field
+      label={t('content.field.audience')}
+      htmlFor={F.audience}
+      hint={t('content.field.audienceHint')}
+      error={error}
+      isRequired
+    >
+      <select id={F.audience} {...register(F.audience)} {...controlProps}>
+        {noticeAudiences.map((item) => (
+          <option key={item} value={item}>
+            {t(`content.audience.${item}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+};
+
 const HelpTagField = () => {
   const { t } = useTranslation();
   const { register } = useContentForm();
@@ -187,6 +213,13 @@ export const KindFields = (props: KindFieldsProps) => {
     case 'banner':
       return <BannerFields {...props} />;
     case 'notice':
+      return (
+        <>
+          <TitleField />
+          <TextField name={F.content} label={t('content.field.content')} hint={bodyHint} rows={6} />
+          <AudienceField />
+        </>
+      );
     case 'promotion':
       return (
         <>

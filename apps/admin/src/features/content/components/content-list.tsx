@@ -33,13 +33,19 @@ const stateTones: Record<ScheduleState, BadgeTone> = {
   off: 'warning',
 };
 
-/** What else identifies an item beside its title: a banner's place, a popup's audience, a help section's address. */
+/**
+ * What else identifies an item beside its title: a banner's place, a popup's or a notice's audience, a help section's
+ * address.
+ */
 const DetailOf = ({ item }: { item: ContentItem }) => {
   const { t } = useTranslation();
   const { content } = item;
   if (content.kind === 'banner') return <span className={table.muted}>{t(`content.group.${content.data.group}`)}</span>;
   if (content.kind === 'popup') {
     return <span className={table.muted}>{t(`content.execution.${content.data.execution}`)}</span>;
+  }
+  if (content.kind === 'notice') {
+    return <span className={table.muted}>{t(`content.audience.${content.data.audience ?? 'site'}`)}</span>;
   }
   if (content.kind === 'help') return <span className={table.mono}>/help#{content.data.tag}</span>;
   return null;

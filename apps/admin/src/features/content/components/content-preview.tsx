@@ -106,26 +106,36 @@ const PreviewBody = ({ values, imageUrl, merchantName }: Omit<ContentPreviewProp
   switch (content.kind) {
     case 'banner':
       return <BannerPreview group={content.data.group} title={content.data.title} imageUrl={imageUrl} />;
-    case 'notice':
+    case 'notice': {
+      const audience = content.data.audience ?? 'site';
+      const entry = <Entry title={content.data.title} date={date} text={content.data.content} />;
       return (
         <>
-          <Frame label={t('content.preview.ticker')}>
-            <div className={styles.ticker} data-preview-ticker="">
-              <span className={styles.tickerIcon}>
-                <BellIcon />
-              </span>
-              <span className={styles.tickerText} dir="auto">
-                <Title text={content.data.title} />
-              </span>
-            </div>
-          </Frame>
-          <Frame label={t('content.preview.noticeModal')}>
-            <SiteDialog title={t('content.preview.noticeTitle')}>
-              <Entry title={content.data.title} date={date} text={content.data.content} />
-            </SiteDialog>
-          </Frame>
+          {audience === 'agents' ? null : (
+            <>
+              <Frame label={t('content.preview.ticker')}>
+                <div className={styles.ticker} data-preview-ticker="">
+                  <span className={styles.tickerIcon}>
+                    <BellIcon />
+                  </span>
+                  <span className={styles.tickerText} dir="auto">
+                    <Title text={content.data.title} />
+                  </span>
+                </div>
+              </Frame>
+              <Frame label={t('content.preview.noticeModal')}>
+                <SiteDialog title={t('content.preview.noticeTitle')}>{entry}</SiteDialog>
+              </Frame>
+            </>
+          )}
+          {audience === 'site' ? null : (
+            <Frame label={t('content.preview.agentCentre')}>
+              <SiteDialog title={t('content.preview.agentCentreTitle')}>{entry}</SiteDialog>
+            </Frame>
+          )}
         </>
       );
+    }
     case 'popup':
       return (
         <Frame

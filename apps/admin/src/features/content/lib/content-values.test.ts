@@ -44,7 +44,8 @@ describe('content form values', () => {
       enabled: false,
       startsAt: '2026-05-01T00:00:00.000Z',
       endsAt: null,
-      content: item.content,
+      // A notice saved before audiences is the site's, and the form says so (decision 0095).
+      content: { kind: 'notice', data: { ...item.content.data, audience: 'site' } },
     });
   });
 

@@ -15,6 +15,7 @@ const emptyData = (kind: ContentKind): ContentData => {
         data: { group: 'w_home', title: '', imageId: '', linkageType: 'NONE', linkTarget: '' },
       };
     case 'notice':
+      return { kind, data: { title: '', content: '', audience: 'site' } };
     case 'promotion':
       return { kind, data: { title: '', content: '' } };
     case 'popup':
@@ -47,7 +48,11 @@ export const inputOfItem = (item: ContentItem): ContentFormValues => ({
   enabled: item.enabled,
   startsAt: item.startsAt,
   endsAt: item.endsAt,
-  content: item.content,
+  // A notice saved before audiences is the site's (decision 0095).
+  content:
+    item.content.kind === 'notice'
+      ? { kind: 'notice', data: { ...item.content.data, audience: item.content.data.audience ?? 'site' } }
+      : item.content,
 });
 
 /** The line that names an item in lists: its title, or the start of a footer's text. */

@@ -9,6 +9,7 @@ import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { type AgentContracts, type AgentPage, builtAgentMenu, defaultAgentPage, visibleAgentMenu } from '../agent-menu';
 import { useMyAgentApplication } from '../api/agents-api';
+import { AgentAnnouncementsPanel } from '../components/agent-announcements-panel';
 import { AgentClock } from '../components/agent-clock';
 import { AgentIncomePanel } from '../components/agent-income-panel';
 import { AgentTransfersPanel } from '../components/agent-transfers';
@@ -23,6 +24,7 @@ import { TeamTransactionsPanel } from '../components/team-transactions-panel';
 /** The pages built so far; the menu shows only these (and the ones the app layer hands in). */
 type Panels = Partial<Record<AgentPage, () => React.JSX.Element>>;
 const panels: Panels = {
+  agentAnnouncement: AgentAnnouncementsPanel,
   agentTeamOverview: TeamOverviewPanel,
   registerCenter: RegisterCentrePanel,
   palStatementsAgentCopy: TeamProfitPanel,
