@@ -111,6 +111,7 @@ describe('lottery games and commitments', () => {
       ['FAST1', 60],
       ['FAST3', 180],
       ['FAST5', 300],
+      ['SEA4D', 3600],
     ]);
     const fast1 = list[0] as LotteryGame;
     expect(fast1.betTypes.find((b) => b.betType === 'position')).toEqual({
