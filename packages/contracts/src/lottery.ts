@@ -116,6 +116,8 @@ export const fourDBetTypes = ['big', 'small'] as const;
 export type FourDBetTypeName = (typeof fourDBetTypes)[number];
 /** The 4D prize tiers in draw order: a draw's 23 numbers are first, second, third, 10 starter, 10 consolation. */
 export const fourDTierNames = ['first', 'second', 'third', 'starter', 'consolation'] as const;
+/** How many numbers a 4D draw has (a five-digit draw has five). */
+export const FOUR_D_DRAW_SIZE = 23;
 /** Every bet type of every game kind (a game takes only its own kind's). */
 export const lotteryAnyBetTypes = [...lotteryBetTypes, ...fourDBetTypes] as const;
 export type LotteryAnyBetType = (typeof lotteryAnyBetTypes)[number];

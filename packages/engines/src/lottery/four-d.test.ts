@@ -83,7 +83,8 @@ describe('the house worst 4D draw', () => {
         const big = BigInt(random(5) * 100);
         const small = BigInt(random(5) * 100);
         const pays = (['first', 'second', 'third', 'starter', 'consolation'] as const).map(
-          (tier) => (big * BigInt(DEFAULT_FOUR_D_ODDS.big[tier]) + small * BigInt(DEFAULT_FOUR_D_ODDS.small[tier])) / 100n,
+          (tier) =>
+            (big * BigInt(DEFAULT_FOUR_D_ODDS.big[tier]) + small * BigInt(DEFAULT_FOUR_D_ODDS.small[tier])) / 100n,
         );
         payouts.set(random(10_000), pays);
       }

@@ -109,7 +109,9 @@ export function fourDWorstOutcome(payouts: ReadonlyMap<number, readonly bigint[]
   fourDTiers.forEach((_, tier) => {
     [...payouts.entries()]
       .filter(([, pays]) => (pays[tier] ?? 0n) > 0n)
-      .sort((a, b) => ((b[1][tier] ?? 0n) > (a[1][tier] ?? 0n) ? 1 : (b[1][tier] ?? 0n) < (a[1][tier] ?? 0n) ? -1 : a[0] - b[0]))
+      .sort((a, b) =>
+        (b[1][tier] ?? 0n) > (a[1][tier] ?? 0n) ? 1 : (b[1][tier] ?? 0n) < (a[1][tier] ?? 0n) ? -1 : a[0] - b[0],
+      )
       .slice(0, FOUR_D_NUMBERS)
       .forEach(([n]) => {
         candidates.add(n);

@@ -42,7 +42,12 @@ const wallet = async (name: string) => {
 };
 const games = async () => (await api('GET', '/wps/lottery/games', null)).json().value as LotteryGame[];
 const buy = (as: string, draw: Pick<LotteryDraw, 'gameCode' | 'drawNo'>, lines: unknown[]) =>
-  api('POST', '/wps/lottery/tickets', as, { requestId: randomUUID(), gameCode: draw.gameCode, drawNo: draw.drawNo, lines });
+  api('POST', '/wps/lottery/tickets', as, {
+    requestId: randomUUID(),
+    gameCode: draw.gameCode,
+    drawNo: draw.drawNo,
+    lines,
+  });
 const seedOf = async (drawId: string) =>
   (await query<{ server_seed: string }>('SELECT server_seed FROM lottery_draws WHERE id = $1', [drawId]))[0]
     ?.server_seed ?? '';
@@ -85,8 +90,18 @@ describe('the 4D game', () => {
     const game = (await games()).find((g) => g.code === 'SEA4D');
     expect(game).toMatchObject({ kind: 'four_d', intervalSeconds: 3600, closeSeconds: 300 });
     expect(game?.betTypes).toEqual([
-      { betType: 'big', odds: ['2500.00', '1000.00', '500.00', '180.00', '60.00'], rtpMin: '64.0000', rtpMax: '64.0000' },
-      { betType: 'small', odds: ['3500.00', '2000.00', '1000.00', '0.00', '0.00'], rtpMin: '65.0000', rtpMax: '65.0000' },
+      {
+        betType: 'big',
+        odds: ['2500.00', '1000.00', '500.00', '180.00', '60.00'],
+        rtpMin: '64.0000',
+        rtpMax: '64.0000',
+      },
+      {
+        betType: 'small',
+        odds: ['3500.00', '2000.00', '1000.00', '0.00', '0.00'],
+        rtpMin: '65.0000',
+        rtpMax: '65.0000',
+      },
     ]);
     if (!game?.current) throw new Error('no open 4D draw');
     expect(game.current.serverSeed).toBeNull();
@@ -132,14 +147,17 @@ describe('the 4D game', () => {
       'lottery_selection_invalid',
     );
     expect(await wallet('fay')).toMatchObject({ balance: before?.balance, available: before?.available, held: 0n });
-    expect(
-      await count('SELECT count(*)::int AS n FROM lottery_tickets WHERE member_id = $1', [ids.fay ?? '']),
-    ).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM lottery_tickets WHERE member_id = $1', [ids.fay ?? ''])).toBe(0);
   });
 
   it('holds the stakes, draws 23 numbers from the committed seed and pays each tier once', async () => {
     // The numbers this draw will give, recomputed from its stored seed (the test reads what the server keeps secret).
-    const result = drawFourD({ serverSeed: await seedOf(draw.id), gameCode: 'SEA4D', drawNo: draw.drawNo, beacon: null });
+    const result = drawFourD({
+      serverSeed: await seedOf(draw.id),
+      gameCode: 'SEA4D',
+      drawNo: draw.drawNo,
+      beacon: null,
+    });
     const drawnSet = new Set(fourDNumbersOf(result));
     let miss = 0;
     while (drawnSet.has(miss)) miss += 1;
@@ -199,7 +217,11 @@ describe('the 4D game', () => {
     expect(byLine.map((ticket) => [ticket.status, ticket.payout])).toEqual(expected);
     expect(byLine[0]?.drawNumbers).toEqual(fourDNumbersOf(result));
     const paid = expected.reduce((sum, [, payout]) => sum + cents(payout), 0n);
-    expect(await wallet('fay')).toMatchObject({ balance: START - staked + paid, available: START - staked + paid, held: 0n });
+    expect(await wallet('fay')).toMatchObject({
+      balance: START - staked + paid,
+      available: START - staked + paid,
+      held: 0n,
+    });
 
     // Exactly once: another pass and another settlement of the same draw change nothing.
     await t.services.lottery.runDue();

@@ -55,8 +55,9 @@ export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): vo
   r.site(lotteryEndpoints.vnGameMenu, async ({ ctx }) => {
     const groups: Record<string, { gameGroupCode: string; gameMenus: Awaited<ReturnType<typeof menuEntries>> }> = {};
     for (const entry of await menuEntries(ctx.merchant, ctx.language)) {
-      const group = (groups[entry.gameGroupCode] ??= { gameGroupCode: entry.gameGroupCode, gameMenus: [] });
+      const group = groups[entry.gameGroupCode] ?? { gameGroupCode: entry.gameGroupCode, gameMenus: [] };
       group.gameMenus.push(entry);
+      groups[entry.gameGroupCode] = group;
     }
     return groups;
   });

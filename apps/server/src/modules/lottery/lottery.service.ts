@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   currencyExponent,
   type FourDBetTypeName,
-  type GameCategory,
   fourDBetTypes,
+  type GameCategory,
   type LotteryBetType,
   type LotteryGameKind,
   type LotteryLine,
@@ -20,16 +20,16 @@ import {
   drawFiveDigits,
   drawFourD,
   FIVE_DIGIT_OUTCOMES,
+  type FiveDigitBetType,
+  type FiveDigitOdds,
+  type FiveDigitSelection,
   type FourDOdds,
+  fiveDigitOddsOf,
+  fiveDigitWins,
   fourDNumbersOf,
   fourDTierIndexIn,
   fourDTiers,
   fourDWorstOutcome,
-  type FiveDigitBetType,
-  type FiveDigitOdds,
-  type FiveDigitSelection,
-  fiveDigitOddsOf,
-  fiveDigitWins,
   hashServerSeed,
   type LotterySide,
   lotteryPayout,
@@ -211,7 +211,9 @@ export const createLotteryService = (deps: {
               ? 'numbers'
               : null;
       if (field) {
-        throw new AppError('lottery_selection_invalid', { fieldErrors: [{ path: path(field), code: 'field_invalid' }] });
+        throw new AppError('lottery_selection_invalid', {
+          fieldErrors: [{ path: path(field), code: 'field_invalid' }],
+        });
       }
       const table = fourDOddsOfGame(game)[betType];
       const tierOdds = fourDTiers.map((tier) => table[tier]);
@@ -376,7 +378,12 @@ export const createLotteryService = (deps: {
     const drawn = await inTransaction(pool, async (client) => {
       const due = await repository.lockDueDraws(client, 100);
       for (const draw of due) {
-        const input = { serverSeed: draw.serverSeed, gameCode: draw.gameCode, drawNo: draw.drawNo, beacon: draw.beacon };
+        const input = {
+          serverSeed: draw.serverSeed,
+          gameCode: draw.gameCode,
+          drawNo: draw.drawNo,
+          beacon: draw.beacon,
+        };
         const numbers = draw.gameKind === 'four_d' ? fourDNumbersOf(drawFourD(input)) : drawFiveDigits(input);
         await repository.markDrawn(client, draw.id, numbers);
         draw.numbers = numbers;
