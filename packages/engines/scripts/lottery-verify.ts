@@ -59,7 +59,9 @@ const main = async () => {
     const fourD = process.argv.includes('--four-d');
     const input = { serverSeed, gameCode: game, drawNo, beacon };
     const numbers = fourD ? fourDNumbersOf(drawFourD(input)) : drawFiveDigits(input);
-    console.log(fourD ? `numbers: ${numbers.map((n) => String(n).padStart(4, '0')).join(' ')}` : `digits: ${numbers.join(' ')}`);
+    console.log(
+      fourD ? `numbers: ${numbers.map((n) => String(n).padStart(4, '0')).join(' ')}` : `digits: ${numbers.join(' ')}`,
+    );
     const hash = argument('hash');
     const expected = argument('numbers');
     if (hash || expected) {

@@ -45,7 +45,10 @@ describe('the 4D lottery at /seaLottery', () => {
 
     // Big on 0427, digit by digit; Small by quick pick.
     for (const [slot, digit] of [0, 4, 2, 7].entries()) {
-      await page.getByRole('group', { name: `Digit ${slot + 1}` }).getByRole('button', { name: String(digit), exact: true }).click();
+      await page
+        .getByRole('group', { name: `Digit ${slot + 1}` })
+        .getByRole('button', { name: String(digit), exact: true })
+        .click();
     }
     await expect(page.locator('[data-four-d-pick]').textContent()).resolves.toBe('0427');
     await page.getByRole('button', { name: 'Add to slip' }).click();
