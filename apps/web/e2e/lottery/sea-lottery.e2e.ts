@@ -66,7 +66,8 @@ describe('the 4D lottery at /seaLottery', () => {
     await page.getByText('Tickets bought. Good luck!').waitFor();
     // The stakes are held until the draw: the balance shown is what is left to play with.
     await waitForHeaderBalance(page, '97.00');
-    await expect(page.locator('[data-my-tickets] [data-ticket="pending"]').count()).resolves.toBe(2);
+    // My tickets follow once the list is asked again.
+    await expect.poll(() => page.locator('[data-my-tickets] [data-ticket="pending"]').count()).toBe(2);
 
     await page.getByRole('tab', { name: 'Rules' }).click();
     await page.locator('[data-rules]').getByText('64.0000%').waitFor();
@@ -85,7 +86,7 @@ describe('the 4D lottery at /seaLottery', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await page.locator('[data-picker="four_d"]').waitFor();
-    await page.getByText('رقمك').waitFor();
+    await page.getByText('رقمك', { exact: true }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await page.screenshot({ path: screenshotPath('sea-lottery-betting-360-ar.png'), fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
