@@ -69,12 +69,26 @@ describe('the 4D lottery at /seaLottery', () => {
     // My tickets follow once the list is asked again.
     await expect.poll(() => page.locator('[data-my-tickets] [data-ticket="pending"]').count()).toBe(2);
 
+    // The draw brought forward to now (an hourly game): the server's own timer draws and settles it, pushed live.
+    await server.query(
+      `UPDATE lottery_draws SET closes_at = now(), draw_at = now()
+        WHERE status = 'open' AND id IN (SELECT draw_id FROM lottery_tickets)`,
+    );
+    await page.getByRole('tab', { name: 'Results' }).click();
+    const result = page.locator('[data-results] [data-draw]').first();
+    await result.locator('[data-numbers]').waitFor({ timeout: 60_000 });
+    await result.getByRole('button', { name: 'Verify' }).click();
+    await expect(result.locator('[data-verify]').getAttribute('data-verify')).resolves.toBe('ok');
+    await page.screenshot({ path: screenshotPath('sea-lottery-results-1440.png'), fullPage: true });
+    await page.getByRole('tab', { name: 'My tickets' }).click();
+    await expect.poll(() => page.locator('[data-my-tickets] [data-ticket="pending"]').count()).toBe(0);
+
     await page.getByRole('tab', { name: 'Rules' }).click();
     await page.locator('[data-rules]').getByText('64.0000%').waitFor();
     await page.locator('[data-rules]').getByText('65.0000%').waitFor();
     await page.screenshot({ path: screenshotPath('sea-lottery-rules-1440.png'), fullPage: true });
 
-    // 360 px: the betting view fits.
+    // 360 px: the betting view fits (the balance follows the settled tickets).
     await page.setViewportSize({ width: 360, height: 780 });
     await page.getByRole('tab', { name: 'Bet' }).click();
     await page.locator('[data-picker="four_d"]').waitFor();
