@@ -111,6 +111,19 @@ export const lotteryBetTypes = [
   'straight5',
 ] as const;
 export type LotteryBetType = (typeof lotteryBetTypes)[number];
+/** The 4D bet types (decision 0108): Big wins on any of the 23 numbers, Small on the first three. */
+export const fourDBetTypes = ['big', 'small'] as const;
+export type FourDBetTypeName = (typeof fourDBetTypes)[number];
+/** The 4D prize tiers in draw order: a draw's 23 numbers are first, second, third, 10 starter, 10 consolation. */
+export const fourDTierNames = ['first', 'second', 'third', 'starter', 'consolation'] as const;
+/** How many numbers a 4D draw has (a five-digit draw has five). */
+export const FOUR_D_DRAW_SIZE = 23;
+/** Every bet type of every game kind (a game takes only its own kind's). */
+export const lotteryAnyBetTypes = [...lotteryBetTypes, ...fourDBetTypes] as const;
+export type LotteryAnyBetType = (typeof lotteryAnyBetTypes)[number];
+/** The kinds of game: the fast five-digit draws and the South-East Asian 4D. */
+export const lotteryGameKinds = ['five_digit', 'four_d'] as const;
+export type LotteryGameKind = (typeof lotteryGameKinds)[number];
 export const lotteryBetSides = ['big', 'small', 'odd', 'even'] as const;
 
 export const lotteryDrawStatuses = ['open', 'drawn', 'settled', 'cancelled'] as const;
@@ -165,8 +178,11 @@ export const lotteryDrawSchema = z.object({
 export type LotteryDraw = z.infer<typeof lotteryDrawSchema>;
 
 export const lotteryBetTypeInfoSchema = z.object({
-  betType: z.enum(lotteryBetTypes),
-  /** Multipliers paid on a win, stake included ("9.75"); `sum` lists one per value 0 … 45. */
+  betType: z.enum(lotteryAnyBetTypes),
+  /**
+   * Multipliers paid on a win, stake included ("9.75"); `sum` lists one per value 0 … 45; a 4D bet type one per
+   * tier in `fourDTierNames` order ("0.00": the tier pays nothing).
+   */
   odds: z.array(z.string()),
   /** The exact return to player, lowest and highest over the bet type's selections, in percent ("97.5000"). */
   rtpMin: z.string(),
@@ -176,7 +192,7 @@ export const lotteryBetTypeInfoSchema = z.object({
 export const lotteryGameSchema = z.object({
   code: z.string(),
   name: z.string(),
-  kind: z.literal('five_digit'),
+  kind: z.enum(lotteryGameKinds),
   intervalSeconds: z.number().int(),
   closeSeconds: z.number().int(),
   currency: z.string(),
@@ -192,7 +208,12 @@ export const lotteryGameSchema = z.object({
 export type LotteryGame = z.infer<typeof lotteryGameSchema>;
 
 export const lotteryLineSchema = z.strictObject({
-  betType: z.enum(lotteryBetTypes, { message: 'lottery_bet_type_unknown' }),
+  /** One of the game's kind's bet types (`lotteryAnyBetTypes`); any other is refused with lottery_bet_type_unknown. */
+  betType: z
+    .string({ message: 'not_empty' })
+    .trim()
+    .min(1, { message: 'not_empty' })
+    .max(40, { message: 'field_too_long' }),
   position: z.number({ message: 'field_invalid' }).int({ message: 'field_invalid' }).optional(),
   numbers: z
     .array(z.number({ message: 'field_invalid' }).int({ message: 'field_invalid' }))
@@ -211,13 +232,15 @@ export const lotteryTicketSchema = z.object({
   id: z.string(),
   gameCode: z.string(),
   drawNo: z.string(),
-  betType: z.enum(lotteryBetTypes),
+  betType: z.enum(lotteryAnyBetTypes),
   position: z.number().int().nullable(),
   numbers: z.array(z.number().int()).nullable(),
   side: z.enum(lotteryBetSides).nullable(),
   stake: lotteryMoney,
-  /** The multiplier locked when the ticket was bought. */
+  /** The multiplier locked when the ticket was bought (4D: the first prize's). */
   odds: z.string(),
+  /** 4D: the multipliers per tier (`fourDTierNames` order) locked when the ticket was bought; else null. */
+  tierOdds: z.array(z.string()).nullable(),
   status: z.enum(lotteryTicketStatuses),
   payout: lotteryMoney,
   currency: z.string(),
@@ -276,7 +299,7 @@ export const lotteryEndpoints = {
     }),
     response: z.object({ tickets: z.array(lotteryTicketSchema) }),
     summary:
-      'Buys one ticket per line on the draw taking bets: every stake is held in the main wallet until the draw (all lines or none). Errors: lottery_betting_closed, lottery_bet_type_unknown, lottery_selection_invalid (field), lottery_stake_out_of_limits (field), insufficient_funds. A retry with the same requestId answers the same tickets.',
+      'Buys one ticket per line on the draw taking bets: every stake is held in the main wallet until the draw (all lines or none). A 4D line is `big` or `small` with `numbers: [n]`, n in 0 … 9999. Errors: lottery_betting_closed, lottery_bet_type_unknown (a bet type not of the game), lottery_selection_invalid (field; 4D: not one four-digit number), lottery_stake_out_of_limits (field), insufficient_funds. A retry with the same requestId answers the same tickets.',
   }),
   tickets: defineEndpoint({
     name: 'lottery.tickets',
@@ -417,13 +440,13 @@ export const adminLotteryEndpoints = {
       maxPayout: amountTextSchema,
       /** Multipliers by bet type ("9.75", above 1.00); `sum` takes 46 values. */
       odds: z.partialRecord(
-        z.enum(lotteryBetTypes, { message: 'lottery_bet_type_unknown' }),
+        z.enum(lotteryAnyBetTypes, { message: 'lottery_bet_type_unknown' }),
         z.array(hundredths).min(1).max(46),
       ),
     }),
     response: adminLotteryGameSchema,
     summary:
-      'Changes a game: enabled, draw interval, betting close, limits and odds (applies to draws committed and tickets bought from now on; bought tickets keep their odds). Refused field by field (validation_failed): an interval not allowed, a close not shorter than the interval, a minimum stake above the maximum, odds of 1.00 or less. Audited with before and after.',
+      'Changes a game: enabled, draw interval, betting close, limits and odds (a 4D bet type takes five multipliers, one per tier, each 0.00 or above 1.00; applies to draws committed and tickets bought from now on; bought tickets keep their odds). Refused field by field (validation_failed): an interval not allowed, a close not shorter than the interval, a minimum stake above the maximum, odds of 1.00 or less. Audited with before and after.',
   }),
   draws: defineEndpoint({
     name: 'admin.lotteryDraws',
@@ -475,13 +498,16 @@ export const adminLotteryEndpoints = {
       currency: z.string(),
       tickets: z.number().int(),
       staked: lotteryMoney,
-      /** What the house would pay on the worst of the 10^5 outcomes, with that outcome. */
+      /**
+       * What the house would pay on its worst outcome, with that outcome: five digits, or a 4D draw's 23 numbers
+       * (first, second, third, starter, consolation; numbers no ticket holds shown as -1).
+       */
       worstPayout: lotteryMoney,
       worstOutcome: z.array(z.number().int()),
       /** Potential payout per selection, largest first. */
       selections: z.array(
         z.object({
-          betType: z.enum(lotteryBetTypes),
+          betType: z.enum(lotteryAnyBetTypes),
           position: z.number().int().nullable(),
           numbers: z.array(z.number().int()).nullable(),
           side: z.enum(lotteryBetSides).nullable(),

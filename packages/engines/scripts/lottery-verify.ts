@@ -4,6 +4,8 @@
  *   npx tsx packages/engines/scripts/lottery-verify.ts --seed <serverSeed> --game FAST1 --draw 202611290481 \
  *     [--beacon <value>] [--hash <seedHash>] [--numbers 3,0,4,0,1]
  *     prints the five digits; with --hash checks SHA-256(seed) against the commitment, with --numbers the result.
+ *     A 4D draw (game SEA4D, decision 0108): add --four-d; it prints the 23 numbers (first, second, third, 10
+ *     starter, 10 consolation) and --numbers takes the 23 in that order.
  *
  *   npx tsx packages/engines/scripts/lottery-verify.ts --site https://your.site --game FAST1 [--merchant demo] [--pages 10]
  *     reads the game's results (GET /wps/lottery/results, newest first, 20 a page) and checks every drawn one;
@@ -12,9 +14,11 @@
  * The rule (packages/engines/src/lottery/five-digit.ts): clientSeed = `lottery:<game>:<drawNo>` (`:<beacon>` added
  * when the draw recorded one); the digits are the first five unbiased integers in [0, 10) of the stream
  * HMAC-SHA256(serverSeed, `<clientSeed>:0:<cursor>`), cursor 0, 1, … (fair/fair-stream.ts). The commitment
- * published before the draw opened is the lower-case hex SHA-256 of the server seed.
+ * published before the draw opened is the lower-case hex SHA-256 of the server seed. A 4D draw's numbers are the
+ * first 23 different `nextInt(10000)` of the same stream (a number already drawn is drawn again; four-d.ts).
  */
 import { drawFiveDigits, verifyFiveDigitDraw } from '../src/lottery/five-digit';
+import { drawFourD, FOUR_D_NUMBERS, fourDNumbersOf, verifyFourDDraw } from '../src/lottery/four-d';
 
 const argument = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,10 +36,13 @@ interface PublishedDraw {
 
 const verifyOne = (draw: PublishedDraw): boolean => {
   if (draw.serverSeed === null || draw.numbers === null) return true;
-  const result = verifyFiveDigitDraw({ ...draw, serverSeed: draw.serverSeed, numbers: draw.numbers });
+  // A 4D draw has 23 numbers, a five-digit draw five.
+  const verify = draw.numbers.length === FOUR_D_NUMBERS ? verifyFourDDraw : verifyFiveDigitDraw;
+  const result = verify({ ...draw, serverSeed: draw.serverSeed, numbers: draw.numbers });
   const ok = result.seedMatches && result.numbersMatch;
+  const sep = draw.numbers.length === FOUR_D_NUMBERS ? ' ' : '';
   console.log(
-    `${draw.gameCode} ${draw.drawNo}: ${draw.numbers.join('')} ${ok ? 'OK' : `MISMATCH (seed ${result.seedMatches ? 'ok' : 'wrong'}, recomputed ${result.numbers.join('')})`}`,
+    `${draw.gameCode} ${draw.drawNo}: ${draw.numbers.join(sep)} ${ok ? 'OK' : `MISMATCH (seed ${result.seedMatches ? 'ok' : 'wrong'}, recomputed ${result.numbers.join(sep)})`}`,
   );
   return ok;
 };
@@ -49,8 +56,12 @@ const main = async () => {
     const drawNo = argument('draw');
     if (!serverSeed || !drawNo) throw new Error('--seed and --draw are required (or --site)');
     const beacon = argument('beacon') ?? null;
-    const numbers = drawFiveDigits({ serverSeed, gameCode: game, drawNo, beacon });
-    console.log(`digits: ${numbers.join(' ')}`);
+    const fourD = process.argv.includes('--four-d');
+    const input = { serverSeed, gameCode: game, drawNo, beacon };
+    const numbers = fourD ? fourDNumbersOf(drawFourD(input)) : drawFiveDigits(input);
+    console.log(
+      fourD ? `numbers: ${numbers.map((n) => String(n).padStart(4, '0')).join(' ')}` : `digits: ${numbers.join(' ')}`,
+    );
     const hash = argument('hash');
     const expected = argument('numbers');
     if (hash || expected) {

@@ -127,8 +127,13 @@ describe('the lottery in the back office', () => {
     await openLottery(page);
     const form = page.locator('form[data-lottery-game="FAST1"]');
     await form.waitFor();
-    expect(await page.locator('form[data-lottery-game]').count()).toBe(3);
+    // The three fast games and the 4D game, whose odds are a multiplier per prize tier for Big and Small.
+    expect(await page.locator('form[data-lottery-game]').count()).toBe(4);
     expect(await page.getByLabel('Minimum stake (USD)').first().inputValue()).toBe('1.00');
+    const fourD = page.locator('form[data-lottery-game="SEA4D"]');
+    expect(await fourD.getByLabel('Multiplier of 4D Big · 1st prize').inputValue()).toBe('2500.00');
+    expect(await fourD.getByLabel('Multiplier of 4D Small · Starter (×10)').inputValue()).toBe('0.00');
+    await fourD.getByText('64.0000%').waitFor();
     await page.screenshot({ path: `${SHOTS}-games-1440.png`, fullPage: true });
 
     // Above the maximum stake: refused by the server, under the field, nothing changed.

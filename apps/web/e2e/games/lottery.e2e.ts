@@ -191,20 +191,11 @@ describe('the lottery pages', () => {
       await page.screenshot({ path: screenshotPath(`lottery-${journey.shot}-1440.png`) });
 
       if (journey.vendor === 'TCG_SEA') {
-        // The SEA page without a game: the lobby of its only vendor's first game, with the ticket's draw.
+        // The SEA page without a game is the platform's own 4D lobby (decision 0108), not a provider's frame.
         await page.goto(`${server.url}/seaLottery`);
-        await frameOf(page).waitFor();
-        const lobbySrc = new URL((await frameOf(page).getAttribute('src')) ?? '');
-        expect([lobbySrc.searchParams.get('view'), lobbySrc.searchParams.get('game')]).toEqual([
-          'lobby',
-          game.game_code,
-        ]);
-        await page
-          .frameLocator('iframe[data-game-frame]')
-          .locator(`[data-draws] [data-draw="${draw}"]`)
-          .first()
-          .waitFor();
-        await page.screenshot({ path: screenshotPath('lottery-lobby-1440.png') });
+        await page.locator('[data-lottery-card="SEA4D"]').waitFor();
+        expect(await frameOf(page).count()).toBe(0);
+        await page.screenshot({ path: screenshotPath('lottery-sea-lobby-1440.png') });
       }
     }
     await context.close();

@@ -7,18 +7,19 @@ import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
 /**
  * /lottery is the platform's own lottery (decision 0086): its lobby, or the betting view of one of its games
  * (?gameCode=FAST1). A game code the platform does not run is a provider's lottery (LOTT, ELOTT cards launch
- * here with their code, spec section 4), which opens in the game frame as before; so do /seaLottery and
- * /vnLottery.
+ * here with their code, spec section 4), which opens in the game frame as before. /seaLottery is the same for the
+ * platform's 4D games (decision 0108): their lobby, or the betting view of one (?gameCode=SEA4D); any other code
+ * is a provider's South-East Asian lottery in the game frame. /vnLottery opens in the game frame.
  */
 export const LotteryRoute = () => {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const gameCode = search.get('gameCode')?.trim() || null;
-  const own = pathname === '/lottery';
-  const games = useLotteryGames(own && gameCode !== null);
-  if (!own) return <LotteryPage />;
-  if (gameCode === null) return <LotteryHomePage gameCode={null} />;
+  const kind = pathname === '/lottery' ? 'five_digit' : pathname === '/seaLottery' ? 'four_d' : null;
+  const games = useLotteryGames(kind !== null && gameCode !== null);
+  if (kind === null) return <LotteryPage />;
+  if (gameCode === null) return <LotteryHomePage gameCode={null} kind={kind} />;
   if (games.isPending) return <LoadingCover />;
-  const isOwn = games.data?.games.some((game) => game.code === gameCode) ?? false;
-  return isOwn ? <LotteryHomePage gameCode={gameCode} /> : <LotteryPage />;
+  const isOwn = games.data?.games.some((game) => game.code === gameCode && game.kind === kind) ?? false;
+  return isOwn ? <LotteryHomePage gameCode={gameCode} kind={kind} /> : <LotteryPage />;
 };

@@ -20,7 +20,14 @@ import { statusLabelKeys } from '../features/games/records/betting-record';
 import { presetLabelKeys } from '../features/games/records/range-picker';
 import { gameNameKeys, gameRulesKeys, riskKeys, slotSymbolKeys } from '../features/inhouse/labels';
 import { verifyFieldErrorKeys } from '../features/inhouse/verify-form';
-import { betTypeKeys, betTypeRuleKeys, positionKeys, sideKeys, ticketStatusKeys } from '../features/lottery/slip';
+import {
+  betTypeKeys,
+  betTypeRuleKeys,
+  fourDTierKeys,
+  positionKeys,
+  sideKeys,
+  ticketStatusKeys,
+} from '../features/lottery/slip';
 import { messageTextKeys } from '../features/messages/message-text';
 import {
   boardPeriodKeys,
@@ -125,6 +132,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(sideKeys),
     ...Object.values(ticketStatusKeys),
     ...positionKeys,
+    ...fourDTierKeys,
   ],
   promotions: [
     ...Object.values(rewardTextKeys),

@@ -4,7 +4,7 @@ import { createLotteryDriver, type LotteryDriver } from './lottery.driver';
 import { presentDraw } from './lottery.presenter';
 import { createLotteryRepository } from './lottery.repository';
 import { registerLotteryRoutes } from './lottery.routes';
-import { createLotteryService, LOTTERY_VENDOR, type LotteryService } from './lottery.service';
+import { createLotteryService, type LotteryService } from './lottery.service';
 import { registerLotteryAdminRoutes } from './lottery-admin.routes';
 
 export type { LotteryService } from './lottery.service';
@@ -31,7 +31,7 @@ export const lotteryModule = defineModule({
       repository: createLotteryRepository(database.pool),
       ledger: services.ledger,
       bets: services.bets,
-      catalogueId: (gameCode) => services.games.catalogueId(LOTTERY_VENDOR, gameCode),
+      catalogueId: (vendor, gameCode) => services.games.catalogueId(vendor, gameCode),
       onDraws: (events) => {
         // The newest event per merchant and game, each with that game's next draw.
         const latest = new Map<string, (typeof events)[number]>();

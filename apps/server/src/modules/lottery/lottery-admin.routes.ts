@@ -1,4 +1,11 @@
-import { adminLotteryEndpoints, type FieldError, formatMinor, parseMoney } from '@tessera/contracts';
+import {
+  adminLotteryEndpoints,
+  type FieldError,
+  formatMinor,
+  fourDBetTypes,
+  fourDTierNames,
+  parseMoney,
+} from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM } from '@tessera/engines';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
@@ -64,18 +71,30 @@ export const registerLotteryAdminRoutes = (
     if (input.closeSeconds >= input.intervalSeconds) {
       fieldErrors.push({ path: 'closeSeconds', code: 'field_too_large', params: { max: input.intervalSeconds - 1 } });
     }
+    const game = (await lottery.games(ctx.merchant.code, false)).find((g) => g.code === params.gameCode);
+    if (!game) throw new AppError('not_found');
+    const fourD = game.kind === 'four_d';
     const odds: Record<string, number[]> = {};
     for (const [betType, values] of Object.entries(input.odds)) {
-      const wanted = betType === 'sum' ? FIVE_DIGIT_MAX_SUM + 1 : 1;
-      const hundredths = values.map((text) => Math.round(Number(text) * 100));
       const path = `odds.${betType}`;
+      if ((fourDBetTypes as readonly string[]).includes(betType) !== fourD) {
+        // A bet type of the other kind of game.
+        fieldErrors.push({ path, code: 'field_not_allowed' });
+        continue;
+      }
+      const wanted = fourD ? fourDTierNames.length : betType === 'sum' ? FIVE_DIGIT_MAX_SUM + 1 : 1;
+      const hundredths = values.map((text) => Math.round(Number(text) * 100));
+      // A 4D tier may pay nothing (0.00: Small's starter and consolation); any other multiplier pays a prize.
+      const noPrize = (h: number) => fourD && h === 0;
       if (values.length !== wanted || hundredths.some((h) => !Number.isSafeInteger(h))) {
         fieldErrors.push({ path, code: 'field_invalid' });
-      } else if (hundredths.some((h) => h <= ODDS_MIN_EXCLUSIVE)) {
+      } else if (hundredths.some((h) => h <= ODDS_MIN_EXCLUSIVE && !noPrize(h))) {
         // A multiplier of 1.00 or less returns at most the stake: never a prize.
         fieldErrors.push({ path, code: 'field_too_small', params: { min: '1.01' } });
       } else if (hundredths.some((h) => h > ODDS_MAX)) {
         fieldErrors.push({ path, code: 'field_too_large', params: { max: presentOdds(ODDS_MAX) } });
+      } else if (fourD && hundredths.every((h) => h === 0)) {
+        fieldErrors.push({ path, code: 'field_too_small', params: { min: '1.01' } });
       } else odds[betType] = hundredths;
     }
     if (fieldErrors.length > 0) throw new AppError('validation_failed', { fieldErrors });
@@ -90,7 +109,7 @@ export const registerLotteryAdminRoutes = (
         minStake,
         maxStake,
         maxPayout,
-        odds: { ...(await currentOdds()), ...odds },
+        odds: { ...game.odds, ...odds },
       },
       async (client, before, after) => {
         const view = (game: GameRow) => ({
@@ -115,12 +134,6 @@ export const registerLotteryAdminRoutes = (
       },
     );
     return presentAdminGame(row, currency, language);
-
-    async function currentOdds() {
-      const game = (await lottery.games(ctx.merchant.code, false)).find((g) => g.code === params.gameCode);
-      if (!game) throw new AppError('not_found');
-      return game.odds;
-    }
   });
 
   r.admin(adminLotteryEndpoints.draws, async ({ input, ctx }) => {

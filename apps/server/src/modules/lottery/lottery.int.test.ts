@@ -111,6 +111,7 @@ describe('lottery games and commitments', () => {
       ['FAST1', 60],
       ['FAST3', 180],
       ['FAST5', 300],
+      ['SEA4D', 3600],
     ]);
     const fast1 = list[0] as LotteryGame;
     expect(fast1.betTypes.find((b) => b.betType === 'position')).toEqual({
@@ -282,7 +283,15 @@ describe('bad input holds and pays nothing', () => {
       const answer = (await buy('ann', d, lines)).json();
       return [answer.errorCode, answer.value?.fieldErrors?.[0]?.path ?? answer.fieldErrors?.[0]?.path ?? null];
     };
-    expect((await code([{ betType: 'jackpot', numbers: [1], stake: '1.00' }]))[0]).toBe('validation_failed');
+    // An unknown bet type has its own code (decision 0108), as does a 4D bet type on a fast game.
+    expect(await code([{ betType: 'jackpot', numbers: [1], stake: '1.00' }])).toEqual([
+      'lottery_bet_type_unknown',
+      'lines.0.betType',
+    ]);
+    expect(await code([{ betType: 'big', numbers: [1], stake: '1.00' }])).toEqual([
+      'lottery_bet_type_unknown',
+      'lines.0.betType',
+    ]);
     expect(await code([{ betType: 'position', position: 7, numbers: [1], stake: '1.00' }])).toEqual([
       'lottery_selection_invalid',
       expect.anything(),

@@ -1,14 +1,16 @@
 import {
   formatMinor,
+  fourDBetTypes,
+  type LotteryAnyBetType,
   type LotteryBetType,
   type LotteryDraw,
   type LotteryGame,
   type LotteryTicket,
   lotteryBetTypes,
 } from '@tessera/contracts';
-import { type FiveDigitBetType, type Fraction, fiveDigitBetTypeRtp } from '@tessera/engines';
+import { type FiveDigitBetType, type Fraction, fiveDigitBetTypeRtp, fourDRtp, fourDTiers } from '@tessera/engines';
 import type { DrawRow, GameRow, TicketRow } from './lottery.repository';
-import { oddsOfGame } from './lottery.service';
+import { fourDOddsOfGame, oddsOfGame } from './lottery.service';
 
 /** A multiplier in hundredths as the wire's decimal ("9.75"). */
 export const presentOdds = (hundredths: number): string =>
@@ -37,6 +39,13 @@ export const presentDraw = (draw: DrawRow): LotteryDraw => ({
 });
 
 export const presentBetTypes = (game: GameRow): LotteryGame['betTypes'] => {
+  if (game.kind === 'four_d') {
+    const fourD = fourDOddsOfGame(game);
+    return fourDBetTypes.map((betType) => {
+      const rtp = presentPercent(fourDRtp(fourD, betType));
+      return { betType, odds: fourDTiers.map((tier) => presentOdds(fourD[betType][tier])), rtpMin: rtp, rtpMax: rtp };
+    });
+  }
   const odds = oddsOfGame(game);
   return lotteryBetTypes.map((betType: LotteryBetType) => {
     const rtp = fiveDigitBetTypeRtp(odds, betType as FiveDigitBetType);
@@ -69,12 +78,13 @@ export const presentTicket = (ticket: TicketRow): LotteryTicket => ({
   id: ticket.id,
   gameCode: ticket.gameCode,
   drawNo: ticket.drawNo,
-  betType: ticket.betType as LotteryBetType,
+  betType: ticket.betType as LotteryAnyBetType,
   position: ticket.position,
   numbers: ticket.numbers,
   side: ticket.side as LotteryTicket['side'],
   stake: formatMinor(ticket.stake, ticket.currency),
   odds: presentOdds(ticket.odds),
+  tierOdds: ticket.tierOdds?.map(presentOdds) ?? null,
   status: ticket.status,
   payout: formatMinor(ticket.payout, ticket.currency),
   currency: ticket.currency,

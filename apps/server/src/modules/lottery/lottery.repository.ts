@@ -1,4 +1,4 @@
-import type { LotteryDrawStatus, LotteryTicketStatus } from '@tessera/contracts';
+import type { LotteryDrawStatus, LotteryGameKind, LotteryTicketStatus } from '@tessera/contracts';
 import type pg from 'pg';
 
 type Db = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
@@ -7,7 +7,7 @@ export interface GameRow {
   id: bigint;
   merchantCode: string;
   code: string;
-  kind: 'five_digit';
+  kind: LotteryGameKind;
   names: Record<string, string>;
   intervalSeconds: number;
   closeSeconds: number;
@@ -25,6 +25,7 @@ export interface DrawRow {
   merchantCode: string;
   gameId: bigint;
   gameCode: string;
+  gameKind: LotteryGameKind;
   drawNo: string;
   opensAt: Date;
   closesAt: Date;
@@ -55,6 +56,7 @@ export interface TicketRow {
   side: string | null;
   stake: bigint;
   odds: number;
+  tierOdds: number[] | null;
   currency: string;
   holdId: bigint;
   status: LotteryTicketStatus;
@@ -74,6 +76,7 @@ export interface PendingTicket {
   side: string | null;
   stake: bigint;
   odds: number;
+  tierOdds: number[] | null;
   currency: string;
   holdId: bigint;
 }
@@ -91,6 +94,7 @@ export interface NewTicket {
   side: string | null;
   stake: bigint;
   odds: number;
+  tierOdds: number[] | null;
   currency: string;
   holdId: bigint;
 }
@@ -99,13 +103,13 @@ const GAME_COLUMNS = `id, merchant_code AS "merchantCode", code, kind, names, in
   close_seconds AS "closeSeconds", min_stake AS "minStake", max_stake AS "maxStake", max_payout AS "maxPayout", odds,
   catalogue_game_code AS "catalogueGameCode", enabled, updated_at AS "updatedAt"`;
 const DRAW_COLUMNS = `d.id, d.merchant_code AS "merchantCode", d.game_id AS "gameId", g.code AS "gameCode",
-  d.draw_no AS "drawNo", d.opens_at AS "opensAt", d.closes_at AS "closesAt", d.draw_at AS "drawAt",
+  g.kind AS "gameKind", d.draw_no AS "drawNo", d.opens_at AS "opensAt", d.closes_at AS "closesAt", d.draw_at AS "drawAt",
   d.server_seed AS "serverSeed", d.seed_hash AS "seedHash", d.beacon, d.numbers::int[] AS numbers, d.status,
   d.cancel_reason AS "cancelReason", d.drawn_at AS "drawnAt", d.settled_at AS "settledAt"`;
 const TICKET_COLUMNS = `t.id, t.merchant_code AS "merchantCode", t.member_id AS "memberId", t.draw_id AS "drawId",
   g.code AS "gameCode", d.draw_no AS "drawNo", g.catalogue_game_code AS "catalogueGameCode",
   t.request_id AS "requestId", t.line, t.bet_type AS "betType", t.position, t.numbers::int[] AS numbers, t.side,
-  t.stake, t.odds, t.currency, t.hold_id AS "holdId", t.status, t.payout, t.created_at AS "createdAt",
+  t.stake, t.odds, t.tier_odds AS "tierOdds", t.currency, t.hold_id AS "holdId", t.status, t.payout, t.created_at AS "createdAt",
   t.settled_at AS "settledAt", d.numbers::int[] AS "drawNumbers"`;
 const TICKET_FROM = `lottery_tickets t JOIN lottery_draws d ON d.id = t.draw_id JOIN lottery_games g ON g.id = d.game_id`;
 
@@ -272,7 +276,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
     (
       await client.query(
         `SELECT t.id, t.member_id AS "memberId", t.bet_type AS "betType", t.position, t.numbers::int[] AS numbers,
-                t.side, t.stake, t.odds, t.currency, t.hold_id AS "holdId"
+                t.side, t.stake, t.odds, t.tier_odds AS "tierOdds", t.currency, t.hold_id AS "holdId"
            FROM lottery_tickets t
           WHERE t.draw_id = $1 AND t.status = 'pending' AND abs(hashtext(t.member_id::text)) % $3 = $4
           ORDER BY t.member_id, t.id LIMIT $2
@@ -463,6 +467,22 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
       )
     ).rows.map((row) => ({ ...row, staked: BigInt(row.staked), potential: BigInt(row.potential) })),
 
+  /**
+   * A 4D draw's pending tickets by number: what they would pay together in each tier (per ticket rounded down, as
+   * settlement pays), for the house's worst draw.
+   */
+  fourDExposure: async (drawId: bigint): Promise<Map<number, bigint[]>> => {
+    const { rows } = await pool.query<{ n: number; pays: string[] }>(
+      `SELECT numbers[1]::int AS n,
+              ARRAY[sum(stake * tier_odds[1] / 100), sum(stake * tier_odds[2] / 100), sum(stake * tier_odds[3] / 100),
+                    sum(stake * tier_odds[4] / 100), sum(stake * tier_odds[5] / 100)]::text[] AS pays
+         FROM lottery_tickets WHERE draw_id = $1 AND status = 'pending' AND tier_odds IS NOT NULL
+        GROUP BY numbers[1]`,
+      [drawId],
+    );
+    return new Map(rows.map((row) => [row.n, row.pays.map((pay) => BigInt(pay))]));
+  },
+
   ticketsOfRequest: async (memberId: string, requestId: string): Promise<TicketRow[]> =>
     (
       await pool.query(
@@ -474,8 +494,8 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
   insertTicket: async (client: pg.PoolClient, ticket: NewTicket): Promise<void> => {
     await client.query(
       `INSERT INTO lottery_tickets (id, merchant_code, member_id, draw_id, request_id, line, bet_type, position,
-         numbers, side, stake, odds, currency, hold_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         numbers, side, stake, odds, tier_odds, currency, hold_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         ticket.id,
         ticket.merchantCode,
@@ -489,6 +509,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
         ticket.side,
         ticket.stake,
         ticket.odds,
+        ticket.tierOdds,
         ticket.currency,
         ticket.holdId,
       ],

@@ -1,8 +1,11 @@
-import { lotteryEndpoints } from '@tessera/contracts';
+import { type LotteryGameKind, lotteryEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MerchantContext } from '../../platform/principals';
 import { nameOf, presentDraw, presentGameSettings, presentTicket } from './lottery.presenter';
 import type { LotteryService } from './lottery.service';
+
+/** The menu group of a game's kind: the fast draws, and the South-East Asian 4D (decision 0108). */
+const groupOf = (kind: LotteryGameKind): string => (kind === 'four_d' ? 'SEA' : 'FAST');
 
 /** The member site's lottery: games with their draws, tickets, results, and the lottery gateway's calls (6.4). */
 export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): void => {
@@ -12,7 +15,7 @@ export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): vo
     const entries = games.map((game) => ({
       gameCode: game.code,
       gameName: nameOf(game, language),
-      gameGroupCode: 'FAST',
+      gameGroupCode: groupOf(game.kind),
       intervalSeconds: game.intervalSeconds,
       drawNo: current.get(game.code)?.drawNo ?? null,
       closesAt: current.get(game.code)?.closesAt.toISOString() ?? null,
@@ -28,7 +31,6 @@ export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): vo
       const drawn = last.get(game.code);
       return {
         ...presentGameSettings(game, ctx.merchant.settings.currency, ctx.language),
-        kind: 'five_digit' as const,
         current: open ? presentDraw(open) : null,
         last: drawn ? presentDraw(drawn) : null,
         serverTime: now.toISOString(),
@@ -50,9 +52,15 @@ export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): vo
     return { list: page.rows.map(presentDraw), pageNo: input.pageNo, totalPages: page.totalPages };
   });
 
-  r.site(lotteryEndpoints.vnGameMenu, async ({ ctx }) => ({
-    FAST: { gameGroupCode: 'FAST', gameMenus: await menuEntries(ctx.merchant, ctx.language) },
-  }));
+  r.site(lotteryEndpoints.vnGameMenu, async ({ ctx }) => {
+    const groups: Record<string, { gameGroupCode: string; gameMenus: Awaited<ReturnType<typeof menuEntries>> }> = {};
+    for (const entry of await menuEntries(ctx.merchant, ctx.language)) {
+      const group = groups[entry.gameGroupCode] ?? { gameGroupCode: entry.gameGroupCode, gameMenus: [] };
+      group.gameMenus.push(entry);
+      groups[entry.gameGroupCode] = group;
+    }
+    return groups;
+  });
 
   r.site(lotteryEndpoints.recentGames, async ({ ctx }) =>
     menuEntries(ctx.merchant, ctx.language, await lottery.recentGameCodes(ctx.member)),

@@ -1,4 +1,4 @@
-import type { LotteryDrawStatus, LotteryTicketStatus } from '@tessera/contracts';
+import type { LotteryDrawStatus, LotteryGameKind, LotteryTicketStatus } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,7 +19,8 @@ import { members } from '../members/members.schema';
 
 /**
  * A merchant's lottery game (decision 0084): its schedule, betting close, limits and odds are data the operator
- * edits. `odds` maps each bet type to its multipliers in hundredths (`sum`: 46 of them, one per value).
+ * edits. `odds` maps each bet type to its multipliers in hundredths (`sum`: 46 of them, one per value; a 4D bet type
+ * five, one per prize tier; decision 0108).
  */
 export const lotteryGames = pgTable(
   'lottery_games',
@@ -27,7 +28,7 @@ export const lotteryGames = pgTable(
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     merchantCode: text('merchant_code').notNull(),
     code: text('code').notNull(),
-    kind: text('kind').$type<'five_digit'>().notNull(),
+    kind: text('kind').$type<LotteryGameKind>().notNull(),
     names: jsonb('names').$type<Record<string, string>>().notNull(),
     /** Seconds between draws; draws fall on multiples of it since the epoch (UTC). */
     intervalSeconds: integer('interval_seconds').notNull(),
@@ -110,8 +111,10 @@ export const lotteryTickets = pgTable(
     numbers: smallint('numbers').array(),
     side: text('side'),
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
-    /** The multiplier in hundredths, locked at purchase. */
+    /** The multiplier in hundredths, locked at purchase (4D: the first prize's). */
     odds: integer('odds').notNull(),
+    /** 4D: the multipliers in hundredths per prize tier, locked at purchase (decision 0108); null otherwise. */
+    tierOdds: integer('tier_odds').array(),
     currency: text('currency').notNull(),
     holdId: bigint('hold_id', { mode: 'bigint' }).notNull(),
     status: text('status').$type<LotteryTicketStatus>().notNull().default('pending'),

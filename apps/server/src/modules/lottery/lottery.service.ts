@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   currencyExponent,
+  type FourDBetTypeName,
+  fourDBetTypes,
+  type GameCategory,
   type LotteryBetType,
+  type LotteryGameKind,
   type LotteryLine,
   type LotteryTicketStatus,
   lotteryBetTypes,
@@ -9,15 +13,23 @@ import {
 } from '@tessera/contracts';
 import {
   checkFiveDigitSelection,
+  checkFourDNumber,
   createServerSeed,
   DEFAULT_FIVE_DIGIT_ODDS,
+  DEFAULT_FOUR_D_ODDS,
   drawFiveDigits,
+  drawFourD,
   FIVE_DIGIT_OUTCOMES,
   type FiveDigitBetType,
   type FiveDigitOdds,
   type FiveDigitSelection,
+  type FourDOdds,
   fiveDigitOddsOf,
   fiveDigitWins,
+  fourDNumbersOf,
+  fourDTierIndexIn,
+  fourDTiers,
+  fourDWorstOutcome,
   hashServerSeed,
   type LotterySide,
   lotteryPayout,
@@ -39,10 +51,21 @@ export const SETTLE_BATCH = 5_000;
 export const SETTLE_CONCURRENCY = 2;
 const PAGE_SIZE = 20;
 
-/** The games a merchant starts with (decision 0084): five digits every 1, 3 and 5 minutes. */
-const DEFAULT_GAMES = [
+/**
+ * The games a merchant starts with (decision 0084): five digits every 1, 3 and 5 minutes; the 4D game hourly, bets
+ * closing 5 minutes before (decision 0108).
+ */
+const DEFAULT_GAMES: readonly {
+  code: string;
+  kind: LotteryGameKind;
+  interval: number;
+  close: number;
+  catalogue: string;
+  names: Record<string, string>;
+}[] = [
   {
     code: 'FAST1',
+    kind: 'five_digit',
     interval: 60,
     close: 10,
     catalogue: 'LOTT-009',
@@ -50,6 +73,7 @@ const DEFAULT_GAMES = [
   },
   {
     code: 'FAST3',
+    kind: 'five_digit',
     interval: 180,
     close: 20,
     catalogue: 'LOTT-008',
@@ -57,12 +81,30 @@ const DEFAULT_GAMES = [
   },
   {
     code: 'FAST5',
+    kind: 'five_digit',
     interval: 300,
     close: 30,
     catalogue: 'LOTT-010',
     names: { EN: 'Speed Five · 5 min', CN: '极速五 · 5分钟' },
   },
-] as const;
+  {
+    code: 'SEA4D',
+    kind: 'four_d',
+    interval: 3600,
+    close: 300,
+    catalogue: 'SEA-003',
+    names: { EN: '4D · hourly', CN: '4D · 每小时' },
+  },
+];
+
+/**
+ * Whose game a ticket's betting record names (the catalogue's vendor and category): the fast games are the
+ * catalogue's LOTT games, the 4D game its South-East Asian lottery card (TCG_SEA, opened at /seaLottery).
+ */
+export const kindVendors: Record<LotteryGameKind, { vendor: string; gameType: GameCategory }> = {
+  five_digit: { vendor: LOTTERY_VENDOR, gameType: 'LOTT' },
+  four_d: { vendor: 'TCG_SEA', gameType: 'ELOTT' },
+};
 
 /** The stored odds (multipliers in hundredths by bet type; `sum` one per value) as the engine reads them. */
 export const oddsOfGame = (game: Pick<GameRow, 'odds'>): FiveDigitOdds => {
@@ -77,6 +119,19 @@ export const oddsOfGame = (game: Pick<GameRow, 'odds'>): FiveDigitOdds => {
 export const storedOdds = (odds: FiveDigitOdds): Record<string, number[]> => ({
   ...Object.fromEntries(Object.entries(odds.flat).map(([betType, value]) => [betType, [value]])),
   sum: [...odds.sum],
+});
+
+/** A 4D game's stored odds (five multipliers per bet type, tiers in order) as the engine reads them. */
+export const fourDOddsOfGame = (game: Pick<GameRow, 'odds'>): FourDOdds => {
+  const of = (betType: FourDBetTypeName) =>
+    Object.fromEntries(
+      fourDTiers.map((tier, i) => [tier, game.odds[betType]?.[i] ?? DEFAULT_FOUR_D_ODDS[betType][tier]]),
+    ) as FourDOdds[FourDBetTypeName];
+  return { big: of('big'), small: of('small') };
+};
+export const storedFourDOdds = (odds: FourDOdds): Record<string, number[]> => ({
+  big: fourDTiers.map((tier) => odds.big[tier]),
+  small: fourDTiers.map((tier) => odds.small[tier]),
 });
 
 const selectionOf = (row: Pick<PendingTicket, 'betType' | 'position' | 'numbers' | 'side'>): FiveDigitSelection => ({
@@ -107,7 +162,7 @@ export const createLotteryService = (deps: {
   repository: LotteryRepository;
   ledger: LedgerService & { announceBalanceChange: (merchantCode: string, memberIds: string[]) => void };
   bets: BetsService;
-  catalogueId: (gameCode: string) => Promise<number | null>;
+  catalogueId: (vendor: string, gameCode: string) => Promise<number | null>;
   /** After draws were drawn or cancelled (committed): the realtime push. */
   onDraws: (events: DrawPublished[]) => void;
   onError: (error: unknown, context: string) => void;
@@ -123,11 +178,49 @@ export const createLotteryService = (deps: {
     return game;
   };
 
-  /** Checks one line: bet type, selection, stake within limits, payout within the maximum. */
-  const judgeLine = (game: GameRow, line: LotteryLine, index: number, currency: string) => {
-    const path = (field: string) => `lines.${index}.${field}`;
+  /**
+   * The selection of one line for its game's kind, or the refusal: a bet type of the other kind is unknown to this
+   * game; a 4D line is one number 0 … 9999 and nothing else. Answers the multiplier locked on the ticket (4D: the
+   * first prize's, the most it can pay) and, for 4D, the tiers' multipliers.
+   */
+  const selectLine = (
+    game: GameRow,
+    line: LotteryLine,
+    path: (field: string) => string,
+  ): {
+    selection: { betType: LotteryLine['betType']; position?: number; numbers?: readonly number[]; side?: LotterySide };
+    odds: number;
+    tierOdds: number[] | null;
+  } => {
+    const fourD = (fourDBetTypes as readonly string[]).includes(line.betType);
+    const fiveDigit = (lotteryBetTypes as readonly string[]).includes(line.betType);
+    if (!(game.kind === 'four_d' ? fourD : fiveDigit)) {
+      throw new AppError('lottery_bet_type_unknown', {
+        fieldErrors: [{ path: path('betType'), code: 'field_not_allowed' }],
+      });
+    }
+    if (fourD) {
+      const betType = line.betType as FourDBetTypeName;
+      const [number] = line.numbers ?? [];
+      const field =
+        line.position !== undefined
+          ? 'position'
+          : line.side !== undefined
+            ? 'side'
+            : line.numbers?.length !== 1 || number === undefined || checkFourDNumber(number)
+              ? 'numbers'
+              : null;
+      if (field) {
+        throw new AppError('lottery_selection_invalid', {
+          fieldErrors: [{ path: path(field), code: 'field_invalid' }],
+        });
+      }
+      const table = fourDOddsOfGame(game)[betType];
+      const tierOdds = fourDTiers.map((tier) => table[tier]);
+      return { selection: { betType, numbers: [number as number] }, odds: Math.max(...tierOdds), tierOdds };
+    }
     const selection: FiveDigitSelection = {
-      betType: line.betType,
+      betType: line.betType as FiveDigitBetType,
       ...(line.position === undefined ? {} : { position: line.position }),
       ...(line.numbers === undefined ? {} : { numbers: line.numbers }),
       ...(line.side === undefined ? {} : { side: line.side }),
@@ -138,17 +231,40 @@ export const createLotteryService = (deps: {
         fieldErrors: [{ path: path(problem), code: 'field_invalid' }],
       });
     }
+    return { selection, odds: fiveDigitOddsOf(oddsOfGame(game), selection), tierOdds: null };
+  };
+
+  /** Checks one line: bet type, selection, stake within limits, payout within the maximum. */
+  const judgeLine = (game: GameRow, line: LotteryLine, index: number, currency: string) => {
+    const path = (field: string) => `lines.${index}.${field}`;
+    const { selection, odds, tierOdds } = selectLine(game, line, path);
     const parsed = parseMoney(line.stake, currency);
     if (!parsed.ok)
       throw new AppError('validation_failed', { fieldErrors: [{ path: path('stake'), code: parsed.error }] });
     const stake = parsed.minor;
-    const odds = fiveDigitOddsOf(oddsOfGame(game), selection);
     if (stake < game.minStake || stake > game.maxStake || lotteryPayout(stake, odds, true) > game.maxPayout) {
       throw new AppError('lottery_stake_out_of_limits', {
         fieldErrors: [{ path: path('stake'), code: stake < game.minStake ? 'field_too_small' : 'field_too_large' }],
       });
     }
-    return { selection, stake, odds };
+    return { selection, stake, odds, tierOdds };
+  };
+
+  /** Whether each ticket won and what it pays on the draw's numbers (4D: at the tier its number was drawn in). */
+  const outcomesOf = (draw: DrawRow, tickets: readonly PendingTicket[]) => {
+    const numbers = draw.numbers ?? [];
+    const payouts = tickets.map((ticket) => {
+      if (draw.gameKind === 'four_d') {
+        const tier = fourDTierIndexIn(ticket.numbers?.[0] ?? -1, numbers);
+        const hundredths = tier < 0 ? 0 : (ticket.tierOdds?.[tier] ?? 0);
+        return lotteryPayout(ticket.stake, hundredths, hundredths > 0);
+      }
+      return lotteryPayout(ticket.stake, ticket.odds, fiveDigitWins(selectionOf(ticket), numbers));
+    });
+    const wins = payouts.map((payout, i) =>
+      draw.gameKind === 'four_d' ? payout > 0n : fiveDigitWins(selectionOf(tickets[i] as PendingTicket), numbers),
+    );
+    return { wins, payouts };
   };
 
   /**
@@ -182,9 +298,7 @@ export const createLotteryService = (deps: {
         });
         return tickets;
       }
-      const digits = draw.numbers ?? [];
-      const wins = tickets.map((ticket) => fiveDigitWins(selectionOf(ticket), digits));
-      const payouts = tickets.map((ticket, i) => lotteryPayout(ticket.stake, ticket.odds, wins[i] === true));
+      const { wins, payouts } = outcomesOf(draw, tickets);
       const currency = (tickets[0] as PendingTicket).currency;
       if (tickets.some((ticket) => ticket.currency !== currency)) throw new Error('lottery: one draw, one currency');
       await ledger.settleHolds(client, {
@@ -264,12 +378,13 @@ export const createLotteryService = (deps: {
     const drawn = await inTransaction(pool, async (client) => {
       const due = await repository.lockDueDraws(client, 100);
       for (const draw of due) {
-        const numbers = drawFiveDigits({
+        const input = {
           serverSeed: draw.serverSeed,
           gameCode: draw.gameCode,
           drawNo: draw.drawNo,
           beacon: draw.beacon,
-        });
+        };
+        const numbers = draw.gameKind === 'four_d' ? fourDNumbersOf(drawFourD(input)) : drawFiveDigits(input);
         await repository.markDrawn(client, draw.id, numbers);
         draw.numbers = numbers;
         draw.status = 'drawn';
@@ -303,14 +418,14 @@ export const createLotteryService = (deps: {
         await repository.insertGameIfAbsent({
           merchantCode,
           code: game.code,
-          kind: 'five_digit',
+          kind: game.kind,
           names: game.names,
           intervalSeconds: game.interval,
           closeSeconds: game.close,
           minStake: unit,
           maxStake: 10_000n * unit,
           maxPayout: 1_000_000n * unit,
-          odds: storedOdds(DEFAULT_FIVE_DIGIT_ODDS),
+          odds: game.kind === 'four_d' ? storedFourDOdds(DEFAULT_FOUR_D_ODDS) : storedOdds(DEFAULT_FIVE_DIGIT_ODDS),
           catalogueGameCode: game.catalogue,
         });
       }
@@ -337,7 +452,8 @@ export const createLotteryService = (deps: {
       const lines = input.lines.map((line, index) => judgeLine(game, line, index, currency));
       const draw = await repository.drawByNo(merchant.code, game.code, input.drawNo);
       if (!draw) throw new AppError('lottery_betting_closed');
-      const gameId = await deps.catalogueId(game.catalogueGameCode);
+      const { vendor, gameType } = kindVendors[game.kind];
+      const gameId = await deps.catalogueId(vendor, game.catalogueGameCode);
       await ledger.prepare({
         merchantCode: merchant.code,
         currency,
@@ -376,6 +492,7 @@ export const createLotteryService = (deps: {
               side: line.selection.side ?? null,
               stake: line.stake,
               odds: line.odds,
+              tierOdds: line.tierOdds,
               currency,
               holdId: hold.holdId,
             });
@@ -386,8 +503,8 @@ export const createLotteryService = (deps: {
                   merchantCode: merchant.code,
                   memberId: member.memberId,
                   gameId,
-                  gameType: 'LOTT',
-                  vendorCode: LOTTERY_VENDOR,
+                  gameType,
+                  vendorCode: vendor,
                   currency,
                   details: { game: game.code, drawNo: draw.drawNo, betType: line.selection.betType },
                   amount: line.stake,
@@ -502,6 +619,16 @@ export const createLotteryService = (deps: {
       const draw = await repository.drawById(merchant.code, drawId);
       if (!draw) throw new AppError('not_found');
       const selections = await repository.exposure(drawId);
+      const totals = {
+        draw,
+        tickets: selections.reduce((n, s) => n + s.tickets, 0),
+        staked: selections.reduce((sum, s) => sum + s.staked, 0n),
+        selections,
+      };
+      if (draw.gameKind === 'four_d') {
+        const worst = fourDWorstOutcome(await repository.fourDExposure(drawId));
+        return { ...totals, worstPayout: worst.payout, worstOutcome: worst.places };
+      }
       const outcomes = everyOutcome();
       const paid = new Float64Array(FIVE_DIGIT_OUTCOMES);
       for (const selection of selections) {
@@ -519,14 +646,7 @@ export const createLotteryService = (deps: {
         (sum, s) => (fiveDigitWins(selectionOf(s), worstDigits) ? sum + s.potential : sum),
         0n,
       );
-      return {
-        draw,
-        tickets: selections.reduce((n, s) => n + s.tickets, 0),
-        staked: selections.reduce((sum, s) => sum + s.staked, 0n),
-        worstPayout,
-        worstOutcome: worstDigits,
-        selections,
-      };
+      return { ...totals, worstPayout, worstOutcome: worstDigits };
     },
 
     betTypes: lotteryBetTypes as readonly LotteryBetType[],

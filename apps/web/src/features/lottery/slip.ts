@@ -1,8 +1,16 @@
-import type { LotteryBetType, LotteryLine, LotteryTicketStatus } from '@tessera/contracts';
+import type {
+  FourDBetTypeName,
+  LotteryAnyBetType,
+  LotteryBetType,
+  LotteryLine,
+  LotteryTicketStatus,
+} from '@tessera/contracts';
 import { checkFiveDigitSelection, FIVE_DIGIT_MAX_SUM, type FiveDigitSelection } from '@tessera/engines';
 
 /** i18n keys (namespace 'lottery') chosen at run time; the dynamic-keys test holds every one. */
-export const betTypeKeys: Readonly<Record<LotteryBetType, string>> = {
+export const betTypeKeys: Readonly<Record<LotteryAnyBetType, string>> = {
+  big: 'lt_bet_big',
+  small: 'lt_bet_small',
   position: 'lt_bet_position',
   position_big_small: 'lt_bet_position_big_small',
   position_odd_even: 'lt_bet_position_odd_even',
@@ -15,7 +23,9 @@ export const betTypeKeys: Readonly<Record<LotteryBetType, string>> = {
   back3: 'lt_bet_back3',
   straight5: 'lt_bet_straight5',
 };
-export const betTypeRuleKeys: Readonly<Record<LotteryBetType, string>> = {
+export const betTypeRuleKeys: Readonly<Record<LotteryAnyBetType, string>> = {
+  big: 'lt_rule_big',
+  small: 'lt_rule_small',
   position: 'lt_rule_position',
   position_big_small: 'lt_rule_position_big_small',
   position_odd_even: 'lt_rule_position_odd_even',
@@ -40,6 +50,14 @@ export const ticketStatusKeys: Readonly<Record<LotteryTicketStatus, string>> = {
   lost: 'lt_status_lost',
   refunded: 'lt_status_refunded',
 };
+/** The 4D prize tiers in draw order (first, second, third, starter, consolation). */
+export const fourDTierKeys = [
+  'lt_tier_first',
+  'lt_tier_second',
+  'lt_tier_third',
+  'lt_tier_starter',
+  'lt_tier_consolation',
+] as const;
 export const positionKeys = ['lt_pos_1', 'lt_pos_2', 'lt_pos_3', 'lt_pos_4', 'lt_pos_5'] as const;
 
 export type Side = keyof typeof sideKeys;
@@ -137,3 +155,30 @@ export const totalCents = (stakes: readonly string[]): bigint | null => {
 };
 
 export const centsText = (cents: bigint): string => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
+/** A 4D number as shown and picked: four digits, leading zeros kept ("0042"). */
+export const fourDText = (n: number): string => String(n).padStart(4, '0');
+
+/** The 4D picker's four digits as the ticket's number, or null while one is missing. */
+export const fourDNumberOf = (digits: readonly (number | null)[]): number | null =>
+  digits.length === 4 && digits.every((d) => d !== null) ? Number(digits.join('')) : null;
+
+/** A 4D slip line as the buy call takes it. */
+export const fourDLineOf = (betType: FourDBetTypeName, number: number, stake: string): LotteryLine => ({
+  betType,
+  numbers: [number],
+  stake,
+});
+
+/** A draw's 23 numbers by tier: first, second, third, then the 10 starter and 10 consolation. */
+export const fourDGroups = (numbers: readonly number[]): number[][] => [
+  numbers.slice(0, 1),
+  numbers.slice(1, 2),
+  numbers.slice(2, 3),
+  numbers.slice(3, 13),
+  numbers.slice(13, 23),
+];
+
+/** The tier index (`fourDTierKeys`) a number was drawn in, or -1. */
+export const fourDTierOfNumber = (number: number, numbers: readonly number[]): number =>
+  fourDGroups(numbers).findIndex((group) => group.includes(number));

@@ -1,6 +1,12 @@
-import { type AdminLotteryGame, type LotteryBetType, lotteryBetTypes, lotteryIntervals } from '@tessera/contracts';
+import {
+  type AdminLotteryGame,
+  fourDTierNames,
+  type LotteryAnyBetType,
+  lotteryBetTypes,
+  lotteryIntervals,
+} from '@tessera/contracts';
 import { useCallback, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
@@ -25,7 +31,7 @@ interface GameValues {
   minStake: string;
   maxStake: string;
   maxPayout: string;
-  odds: Record<LotteryBetType, string[]>;
+  odds: Record<LotteryAnyBetType, string[]>;
 }
 
 const valuesOf = (game: AdminLotteryGame): GameValues => ({
@@ -99,16 +105,16 @@ export const LotteryGameForm = ({
     }
   };
   const hasFieldErrors = isApiError(update.error) && update.error.fieldErrors.length > 0;
-  const infoOf = (betType: LotteryBetType) => game.betTypes.find((row) => row.betType === betType);
+  const infoOf = (betType: LotteryAnyBetType) => game.betTypes.find((row) => row.betType === betType);
   const sumCount = infoOf('sum')?.odds.length ?? 0;
-  const rtpOf = (betType: LotteryBetType) => {
+  const rtpOf = (betType: LotteryAnyBetType) => {
     const info = infoOf(betType);
     if (!info) return '—';
     return info.rtpMin === info.rtpMax
       ? `${info.rtpMin}%`
       : t('lottery.rtpRange', { min: info.rtpMin, max: info.rtpMax });
   };
-  const oddsError = (betType: LotteryBetType, count: number) =>
+  const oddsError = (betType: LotteryAnyBetType, count: number) =>
     fieldErrorAt(errors, `odds.${betType}`) ??
     indexesOf(count)
       .map((index) => fieldErrorAt(errors, `odds.${betType}.${index}`))
@@ -217,72 +223,78 @@ export const LotteryGameForm = ({
         </fieldset>
         <fieldset className={styles.oddsFieldset} disabled={!canManage}>
           <legend className={styles.legend}>{t('lottery.odds')}</legend>
-          <div className={table.wrap}>
-            <table className={table.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lottery.betType')}</th>
-                  <th scope="col">{t('lottery.multiplier')}</th>
-                  <th scope="col">{t('lottery.rtp')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lotteryBetTypes
-                  .filter((betType) => betType !== 'sum')
-                  .map((betType) => {
-                    const info = infoOf(betType);
-                    const error = oddsError(betType, 1);
-                    const label = t(`lottery.betTypes.${betType}`);
-                    return (
-                      <tr key={betType} data-bet-type={betType}>
-                        <td data-label={t('lottery.betType')}>{label}</td>
-                        <td data-label={t('lottery.multiplier')}>
-                          <div className={styles.oddsCell}>
-                            <input
-                              className={styles.oddsInput}
-                              inputMode="decimal"
-                              autoComplete="off"
-                              aria-label={t('lottery.oddsOf', { betType: label })}
-                              aria-invalid={error ? true : undefined}
-                              aria-describedby={error ? id(`odds-${betType}-error`) : undefined}
-                              {...register(`odds.${betType}.0`)}
-                            />
-                            <FieldErrorText error={error} id={id(`odds-${betType}-error`)} />
-                          </div>
-                        </td>
-                        <td data-label={t('lottery.rtp')} className={table.nowrap}>
-                          {rtpOf(betType)}
-                        </td>
-                      </tr>
-                    );
-                  })}
-              </tbody>
-            </table>
-          </div>
-          <details className={styles.sumOdds} data-bet-type="sum">
-            <summary>
-              <span className={styles.sumTitle}>{t('lottery.betTypes.sum')}</span>{' '}
-              <span className={table.muted}>
-                {t('lottery.sumOdds', { count: sumCount })} · {t('lottery.rtp')} {rtpOf('sum')}
-              </span>
-            </summary>
-            <div className={styles.sumGrid}>
-              {indexesOf(sumCount).map((value) => (
-                <label key={value} className={styles.sumCell}>
-                  <span>{t('lottery.sumValue', { value })}</span>
-                  <input
-                    className={styles.oddsInput}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    aria-label={t('lottery.sumOddsOf', { value })}
-                    aria-invalid={fieldErrorAt(errors, `odds.sum.${value}`) ? true : undefined}
-                    {...register(`odds.sum.${value}`)}
-                  />
-                </label>
-              ))}
-            </div>
-          </details>
-          <FieldErrorText error={oddsError('sum', sumCount)} id={id('odds-sum-error')} />
+          {game.kind === 'four_d' ? (
+            <FourDOdds game={game} register={register} errors={errors} rtpOf={rtpOf} />
+          ) : (
+            <>
+              <div className={table.wrap}>
+                <table className={table.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('lottery.betType')}</th>
+                      <th scope="col">{t('lottery.multiplier')}</th>
+                      <th scope="col">{t('lottery.rtp')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lotteryBetTypes
+                      .filter((betType) => betType !== 'sum')
+                      .map((betType) => {
+                        const info = infoOf(betType);
+                        const error = oddsError(betType, 1);
+                        const label = t(`lottery.betTypes.${betType}`);
+                        return (
+                          <tr key={betType} data-bet-type={betType}>
+                            <td data-label={t('lottery.betType')}>{label}</td>
+                            <td data-label={t('lottery.multiplier')}>
+                              <div className={styles.oddsCell}>
+                                <input
+                                  className={styles.oddsInput}
+                                  inputMode="decimal"
+                                  autoComplete="off"
+                                  aria-label={t('lottery.oddsOf', { betType: label })}
+                                  aria-invalid={error ? true : undefined}
+                                  aria-describedby={error ? id(`odds-${betType}-error`) : undefined}
+                                  {...register(`odds.${betType}.0`)}
+                                />
+                                <FieldErrorText error={error} id={id(`odds-${betType}-error`)} />
+                              </div>
+                            </td>
+                            <td data-label={t('lottery.rtp')} className={table.nowrap}>
+                              {rtpOf(betType)}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                  </tbody>
+                </table>
+              </div>
+              <details className={styles.sumOdds} data-bet-type="sum">
+                <summary>
+                  <span className={styles.sumTitle}>{t('lottery.betTypes.sum')}</span>{' '}
+                  <span className={table.muted}>
+                    {t('lottery.sumOdds', { count: sumCount })} · {t('lottery.rtp')} {rtpOf('sum')}
+                  </span>
+                </summary>
+                <div className={styles.sumGrid}>
+                  {indexesOf(sumCount).map((value) => (
+                    <label key={value} className={styles.sumCell}>
+                      <span>{t('lottery.sumValue', { value })}</span>
+                      <input
+                        className={styles.oddsInput}
+                        inputMode="decimal"
+                        autoComplete="off"
+                        aria-label={t('lottery.sumOddsOf', { value })}
+                        aria-invalid={fieldErrorAt(errors, `odds.sum.${value}`) ? true : undefined}
+                        {...register(`odds.sum.${value}`)}
+                      />
+                    </label>
+                  ))}
+                </div>
+              </details>
+              <FieldErrorText error={oddsError('sum', sumCount)} id={id('odds-sum-error')} />
+            </>
+          )}
         </fieldset>
         {canManage ? (
           <div className={styles.formActions}>
@@ -297,5 +309,80 @@ export const LotteryGameForm = ({
       </form>
       <Toast message={toast} onDismiss={dismissToast} />
     </Panel>
+  );
+};
+
+/**
+ * A 4D game's odds (decision 0108): a multiplier per prize tier for Big and Small (0.00: the tier pays nothing),
+ * and each bet type's exact return.
+ */
+const FourDOdds = ({
+  game,
+  register,
+  errors,
+  rtpOf,
+}: {
+  game: AdminLotteryGame;
+  register: UseFormRegister<GameValues>;
+  errors: FieldErrors<GameValues>;
+  rtpOf: (betType: LotteryAnyBetType) => string;
+}) => {
+  const { t } = useTranslation();
+  const betTypes = game.betTypes.map((row) => row.betType);
+  return (
+    <div className={table.wrap} data-four-d-odds>
+      <p className={styles.note}>{t('lottery.fourDOddsNote')}</p>
+      <table className={table.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t('lottery.tier')}</th>
+            {betTypes.map((betType) => (
+              <th key={betType} scope="col">
+                {t(`lottery.betTypes.${betType}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {fourDTierNames.map((tier, index) => (
+            <tr key={tier}>
+              <td data-label={t('lottery.tier')}>{t(`lottery.tiers.${tier}`)}</td>
+              {betTypes.map((betType) => {
+                const label = `${t(`lottery.betTypes.${betType}`)} · ${t(`lottery.tiers.${tier}`)}`;
+                return (
+                  <td key={betType} data-label={t(`lottery.betTypes.${betType}`)}>
+                    <input
+                      className={styles.oddsInput}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      aria-label={t('lottery.oddsOf', { betType: label })}
+                      {...register(`odds.${betType}.${index}`)}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+          <tr>
+            <td data-label={t('lottery.rtp')}>{t('lottery.rtp')}</td>
+            {betTypes.map((betType) => (
+              <td key={betType} className={table.nowrap} data-label={t(`lottery.betTypes.${betType}`)}>
+                {rtpOf(betType)}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+      {betTypes.map((betType) => (
+        <FieldErrorText
+          key={betType}
+          error={
+            fieldErrorAt(errors, `odds.${betType}`) ??
+            fourDTierNames.map((_, index) => fieldErrorAt(errors, `odds.${betType}.${index}`)).find(Boolean)
+          }
+          id={`lottery-${game.code}-odds-${betType}-error`}
+        />
+      ))}
+    </div>
   );
 };

@@ -1,5 +1,12 @@
-import type { LotteryDraw, LotteryGame } from '@tessera/contracts';
-import { FIVE_DIGIT_MAX_SUM, verifyFiveDigitDraw } from '@tessera/engines';
+import type {
+  FourDBetTypeName,
+  LotteryBetType,
+  LotteryDraw,
+  LotteryGame,
+  LotteryGameKind,
+  LotteryLine,
+} from '@tessera/contracts';
+import { FIVE_DIGIT_MAX_SUM, verifyFiveDigitDraw, verifyFourDDraw } from '@tessera/engines';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +27,12 @@ import {
   betTypeRuleKeys,
   centsText,
   emptyPick,
+  fourDGroups,
+  fourDLineOf,
+  fourDNumberOf,
+  fourDText,
+  fourDTierKeys,
+  fourDTierOfNumber,
   lineOf,
   oddsOfSelection,
   type Pick,
@@ -46,8 +59,39 @@ const secondsText = (ms: number) => {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
 
-const Balls = ({ numbers }: { numbers: readonly number[] | null }) =>
-  numbers ? (
+/** A 4D draw's 23 numbers by prize tier; `mine` marks a ticket's number where it was drawn. */
+const FourDNumbers = ({ numbers, mine }: { numbers: readonly number[]; mine?: number | undefined }) => {
+  const { t } = useTranslation('lottery');
+  return (
+    <span className={styles.fourD} data-numbers={numbers.map(fourDText).join(' ')}>
+      {fourDGroups(numbers).map((group, tier) => (
+        <span key={fourDTierKeys[tier]} className={styles.fourDTier}>
+          <span className={styles.muted}>{t(fourDTierKeys[tier] ?? '')}</span>
+          <span className={styles.fourDList}>
+            {group.map((n) => (
+              <span key={n} className={styles.fourDNumber} data-mine={n === mine ? 'true' : undefined}>
+                {fourDText(n)}
+              </span>
+            ))}
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+};
+
+const Balls = ({
+  numbers,
+  kind = 'five_digit',
+  mine,
+}: {
+  numbers: readonly number[] | null;
+  kind?: LotteryGameKind;
+  mine?: number | undefined;
+}) =>
+  numbers && kind === 'four_d' ? (
+    <FourDNumbers numbers={numbers} mine={mine} />
+  ) : numbers ? (
     <span className={styles.drawn} data-numbers={numbers.join('')}>
       {numbers.map((n, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a draw's digits are positional
@@ -74,12 +118,17 @@ const Countdown = ({ draw, offset }: { draw: LotteryDraw | null; offset: number 
   );
 };
 
-const Lobby = ({ games, offset }: { games: LotteryGame[]; offset: number }) => {
+/** The member site's page of each kind of game: its lobby lists that kind's games (decision 0108). */
+export const kindPaths: Readonly<Record<LotteryGameKind, string>> = { five_digit: '/lottery', four_d: '/seaLottery' };
+const kindTitles = { five_digit: 'lt_title', four_d: 'lt_sea_title' } as const;
+const kindGroups = { five_digit: 'lt_group_fast', four_d: 'lt_group_sea' } as const;
+
+const Lobby = ({ games, offset, kind }: { games: LotteryGame[]; offset: number; kind: LotteryGameKind }) => {
   const { t } = useTranslation('lottery');
   return (
-    <div className={styles.page} data-lottery-lobby>
-      <h1>{t('lt_title')}</h1>
-      <h2 className={styles.muted}>{t('lt_group_fast')}</h2>
+    <div className={styles.page} data-lottery-lobby={kind}>
+      <h1>{t(kindTitles[kind])}</h1>
+      <h2 className={styles.muted}>{t(kindGroups[kind])}</h2>
       {games.length === 0 && <p className={styles.muted}>{t('lt_no_games')}</p>}
       <div className={styles.grid}>
         {games.map((game) => (
@@ -91,9 +140,13 @@ const Lobby = ({ games, offset }: { games: LotteryGame[]; offset: number }) => {
             <Countdown draw={game.current} offset={offset} />
             <div className={styles.row}>
               <span className={styles.muted}>{t('lt_last_result')}</span>
-              {game.last ? <Balls numbers={game.last.numbers} /> : <span className={styles.muted}>—</span>}
+              {game.last ? (
+                <Balls numbers={game.last.numbers} kind={game.kind} />
+              ) : (
+                <span className={styles.muted}>—</span>
+              )}
             </div>
-            <Link className={styles.play} to={`/lottery?gameCode=${game.code}`}>
+            <Link className={styles.play} to={`${kindPaths[game.kind]}?gameCode=${game.code}`}>
               {t('lt_play')}
             </Link>
           </div>
@@ -106,13 +159,100 @@ const Lobby = ({ games, offset }: { games: LotteryGame[]; offset: number }) => {
 const DIGITS = Array.from({ length: 10 }, (_, d) => d);
 const SUMS = Array.from({ length: FIVE_DIGIT_MAX_SUM + 1 }, (_, v) => v);
 
+/** A line of the slip: what it shows, and the line the buy call takes (its stake from the input). */
 interface SlipLine {
   key: number;
-  pick: Pick;
+  label: string;
+  line: LotteryLine;
   stake: string;
 }
+type Adding = (label: string, line: LotteryLine) => void;
 
-const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: (pick: Pick) => void }) => {
+/** The 4D picker: Big or Small, a four-digit number digit by digit (or a quick pick), the prizes it can win. */
+const FourDPicker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
+  const { t } = useTranslation('lottery');
+  const [betType, setBetType] = useState<FourDBetTypeName>('big');
+  const [digits, setDigits] = useState<(number | null)[]>([null, null, null, null]);
+  const number = fourDNumberOf(digits);
+  const info = game.betTypes.find((b) => b.betType === betType);
+  return (
+    <div className={styles.panel} data-picker="four_d">
+      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
+        {game.betTypes.map((b) => (
+          <button
+            key={b.betType}
+            type="button"
+            className={styles.chip}
+            aria-pressed={b.betType === betType}
+            onClick={() => setBetType(b.betType as FourDBetTypeName)}
+          >
+            {t(betTypeKeys[b.betType])}
+          </button>
+        ))}
+      </fieldset>
+      <p className={styles.muted}>{t(betTypeRuleKeys[betType])}</p>
+      <div className={styles.between}>
+        <span>{t('lt_4d_number')}</span>
+        <strong className={styles.fourDNumber} data-four-d-pick>
+          {digits.map((d) => (d === null ? '–' : String(d))).join('')}
+        </strong>
+      </div>
+      {digits.map((digit, slot) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
+        <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
+          {DIGITS.map((d) => (
+            <button
+              key={d}
+              type="button"
+              className={styles.ball}
+              aria-pressed={digit === d}
+              onClick={() => setDigits(digits.map((old, i) => (i === slot ? d : old)))}
+            >
+              {d}
+            </button>
+          ))}
+        </fieldset>
+      ))}
+      {info && (
+        <div className={styles.row} data-tier-odds>
+          {info.odds.map((odds, tier) =>
+            Number(odds) > 0 ? (
+              <span key={fourDTierKeys[tier]} className={styles.muted}>
+                {t(fourDTierKeys[tier] ?? '')} {odds}×
+              </span>
+            ) : null,
+          )}
+        </div>
+      )}
+      <div className={styles.between}>
+        <span className={styles.muted}>{number === null ? t('lt_pick_hint') : ''}</span>
+        <span className={styles.row}>
+          <button
+            type="button"
+            className={styles.chip}
+            onClick={() => setDigits(digits.map(() => Math.floor(Math.random() * 10)))}
+          >
+            {t('lt_quick_pick')}
+          </button>
+          <button
+            type="button"
+            className={styles.chip}
+            disabled={number === null}
+            onClick={() => {
+              if (number === null) return;
+              onAdd(`${t(betTypeKeys[betType])} · ${fourDText(number)}`, fourDLineOf(betType, number, ''));
+              setDigits([null, null, null, null]);
+            }}
+          >
+            {t('lt_add_to_slip')}
+          </button>
+        </span>
+      </div>
+    </div>
+  );
+};
+
+const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
   const { t } = useTranslation('lottery');
   const [pick, setPick] = useState<Pick>(() => emptyPick('position'));
   const shape = pickShapeOf(pick.betType);
@@ -128,7 +268,7 @@ const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: (pick: Pick) => voi
             type="button"
             className={styles.chip}
             aria-pressed={b.betType === pick.betType}
-            onClick={() => setPick(emptyPick(b.betType))}
+            onClick={() => setPick(emptyPick(b.betType as LotteryBetType))}
           >
             {t(betTypeKeys[b.betType])}
           </button>
@@ -213,7 +353,8 @@ const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: (pick: Pick) => voi
             className={styles.chip}
             disabled={!selection}
             onClick={() => {
-              onAdd(pick);
+              if (!selection) return;
+              onAdd(pickLabel(t, pick), lineOf(selection, ''));
               setPick(emptyPick(pick.betType));
             }}
           >
@@ -257,10 +398,7 @@ const Slip = ({ game }: { game: LotteryGame }) => {
         requestId,
         gameCode: game.code,
         drawNo: draw.drawNo,
-        lines: lines.flatMap((l) => {
-          const selection = selectionOf(l.pick);
-          return selection ? [lineOf(selection, l.stake.trim())] : [];
-        }),
+        lines: lines.map((l) => ({ ...l.line, stake: l.stake.trim() })),
       },
       {
         onSuccess: () => {
@@ -272,13 +410,17 @@ const Slip = ({ game }: { game: LotteryGame }) => {
   };
   return (
     <div className={styles.stack}>
-      <Picker
-        game={game}
-        onAdd={(pick) => {
+      {(() => {
+        const onAdd: Adding = (label, line) => {
           buy.reset();
-          setLines([...lines, { key: Date.now() + Math.random(), pick, stake: game.minStake }]);
-        }}
-      />
+          setLines([...lines, { key: Date.now() + Math.random(), label, line, stake: game.minStake }]);
+        };
+        return game.kind === 'four_d' ? (
+          <FourDPicker game={game} onAdd={onAdd} />
+        ) : (
+          <Picker game={game} onAdd={onAdd} />
+        );
+      })()}
       <div className={styles.panel} data-slip>
         <h3>{t('lt_slip')}</h3>
         {lines.length === 0 && <p className={styles.muted}>{t('lt_slip_empty')}</p>}
@@ -287,7 +429,7 @@ const Slip = ({ game }: { game: LotteryGame }) => {
           return (
             <div key={line.key} className={styles.stack} data-slip-line>
               <div className={styles.between}>
-                <span>{pickLabel(t, line.pick)}</span>
+                <span>{line.label}</span>
                 <span className={styles.row}>
                   <input
                     className={styles.input}
@@ -359,13 +501,15 @@ const Tickets = ({ game }: { game: LotteryGame }) => {
               <tr key={ticket.id} data-ticket={ticket.status}>
                 <td>{ticket.drawNo}</td>
                 <td>
-                  {pickLabel(t, {
-                    betType: ticket.betType,
-                    position: ticket.position ?? 0,
-                    digits: ticket.betType === 'sum' ? [] : (ticket.numbers ?? []),
-                    side: ticket.side,
-                    sum: ticket.betType === 'sum' ? (ticket.numbers?.[0] ?? null) : null,
-                  })}
+                  {game.kind === 'four_d'
+                    ? `${t(betTypeKeys[ticket.betType])} · ${fourDText(ticket.numbers?.[0] ?? 0)}`
+                    : pickLabel(t, {
+                        betType: ticket.betType as LotteryBetType,
+                        position: ticket.position ?? 0,
+                        digits: ticket.betType === 'sum' ? [] : (ticket.numbers ?? []),
+                        side: ticket.side,
+                        sum: ticket.betType === 'sum' ? (ticket.numbers?.[0] ?? null) : null,
+                      })}
                 </td>
                 <td>
                   {ticket.stake} × {ticket.odds}
@@ -373,10 +517,11 @@ const Tickets = ({ game }: { game: LotteryGame }) => {
                 <td>
                   {t(ticketStatusKeys[ticket.status])}
                   {ticket.status === 'won' ? ` ${ticket.payout}` : ''}
+                  {ticket.status === 'won' && game.kind === 'four_d' && ticket.drawNumbers
+                    ? ` · ${t(fourDTierKeys[fourDTierOfNumber(ticket.numbers?.[0] ?? -1, ticket.drawNumbers)] ?? '')}`
+                    : ''}
                 </td>
-                <td>
-                  <Balls numbers={ticket.drawNumbers} />
-                </td>
+                <td>{game.kind === 'four_d' ? null : <Balls numbers={ticket.drawNumbers} />}</td>
               </tr>
             ))}
           </tbody>
@@ -386,9 +531,11 @@ const Tickets = ({ game }: { game: LotteryGame }) => {
   );
 };
 
-const DrawProof = ({ draw }: { draw: LotteryDraw }) => {
+const DrawProof = ({ draw, kind }: { draw: LotteryDraw; kind: LotteryGameKind }) => {
   const { t } = useTranslation('lottery');
   const [result, setResult] = useState<ReturnType<typeof verifyFiveDigitDraw> | null>(null);
+  const verify = kind === 'four_d' ? verifyFourDDraw : verifyFiveDigitDraw;
+  const shown = (numbers: number[]) => (kind === 'four_d' ? numbers.map(fourDText) : numbers).join(' ');
   const { serverSeed, numbers } = draw;
   return (
     <div className={styles.stack}>
@@ -407,7 +554,7 @@ const DrawProof = ({ draw }: { draw: LotteryDraw }) => {
             className={styles.chip}
             onClick={() =>
               setResult(
-                verifyFiveDigitDraw({
+                verify({
                   serverSeed,
                   gameCode: draw.gameCode,
                   drawNo: draw.drawNo,
@@ -423,8 +570,8 @@ const DrawProof = ({ draw }: { draw: LotteryDraw }) => {
           {result && (
             <span data-verify={result.seedMatches && result.numbersMatch ? 'ok' : 'failed'}>
               {result.seedMatches && result.numbersMatch
-                ? t('lt_verify_ok', { numbers: result.numbers.join(' ') })
-                : t('lt_verify_failed', { numbers: result.numbers.join(' ') })}
+                ? t('lt_verify_ok', { numbers: shown(result.numbers) })
+                : t('lt_verify_failed', { numbers: shown(result.numbers) })}
             </span>
           )}
         </span>
@@ -444,17 +591,73 @@ const Results = ({ game }: { game: LotteryGame }) => {
         <div key={draw.id} className={styles.stack} data-draw={draw.drawNo}>
           <div className={styles.between}>
             <strong>{t('lt_draw_no', { drawNo: draw.drawNo })}</strong>
-            {draw.status === 'cancelled' ? <span>{t('lt_cancelled')}</span> : <Balls numbers={draw.numbers} />}
+            {draw.status === 'cancelled' ? (
+              <span>{t('lt_cancelled')}</span>
+            ) : (
+              game.kind !== 'four_d' && <Balls numbers={draw.numbers} />
+            )}
           </div>
-          <DrawProof draw={draw} />
+          {game.kind === 'four_d' && draw.status !== 'cancelled' && <Balls numbers={draw.numbers} kind={game.kind} />}
+          <DrawProof draw={draw} kind={game.kind} />
         </div>
       ))}
     </div>
   );
 };
 
+/** 4D rules: each tier's multiplier for Big and Small, and each bet type's exact return. */
+const FourDRules = ({ game }: { game: LotteryGame }) => {
+  const { t } = useTranslation('lottery');
+  return (
+    <div className={styles.panel} data-rules>
+      <h3>{t('lt_rules')}</h3>
+      <p className={styles.muted}>{t('lt_4d_rules_intro', { seconds: game.closeSeconds })}</p>
+      {game.betTypes.map((b) => (
+        <p key={b.betType} className={styles.muted}>
+          <strong>{t(betTypeKeys[b.betType])}</strong>: {t(betTypeRuleKeys[b.betType])}
+        </p>
+      ))}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t('lt_tier_col')}</th>
+              {game.betTypes.map((b) => (
+                <th key={b.betType}>
+                  {t(betTypeKeys[b.betType])} · {t('lt_odds_col')}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {fourDTierKeys.map((key, tier) => (
+              <tr key={key}>
+                <td>{t(key)}</td>
+                {game.betTypes.map((b) => (
+                  <td key={b.betType}>{Number(b.odds[tier] ?? 0) > 0 ? b.odds[tier] : '—'}</td>
+                ))}
+              </tr>
+            ))}
+            <tr>
+              <td>
+                <strong>{t('lt_rtp')}</strong>
+              </td>
+              {game.betTypes.map((b) => (
+                <td key={b.betType}>
+                  <strong>{b.rtpMin}%</strong>
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+};
+
 const Rules = ({ game }: { game: LotteryGame }) => {
   const { t } = useTranslation('lottery');
+  if (game.kind === 'four_d') return <FourDRules game={game} />;
   return (
     <div className={styles.panel} data-rules>
       <h3>{t('lt_rules')}</h3>
@@ -508,7 +711,7 @@ const GameView = ({ game, offset }: { game: LotteryGame; offset: number }) => {
     <div className={styles.page} data-lottery-game={game.code}>
       <div className={styles.between}>
         <h1>{game.name}</h1>
-        <Link to="/lottery">{t('lt_back_to_lobby')}</Link>
+        <Link to={kindPaths[game.kind]}>{t('lt_back_to_lobby')}</Link>
       </div>
       <div className={styles.panel}>
         <Countdown draw={game.current} offset={offset} />
@@ -517,7 +720,7 @@ const GameView = ({ game, offset }: { game: LotteryGame; offset: number }) => {
           {game.last ? (
             <>
               <span className={styles.muted}>{game.last.drawNo}</span>
-              <Balls numbers={game.last.numbers} />
+              <Balls numbers={game.last.numbers} kind={game.kind} />
             </>
           ) : (
             <span className={styles.muted}>—</span>
@@ -552,11 +755,18 @@ const GameView = ({ game, offset }: { game: LotteryGame; offset: number }) => {
 };
 
 /**
- * /lottery (login required, no side menu): the platform's own lottery. Without a game code, the lobby (each game
- * with its next-draw countdown and last result); with one of its games' codes, that game's betting view.
+ * /lottery and /seaLottery (login required, no side menu): the platform's own lottery. Without a game code, the
+ * lobby of the page's kind of game (the fast draws, or 4D), each game with its next-draw countdown and last result;
+ * with one of its games' codes, that game's betting view.
  * Draws pushed on the lottery topic refresh everything at once.
  */
-export const LotteryHomePage = ({ gameCode }: { gameCode: string | null }) => {
+export const LotteryHomePage = ({
+  gameCode,
+  kind = 'five_digit',
+}: {
+  gameCode: string | null;
+  kind?: LotteryGameKind;
+}) => {
   const { t } = useTranslation('lottery');
   useLotteryLive();
   const games = useLotteryGames();
@@ -571,5 +781,9 @@ export const LotteryHomePage = ({ gameCode }: { gameCode: string | null }) => {
   const first = games.data.games[0];
   const offset = first ? Date.parse(first.serverTime) - games.data.receivedAt : 0;
   const game = games.data.games.find((g) => g.code === gameCode);
-  return game ? <GameView game={game} offset={offset} /> : <Lobby games={games.data.games} offset={offset} />;
+  return game ? (
+    <GameView game={game} offset={offset} />
+  ) : (
+    <Lobby games={games.data.games.filter((g) => g.kind === kind)} offset={offset} kind={kind} />
+  );
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "lottery_tickets" ADD COLUMN "tier_odds" integer[];
