@@ -76,14 +76,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   {
     arbitrary: fc.record({ op: fc.constant('confirm' as const), kind: kindArb, period: periodArb, pick: fc.nat(8) }),
-    weight: 2,
+    weight: 3,
   },
   {
     arbitrary: fc.record({
       op: fc.constant('jump' as const),
+      // Often just either side of the 24 hours a raise waits, else anything from an hour to 40 days.
       hours: fc.oneof(
+        fc.constantFrom(1, 22, 23, 24),
         fc.integer({ min: 1, max: 30 }),
-        fc.integer({ min: 20, max: 28 }),
         fc.integer({ min: 24, max: 960 }),
       ),
     }),
