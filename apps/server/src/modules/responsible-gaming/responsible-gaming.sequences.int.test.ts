@@ -24,7 +24,7 @@ import { periodStart } from './responsible-gaming.service';
  * move time. The sequences share one member whose rows are cleared between them (the ledger's rows stay).
  */
 
-// 10,000 on demand (RG_SEQUENCES=10000; 881 s at load 10–14 on the shared two-core machine); fewer by default for CI.
+// 10,000 on demand (RG_SEQUENCES=10000: 410 s at load 4–9 on the shared two-core machine); fewer by default for CI.
 const SEQUENCES = Number(process.env.RG_SEQUENCES ?? 1_500);
 const UNIT = 100n;
 
