@@ -141,6 +141,24 @@ export const rgSetSessionLimitSchema = z.strictObject({
     .nullable(),
 });
 
+/**
+ * One-time prompts of the member site (decision 0107), remembered on the server per member: the offer of limits
+ * after registration or at the first deposit (answered `set` or `skipped`) and the responsible-gaming information
+ * before the first wager (`acknowledged`).
+ */
+export const rgPromptNames = ['limits_offer', 'first_wager_info'] as const;
+export type RgPromptName = (typeof rgPromptNames)[number];
+export const rgPromptAnswers = ['set', 'skipped', 'acknowledged'] as const;
+export type RgPromptAnswer = (typeof rgPromptAnswers)[number];
+/** Which answers each prompt takes. */
+export const rgPromptAnswersOf: Record<RgPromptName, readonly RgPromptAnswer[]> = {
+  limits_offer: ['set', 'skipped'],
+  first_wager_info: ['acknowledged'],
+};
+/** Whether each prompt is still due (not answered yet). */
+export const rgPromptsSchema = z.object({ limitsOffer: z.boolean(), firstWagerInfo: z.boolean() });
+export type RgPrompts = z.infer<typeof rgPromptsSchema>;
+
 /** The member's signed-in session as the server counts it. */
 export const rgSessionSchema = z.object({
   currency: z.string(),
@@ -283,6 +301,37 @@ export const responsibleGamingEndpoints = {
     response: rgStatusSchema,
     summary:
       'Sets one limit: a lowering applies at once; a raise or removal waits 24 hours and a second confirmation. Daily ≤ weekly ≤ monthly (field errors, nothing changed).',
+  }),
+  prompts: defineEndpoint({
+    name: 'responsibleGaming.prompts',
+    method: 'GET',
+    path: '/wps/responsible-gaming/prompts',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: rgPromptsSchema,
+    summary: 'Whether the offer of limits and the information before the first wager are still to be shown.',
+  }),
+  answerPrompt: defineEndpoint({
+    name: 'responsibleGaming.answerPrompt',
+    method: 'POST',
+    path: '/wps/responsible-gaming/prompts',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z
+      .strictObject({
+        prompt: z.enum(rgPromptNames, { message: 'field_not_allowed' }),
+        answer: z.enum(rgPromptAnswers, { message: 'field_not_allowed' }),
+      })
+      .refine((v) => rgPromptAnswersOf[v.prompt].includes(v.answer), {
+        message: 'field_not_allowed',
+        path: ['answer'],
+      }),
+    response: rgPromptsSchema,
+    summary:
+      "Records the member's answer to a prompt (the first answer stands; the limits themselves are set through setLimit).",
   }),
   confirmLimit: defineEndpoint({
     name: 'responsibleGaming.confirmLimit',

@@ -17,7 +17,7 @@ interface LoginValue {
  * The member API as a browser calls it (module ids, sealed bodies, bot checks), for setting up a journey's
  * starting point quickly: the journeys themselves go through the pages.
  */
-export const memberApi = (server: TestServer) => {
+export const memberApi = (server: TestServer, options: { prompts: 'answered' | 'due' } = { prompts: 'answered' }) => {
   let key: PayloadKey | undefined;
 
   const request = async <T>(
@@ -68,6 +68,25 @@ export const memberApi = (server: TestServer) => {
     return lastCode(`+65${mobile}`);
   };
 
+  /**
+   * A journey's member starts past the one-time responsible-gaming prompts (decision 0107) unless the journey is
+   * about them (`prompts: 'due'`): otherwise the offer of limits and the information would cover its first page.
+   */
+  const pastPrompts = async (login: LoginValue) => {
+    if (options.prompts === 'due') return login;
+    for (const [prompt, answer] of [
+      ['limits_offer', 'skipped'],
+      ['first_wager_info', 'acknowledged'],
+    ]) {
+      await request('POST', '/wps/responsible-gaming/prompts', {
+        moduleId: 'COMM3',
+        body: { prompt, answer },
+        token: login.token,
+      });
+    }
+    return login;
+  };
+
   return {
     lastCode,
     /** A member registered by username and password (with a mobile number, which the demo keeps unverified). */
@@ -77,36 +96,40 @@ export const memberApi = (server: TestServer) => {
       mobile: string,
       extra: Record<string, unknown> = {},
     ): Promise<LoginValue> =>
-      sealed<LoginValue>(
-        'PUT',
-        '/wps/member/register',
-        {
-          username,
-          password,
-          confirmPassword: password,
-          mobileNum: mobile,
-          countryDialingCode: '65',
-          termsAccepted: true,
-          botCheck: await botCheck(),
-          ...extra,
-        },
-        'REG3',
+      pastPrompts(
+        await sealed<LoginValue>(
+          'PUT',
+          '/wps/member/register',
+          {
+            username,
+            password,
+            confirmPassword: password,
+            mobileNum: mobile,
+            countryDialingCode: '65',
+            termsAccepted: true,
+            botCheck: await botCheck(),
+            ...extra,
+          },
+          'REG3',
+        ),
       ),
     /** A member registered by mobile number (the number is its username). */
     registerByMobile: async (mobile: string, password: string): Promise<LoginValue> =>
-      sealed<LoginValue>(
-        'PUT',
-        '/wps/member/register/mobile',
-        {
-          mobileNum: mobile,
-          countryDialingCode: '65',
-          verificationCode: await registrationCode(mobile),
-          password,
-          confirmPassword: password,
-          termsAccepted: true,
-          botCheck: await botCheck(),
-        },
-        'MOBILENUMREG3',
+      pastPrompts(
+        await sealed<LoginValue>(
+          'PUT',
+          '/wps/member/register/mobile',
+          {
+            mobileNum: mobile,
+            countryDialingCode: '65',
+            verificationCode: await registrationCode(mobile),
+            password,
+            confirmPassword: password,
+            termsAccepted: true,
+            botCheck: await botCheck(),
+          },
+          'MOBILENUMREG3',
+        ),
       ),
   };
 };

@@ -79,6 +79,21 @@ export const guardRedirectOf = (pathname: string, hasToken: boolean): '/login' |
 /** Whether a trial session is turned away from a route (with the real-account message). */
 export const isTrialBlockedPath = (pathname: string): boolean => isOneOf(pathname, trialBlockedPaths);
 
+/**
+ * Pages where a member can place a wager (game lists and launches, in-house games, lotteries, a provider's game):
+ * the first one a member opens shows the responsible-gaming information first (decision 0107).
+ */
+export const wagerPaths = [
+  ...gameCenterPaths,
+  ...gameListCenterPaths,
+  ...accountGamePaths,
+  ...lotteryPaths,
+  '/inHouse',
+  '/seamless',
+] as const;
+
+export const isWagerPath = (pathname: string): boolean => isOneOf(pathname, wagerPaths);
+
 /** The route a dialog opened by its own route leaves behind when it closes (/register, /help -> home). */
 export const pathAfterDialogClose = (pathname: string): string | null =>
   isOneOf(pathname, ['/register', '/help']) ? '/' : null;

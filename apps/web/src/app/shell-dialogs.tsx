@@ -3,12 +3,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { PendingOfferGate } from '../features/agent-contracts/components/pending-offer-gate';
 import { AnnouncementPopupGate } from '../features/content/components/announcement-popup-gate';
 import type { DialogBannerGroup } from '../features/content/components/dialog-banner';
+import { RgPromptsGate } from '../features/responsible-gaming/components/rg-prompts-gate';
 import { useLogout } from '../features/session/use-logout';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { navigateQuietly } from '../shared/routing/navigate-quietly';
 import { type ShellDialog, useShellStore } from '../shared/state/shell-store';
 import { LoadingCover } from '../shared/ui/loading-cover/loading-cover';
-import { pathAfterDialogClose } from './route-rules';
+import { isWagerPath, pathAfterDialogClose } from './route-rules';
 
 type DialogBannerComponent = typeof import('../features/content/components/dialog-banner')['DialogBanner'];
 /** Set when an account dialog's code has arrived: the banner's code comes with it (see withBanner). */
@@ -159,6 +160,7 @@ export const ShellDialogs = () => {
       ) : null}
       <AnnouncementPopupGate />
       <PendingOfferGate isBlocked={activeDialog !== null} />
+      <RgPromptsGate isBlocked={activeDialog !== null} isWagerPage={isWagerPath} />
     </>
   );
 };

@@ -1,4 +1,4 @@
-import type { RgConfirmableKind, RgPeriod } from '@tessera/contracts';
+import type { RgConfirmableKind, RgPeriod, RgPromptAnswer, RgPromptName } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { emit } from '../../platform/events';
@@ -271,6 +271,39 @@ export const createResponsibleGamingRepository = (pool: pg.Pool) => ({
       [merchantCode, memberId],
     );
     return rows[0]?.minutes ?? null;
+  },
+
+  /** The one-time prompts the member has answered (decision 0107). */
+  answeredPrompts: async (merchantCode: string, memberId: string): Promise<RgPromptName[]> => {
+    const { rows } = await pool.query<{ prompt: RgPromptName }>(
+      'SELECT prompt FROM rg_prompts WHERE merchant_code = $1 AND member_id = $2',
+      [merchantCode, memberId],
+    );
+    return rows.map((row) => row.prompt);
+  },
+
+  /** Whether the guard has ever counted a deposit of the member (its usage rows keep every day since). */
+  hasDeposited: async (merchantCode: string, memberId: string): Promise<boolean> => {
+    const { rows } = await pool.query<{ found: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM rg_usage WHERE merchant_code = $1 AND member_id = $2 AND deposited > 0) AS found',
+      [merchantCode, memberId],
+    );
+    return rows[0]?.found === true;
+  },
+
+  /** Records the first answer to a prompt; false when it was answered already (the first answer stands). */
+  answerPrompt: async (
+    db: Executor,
+    key: { merchantCode: string; memberId: string },
+    prompt: RgPromptName,
+    answer: RgPromptAnswer,
+  ): Promise<boolean> => {
+    const { rowCount } = await db.query(
+      `INSERT INTO rg_prompts (merchant_code, member_id, prompt, answer) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (merchant_code, member_id, prompt) DO NOTHING`,
+      [key.merchantCode, key.memberId, prompt, answer],
+    );
+    return rowCount === 1;
   },
 
   /** Sets the interval and moves the next check of the member's sessions of the last day to one interval on. */

@@ -15,6 +15,10 @@ export const registerResponsibleGamingRoutes = (
   r.site(responsibleGamingEndpoints.setLimit, async ({ input, ctx }) =>
     service.setLimit(ctx.merchant, ctx.member, input),
   );
+  r.site(responsibleGamingEndpoints.prompts, async ({ ctx }) => service.prompts(ctx.merchant, ctx.member));
+  r.site(responsibleGamingEndpoints.answerPrompt, async ({ input, ctx }) =>
+    service.answerPrompt(ctx.merchant, ctx.member, input),
+  );
   r.site(responsibleGamingEndpoints.confirmLimit, async ({ input, ctx }) =>
     service.confirmLimit(ctx.merchant, ctx.member, input),
   );

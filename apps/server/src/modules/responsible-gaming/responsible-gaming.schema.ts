@@ -145,6 +145,29 @@ export const rgSettings = pgTable(
   ],
 );
 
+/**
+ * The member's answer to each one-time prompt of the member site (decision 0107): the offer of limits after
+ * registration or at the first deposit (`set` or `skipped`) and the information before the first wager
+ * (`acknowledged`). A prompt with a row is not shown again, on any device.
+ */
+export const rgPrompts = pgTable(
+  'rg_prompts',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    prompt: text('prompt').$type<'limits_offer' | 'first_wager_info'>().notNull(),
+    answer: text('answer').$type<'set' | 'skipped' | 'acknowledged'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.memberId, table.prompt] }),
+    check(
+      'rg_prompts_answer',
+      sql`(${table.prompt} = 'limits_offer' AND ${table.answer} IN ('set', 'skipped')) OR (${table.prompt} = 'first_wager_info' AND ${table.answer} = 'acknowledged')`,
+    ),
+  ],
+);
+
 /** Each answer a member gave a reality check: continue or stop, with what the dialog showed. */
 export const rgRealityChecks = pgTable(
   'rg_reality_checks',

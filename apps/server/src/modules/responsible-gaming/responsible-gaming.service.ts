@@ -8,6 +8,9 @@ import {
   type RgDuration,
   type RgLimitKind,
   type RgPeriod,
+  type RgPromptAnswer,
+  type RgPromptName,
+  type RgPrompts,
   type RgSession,
   type RgStatus,
   rgBlockEnd,
@@ -279,6 +282,18 @@ export const createResponsibleGamingService = (deps: {
     });
   };
 
+  /**
+   * The offer of limits is due until answered, to a member who has not deposited yet: right after registration,
+   * and before the first deposit of a member who registered earlier. The information is due until acknowledged.
+   */
+  const promptsOf = async (merchantCode: string, memberId: string): Promise<RgPrompts> => {
+    const answered = await repository.answeredPrompts(merchantCode, memberId);
+    return {
+      limitsOffer: !answered.includes('limits_offer') && !(await repository.hasDeposited(merchantCode, memberId)),
+      firstWagerInfo: !answered.includes('first_wager_info'),
+    };
+  };
+
   const memberOf = async (memberId: string) => {
     const member = await members.findById(memberId);
     if (!member) throw new AppError('not_found');
@@ -410,6 +425,31 @@ export const createResponsibleGamingService = (deps: {
         });
       });
       return status(merchant.code, currency, member.memberId);
+    },
+
+    /** Which one-time prompts of the member site are still due (decision 0107). */
+    prompts: (merchant: MerchantContext, member: MemberPrincipal) => promptsOf(merchant.code, member.memberId),
+
+    /**
+     * The member's answer to a prompt (the contract has checked it fits the prompt). The first answer stands and
+     * is kept in the member's history, which the back office's view shows; a repeated answer changes nothing.
+     */
+    answerPrompt: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { prompt: RgPromptName; answer: RgPromptAnswer },
+    ): Promise<RgPrompts> => {
+      await repository.inTransaction(async (client) => {
+        const key = { merchantCode: merchant.code, memberId: member.memberId };
+        if (await repository.answerPrompt(client, key, input.prompt, input.answer)) {
+          await repository.addHistory(client, {
+            ...key,
+            action: `prompt.${input.prompt}`,
+            details: { answer: input.answer },
+          });
+        }
+      });
+      return promptsOf(merchant.code, member.memberId);
     },
 
     /** The reality-check interval (null: off), counted from now in the member's open sessions. */

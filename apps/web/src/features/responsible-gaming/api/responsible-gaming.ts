@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KycStatus, type RgConfirmableKind, type RgStatus, responsibleGamingEndpoints } from '@tessera/contracts';
+import {
+  type KycStatus,
+  type RgConfirmableKind,
+  type RgPromptAnswer,
+  type RgPromptName,
+  type RgStatus,
+  responsibleGamingEndpoints,
+} from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
 
@@ -100,3 +107,23 @@ export const useSubmitKycDocuments = () =>
   useKycMutation((files: readonly File[]) =>
     callEndpoint(responsibleGamingEndpoints.kycDocuments, { body: {}, files }),
   );
+
+/** The one-time prompts still due (decision 0107): the offer of limits, the information before the first wager. */
+export const rgPromptsQueryKey = queryKeyOf(responsibleGamingEndpoints.prompts);
+
+export const useRgPrompts = (isMember: boolean) =>
+  useQuery({
+    queryKey: rgPromptsQueryKey,
+    queryFn: ({ signal }) => callEndpoint(responsibleGamingEndpoints.prompts, { signal }),
+    enabled: isMember,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useAnswerPrompt = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { prompt: RgPromptName; answer: RgPromptAnswer }) =>
+      callEndpoint(responsibleGamingEndpoints.answerPrompt, { body }),
+    onSuccess: (prompts) => queryClient.setQueryData(rgPromptsQueryKey, prompts),
+  });
+};
