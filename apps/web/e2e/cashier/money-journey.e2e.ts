@@ -57,6 +57,10 @@ describe('the money journey', () => {
   it('registers, deposits at the gateway, sees the balance live, withdraws, is paid out by the operator, confirms, and finds every movement in the account record; the books reconcile', async () => {
     const { context, page } = await openSite(browser, server, '/register');
     await registerByMobile(page, '81190001');
+    // A new member is offered limits once (decision 0107); this journey declines, and is not asked again.
+    const offer = page.getByRole('dialog', { name: 'Set your limits' });
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
     await waitForHeaderBalance(page, '0.00');
 
     // The withdraw password, in My account.
