@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@tessera/contracts';
+import { accountEndpoints, responsibleGamingEndpoints } from '@tessera/contracts';
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,14 @@ beforeAll(async () => {
     confirmWithdrawPassword: 'Payout99',
   });
   if (!set.success) throw new Error(`withdraw password refused: ${set.errorCode}`);
+  // The member has seen the one-time responsible-gaming prompts (decision 0107): they would cover the mall.
+  for (const [prompt, answer] of [
+    ['limits_offer', 'skipped'],
+    ['first_wager_info', 'acknowledged'],
+  ] as const) {
+    const answered = await site.call(responsibleGamingEndpoints.answerPrompt, token, { prompt, answer });
+    if (!answered.success) throw new Error(`prompt ${prompt} refused: ${answered.errorCode}`);
+  }
   const rows = await server.query<{ id: string }>('SELECT id FROM members WHERE username = $1', [
     MEMBER.username.toLowerCase(),
   ]);
