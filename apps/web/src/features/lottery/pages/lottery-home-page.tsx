@@ -157,6 +157,33 @@ const Lobby = ({ games, offset, kind }: { games: LotteryGame[]; offset: number; 
 };
 
 const DIGITS = Array.from({ length: 10 }, (_, d) => d);
+
+/** One row of ten digit buttons per position of the number, the chosen digit pressed. */
+const DigitRows = ({
+  digits,
+  onChange,
+}: {
+  digits: readonly (number | null)[];
+  onChange: (next: (number | null)[]) => void;
+}) => {
+  const { t } = useTranslation('lottery');
+  return digits.map((digit, slot) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
+    <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
+      {DIGITS.map((d) => (
+        <button
+          key={d}
+          type="button"
+          className={styles.ball}
+          aria-pressed={digit === d}
+          onClick={() => onChange(digits.map((old, i) => (i === slot ? d : old)))}
+        >
+          {d}
+        </button>
+      ))}
+    </fieldset>
+  ));
+};
 const SUMS = Array.from({ length: FIVE_DIGIT_MAX_SUM + 1 }, (_, v) => v);
 
 /** A line of the slip: what it shows, and the line the buy call takes (its stake from the input). */
@@ -197,22 +224,7 @@ const FourDPicker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
           {digits.map((d) => (d === null ? '–' : String(d))).join('')}
         </strong>
       </div>
-      {digits.map((digit, slot) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
-        <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
-          {DIGITS.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={styles.ball}
-              aria-pressed={digit === d}
-              onClick={() => setDigits(digits.map((old, i) => (i === slot ? d : old)))}
-            >
-              {d}
-            </button>
-          ))}
-        </fieldset>
-      ))}
+      <DigitRows digits={digits} onChange={setDigits} />
       {info && (
         <div className={styles.row} data-tier-odds>
           {info.odds.map((odds, tier) =>
@@ -290,22 +302,7 @@ const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
           ))}
         </fieldset>
       )}
-      {pick.digits.map((digit, slot) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
-        <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
-          {DIGITS.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={styles.ball}
-              aria-pressed={digit === d}
-              onClick={() => setPick({ ...pick, digits: pick.digits.map((old, i) => (i === slot ? d : old)) })}
-            >
-              {d}
-            </button>
-          ))}
-        </fieldset>
-      ))}
+      <DigitRows digits={pick.digits} onChange={(next) => setPick({ ...pick, digits: next })} />
       {shape.sides.length > 0 && (
         <div className={styles.row}>
           {shape.sides.map((side) => (
