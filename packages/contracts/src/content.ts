@@ -213,6 +213,10 @@ export const agentAnnouncementPageSchema = z.object({
 });
 export type AgentAnnouncementPage = z.infer<typeof agentAnnouncementPageSchema>;
 
+/** The agent centre menu's unread badge (decision 0113). */
+export const agentAnnouncementsUnreadSchema = z.object({ unread: z.number().int().min(0) });
+export type AgentAnnouncementsUnread = z.infer<typeof agentAnnouncementsUnreadSchema>;
+
 export const contentEndpoints = {
   announcements: defineEndpoint({
     name: 'content.announcements',
@@ -257,6 +261,30 @@ export const contentEndpoints = {
     response: agentAnnouncementPageSchema,
     summary:
       "The agent centre's announcements (agentAnnouncement): notices written for agents (audience agents or both) that are on now, in the caller's language (else the merchant default), newest first, paged.",
+  }),
+  agentAnnouncementsUnread: defineEndpoint({
+    name: 'content.agentAnnouncementsUnread',
+    method: 'GET',
+    path: '/wps/agent/announcements/unread',
+    moduleIds: [],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject({ language: z.string().optional() }),
+    response: agentAnnouncementsUnreadSchema,
+    summary:
+      "How many of the agent centre's announcements on now the agent has not seen: those that appeared since the agent last opened the announcement page (decision 0113), for the menu's badge.",
+  }),
+  agentAnnouncementsRead: defineEndpoint({
+    name: 'content.agentAnnouncementsRead',
+    method: 'POST',
+    path: '/wps/agent/announcements/read',
+    moduleIds: [],
+    access: access.agent,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: agentAnnouncementsUnreadSchema,
+    summary:
+      'Marks every agent announcement that has appeared by now as read (the agent opened the announcement page); answers the unread count, 0.',
   }),
   helpCenter: defineEndpoint({
     name: 'content.helpCenter',

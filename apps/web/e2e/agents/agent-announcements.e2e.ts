@@ -52,9 +52,33 @@ describe('agent announcements', () => {
 
     await page.goto(`${server.url}/agentHome`);
     await page.locator('[data-agent-page="agentTeamOverview"]').waitFor();
-    await page.getByRole('button', { name: 'Announcement', exact: true }).first().click();
+    // The menu counts the two announcements the agent has not read (decision 0113).
+    const announcementItem = page.getByRole('button', { name: /^Announcement/ }).first();
+    await announcementItem.locator('[data-menu-badge="2"]').waitFor();
+    expect(await announcementItem.getByText('Unread announcements: 2').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('agent-announcements-unread-badge.png') });
+    await announcementItem.click();
     await page.locator('[data-agent-page="agentAnnouncement"] [data-card="agent-announcement"]').first().waitFor();
     expect(await cardTitles(page)).toEqual(['Maintenance for everyone', 'Commission statements are ready']);
+    // Read once shown, on the server: the badge clears, and stays cleared after a reload.
+    await announcementItem.locator('[data-menu-badge]').waitFor({ state: 'detached' });
+    expect(await server.query('SELECT 1 FROM content_notice_reads')).toHaveLength(1);
+    await page.reload();
+    await page.locator('[data-agent-page="agentTeamOverview"]').waitFor();
+    await page.waitForTimeout(500);
+    expect(await announcementItem.locator('[data-menu-badge]').count()).toBe(0);
+    // A notice written afterwards is counted again; the agent reads it.
+    await notice('EN', 'New rates from Monday', 'The October rates table.', 'agents');
+    await page.reload();
+    await announcementItem.locator('[data-menu-badge="1"]').waitFor();
+    await announcementItem.click();
+    await page.getByText('The October rates table.').waitFor();
+    await announcementItem.locator('[data-menu-badge]').waitFor({ state: 'detached' });
+    expect(await cardTitles(page)).toEqual([
+      'New rates from Monday',
+      'Maintenance for everyone',
+      'Commission statements are ready',
+    ]);
     await page.getByText('see My Income.').waitFor();
     expect(await page.getByText('Site only notice').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('agent-announcements-desktop-en.png'), fullPage: true });

@@ -163,4 +163,38 @@ describe('agent announcements', () => {
     const agents = await agentAnnouncements('?language=EN');
     expect(agents.value.list.map((item: { title: string }) => item.title)).toContain('Site only');
   });
+
+  it("counts for the menu's badge what appeared since the agent last opened the page, per agent", async () => {
+    const unread = async (token = agentToken) =>
+      (await client.send({ method: 'GET', url: '/wps/agent/announcements/unread?language=EN', token })).json();
+    const read = async (payload: object = {}, token = agentToken) =>
+      (await client.send({ method: 'POST', url: '/wps/agent/announcements/read', token, payload })).json();
+    const total = (await agentAnnouncements('?language=EN')).value.total as number;
+    expect(total).toBeGreaterThan(0);
+    // Never opened: every notice on now is unread; the ones not on yet, ended or disabled are not counted.
+    expect(await unread()).toMatchObject({ success: true, value: { unread: total } });
+
+    expect(await read()).toMatchObject({ success: true, value: { unread: 0 } });
+    expect((await unread()).value.unread).toBe(0);
+
+    // A new notice is unread; so is one written now with a start in the past (it appears when saved).
+    await write(notice('Agents fresh', 'agents'));
+    await write(notice('Agents backdated', 'agents', { startsAt: at(-5 * hour) }));
+    await write(notice('Site fresh', 'site'));
+    expect((await unread()).value.unread).toBe(2);
+
+    // Another agent's mark is its own; a member who is no agent and a visitor get none; bad input changes nothing.
+    const otherAgent = await newMember('annagent2', true);
+    expect((await unread(otherAgent)).value.unread).toBe(total + 2);
+    expect(await unread(memberToken)).toMatchObject({ success: false, errorCode: 'error_not_agent' });
+    expect(await read({}, memberToken)).toMatchObject({ success: false, errorCode: 'error_not_agent' });
+    expect(await read({ through: '2100-01-01' })).toMatchObject({ success: false, errorCode: 'validation_failed' });
+    expect((await unread()).value.unread).toBe(2);
+    const marks = await t.database.pool.query('SELECT member_id FROM content_notice_reads');
+    expect(marks.rows).toHaveLength(1);
+
+    await read();
+    expect((await unread()).value.unread).toBe(0);
+    expect((await unread(otherAgent)).value.unread).toBe(total + 2);
+  });
 });

@@ -162,6 +162,25 @@ export const createContentRepository = (pool: pg.Pool) => ({
     ]);
     return rows.length > 0;
   },
+
+  /** How far the agent has read the agent centre's announcements (null: never opened them). */
+  noticesReadThrough: async (merchantCode: string, memberId: string): Promise<Date | null> => {
+    const { rows } = await pool.query<{ readThrough: Date }>(
+      `SELECT read_through AS "readThrough" FROM content_notice_reads WHERE merchant_code = $1 AND member_id = $2`,
+      [merchantCode, memberId],
+    );
+    return rows[0]?.readThrough ?? null;
+  },
+
+  /** Moves the agent's read mark to `at`, never back (two devices opening the page in either order agree). */
+  markNoticesRead: async (merchantCode: string, memberId: string, at: Date): Promise<void> => {
+    await pool.query(
+      `INSERT INTO content_notice_reads (merchant_code, member_id, read_through) VALUES ($1, $2, $3)
+       ON CONFLICT (merchant_code, member_id)
+       DO UPDATE SET read_through = GREATEST(content_notice_reads.read_through, EXCLUDED.read_through)`,
+      [merchantCode, memberId, at],
+    );
+  },
 });
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;

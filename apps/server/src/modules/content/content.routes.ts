@@ -35,6 +35,18 @@ export const registerContentRoutes = (
     };
   });
 
+  r.site(contentEndpoints.agentAnnouncementsUnread, async ({ input, ctx }) => {
+    const language = content.languageOf(ctx.merchant, input.language ?? ctx.language);
+    return {
+      unread: await content.agentAnnouncementsUnread(ctx.merchant, { language, memberId: ctx.member.memberId }),
+    };
+  });
+
+  r.site(contentEndpoints.agentAnnouncementsRead, async ({ ctx }) => {
+    await content.markAgentAnnouncementsRead(ctx.merchant, ctx.member.memberId);
+    return { unread: 0 };
+  });
+
   r.site(contentEndpoints.helpCenter, async ({ input, ctx }) => {
     const language = content.languageOf(ctx.merchant, input.lang ?? ctx.language);
     return presentHelp(await content.help(ctx.merchant, language));

@@ -1,6 +1,6 @@
 import type { ContentData, ContentKind } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../../platform/db/columns';
 
 /**
@@ -40,4 +40,19 @@ export const contentImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index('content_images_merchant_idx').on(table.merchantCode)],
+);
+
+/**
+ * How far an agent has read the agent centre's announcements (decision 0113): every agent notice that appeared
+ * at or before `readThrough` is read. Opening the announcement page moves it to now; the menu's unread badge counts
+ * the notices on now that appeared after it.
+ */
+export const contentNoticeReads = pgTable(
+  'content_notice_reads',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    readThrough: timestamp('read_through', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.memberId] })],
 );

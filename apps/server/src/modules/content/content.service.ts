@@ -54,6 +54,12 @@ export const isForAudience = (row: ContentItemRow, audience: Audience): boolean 
 /** A notice without an audience was written before audiences existed: the site's. */
 const isSiteNotice = (audience: NoticeAudience | undefined): boolean => audience !== 'agents';
 
+/**
+ * When a notice appeared to its readers: its start, or when it was written if that is later (a notice written with a
+ * start in the past appears when it is saved, not before).
+ */
+const appearedAt = (row: ContentItemRow): number => Math.max(startDateOf(row), row.createdAt.getTime());
+
 /** Whether a row is a notice the agent centre shows (audience agents or both, decision 0095). */
 export const isAgentNotice = (row: ContentItemRow): boolean => {
   const content = contentOf(row);
@@ -148,6 +154,28 @@ export const createContentService = (repository: ContentRepository) => {
         total: rows.length,
       };
     },
+
+    /**
+     * How many agent notices on now the agent has not seen (decision 0113): those that appeared (started, or were
+     * written, whichever is later) after the agent last opened the announcement page; all of them before that.
+     */
+    agentAnnouncementsUnread: async (
+      merchant: MerchantContext,
+      request: { language: LanguageCode; memberId: string },
+      now = new Date(),
+    ) => {
+      const [rows, readThrough] = await Promise.all([
+        visibleIn(merchant, request.language, ['notice'], now),
+        repository.noticesReadThrough(merchant.code, request.memberId),
+      ]);
+      return rows.filter(
+        (row) => isAgentNotice(row) && (readThrough === null || appearedAt(row) > readThrough.getTime()),
+      ).length;
+    },
+
+    /** The agent opened the announcement page: every notice that has appeared by now is read. */
+    markAgentAnnouncementsRead: (merchant: MerchantContext, memberId: string, now = new Date()) =>
+      repository.markNoticesRead(merchant.code, memberId, now),
 
     /**
      * The picture of the first home banner a visitor sees now (the member page preloads it: it is the page's

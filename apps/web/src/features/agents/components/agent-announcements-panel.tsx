@@ -7,14 +7,14 @@ import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { Pager } from '../../../shared/ui/pager/pager';
-import { useAgentAnnouncements } from '../api/agent-announcements-api';
+import { useAgentAnnouncements, useMarkAgentAnnouncementsRead } from '../api/agent-announcements-api';
 import styles from './agents.module.css';
 
 const PAGE_SIZE = 10;
 
 /**
  * Announcement (agentAnnouncement): what the operator wrote for agents (decision 0095), newest first, each with
- * its date and whole text, ten a page.
+ * its date and whole text, ten a page. Once they have shown, they are all read (the menu's badge clears).
  */
 export const AgentAnnouncementsPanel = () => {
   const { t, i18n } = useTranslation('agents');
@@ -22,6 +22,7 @@ export const AgentAnnouncementsPanel = () => {
   const [pageNo, setPageNo] = useState(1);
   const announcements = useAgentAnnouncements({ pageNo, pageSize: PAGE_SIZE, language: i18n.language });
   const list = announcements.data?.list ?? [];
+  useMarkAgentAnnouncementsRead(announcements.isSuccess);
   return (
     <div className={styles.page} data-agent-page="agentAnnouncement">
       {announcements.isPending ? <InlineLoader /> : null}

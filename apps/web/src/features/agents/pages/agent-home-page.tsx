@@ -8,6 +8,7 @@ import { EmptyState } from '../../../shared/ui/empty-state/empty-state';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { type AgentContracts, type AgentPage, builtAgentMenu, defaultAgentPage, visibleAgentMenu } from '../agent-menu';
+import { useAgentAnnouncementsUnread } from '../api/agent-announcements-api';
 import { useMyAgentApplication } from '../api/agents-api';
 import { AgentAnnouncementsPanel } from '../components/agent-announcements-panel';
 import { AgentClock } from '../components/agent-clock';
@@ -56,10 +57,11 @@ export const AgentHomePage = ({
   downlineAction,
   categoryLabelKey,
 }: AgentHomePageProps) => {
-  const { t } = useTranslation('agents');
+  const { t, i18n } = useTranslation('agents');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const isLogin = usePublicStore((state) => state.isLogin);
   const status = useMyAgentApplication(isLogin);
+  const unread = useAgentAnnouncementsUnread(i18n.language, status.data?.isAgent === true).data?.unread ?? 0;
   const built = new Set<AgentPage>([
     ...(Object.keys({ ...panels, ...extraPanels }) as AgentPage[]),
     'downlineManagmentView',
@@ -74,7 +76,13 @@ export const AgentHomePage = ({
   return (
     <CenterLayout
       title={t('hd_agent')}
-      items={items.map((item) => ({ id: item.page, label: t(item.labelKey) }))}
+      items={items.map((item) => ({
+        id: item.page,
+        label: t(item.labelKey),
+        ...(item.page === 'agentAnnouncement'
+          ? { badge: { count: unread, label: t('agent_announcements_unread', { count: unread }) } }
+          : {}),
+      }))}
       activeId={active?.page ?? defaultAgentPage}
       onSelect={setPage}
     >
