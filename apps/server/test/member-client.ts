@@ -43,7 +43,7 @@ export const memberClient = (t: TestApp, defaults: { ip?: string } = {}) => {
     method: 'POST' | 'PUT',
     url: string,
     body: unknown,
-    options: { moduleId: string; token?: string; ip?: string },
+    options: { moduleId: string; token?: string; ip?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse> =>
     send({ method, url, payload: sealPayload(await payloadKey(), method, url, body) as never, ...options });
 

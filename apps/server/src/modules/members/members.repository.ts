@@ -176,8 +176,10 @@ export const createMembersRepository = (pool: pg.Pool) => {
       const { rows } = await pool.query<Pick<MemberRow, 'id' | 'merchantCode'>>(
         `SELECT id, merchant_code AS "merchantCode" FROM members
          WHERE ($1::text IS NOT NULL AND lower(email) = $1)
-            OR ($2::text IS NOT NULL AND mobile_dialing_code = $2 AND mobile_number = $3)`,
-        [email, mobile?.mobileDialingCode ?? null, mobile?.mobileNumber ?? null],
+            OR ($2::text IS NOT NULL AND mobile_number = $3
+                AND regexp_replace(mobile_dialing_code, '\D', '', 'g') = $2)`,
+        // A dialing code compares by its digits ("+65" and "65" are one code), as the identity keys hash it.
+        [email, mobile?.mobileDialingCode?.replace(/\D/g, '') ?? null, mobile?.mobileNumber ?? null],
       );
       return rows;
     },

@@ -429,4 +429,79 @@ describe('self-exclusion across merchants', () => {
       ]),
     ).toBe(1);
   });
+
+  it("refuses the same person's next seamless provider bet on a sister merchant at once after an exclusion", async () => {
+    const demo = await t.services.merchants.get('demo');
+    if (!demo) throw new Error('no demo');
+    await t.services.merchants.createIfAbsent('sister', { ...demo.settings, domains: ['sister.test'] } as never);
+    const { token, memberId } = await fundedMember(t, client, 'rg-twin', 20_00n);
+    await t.services.members.update(memberId, { mobileDialingCode: '+65', mobileNumber: '81339999' });
+    const sister = await t.services.members.create({
+      merchantCode: 'sister',
+      username: 'rg-twin-b',
+      account: 'rg-twin-b',
+      nickname: 'b',
+      passwordHash: await hashPassword('Secret123'),
+      mobileDialingCode: '65',
+      mobileNumber: '81339999',
+    });
+    if (!('row' in sister)) throw new Error('sister member not created');
+    await t.services.ledger.transfer({
+      merchantCode: 'sister',
+      currency: 'USD',
+      type: 'deposit',
+      idempotencyKey: 'rg-twin-fund',
+      from: { house: 'deposits' },
+      to: { member: sister.row.id, wallet: 'main' },
+      amount: 10_00n,
+    });
+    // The sister merchant's member signs in on its own site and opens the provider's game there.
+    const sisterClient = memberClient(t);
+    const sisterToken = (
+      await sisterClient.sealed(
+        'POST',
+        '/wps/session/login',
+        { username: 'rg-twin-b', password: 'Secret123', botCheck: await sisterClient.botCheck() },
+        { moduleId: 'COMM3', headers: { host: 'sister.test' } },
+      )
+    ).json().value.token as string;
+    const launched = await sisterClient.send({
+      method: 'GET',
+      url: `/wps/game/launchGame?nodeId=${slotNode}`,
+      moduleId: 'GAMELO3',
+      token: sisterToken,
+      headers: { host: 'sister.test' },
+    });
+    const gameToken = new URL(launched.json().value.content.game_url).searchParams.get('token') ?? '';
+    const bet = (i: number) =>
+      seamless('bet', {
+        token: gameToken,
+        transactionId: `rg-twin-tx-${i}`,
+        roundId: `rg-twin-r-${i}`,
+        amount: '1.00',
+        currency: 'USD',
+      });
+    expect((await bet(1)).json().success).toBe(true);
+
+    // The exclusion on the demo merchant; the very next bet on the sister merchant is refused by the protocol.
+    const excluded = await send('POST', '/wps/responsible-gaming/block', token, {
+      kind: 'self_exclusion',
+      duration: '6m',
+      allMerchants: true,
+      confirm: true,
+    });
+    const excludedAt = performance.now();
+    expect(excluded.json().success).toBe(true);
+    const refused = await bet(2);
+    const elapsedMs = performance.now() - excludedAt;
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorCode).toBe('responsible_gaming_blocked');
+    // Issue 31's figure: refused within 1 s of the exclusion's answer (the block rows are written in its transaction).
+    console.info(`exclusion on demo → seamless bet refused on sister after ${elapsedMs.toFixed(1)} ms`);
+    expect(elapsedMs).toBeLessThan(1_000);
+    expect(await balance(sister.row.id, 'sister')).toBe(9_00n);
+    expect(
+      await count('SELECT count(*)::int AS n FROM seamless_transactions WHERE member_id = $1', [sister.row.id]),
+    ).toBe(1);
+  });
 });
