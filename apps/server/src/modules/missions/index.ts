@@ -30,6 +30,10 @@ export const missionsModule = defineModule({
     registerMissionsRoutes(registrar, missions);
     registerMissionsAdminRoutes(registrar, missions, host.services.admin);
   },
+  // A real start's showcase only (with the demo's play history): test servers count their own missions.
+  seedDemo: async (missions, { merchantCode, history }) => {
+    if (history) await missions.seedDemo(merchantCode);
+  },
   subscribers: (missions) => [
     subscribe('missions.bets', 'bet.settled', (event, context) => missions.fromBet(context.tx, event)),
     subscribe('missions.deposits', 'deposit.credited', (event, context) => missions.fromDeposit(context.tx, event)),

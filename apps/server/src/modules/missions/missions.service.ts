@@ -14,6 +14,7 @@ import type { MemberPrincipal, MerchantContext } from '../../platform/principals
 import type { LedgerService } from '../ledger';
 import type { MembersService } from '../members';
 import type { MerchantsService } from '../merchants';
+import { demoMissions } from './missions.demo';
 import type { Client, MissionRow, MissionsRepository, MissionValues, ProgressRow } from './missions.repository';
 import { advance, earlierPeriodKey, type MissionFact, periodBounds, periodKeyOf } from './missions.rules';
 
@@ -327,6 +328,19 @@ export const createMissionsService = (deps: {
           details: { before: snapshot(before), after: snapshot(row) },
         });
         return row;
+      });
+    },
+
+    /**
+     * The demo merchant's missions on a real start (`demoMissions`): written once, when the merchant has none, through
+     * the editor's judging; a merchant an operator has configured is left alone.
+     */
+    seedDemo: async (merchantCode: string): Promise<void> => {
+      if ((await repository.missions(merchantCode, false)).length > 0) return;
+      const merchant = await merchants.resolve({ code: merchantCode, host: '' });
+      const values = demoMissions(merchant.settings.supportedLanguages).map((input) => judge(merchant, input));
+      await repository.inTransaction(async (client) => {
+        for (const value of values) await repository.insertMission(client, merchantCode, value);
       });
     },
   };

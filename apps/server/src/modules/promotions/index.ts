@@ -198,6 +198,10 @@ export const promotionsModule = defineModule({
       bonuses: services.bonuses,
     });
   },
+  // A real start's showcase only (with the demo's play history): test servers count their own promotions.
+  seedDemo: async (promotions, { merchantCode, history }) => {
+    if (history) await promotions.seedDemo(merchantCode);
+  },
   subscribers: (promotions) => [
     subscribe('promotions.deposits', 'deposit.credited', (event, { tx }) => promotions.onDeposit(tx, event)),
     subscribe('promotions.bets', 'bet.settled', (event, { tx }) => promotions.onBet(tx, event)),

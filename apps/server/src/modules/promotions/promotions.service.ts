@@ -14,6 +14,7 @@ import { AppError } from '../../platform/http/app-error';
 import { recodeProofImages } from '../../platform/images/proof-images';
 import type { MemberPrincipal, MerchantContext, UploadedFile } from '../../platform/principals';
 import { type BonusesService, countsToward, wageringRequirement } from '../bonuses';
+import { demoPromotions } from './promotions.demo';
 import type { EntryRow, PromotionRow, PromotionsRepository, PromotionValues } from './promotions.repository';
 import { actionOf, activityState, bonusAmount, frequencyOf, periodKey } from './promotions.rules';
 
@@ -151,7 +152,7 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     if (reason) throw new AppError('promotion_not_eligible', { value: { reason } });
   };
 
-  return {
+  const service = {
     /** The merchant's published promotions with each one's state for the member (visitor: none). */
     listForMember: async (
       merchant: MerchantContext,
@@ -503,7 +504,23 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         return final;
       });
     },
+
+    /**
+     * The demo merchant's promotions on a real start (`demoPromotions`): written once, when the merchant has none,
+     * through the editor's judging; a merchant an operator has configured is left alone.
+     */
+    seedDemo: async (merchantCode: string, now = new Date()): Promise<void> => {
+      if ((await repository.listPromotions(merchantCode, false)).length > 0) return;
+      const merchant = await deps.merchantOf(merchantCode);
+      const values = demoPromotions(now, merchant.settings.supportedLanguages).map((input) =>
+        service.judge(merchant, input),
+      );
+      await repository.inTransaction(async (client) => {
+        for (const value of values) await repository.insertPromotion(client, merchantCode, value);
+      });
+    },
   };
+  return service;
 };
 
 const auditView = (row: PromotionRow) => ({
