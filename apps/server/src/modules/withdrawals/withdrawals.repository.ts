@@ -81,7 +81,15 @@ const CHANGEABLE = {
 export type WithdrawalChange = Partial<Pick<WithdrawalRow, keyof typeof CHANGEABLE>> & { status: WithdrawalRowStatus };
 
 /** Statuses a member or operator sees; the internal in-between ones stay hidden until healed. */
-const VISIBLE: WithdrawalRowStatus[] = ['pending', 'approved', 'disbursed', 'completed', 'disputed', 'rejected'];
+const VISIBLE: WithdrawalRowStatus[] = [
+  'pending',
+  'approved',
+  'disbursed',
+  'completed',
+  'disputed',
+  'rejected',
+  'cancelled',
+];
 
 const proofStore = createProofImagesRepository(withdrawalProofs);
 
@@ -306,7 +314,7 @@ export const createWithdrawalsRepository = (pool: pg.Pool) => ({
     (
       await pool.query<WithdrawalRow>(
         `SELECT ${ORDER_COLUMNS} FROM withdrawal_orders
-         WHERE status IN ('opening', 'disbursing', 'rejecting') AND updated_at < now() - make_interval(secs => $1)
+         WHERE status IN ('opening', 'disbursing', 'rejecting', 'cancelling') AND updated_at < now() - make_interval(secs => $1)
          LIMIT 100`,
         [olderThanMs / 1000],
       )
