@@ -56,11 +56,19 @@ describe('cancelling a withdrawal and the markers of harm', () => {
     await row.getByRole('button', { name: `Cancel withdrawal ${order.reference}` }).click();
     const confirm = dialog(page, 'cancel-withdrawal');
     await confirm.getByText(order.reference).waitFor();
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).waitFor();
+    // The dialog fades in; the picture is taken once it has.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: screenshotPath('withdraw-cancel-confirm-phone-en.png') });
     // Kept: nothing changes.
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await row.locator('[data-status="pending"]').count()).toBe(1);
+    const phone = page.viewportSize();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('withdraw-pending-desktop-en.png') });
+    if (phone) await page.setViewportSize(phone);
 
     await row.getByRole('button', { name: `Cancel withdrawal ${order.reference}` }).click();
     await dialog(page, 'cancel-withdrawal').getByRole('button', { name: 'Yes, cancel it' }).click();
@@ -86,16 +94,21 @@ describe('cancelling a withdrawal and the markers of harm', () => {
     await form.getByLabel('Day').fill(zonedDate('Asia/Singapore'));
     await desk.page.locator('[data-harm-computed]').getByText('Not computed yet').waitFor();
     await form.getByRole('button', { name: 'Compute this day now' }).click();
-    const flagged = desk.page.locator('[data-harm-row="wcx0001"]');
+    const flagged = desk.page.locator('[data-harm-row]', { hasText: /wcx0001/i });
     await flagged.locator('[data-marker="cancelled_withdrawals"]').waitFor();
     await desk.page.screenshot({ path: screenshotPath('harm-markers-desktop-en.png'), fullPage: true });
+    await desk.page.getByLabel('Interface language').selectOption('CN');
+    await flagged.getByText('取消提款').waitFor();
+    await desk.page.screenshot({ path: screenshotPath('harm-markers-desktop-cn.png'), fullPage: true });
+    await desk.page.getByLabel('界面语言').selectOption('EN');
+    await flagged.getByText('Cancelled withdrawals').waitFor();
     // Filtered by another marker, the member is not listed.
     await form.locator('select[name="marker"]').selectOption('night_play');
     await desk.page.locator('[data-harm-empty]').waitFor();
     await form.locator('select[name="marker"]').selectOption('cancelled_withdrawals');
     await flagged.waitFor();
     // The member's link opens the member's responsible-gaming view.
-    await flagged.getByRole('link', { name: 'wcx0001' }).click();
+    await flagged.getByRole('link', { name: /wcx0001/i }).click();
     await desk.page.waitForURL(new RegExp(`/admin/members/${member.id}`));
     const audited = await server.query<{ action: string }>(
       "SELECT action FROM audit_log WHERE action LIKE 'responsible_gaming.harm_markers_%'",
