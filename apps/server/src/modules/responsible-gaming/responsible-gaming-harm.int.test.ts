@@ -41,6 +41,16 @@ const deposit = (merchantCode: string, member: string, amount: bigint) =>
     currency: 'USD',
     amount,
   });
+/** A demo deposit whose event was written `days` ago (before delivery: its fact lands in that day's slot). */
+const depositDaysAgo = async (member: string, amount: bigint, days: number) => {
+  await deposit('demo', member, amount);
+  await t.database.pool.query(
+    `UPDATE events SET created_at = now() - make_interval(days => $3)
+      WHERE id = (SELECT max(id) FROM events WHERE name = 'deposit.credited' AND payload->>'memberId' = $1
+                    AND payload->>'amount' = $2)`,
+    [ids[member], String(amount), days],
+  );
+};
 const bet = (merchantCode: string, member: string, amount: bigint, settledAt: string) =>
   emitted('bet.settled', {
     roundId: randomUUID(),
@@ -104,20 +114,10 @@ beforeAll(async () => {
 
   // riser: 500.00 this week after 400.00 over the four weeks before (a weekly average of 100.00).
   await deposit('demo', 'riser', 50_000n);
-  await deposit('demo', 'riser', 40_000n);
-  await t.database.pool.query(
-    `UPDATE events SET created_at = now() - interval '20 days'
-      WHERE name = 'deposit.credited' AND payload->>'memberId' = $1 AND payload->>'amount' = '40000'`,
-    [ids.riser],
-  );
+  await depositDaysAgo('riser', 40_000n, 20);
   // steady: 150.00 this week after 400.00 before: not rising.
   await deposit('demo', 'steady', 15_000n);
-  await deposit('demo', 'steady', 40_000n);
-  await t.database.pool.query(
-    `UPDATE events SET created_at = now() - interval '20 days'
-      WHERE name = 'deposit.credited' AND payload->>'memberId' = $1 AND payload->>'amount' = '40000'`,
-    [ids.steady],
-  );
+  await depositDaysAgo('steady', 40_000n, 20);
   // owl: 30.00 staked at 02:00 local, 10.00 at 15:00 (75 % at night); steady stakes in the day only.
   await bet('demo', 'owl', 3_000n, localIso(today, '02:00'));
   await bet('demo', 'owl', 1_000n, localIso(today, '15:00'));

@@ -11,6 +11,7 @@ import table from '../../../shared/ui/data-table.module.css';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { useComputeHarmMarkers, useHarmMarkers } from '../api/compliance-api';
+import { MerchantPicker } from './compliance';
 import styles from './compliance.module.css';
 
 const markerTones: Record<HarmMarker, BadgeTone> = {
@@ -63,16 +64,7 @@ export const HarmMarkersReport = ({
           data-form="harm-markers"
         >
           {merchantCode === null ? (
-            <label className={styles.filter}>
-              <span>{t('compliance.merchant')}</span>
-              <select value={shownCode} onChange={(event) => setCode(event.target.value)} name="merchant">
-                {merchantCodes.map((merchant) => (
-                  <option key={merchant} value={merchant}>
-                    {merchant}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <MerchantPicker value={shownCode} merchantCodes={merchantCodes} onChange={setCode} />
           ) : null}
           <Field
             label={t('compliance.harmDay')}
