@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { testDatabasePrefix } from '@tessera/testkit/postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, type Database } from '../src/platform/db/database';
@@ -12,7 +13,7 @@ export interface TestDatabase extends Database {
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   const serverUrl = inject('pgServerUrl');
   const template = inject('pgTemplate');
-  const name = `t_${randomBytes(6).toString('hex')}`;
+  const name = `${testDatabasePrefix()}t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ensureTemplate, migrationsTemplateName } from '@tessera/testkit/postgres';
+import { ensureTemplate, migrationsTemplateName, testDatabasePrefix } from '@tessera/testkit/postgres';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded';
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     serverUrl = embedded.url;
     stop = embedded.stop;
   }
-  const template = migrationsTemplateName('tessera_tpl');
+  const template = migrationsTemplateName(`${testDatabasePrefix()}tessera_tpl`);
   await ensureTemplate(serverUrl, template, async (url) => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {

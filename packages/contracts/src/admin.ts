@@ -50,6 +50,8 @@ export const auditActions = [
   'agent.settings',
   'responsible_gaming.view',
   'responsible_gaming.register_search',
+  'responsible_gaming.harm_markers_view',
+  'responsible_gaming.harm_markers_compute',
   'kyc.view',
   'kyc.approve',
   'kyc.reject',

@@ -69,6 +69,8 @@ export const errorCatalogue = {
   payment_gateway_unavailable: { status: 502 },
   withdraw_password_not_set: { status: 400 },
   withdrawal_daily_limit: { status: 400 },
+  /** The withdrawal is no longer pending (an operator approved, paid or rejected it): it cannot be cancelled. */
+  withdrawal_not_cancellable: { status: 409 },
   payout_method_limit: { status: 400 },
   no_upline: { status: 403 },
   upload_too_many: { status: 400 },

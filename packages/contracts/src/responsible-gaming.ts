@@ -278,6 +278,39 @@ export const rgRegisterEntrySchema = z.object({
 });
 export type RgRegisterEntry = z.infer<typeof rgRegisterEntrySchema>;
 
+/** Markers of harm in the daily report (decision 0109), in the order the report lists them. */
+export const harmMarkers = ['deposits_rising', 'limit_increases', 'night_play', 'cancelled_withdrawals'] as const;
+export type HarmMarker = (typeof harmMarkers)[number];
+
+const harmDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'field_invalid' });
+
+export const harmMarkerRowSchema = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  markers: z.array(z.enum(harmMarkers)),
+  /** Deposits of the 7 days ending with the day, and of the 28 days before them. */
+  depositsLast7: moneyStringSchema,
+  depositsPrior28: moneyStringSchema,
+  limitIncreases: z.number().int(),
+  /** The day's stakes, those between 00:00 and 06:00 local time, and their share in percent (one decimal). */
+  stakes: moneyStringSchema,
+  nightStakes: moneyStringSchema,
+  nightSharePercent: z.number(),
+  cancelledWithdrawals: z.number().int(),
+});
+export type HarmMarkerRow = z.infer<typeof harmMarkerRowSchema>;
+
+export const harmMarkersReportSchema = z.object({
+  /** The merchant's local day. */
+  day: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+  /** When the day was computed (null: not yet; the daily job computes yesterday after midnight local time). */
+  computedAt: z.string().nullable(),
+  rows: z.array(harmMarkerRowSchema),
+});
+export type HarmMarkersReport = z.infer<typeof harmMarkersReportSchema>;
+
 export const responsibleGamingEndpoints = {
   status: defineEndpoint({
     name: 'responsibleGaming.status',
@@ -571,5 +604,31 @@ export const responsibleGamingEndpoints = {
     response: rgAdminViewSchema,
     summary:
       "A member's limits with their history, breaks and exclusions (read only: no operator loosens what the member chose); each look is audited (owner, risk, support).",
+  }),
+  adminHarmMarkers: defineEndpoint({
+    name: 'admin.harmMarkers',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/responsible-gaming/harm-markers',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: z.string() }),
+    request: z.strictObject({ day: harmDay, marker: z.enum(harmMarkers, { message: 'field_not_allowed' }).optional() }),
+    response: harmMarkersReportSchema,
+    summary:
+      'The daily markers of harm of one local day (deposits rising fast, limit increases, night play, cancelled withdrawals): the members flagged, with the figures behind each marker; audited (owner, risk).',
+  }),
+  adminComputeHarmMarkers: defineEndpoint({
+    name: 'admin.computeHarmMarkers',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/responsible-gaming/harm-markers',
+    moduleIds: [],
+    access: access.operator('responsibleGaming.compliance', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: z.string() }),
+    request: z.strictObject({ day: harmDay }),
+    response: harmMarkersReportSchema,
+    summary:
+      "Computes (or recomputes) one local day's markers of harm now, as the daily job does after the day ends, replacing that day's rows; today's figures so far, or a past day's. A day in the future answers field_invalid. Audited.",
   }),
 };

@@ -107,6 +107,8 @@ export const withdrawalStatuses = [
   'disputed',
   /** Refused with a reason; the hold is released. */
   'rejected',
+  /** Cancelled by the member while still pending; the hold is released. */
+  'cancelled',
 ] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
@@ -255,6 +257,19 @@ export const withdrawalEndpoints = {
     request: z.strictObject({}),
     response: withdrawalOrderSchema,
     summary: "One of the member's own withdrawals.",
+  }),
+  cancel: defineEndpoint({
+    name: 'withdraw.cancel',
+    method: 'POST',
+    path: '/wps/withdraw/orders/:id/cancel',
+    moduleIds: ['COMM3'],
+    access: access.member,
+    encrypted: false,
+    params: orderParams,
+    request: z.strictObject({}),
+    response: withdrawalOrderSchema,
+    summary:
+      "Cancels one of the member's own withdrawals while it is still pending (no operator has approved it yet): the held amount returns to the main wallet. A repeat answers with the cancelled order. Errors: not_found (not the member's), withdrawal_not_cancellable (approved, paid or rejected meanwhile).",
   }),
   confirmationList: defineEndpoint({
     name: 'withdraw.confirmationList',

@@ -10,6 +10,17 @@ const migrationsDir = path.join(repoRoot, 'apps/server/migrations');
 const migrateEntry = path.join(repoRoot, 'apps/server/dist/migrate.js');
 
 /**
+ * What every test database's name starts with: `TEST_DB_PREFIX` (letters, digits, underscores), so that runs sharing
+ * one PostgreSQL server can keep to their own names; none by default.
+ */
+export const testDatabasePrefix = (): string => {
+  const prefix = process.env.TEST_DB_PREFIX ?? '';
+  if (!/^[a-z0-9_]*$/.test(prefix))
+    throw new Error(`TEST_DB_PREFIX must be lower-case letters, digits or _: ${prefix}`);
+  return prefix;
+};
+
+/**
  * A fresh, empty database on the PostgreSQL server named by DATABASE_URL, for one test server or suite.
  * Returns null when DATABASE_URL is unset (the server then starts its own embedded PostgreSQL).
  */
@@ -19,7 +30,7 @@ export const createFreshDatabase = async (
   template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> } | null> => {
   if (!serverUrl) return null;
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const name = `${testDatabasePrefix()}${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -108,7 +119,7 @@ export const createMigratedDatabase = async (
   serverUrl = process.env.DATABASE_URL,
 ): Promise<{ url: string; drop: () => Promise<void> } | null> => {
   if (!serverUrl || !existsSync(migrateEntry)) return createFreshDatabase(prefix, serverUrl);
-  const template = migrationsTemplateName('tessera_e2e_tpl');
+  const template = migrationsTemplateName(`${testDatabasePrefix()}tessera_e2e_tpl`);
   await ensureTemplate(serverUrl, template, applyMigrations);
   return createFreshDatabase(prefix, serverUrl, template);
 };

@@ -35,12 +35,28 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
+/** A port free on 127.0.0.1: the next free one of `TEST_PORTS` (`9110-9119`) when set, else any. */
+const takenPorts = new Set<number>();
+const freePort = async (): Promise<number> => {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port += 1) {
+    if (takenPorts.has(port)) continue;
+    const free = await listenOn(port).catch(() => null);
+    if (free !== null) {
+      takenPorts.add(free);
+      return free;
+    }
+  }
+  throw new Error(`no free port in TEST_PORTS ${process.env.TEST_PORTS}`);
+};
+
+const listenOn = (wanted: number): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),

@@ -6,19 +6,21 @@ import {
   KycQueue,
   KycThresholdsForm,
 } from '../../features/responsible-gaming/components/compliance';
+import { HarmMarkersReport } from '../../features/responsible-gaming/components/harm-markers';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Tabs } from '../../shared/ui/tabs';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
-const tabs = ['kyc', 'register', 'thresholds'] as const;
+const tabs = ['kyc', 'harm', 'register', 'thresholds'] as const;
 type ComplianceTab = (typeof tabs)[number];
 
 const memberPathOf = (id: string) => `/members/${encodeURIComponent(id)}`;
 
 /**
- * /responsible-gaming: identity documents to review and the withdrawal thresholds per tier (compliance: owner,
- * risk), and the exclusion register across merchants (every reader of responsible gaming). Issue 31.
+ * /responsible-gaming: identity documents to review, the daily markers of harm (decision 0109) and the withdrawal
+ * thresholds per tier (compliance: owner, risk), and the exclusion register across merchants (every reader of
+ * responsible gaming). Issue 31.
  */
 export const CompliancePage = () => {
   const { t } = useTranslation();
@@ -41,6 +43,13 @@ export const CompliancePage = () => {
       />
       <div role="tabpanel">
         {tab === 'kyc' ? <KycQueue memberPathOf={memberPathOf} /> : null}
+        {tab === 'harm' ? (
+          <HarmMarkersReport
+            merchantCode={operator.merchantCode}
+            merchantCodes={(merchants.data ?? []).map((merchant) => merchant.code)}
+            memberPathOf={memberPathOf}
+          />
+        ) : null}
         {tab === 'register' ? <ExclusionRegister memberPathOf={memberPathOf} /> : null}
         {tab === 'thresholds' ? (
           <KycThresholdsForm

@@ -1,14 +1,21 @@
-import { type OperatorRole, type RgAdminView, responsibleGamingEndpoints, roleMay } from '@tessera/contracts';
+import {
+  type AuditAction,
+  type OperatorRole,
+  type RgAdminView,
+  responsibleGamingEndpoints,
+  roleMay,
+} from '@tessera/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { ModuleHost } from '../../platform/modules';
 import type { OperatorPrincipal } from '../../platform/principals';
 import type { ResponsibleGamingService } from './responsible-gaming.service';
+import type { HarmService } from './responsible-gaming-harm.service';
 import type { KycAudit, KycService } from './responsible-gaming-kyc.service';
 
 export const registerResponsibleGamingRoutes = (
   r: Registrar,
-  service: ResponsibleGamingService & { kyc: KycService },
+  service: ResponsibleGamingService & { kyc: KycService; harm: HarmService },
   host: Pick<ModuleHost, 'services'>,
 ): void => {
   r.site(responsibleGamingEndpoints.status, async ({ ctx }) => service.status(ctx.merchant, ctx.member));
@@ -87,6 +94,35 @@ export const registerResponsibleGamingRoutes = (
       },
     );
     return entries;
+  });
+
+  // Markers of harm (decision 0109): the daily report of one merchant, each look and each computation audited.
+  const harmAudit = async (
+    ctx: { operator: OperatorPrincipal; ip: string; userAgent: string | null },
+    action: AuditAction,
+    merchantCode: string,
+    details: Record<string, unknown>,
+  ) =>
+    host.services.admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      { action, target: merchantCode, merchantCode, details },
+    );
+  r.admin(responsibleGamingEndpoints.adminHarmMarkers, async ({ input, ctx }) => {
+    const report = await service.harm.report(ctx.merchant, input.day, input.marker ?? null);
+    await harmAudit(ctx, 'responsible_gaming.harm_markers_view', ctx.merchant.code, {
+      day: input.day,
+      marker: input.marker ?? null,
+      flagged: report.rows.length,
+    });
+    return report;
+  });
+  r.admin(responsibleGamingEndpoints.adminComputeHarmMarkers, async ({ input, ctx }) => {
+    const report = await service.harm.computeDay(ctx.merchant, input.day);
+    await harmAudit(ctx, 'responsible_gaming.harm_markers_compute', ctx.merchant.code, {
+      day: input.day,
+      flagged: report.rows.length,
+    });
+    return report;
   });
 
   // Back office: read only (no operator loosens a member's choice), each look audited.

@@ -251,3 +251,61 @@ export const rgKycThresholds = pgTable('rg_kyc_thresholds', {
   basicMax: bigint('basic_max', { mode: 'bigint' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Markers of harm (decision 0109): the facts this module keeps for them from other modules' events, per member and
+ * 15-minute UTC slot (every time zone's offset is a multiple of 15 minutes, so a merchant's local day and its night
+ * hours are whole sets of slots): deposits credited (`deposit.credited`), stakes of settled rounds (`bet.settled`,
+ * at settlement) and withdrawals the member cancelled (`withdrawal.cancelled`). Each event adds once (receipts).
+ */
+export const rgHarmFacts = pgTable(
+  'rg_harm_facts',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    memberId: text('member_id').notNull(),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    deposits: bigint('deposits', { mode: 'bigint' }).notNull().default(sql`0`),
+    stakes: bigint('stakes', { mode: 'bigint' }).notNull().default(sql`0`),
+    cancelledWithdrawals: integer('cancelled_withdrawals').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.slot, table.memberId] }),
+    index('rg_harm_facts_member_idx').on(table.merchantCode, table.memberId, table.slot),
+  ],
+);
+
+/**
+ * The daily harm-markers report: one row per merchant, local day and flagged member, with the figures the rules
+ * read; written whole per (merchant, day) by the daily job (a re-run replaces the day's rows).
+ */
+export const rgHarmMarkers = pgTable(
+  'rg_harm_markers',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    day: date('day').notNull(),
+    memberId: text('member_id').notNull(),
+    markers: text('markers').array().notNull(),
+    depositsLast7: bigint('deposits_last_7', { mode: 'bigint' }).notNull(),
+    depositsPrior28: bigint('deposits_prior_28', { mode: 'bigint' }).notNull(),
+    limitIncreases: integer('limit_increases').notNull(),
+    stakes: bigint('stakes', { mode: 'bigint' }).notNull(),
+    nightStakes: bigint('night_stakes', { mode: 'bigint' }).notNull(),
+    cancelledWithdrawals: integer('cancelled_withdrawals').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.day, table.memberId] }),
+    check('rg_harm_markers_some', sql`cardinality(${table.markers}) > 0`),
+  ],
+);
+
+/** Which (merchant, local day) the harm-markers job has computed, when, and how many members it flagged. */
+export const rgHarmRuns = pgTable(
+  'rg_harm_runs',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    day: date('day').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    flagged: integer('flagged').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.day] })],
+);

@@ -34,7 +34,7 @@ export const presentPayoutMethod = (row: PayoutMethodRow): PayoutMethod => ({
 
 /** The in-between states show as the state they are leaving, until the step finishes. */
 const visibleStatus = (status: WithdrawalRow['status']): WithdrawalOrder['status'] => {
-  if (status === 'opening') return 'pending';
+  if (status === 'opening' || status === 'cancelling') return 'pending';
   if (status === 'disbursing' || status === 'rejecting') return 'approved';
   return status;
 };

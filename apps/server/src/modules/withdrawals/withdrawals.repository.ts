@@ -1,4 +1,9 @@
-import type { ConfirmationOutcome, PayoutMethodKind, WithdrawalStatus } from '@tessera/contracts';
+import {
+  type ConfirmationOutcome,
+  type PayoutMethodKind,
+  type WithdrawalStatus,
+  withdrawalStatuses,
+} from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { createProofImagesRepository, type RecodedProof } from '../../platform/images/proof-images';
@@ -81,7 +86,7 @@ const CHANGEABLE = {
 export type WithdrawalChange = Partial<Pick<WithdrawalRow, keyof typeof CHANGEABLE>> & { status: WithdrawalRowStatus };
 
 /** Statuses a member or operator sees; the internal in-between ones stay hidden until healed. */
-const VISIBLE: WithdrawalRowStatus[] = ['pending', 'approved', 'disbursed', 'completed', 'disputed', 'rejected'];
+const VISIBLE: WithdrawalRowStatus[] = [...withdrawalStatuses];
 
 const proofStore = createProofImagesRepository(withdrawalProofs);
 
@@ -306,7 +311,7 @@ export const createWithdrawalsRepository = (pool: pg.Pool) => ({
     (
       await pool.query<WithdrawalRow>(
         `SELECT ${ORDER_COLUMNS} FROM withdrawal_orders
-         WHERE status IN ('opening', 'disbursing', 'rejecting') AND updated_at < now() - make_interval(secs => $1)
+         WHERE status IN ('opening', 'disbursing', 'rejecting', 'cancelling') AND updated_at < now() - make_interval(secs => $1)
          LIMIT 100`,
         [olderThanMs / 1000],
       )

@@ -39,6 +39,10 @@ export const registerWithdrawalRoutes = (r: Registrar, withdrawals: WithdrawalsS
     presentOne(await withdrawals.get(ctx.merchant, ctx.member, params.id)),
   );
 
+  r.site(withdrawalEndpoints.cancel, async ({ params, ctx }) =>
+    presentOne(await withdrawals.cancel(ctx.merchant, ctx.member, params.id)),
+  );
+
   r.site(withdrawalEndpoints.confirmationList, async ({ ctx }) =>
     present(await withdrawals.awaitingConfirmation(ctx.merchant, ctx.member)),
   );

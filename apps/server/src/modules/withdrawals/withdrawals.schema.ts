@@ -30,7 +30,7 @@ export const payoutMethods = pgTable(
  * `rejecting` (claimed by one operator, ledger step under way). A crash in one of them is healed by the
  * withdrawal job, which repeats the idempotent ledger step and finishes the move.
  */
-export type WithdrawalRowStatus = WithdrawalStatus | 'opening' | 'disbursing' | 'rejecting';
+export type WithdrawalRowStatus = WithdrawalStatus | 'opening' | 'disbursing' | 'rejecting' | 'cancelling';
 
 export const withdrawalOrders = pgTable(
   'withdrawal_orders',

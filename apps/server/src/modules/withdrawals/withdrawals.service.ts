@@ -123,16 +123,26 @@ export const createWithdrawalsService = (deps: {
     return done;
   };
 
-  /** Releases the hold exactly once (the ledger refuses a second settlement), then records the rejection. */
-  const finishRejecting = async (order: WithdrawalRow): Promise<WithdrawalRow | null> => {
+  /**
+   * Releases the hold exactly once (the ledger refuses a second settlement), then records the outcome: an
+   * operator's rejection (`rejecting` → `rejected`, with a message to the member) or the member's own cancellation
+   * (`cancelling` → `cancelled`, announced as `withdrawal.cancelled` by the orders' trigger, migration 0045). One
+   * path for both, and for the job that heals either after a crash.
+   */
+  const finishReleasing = async (order: WithdrawalRow): Promise<WithdrawalRow | null> => {
     if (order.holdId !== null) {
       try {
         await ledger.void({ merchantCode: order.merchantCode, holdId: order.holdId });
       } catch (error) {
         // Voided before a crash: the ledger says the hold is settled; any other settlement would be a capture,
-        // which only a disbursing order makes, and this order was claimed for rejection instead.
+        // which only a disbursing order makes, and this order was claimed for release instead.
         if (!(error instanceof AppError && error.code === 'hold_already_settled')) throw error;
       }
+    }
+    if (order.status === 'cancelling') {
+      const done = await repository.transition(order.id, ['cancelling'], { status: 'cancelled' });
+      ledger.announceBalanceChange(order.merchantCode, [order.memberId]);
+      return done;
     }
     const done = await repository.transition(order.id, ['rejecting'], { status: 'rejected' });
     const merchant = await merchantOf(order.merchantCode);
@@ -385,6 +395,26 @@ export const createWithdrawalsService = (deps: {
       return done;
     },
 
+    /**
+     * The member cancels its own withdrawal while it is pending. The order is claimed by the same conditional
+     * update an operator's approval or rejection makes (`pending` → `cancelling`), so of a cancellation and an
+     * approval racing exactly one wins; the hold is then released by the rejection's own path. Idempotent: a
+     * repeat answers with the cancelled order (or finishes a cancellation a crash cut short).
+     */
+    cancel: async (merchant: MerchantContext, member: MemberPrincipal, id: string): Promise<WithdrawalRow> => {
+      await ownOrder(merchant, member, id);
+      const claimed = await repository.transition(id, ['pending'], { status: 'cancelling' });
+      const current = claimed ?? (await repository.findById(id));
+      if (current?.status === 'cancelling') {
+        const done = await finishReleasing(current);
+        if (done) return done;
+        const after = await repository.findById(id);
+        if (after?.status === 'cancelled') return after;
+      }
+      if (current?.status === 'cancelled') return current;
+      throw new AppError('withdrawal_not_cancellable');
+    },
+
     proof: async (withdrawalId: string, proofId: string) => {
       const proof = await repository.findProof(withdrawalId, proofId);
       if (!proof) throw new AppError('not_found');
@@ -446,7 +476,7 @@ export const createWithdrawalsService = (deps: {
         reason: decision.reason,
       });
       if (!claimed) throw new AppError('order_state_invalid');
-      const done = await finishRejecting(claimed);
+      const done = await finishReleasing(claimed);
       if (!done) throw new AppError('order_state_invalid');
       return done;
     },
@@ -476,7 +506,7 @@ export const createWithdrawalsService = (deps: {
               { skipLocked: true },
             );
           } else if (order.status === 'disbursing') await finishDisbursing(order);
-          else if (order.status === 'rejecting') await finishRejecting(order);
+          else if (order.status === 'rejecting' || order.status === 'cancelling') await finishReleasing(order);
           healed += 1;
         } catch {
           // Left for the next run; the state is unchanged.

@@ -42,6 +42,17 @@ export const EVENT_CATALOGUE = {
     currency: z.string(),
     amount: minor,
   }),
+  /**
+   * A member cancelled its own pending withdrawal (its hold released); written by the orders' trigger (migration
+   * 0045). Responsible gaming counts it among the markers of harm (decision 0109).
+   */
+  'withdrawal.cancelled': z.object({
+    withdrawalId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    currency: z.string(),
+    amount: minor,
+  }),
   /** A member registered (free-play trial accounts are not registrations), with who brought it. */
   'member.registered': z.object({
     merchantCode: z.string(),

@@ -8,6 +8,7 @@ export const withdrawalStatusTone: Record<WithdrawalStatus, BadgeTone> = {
   completed: 'success',
   disputed: 'danger',
   rejected: 'neutral',
+  cancelled: 'neutral',
 };
 
 /** i18n keys (money namespace). */
@@ -18,6 +19,7 @@ export const withdrawalStatusKeys: Record<WithdrawalStatus, string> = {
   completed: 'withdraw_status_completed',
   disputed: 'withdraw_status_disputed',
   rejected: 'withdraw_status_rejected',
+  cancelled: 'withdraw_status_cancelled',
 };
 
 export const payoutKindKeys: Record<PayoutMethodKind, string> = {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminEndpoints, type KycReviewStatus, responsibleGamingEndpoints } from '@tessera/contracts';
+import { adminEndpoints, type HarmMarker, type KycReviewStatus, responsibleGamingEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 
 const e = responsibleGamingEndpoints;
@@ -55,3 +55,25 @@ export const useExclusionRegister = (q: string) =>
     enabled: q.trim().length >= 3,
     queryFn: ({ signal }) => callEndpoint(e.adminExclusionRegister, { input: { q }, signal }),
   });
+
+/** One merchant's markers of harm of one local day (decision 0109); the server audits each look. */
+export const useHarmMarkers = (code: string, day: string, marker: HarmMarker | null) =>
+  useQuery({
+    queryKey: [e.adminHarmMarkers.name, code, day, marker],
+    enabled: code !== '' && day !== '',
+    queryFn: ({ signal }) =>
+      callEndpoint(e.adminHarmMarkers, { params: { code }, input: { day, ...(marker ? { marker } : {}) }, signal }),
+  });
+
+/** Computes the day now (today so far, or a past day again), as the daily job does after the day. */
+export const useComputeHarmMarkers = (code: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (day: string) => callEndpoint(e.adminComputeHarmMarkers, { params: { code }, input: { day } }),
+    onSuccess: () => {
+      for (const name of [e.adminHarmMarkers.name, adminEndpoints.listAudit.name]) {
+        void queryClient.invalidateQueries({ queryKey: [name] });
+      }
+    },
+  });
+};

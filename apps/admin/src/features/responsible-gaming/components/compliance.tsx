@@ -28,6 +28,34 @@ const useTime = () => {
   return (iso: string | null) => (iso ? format.format(Date.parse(iso)) : '—');
 };
 
+/** The merchant a group operator (bound to none) works on; an operator of one merchant is never shown it. */
+export const MerchantPicker = ({
+  value,
+  merchantCodes,
+  hasNone = false,
+  onChange,
+}: {
+  value: string;
+  merchantCodes: readonly string[];
+  hasNone?: boolean;
+  onChange: (code: string) => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <label className={styles.filter}>
+      <span>{t('compliance.merchant')}</span>
+      <select value={value} name="merchant" onChange={(event) => onChange(event.target.value)}>
+        {hasNone ? <option value="">—</option> : null}
+        {merchantCodes.map((merchant) => (
+          <option key={merchant} value={merchant}>
+            {merchant}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+};
+
 const ErrorAlert = ({ error }: { error: unknown }) => {
   const { t } = useTranslation();
   return <Alert tone="danger" title={t(`errors.${errorCodeOf(error)}`, { defaultValue: t('errors.unknown_error') })} />;
@@ -229,23 +257,15 @@ export const KycThresholdsForm = ({
     <Panel title={t('compliance.thresholdsTitle')} description={t('compliance.thresholdsDescription')}>
       <form className={styles.stack} onSubmit={submit} noValidate data-form="kyc-thresholds">
         {merchantCode === null ? (
-          <label className={styles.filter}>
-            <span>{t('compliance.merchant')}</span>
-            <select
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setValues(null);
-              }}
-            >
-              <option value="">—</option>
-              {merchantCodes.map((merchant) => (
-                <option key={merchant} value={merchant}>
-                  {merchant}
-                </option>
-              ))}
-            </select>
-          </label>
+          <MerchantPicker
+            value={code}
+            merchantCodes={merchantCodes}
+            hasNone
+            onChange={(picked) => {
+              setCode(picked);
+              setValues(null);
+            }}
+          />
         ) : null}
         {code ? (
           <>

@@ -17,3 +17,6 @@ export const confirmWithdrawal = (
   body: RequestOf<typeof withdrawalEndpoints.confirm>,
   proofs: readonly File[],
 ) => callEndpoint(withdrawalEndpoints.confirm, { params: { id }, body, files: proofs });
+
+/** Cancels one of the member's own pending withdrawals: its held amount returns to the wallet (once). */
+export const cancelWithdrawal = (id: string) => callEndpoint(withdrawalEndpoints.cancel, { params: { id } });
