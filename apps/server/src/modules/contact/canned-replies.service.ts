@@ -5,7 +5,11 @@ import { inTransaction } from '../../platform/db/transaction';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MerchantContext } from '../../platform/principals';
 import type { AdminService } from '../admin';
-import { type CannedReplyRow, type CannedReplyValues, createCannedRepliesRepository } from './canned-replies.repository';
+import {
+  type CannedReplyRow,
+  type CannedReplyValues,
+  createCannedRepliesRepository,
+} from './canned-replies.repository';
 import type { AuditActor } from './feedback.service';
 
 const SHORTCUT_INDEX = 'contact_canned_replies_shortcut_idx';

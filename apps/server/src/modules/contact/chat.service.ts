@@ -135,7 +135,8 @@ export const createChatService = (deps: {
     const found = await repository.byClientId(owner, sent.clientMessageId, conversationId);
     if (!found) return null;
     const { message } = found;
-    const sameSender = message.author === (sent.operatorId ? 'operator' : 'member') && message.operatorId === sent.operatorId;
+    const sameSender =
+      message.author === (sent.operatorId ? 'operator' : 'member') && message.operatorId === sent.operatorId;
     if (!sameSender || message.body !== sent.body) throw new AppError('idempotency_conflict');
     return { conversation: found.conversation, messages: [message] };
   };
