@@ -1,4 +1,4 @@
-import { type ChatMessage, chatEndpoints, chatVisitorEndpoints } from '@tessera/contracts';
+import { type ChatMessage, chatEndpoints, chatVisitorEndpoints, newClientMessageId } from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { useRealtimeEvent, useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/realtime';
@@ -99,15 +99,23 @@ export const useLiveChat = () => {
     void readOn();
   });
 
+  // The message being sent and its client id (decision 0111): sending the same text again after a failure keeps the
+  // id, so a first attempt that was stored after all is answered, not stored twice.
+  const pending = useRef<{ body: string; id: string } | null>(null);
   const send = async (body: string) => {
+    if (pending.current?.body !== body) pending.current = { body, id: newClientMessageId() };
+    const clientMessageId = pending.current.id;
     let thread: Awaited<ReturnType<typeof callEndpoint<typeof chatEndpoints.send>>>;
     if (isMember) {
-      thread = await callEndpoint(chatEndpoints.send, { body: { body } });
+      thread = await callEndpoint(chatEndpoints.send, { body: { body, clientMessageId } });
     } else {
-      const visitorThread = await callEndpoint(chatVisitorEndpoints.send, { body: { key: visitorKey(), body } });
+      const visitorThread = await callEndpoint(chatVisitorEndpoints.send, {
+        body: { key: visitorKey(), body, clientMessageId },
+      });
       setTopic(visitorThread.topic);
       thread = visitorThread;
     }
+    pending.current = null;
     apply(thread.conversation.id, thread.messages);
     if (thread.messages[0] && thread.messages[0].seq > lastSeq.current + 1) void readOn();
   };
