@@ -5,7 +5,6 @@ import WebSocket from 'ws';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -67,18 +66,7 @@ const count = async (table: 'contact_chat_messages' | 'contact_conversations') =
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const hash = await hashPassword('Secret123');
-  for (const username of ['guest1', 'guest2', 'busy']) {
-    const created = await t.services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: hash,
-    });
-    if (!('row' in created)) throw new Error('member not created');
-    tokens[username] = await client.login(username, 'Secret123');
-  }
+  Object.assign(tokens, (await client.signInMembers(['guest1', 'guest2', 'busy'])).tokens);
   await merchantLikeDemo(t, 'other');
   desk = await signInOperators(t, [{ name: 'otherdesk', role: 'support', merchantCode: 'other' }]);
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');

@@ -4,7 +4,6 @@ import WebSocket from 'ws';
 import { signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -61,18 +60,7 @@ const countMessages = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const hash = await hashPassword('Secret123');
-  for (const username of ['chatter', 'stranger', 'flooder']) {
-    const created = await t.services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: hash,
-    });
-    if (!('row' in created)) throw new Error('member not created');
-    tokens[username] = await client.login(username, 'Secret123');
-  }
+  Object.assign(tokens, (await client.signInMembers(['chatter', 'stranger', 'flooder'])).tokens);
   desk = await signInOperators(t);
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
 });
