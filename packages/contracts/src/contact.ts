@@ -196,6 +196,8 @@ export const chatConversationSchema = z.object({
   lastSeq: z.number().int(),
   /** Messages from the other side not yet read by the reader. */
   unread: z.number().int(),
+  /** The desk has read the conversation up to this number (decision 0111): the member site shows "Read". */
+  deskReadSeq: z.number().int(),
   createdAt: z.string(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
@@ -230,6 +232,8 @@ export const adminChatThreadSchema = z.object({
 
 /** The realtime event of a new chat message, to the member's stream and to the desk's. */
 export const chatMessageEventSchema = z.object({ conversationId: z.string(), message: chatMessageSchema });
+/** The realtime event of the desk having read a conversation up to `deskReadSeq`, to the member (or visitor). */
+export const chatReadEventSchema = z.object({ conversationId: z.string(), deskReadSeq: z.number().int() });
 /** The realtime event of a conversation that changed for the desk (new, taken, resolved, new message). */
 export const chatConversationEventSchema = z.object({ conversationId: z.string(), status: z.enum(chatStatuses) });
 

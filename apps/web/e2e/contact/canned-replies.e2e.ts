@@ -64,6 +64,8 @@ describe('canned replies', () => {
     const consolePane = desk.page.getByTestId('chat-console');
     await consolePane.locator('[data-conversation="canned001"]').click();
     await consolePane.locator('[data-seq="1"][data-author="member"]').waitFor();
+    // The console read it: the member's page shows "Read" under it, pushed (decision 0111).
+    await chat.locator('[data-seq="1"] [data-read]').getByText('Read').waitFor();
     await consolePane.getByRole('button', { name: 'Take' }).click();
     await consolePane.getByText('Taken by owner').waitFor();
     const reply = consolePane.getByLabel('Reply');
@@ -84,6 +86,8 @@ describe('canned replies', () => {
     // The member reads the edited canned reply, pushed; it is stored once, with the console's client id.
     await chat.locator('[data-seq="2"][data-author="operator"]').waitFor();
     expect(await chat.locator('[data-seq="2"]').textContent()).toContain(`${WELCOME} Mai here.`);
+    expect(await chat.locator('[data-read]').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('canned-reply-member-phone.png'), fullPage: true });
     const stored = await server.query<{ body: string; client_message_id: string | null }>(
       "SELECT body, client_message_id FROM contact_chat_messages WHERE author = 'operator'",
     );

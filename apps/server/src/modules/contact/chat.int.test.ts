@@ -249,4 +249,20 @@ describe('live chat', () => {
     ]);
     expect(audit.rows[1].details).toMatchObject({ from: 'supportop', to: owner.username });
   });
+
+  it('tells the member how far the desk has read: pushed, and in the thread (decision 0111)', async () => {
+    const memberSocket = await socket({ op: 'auth', token: tokens.stranger ?? '' });
+    const otherSocket = await socket({ op: 'auth', token: tokens.chatter ?? '' });
+    const sent = (await member('POST', '/messages', 'stranger', { body: 'Is anyone reading?' })).json().value;
+    const id = sent.conversation.id as string;
+    const seq = sent.messages[0].seq as number;
+    expect(sent.conversation.deskReadSeq).toBeLessThan(seq);
+    expect((await deskCall('POST', `/${id}/read`, 'support', { seq })).json().value.deskReadSeq).toBe(seq);
+    const pushed = await memberSocket.until((m) => m.op === 'event' && m.type === 'contact.chat.read');
+    expect(pushed).toMatchObject({ data: { conversationId: id, deskReadSeq: seq } });
+    expect((await member('GET', '', 'stranger')).json().value.conversation.deskReadSeq).toBe(seq);
+    // Another member hears nothing of it.
+    expect(otherSocket.frames.filter((m) => m.op === 'event')).toEqual([]);
+    for (const s of [memberSocket, otherSocket]) s.ws.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHAT_LIMITS, CHAT_VISITOR_TOPIC, type ChatStatus } from '@tessera/contracts';
+import { CHAT_LIMITS, CHAT_VISITOR_TOPIC, type ChatStatus, type RealtimeEventData } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError, fieldError } from '../../platform/http/app-error';
@@ -56,15 +56,23 @@ export const createChatService = (deps: {
 }) => {
   const repository = createChatRepository(deps.pool);
 
+  /** An event to the conversation's customer: the member's stream, or the visitor's topic (decision 0104). */
+  const toCustomer = <T extends 'contact.chat.message' | 'contact.chat.read'>(
+    conversation: ConversationRow,
+    type: T,
+    event: RealtimeEventData<T>,
+  ) => {
+    if (conversation.memberId) {
+      deps.realtime.publishToMember(conversation.merchantCode, conversation.memberId, type, event);
+    } else if (conversation.visitorKeyHash) {
+      deps.realtime.broadcast(conversation.merchantCode, visitorTopicOf(conversation.visitorKeyHash), type, event);
+    }
+  };
+
   const push = (conversation: ConversationRow, message: ChatMessageRow | null) => {
     if (message) {
       const event = { conversationId: conversation.id, message: presentMessage(message) };
-      if (conversation.memberId) {
-        deps.realtime.publishToMember(conversation.merchantCode, conversation.memberId, 'contact.chat.message', event);
-      } else if (conversation.visitorKeyHash) {
-        const topic = visitorTopicOf(conversation.visitorKeyHash);
-        deps.realtime.broadcast(conversation.merchantCode, topic, 'contact.chat.message', event);
-      }
+      toCustomer(conversation, 'contact.chat.message', event);
       deps.realtime.publishToDesk(conversation.merchantCode, 'contact.read', 'contact.chat.message', event);
     }
     deps.realtime.publishToDesk(conversation.merchantCode, 'contact.read', 'contact.chat.conversation', {
@@ -299,9 +307,11 @@ export const createChatService = (deps: {
       return { conversation: appended.conversation, messages: [appended.message] };
     },
 
+    /** The desk read up to `seq`: the member (or visitor) hears of it, and shows its messages read (decision 0111). */
     deskRead: async (merchantCode: string, id: string, seq: number) => {
       const row = await repository.markRead({ merchantCode }, id, 'desk', seq);
       if (!row) throw new AppError('not_found');
+      toCustomer(row, 'contact.chat.read', { conversationId: row.id, deskReadSeq: row.deskReadSeq });
       return row;
     },
 

@@ -47,6 +47,7 @@ export const presentConversation = (row: ConversationRow, unread: number): ChatC
   status: row.status,
   lastSeq: row.lastSeq,
   unread,
+  deskReadSeq: row.deskReadSeq,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -1,4 +1,10 @@
-import { type ChatMessage, chatEndpoints, chatVisitorEndpoints, newClientMessageId } from '@tessera/contracts';
+import {
+  type ChatConversation,
+  type ChatMessage,
+  chatEndpoints,
+  chatVisitorEndpoints,
+  newClientMessageId,
+} from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { useRealtimeEvent, useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/realtime';
@@ -43,6 +49,11 @@ export const useLiveChat = () => {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [isLoading, setLoading] = useState(true);
   const [topic, setTopic] = useState<string | null>(null);
+  // How far the desk has read (decision 0111); an answer from the desk also means it read what came before.
+  const [deskReadSeq, setDeskReadSeq] = useState(0);
+  const readMark = (id: string | null, seq: number) => {
+    if (id && id === conversation.current) setDeskReadSeq((current) => Math.max(current, seq));
+  };
   const lastSeq = useRef(0);
   const conversation = useRef<string | null>(null);
 
@@ -52,6 +63,7 @@ export const useLiveChat = () => {
       lastSeq.current = 0;
       setConversationId(id);
       setMessages([]);
+      setDeskReadSeq(0);
     }
     setMessages((current) => {
       const next = merge(current, incoming);
@@ -59,6 +71,14 @@ export const useLiveChat = () => {
       return next;
     });
   }, []);
+
+  const applyThread = useCallback(
+    (thread: { conversation: ChatConversation; messages: ChatMessage[] } | null) => {
+      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+      if (thread) setDeskReadSeq((current) => Math.max(current, thread.conversation.deskReadSeq));
+    },
+    [apply],
+  );
 
   const readOn = useCallback(async () => {
     const afterSeq = conversation.current ? lastSeq.current : 0;
@@ -68,21 +88,21 @@ export const useLiveChat = () => {
         const adopted = await callEndpoint(chatVisitorEndpoints.adopt, { body: { key } });
         writeLocal(VISITOR_KEY, '');
         setTopic(null);
-        apply(adopted?.conversation.id ?? null, adopted?.messages ?? []);
+        applyThread(adopted);
         setLoading(false);
         return;
       }
       const thread = await callEndpoint(chatEndpoints.current, { query: { afterSeq } });
       setTopic(null);
-      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+      applyThread(thread);
     } else {
       const key = storedVisitorKey();
       const thread = key ? await callEndpoint(chatVisitorEndpoints.current, { body: { key, afterSeq } }) : null;
       setTopic(thread?.topic ?? null);
-      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+      applyThread(thread);
     }
     setLoading(false);
-  }, [apply, isMember]);
+  }, [applyThread, isMember]);
 
   useEffect(() => {
     void readOn();
@@ -90,6 +110,7 @@ export const useLiveChat = () => {
   useRealtimeReconnect(() => void readOn());
   // A visitor's pushes come on its topic; the event handler below takes them like a member's.
   useRealtimeTopic(topic, () => undefined);
+  useRealtimeEvent('contact.chat.read', (data) => readMark(data.conversationId, data.deskReadSeq));
   useRealtimeEvent('contact.chat.message', (data) => {
     if (data.conversationId === conversation.current && data.message.seq === lastSeq.current + 1) {
       apply(data.conversationId, [data.message]);
@@ -116,7 +137,7 @@ export const useLiveChat = () => {
       thread = visitorThread;
     }
     pending.current = null;
-    apply(thread.conversation.id, thread.messages);
+    applyThread(thread);
     if (thread.messages[0] && thread.messages[0].seq > lastSeq.current + 1) void readOn();
   };
 
@@ -129,5 +150,7 @@ export const useLiveChat = () => {
     [isMember],
   );
 
-  return { conversationId, messages, isLoading, isMember, send, markRead };
+  // The member's messages the desk has read: up to its read mark, or up to its latest answer.
+  const readUpTo = Math.max(deskReadSeq, ...messages.filter((m) => m.author === 'operator').map((m) => m.seq));
+  return { conversationId, messages, isLoading, isMember, send, markRead, readUpTo };
 };
