@@ -234,6 +234,10 @@ export const adminChatThreadSchema = z.object({
 export const chatMessageEventSchema = z.object({ conversationId: z.string(), message: chatMessageSchema });
 /** The realtime event of the desk having read a conversation up to `deskReadSeq`, to the member (or visitor). */
 export const chatReadEventSchema = z.object({ conversationId: z.string(), deskReadSeq: z.number().int() });
+/** The desk's realtime event of the customer typing in a conversation (decision 0111); the console shows it a while. */
+export const chatTypingEventSchema = z.object({ conversationId: z.string() });
+/** How long the console shows "typing" after the last signal, and how often a browser sends one while typing. */
+export const CHAT_TYPING = { showMs: 5000, everyMs: 2500, perMinute: 30 } as const;
 /** The realtime event of a conversation that changed for the desk (new, taken, resolved, new message). */
 export const chatConversationEventSchema = z.object({ conversationId: z.string(), status: z.enum(chatStatuses) });
 
@@ -285,6 +289,17 @@ export const chatEndpoints = {
     response: chatThreadSchema,
     summary: `Sends a message to the desk, opening a conversation when the member has none. At most ${CHAT_LIMITS.messageMax} characters, ${CHAT_LIMITS.perMinute} a minute (too_many_requests). Answers the conversation with the new message. A retry with the same clientMessageId answers the message first stored and stores none.`,
   }),
+  typing: defineEndpoint({
+    name: 'contact.chatTyping',
+    method: 'POST',
+    path: '/wps/contact/chat/typing',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.null(),
+    summary: `The member is typing: the desk's console shows it (decision 0111). Nothing is stored; without an open conversation nothing happens. At most ${CHAT_TYPING.perMinute} a minute (too_many_requests).`,
+  }),
   read: defineEndpoint({
     name: 'contact.chatRead',
     method: 'POST',
@@ -324,6 +339,17 @@ export const chatVisitorEndpoints = {
     request: chatBody.extend(visitorKey),
     response: chatVisitorThreadSchema,
     summary: `A visitor's message to the desk, opening a conversation when its key has none. ${CHAT_LIMITS.perMinute} a minute a key, ${CHAT_LIMITS.visitorPerMinutePerIp} a minute and ${CHAT_LIMITS.visitorOpensPerHourPerIp} new conversations an hour an IP address, ${CHAT_LIMITS.visitorWaitingPerMerchant} visitors waiting a merchant (too_many_requests). A retry with the same clientMessageId answers the message first stored.`,
+  }),
+  typing: defineEndpoint({
+    name: 'contact.chatVisitorTyping',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor/typing',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject(visitorKey),
+    response: z.null(),
+    summary: `The visitor is typing in its key's open conversation: the desk's console shows it. Nothing is stored. At most ${CHAT_TYPING.perMinute} a minute a key (too_many_requests).`,
   }),
   read: defineEndpoint({
     name: 'contact.chatVisitorRead',

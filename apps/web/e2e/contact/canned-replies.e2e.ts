@@ -68,6 +68,11 @@ describe('canned replies', () => {
     await chat.locator('[data-seq="1"] [data-read]').getByText('Read').waitFor();
     await consolePane.getByRole('button', { name: 'Take' }).click();
     await consolePane.getByText('Taken by owner').waitFor();
+    // The member starts to write: the console says so (decision 0111), and forgets it a few seconds later.
+    await chat.getByLabel('Message').pressSequentially('Tha');
+    await consolePane.getByText('canned001 is typing…').waitFor();
+    await chat.getByLabel('Message').fill('');
+    await consolePane.getByText('canned001 is typing…').waitFor({ state: 'detached', timeout: 10_000 });
     const reply = consolePane.getByLabel('Reply');
     await reply.fill('/wel');
     const option = consolePane.locator('[data-canned-option="welcome"]');

@@ -265,4 +265,25 @@ describe('live chat', () => {
     expect(otherSocket.frames.filter((m) => m.op === 'event')).toEqual([]);
     for (const s of [memberSocket, otherSocket]) s.ws.close();
   });
+
+  it('tells the desk the member is typing, nothing stored; nothing without an open conversation (decision 0111)', async () => {
+    const deskSocket = await socket({ op: 'operator', token: desk.support ?? '' });
+    const financeSocket = await socket({ op: 'operator', token: desk.finance ?? '' });
+    const before = await countMessages();
+    const open = (await member('GET', '', 'stranger')).json().value;
+    expect((await member('POST', '/typing', 'stranger', {})).json()).toMatchObject({ success: true, value: null });
+    const pushed = await deskSocket.until((m) => m.op === 'event' && m.type === 'contact.chat.typing');
+    expect(pushed).toMatchObject({ data: { conversationId: open.conversation.id } });
+    expect(await countMessages()).toBe(before);
+    // Finance does not read conversations and hears nothing; a member without an open conversation signals nothing.
+    const resolved = await deskCall('POST', `/${open.conversation.id}/resolve`, 'support');
+    expect(resolved.json().success).toBe(true);
+    const typingEvents = () => deskSocket.frames.filter((m) => m.op === 'event' && m.type === 'contact.chat.typing');
+    expect(typingEvents()).toHaveLength(1);
+    expect((await member('POST', '/typing', 'stranger', {})).json().success).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(typingEvents()).toHaveLength(1);
+    expect(financeSocket.frames.filter((m) => m.op === 'event' && m.type === 'contact.chat.typing')).toEqual([]);
+    for (const s of [deskSocket, financeSocket]) s.ws.close();
+  });
 });

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHAT_LIMITS, CHAT_VISITOR_TOPIC, type ChatStatus, type RealtimeEventData } from '@tessera/contracts';
+import {
+  CHAT_LIMITS,
+  CHAT_TYPING,
+  CHAT_VISITOR_TOPIC,
+  type ChatStatus,
+  type RealtimeEventData,
+} from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError, fieldError } from '../../platform/http/app-error';
@@ -188,7 +194,23 @@ export const createChatService = (deps: {
     if (!hit.allowed) throw new AppError('too_many_requests');
   };
 
+  /** The customer is typing: the desk hears of it when the opener has an open conversation; nothing is stored. */
+  const typing = async (opener: { memberId: string } | { visitorKeyHash: string }, limitKey: string) => {
+    await limit(limitKey, CHAT_TYPING.perMinute, 60_000);
+    const open = await repository.openOf(opener);
+    if (open)
+      deps.realtime.publishToDesk(open.merchantCode, 'contact.read', 'contact.chat.typing', {
+        conversationId: open.id,
+      });
+  };
+
   return {
+    memberTyping: (member: MemberPrincipal) => typing({ memberId: member.memberId }, `chat:typing:${member.memberId}`),
+    visitorTyping: (merchant: MerchantContext, key: string) => {
+      const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      return typing({ visitorKeyHash }, `chatv:typing:${visitorKeyHash}`);
+    },
+
     /** A visitor's open conversation (by its browser key) and its messages after `afterSeq`; null when none. */
     visitorCurrent: async (merchant: MerchantContext, key: string, afterSeq: number) => {
       const visitorKeyHash = visitorKeyHashOf(merchant.code, key);

@@ -96,6 +96,14 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   r.site(chatEndpoints.send, async ({ input, ctx }) =>
     memberThread(await chat.memberSend(ctx.merchant, ctx.member, input)),
   );
+  r.site(chatEndpoints.typing, async ({ ctx }) => {
+    await chat.memberTyping(ctx.member);
+    return null;
+  });
+  r.site(chatVisitorEndpoints.typing, async ({ input, ctx }) => {
+    await chat.visitorTyping(ctx.merchant, input.key);
+    return null;
+  });
   r.site(chatEndpoints.read, async ({ input, ctx }) => ({ unread: await chat.memberRead(ctx.member, input.seq) }));
 
   const visitorThread = async (thread: {

@@ -59,6 +59,13 @@ export const ChatConsole = ({ code }: { code: string }) => {
   const matches = query === null ? [] : matchCannedReplies(canned.data ?? [], query);
   const isPicking = query !== null;
   const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
+  // The conversation whose customer is typing, until when (decision 0111); cleared by its message or the time.
+  const [typing, setTyping] = useState<{ conversationId: string; until: number } | null>(null);
+  useEffect(() => {
+    if (!typing) return undefined;
+    const timer = setTimeout(() => setTyping(null), Math.max(typing.until - Date.now(), 0));
+    return () => clearTimeout(timer);
+  }, [typing]);
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { timeStyle: 'short' });
   const conversations = (list.data ?? []).filter((c) => c.status !== 'resolved' || c.id === openId);
   const open = (list.data ?? []).find((c) => c.id === openId) ?? null;
@@ -90,7 +97,14 @@ export const ChatConsole = ({ code }: { code: string }) => {
       void readOn();
     },
     onEvent: (event) => {
+      if (event.type === 'contact.chat.typing') {
+        setTyping({ conversationId: event.data.conversationId, until: Date.now() + CHAT_TYPING.showMs });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: chatListKey(code) });
+      if (event.type === 'contact.chat.message' && event.data.message.author === 'member') {
+        setTyping((current) => (current?.conversationId === event.data.conversationId ? null : current));
+      }
       if (event.type !== 'contact.chat.message' || event.data.conversationId !== openRef.current) return;
       if (event.data.message.seq === lastSeq.current + 1) apply([event.data.message]);
       else void readOn();
@@ -261,6 +275,11 @@ export const ChatConsole = ({ code }: { code: string }) => {
               ))}
               <li ref={end} aria-hidden="true" />
             </ol>
+            <p className={styles.typing} aria-live="polite" data-typing={typing?.conversationId === open.id}>
+              {typing?.conversationId === open.id
+                ? t(open.visitor ? 'contact.chat.visitorTyping' : 'contact.chat.memberTyping', { name: open.username })
+                : null}
+            </p>
             {open.status !== 'resolved' ? (
               <form className={styles.compose} onSubmit={onSubmit}>
                 <label className={styles.label} htmlFor="desk-chat-message">

@@ -150,7 +150,22 @@ export const useLiveChat = () => {
     [isMember],
   );
 
+  // Typing (decision 0111): at most one signal every few seconds, only into an open conversation; a lost one is harmless.
+  const lastTyping = useRef(0);
+  const typing = useCallback(() => {
+    const now = Date.now();
+    if (!conversation.current || now - lastTyping.current < CHAT_TYPING.everyMs) return;
+    lastTyping.current = now;
+    const key = storedVisitorKey();
+    const signal = isMember
+      ? callEndpoint(chatEndpoints.typing, { body: {} })
+      : key
+        ? callEndpoint(chatVisitorEndpoints.typing, { body: { key } })
+        : null;
+    void signal?.catch(() => undefined);
+  }, [isMember]);
+
   // The member's messages the desk has read: up to its read mark, or up to its latest answer.
   const readUpTo = Math.max(deskReadSeq, ...messages.filter((m) => m.author === 'operator').map((m) => m.seq));
-  return { conversationId, messages, isLoading, isMember, send, markRead, readUpTo };
+  return { conversationId, messages, isLoading, isMember, send, markRead, readUpTo, typing };
 };

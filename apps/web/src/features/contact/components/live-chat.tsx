@@ -87,7 +87,10 @@ export const LiveChat = () => {
             maxLength={CHAT_LIMITS.messageMax}
             autoComplete="off"
             placeholder={t('chat_placeholder')}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (event.target.value.trim()) chat.typing();
+            }}
           />
           <Button type="submit" disabled={isSending || draft.trim().length === 0}>
             {t('send')}
