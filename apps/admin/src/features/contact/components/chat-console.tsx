@@ -3,6 +3,7 @@ import {
   type AdminChatConversation,
   type CannedReply,
   CHAT_LIMITS,
+  CHAT_TYPING,
   type ChatMessage,
   newClientMessageId,
 } from '@tessera/contracts';

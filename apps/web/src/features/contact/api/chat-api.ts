@@ -1,4 +1,5 @@
 import {
+  CHAT_TYPING,
   type ChatConversation,
   type ChatMessage,
   chatEndpoints,
