@@ -1,9 +1,9 @@
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { openSite, signInMember } from '../support/site';
+import { openSite, signInDesk, signInMember } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -31,12 +31,7 @@ describe('canned replies', () => {
     await chat.getByRole('button', { name: 'Send' }).click();
     await chat.locator('[data-seq="1"][data-author="member"]').waitFor();
 
-    const desk = await newPage(browser, { viewport: 'desktop' });
-    await desk.page.goto(`${server.url}/admin/`);
-    await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
+    const desk = await signInDesk(browser, server);
 
     // The Canned replies tab: a bad shortcut and an empty title are refused under their fields, nothing saved.
     await desk.page.goto(`${server.url}/admin/contact?tab=canned`);
@@ -49,6 +44,7 @@ describe('canned replies', () => {
     await desk.page.getByRole('button', { name: 'Save' }).click();
     await desk.page.locator('#canned-shortcut-error').getByText('Not allowed.').waitFor();
     await desk.page.locator('#canned-title-error').getByText('Required.').waitFor();
+    await desk.page.screenshot({ path: screenshotPath('canned-reply-errors-desktop.png'), fullPage: true });
     expect(await server.query('SELECT id FROM contact_canned_replies')).toEqual([]);
     await form.getByLabel('Shortcut').fill('welcome');
     await form.getByLabel('Title').fill('Welcome');
@@ -71,6 +67,7 @@ describe('canned replies', () => {
     // The member starts to write: the console says so (decision 0111), and forgets it a few seconds later.
     await chat.getByLabel('Message').pressSequentially('Tha');
     await consolePane.getByText('canned001 is typing…').waitFor();
+    await desk.page.screenshot({ path: screenshotPath('chat-console-typing-desktop.png'), fullPage: true });
     await chat.getByLabel('Message').fill('');
     await consolePane.getByText('canned001 is typing…').waitFor({ state: 'detached', timeout: 10_000 });
     const reply = consolePane.getByLabel('Reply');

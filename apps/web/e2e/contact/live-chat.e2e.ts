@@ -1,10 +1,10 @@
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../support/admin-api';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { openSite, signInMember } from '../support/site';
+import { openSite, signInDesk, signInMember } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,12 +36,7 @@ describe('live chat', () => {
     await chat.locator('[data-seq="1"][data-author="member"]').waitFor();
 
     // The operator console, on a desktop: the waiting conversation, taken, answered.
-    const desk = await newPage(browser, { viewport: 'desktop' });
-    await desk.page.goto(`${server.url}/admin/`);
-    await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
+    const desk = await signInDesk(browser, server);
     await desk.page.goto(`${server.url}/admin/contact?tab=chat`);
     const consolePane = desk.page.getByTestId('chat-console');
     const entry = consolePane.locator('[data-conversation="chat0001"]');
