@@ -1,9 +1,10 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberStartsChat } from '../support/chat';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { openSite, signInDesk, signInMember } from '../support/site';
+import { signInDesk } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -23,13 +24,7 @@ const WELCOME = 'Welcome to customer service! We are looking into your question 
 describe('canned replies', () => {
   it('an operator adds a canned reply, picks it in the console by "/", edits it and the member reads it', async () => {
     await memberApi(server).registerByUsername('Canned001', 'Secret123', '81270001');
-    const { context, page } = await openSite(browser, server, '/', 'phone');
-    await signInMember(page, 'Canned001');
-    await page.goto(`${server.url}/member?page=liveChat`);
-    const chat = page.locator('[data-card="live-chat"]');
-    await chat.getByLabel('Message').fill('Is my deposit there yet?');
-    await chat.getByRole('button', { name: 'Send' }).click();
-    await chat.locator('[data-seq="1"][data-author="member"]').waitFor();
+    const { context, page, chat } = await memberStartsChat(browser, server, 'Canned001', 'Is my deposit there yet?');
 
     const desk = await signInDesk(browser, server);
 
