@@ -1,5 +1,6 @@
 import { type BotChallenge, type PayloadKey, sealPayload, solveBotChallenge } from '@tessera/client-crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { hashPassword } from '../src/platform/security/password';
 import type { TestApp } from './test-app';
 
 /** Calls the site API as the browser does: module ids, sealed bodies for "(enc)" endpoints, bot checks. */
@@ -47,21 +48,41 @@ export const memberClient = (t: TestApp, defaults: { ip?: string } = {}) => {
   ): Promise<LightMyRequestResponse> =>
     send({ method, url, payload: sealPayload(await payloadKey(), method, url, body) as never, ...options });
 
+  const login = async (username: string, password: string): Promise<string> =>
+    (
+      await sealed(
+        'POST',
+        '/wps/session/login',
+        { username, password, botCheck: await botCheck() },
+        { moduleId: 'COMM3' },
+      )
+    ).json().value.token as string;
+
   return {
     send,
     botCheck,
     sealed,
     payloadKey,
-    /** Signs a member in by password and returns the session token. */
-    login: async (username: string, password: string): Promise<string> =>
-      (
-        await sealed(
-          'POST',
-          '/wps/session/login',
-          { username, password, botCheck: await botCheck() },
-          { moduleId: 'COMM3' },
-        )
-      ).json().value.token as string,
+    login,
+    /** Creates members of the demo merchant (password Secret123) and signs each in: session tokens and ids by name. */
+    signInMembers: async (usernames: readonly string[]) => {
+      const passwordHash = await hashPassword('Secret123');
+      const tokens: Record<string, string> = {};
+      const ids: Record<string, string> = {};
+      for (const username of usernames) {
+        const created = await t.services.members.create({
+          merchantCode: 'demo',
+          username,
+          account: username,
+          nickname: username,
+          passwordHash,
+        });
+        if (!('row' in created)) throw new Error(`member ${username} not created`);
+        ids[username] = created.row.id;
+        tokens[username] = await login(username, 'Secret123');
+      }
+      return { tokens, ids };
+    },
     /** Starts a free-play trial account (member type 4): its session token and member id. */
     freePlay: async (): Promise<{ token: string; memberId: string }> => {
       const answer = await send({

@@ -12,6 +12,7 @@ import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminCashierEndpoints } from './cashier-admin';
 import {
+  adminCannedReplyEndpoints,
   adminChatEndpoints,
   adminContactEndpoints,
   chatEndpoints,
@@ -102,6 +103,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(chatEndpoints),
   ...Object.values(chatVisitorEndpoints),
   ...Object.values(adminChatEndpoints),
+  ...Object.values(adminCannedReplyEndpoints),
   ...Object.values(adminReportsEndpoints),
   ...Object.values(lotteryEndpoints),
   ...Object.values(adminLotteryEndpoints),

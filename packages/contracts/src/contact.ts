@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { defineEndpoint } from './endpoint';
+import { languageCodes } from './languages';
 import { merchantCodeSchema } from './merchants';
 import { PROOF_UPLOAD, proofImageSchema } from './proofs';
 
@@ -195,6 +196,8 @@ export const chatConversationSchema = z.object({
   lastSeq: z.number().int(),
   /** Messages from the other side not yet read by the reader. */
   unread: z.number().int(),
+  /** The desk has read the conversation up to this number (decision 0111): the member site shows "Read". */
+  deskReadSeq: z.number().int(),
   createdAt: z.string(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
@@ -229,10 +232,35 @@ export const adminChatThreadSchema = z.object({
 
 /** The realtime event of a new chat message, to the member's stream and to the desk's. */
 export const chatMessageEventSchema = z.object({ conversationId: z.string(), message: chatMessageSchema });
+/** The realtime event of the desk having read a conversation up to `deskReadSeq`, to the member (or visitor). */
+export const chatReadEventSchema = z.object({ conversationId: z.string(), deskReadSeq: z.number().int() });
+/** The desk's realtime event of the customer typing in a conversation (decision 0111); the console shows it a while. */
+export const chatTypingEventSchema = z.object({ conversationId: z.string() });
+/** How long the console shows "typing" after the last signal, and how often a browser sends one while typing. */
+export const CHAT_TYPING = { showMs: 5000, everyMs: 2500, perMinute: 30 } as const;
 /** The realtime event of a conversation that changed for the desk (new, taken, resolved, new message). */
 export const chatConversationEventSchema = z.object({ conversationId: z.string(), status: z.enum(chatStatuses) });
 
-const chatBody = z.strictObject({ body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax) });
+/**
+ * The sender's own id of a message (decision 0111): a UUID the browser makes once per message and sends again with
+ * every retry of it. A retry with the same id from the same sender in the same conversation answers the message first
+ * stored and stores nothing; the same id with another text, or from another sender, answers idempotency_conflict.
+ * Optional: a client that sends none (an older tab) is not deduplicated.
+ */
+export const clientMessageIdSchema = z.uuid({ message: 'field_invalid' });
+/** A new client message id: a random (version 4) UUID, also where `crypto.randomUUID` is missing (plain http). */
+export const newClientMessageId = (): string => {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+const chatBody = z.strictObject({
+  body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax),
+  clientMessageId: clientMessageIdSchema.optional(),
+});
 const afterSeq = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 const readSeq = z.strictObject({ seq: z.number().int().min(0).max(1_000_000_000) });
 const chatParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
@@ -259,7 +287,18 @@ export const chatEndpoints = {
     encrypted: false,
     request: chatBody,
     response: chatThreadSchema,
-    summary: `Sends a message to the desk, opening a conversation when the member has none. At most ${CHAT_LIMITS.messageMax} characters, ${CHAT_LIMITS.perMinute} a minute (too_many_requests). Answers the conversation with the new message.`,
+    summary: `Sends a message to the desk, opening a conversation when the member has none. At most ${CHAT_LIMITS.messageMax} characters, ${CHAT_LIMITS.perMinute} a minute (too_many_requests). Answers the conversation with the new message. A retry with the same clientMessageId answers the message first stored and stores none.`,
+  }),
+  typing: defineEndpoint({
+    name: 'contact.chatTyping',
+    method: 'POST',
+    path: '/wps/contact/chat/typing',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.null(),
+    summary: `The member is typing: the desk's console shows it (decision 0111). Nothing is stored; without an open conversation nothing happens. At most ${CHAT_TYPING.perMinute} a minute (too_many_requests).`,
   }),
   read: defineEndpoint({
     name: 'contact.chatRead',
@@ -297,9 +336,20 @@ export const chatVisitorEndpoints = {
     moduleIds: ['COMM3'],
     access: access.visitor,
     encrypted: false,
-    request: z.strictObject({ ...visitorKey, body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax) }),
+    request: chatBody.extend(visitorKey),
     response: chatVisitorThreadSchema,
-    summary: `A visitor's message to the desk, opening a conversation when its key has none. ${CHAT_LIMITS.perMinute} a minute a key, ${CHAT_LIMITS.visitorPerMinutePerIp} a minute and ${CHAT_LIMITS.visitorOpensPerHourPerIp} new conversations an hour an IP address, ${CHAT_LIMITS.visitorWaitingPerMerchant} visitors waiting a merchant (too_many_requests).`,
+    summary: `A visitor's message to the desk, opening a conversation when its key has none. ${CHAT_LIMITS.perMinute} a minute a key, ${CHAT_LIMITS.visitorPerMinutePerIp} a minute and ${CHAT_LIMITS.visitorOpensPerHourPerIp} new conversations an hour an IP address, ${CHAT_LIMITS.visitorWaitingPerMerchant} visitors waiting a merchant (too_many_requests). A retry with the same clientMessageId answers the message first stored.`,
+  }),
+  typing: defineEndpoint({
+    name: 'contact.chatVisitorTyping',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor/typing',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject(visitorKey),
+    response: z.null(),
+    summary: `The visitor is typing in its key's open conversation: the desk's console shows it. Nothing is stored. At most ${CHAT_TYPING.perMinute} a minute a key (too_many_requests).`,
   }),
   read: defineEndpoint({
     name: 'contact.chatVisitorRead',
@@ -375,7 +425,7 @@ export const adminChatEndpoints = {
     request: chatBody,
     response: adminChatThreadSchema,
     summary:
-      'Answers in a conversation the operator holds (a waiting one is taken first); another operator’s or a resolved one answers order_state_invalid (owner, support).',
+      'Answers in a conversation the operator holds (a waiting one is taken first); another operator’s or a resolved one answers order_state_invalid. A retry with the same clientMessageId answers the message first stored (owner, support).',
   }),
   read: defineEndpoint({
     name: 'admin.chatRead',
@@ -426,5 +476,98 @@ export const adminChatEndpoints = {
     request: z.strictObject({}),
     response: adminChatConversationSchema,
     summary: 'Resolves a conversation; the member’s next message opens a new one. Audited (owner, support).',
+  }),
+} as const;
+
+/** Canned replies (issue 30): a merchant's prepared answers, which the chat console inserts by `/shortcut`. */
+export const CANNED_REPLY_LIMITS = {
+  titleMax: 80,
+  shortcutMax: 32,
+  /** Replies a merchant may keep. */
+  perMerchant: 500,
+} as const;
+
+/** What an operator types after "/" in the console: lower-case letters, digits, `-` and `_`, starting alphanumeric. */
+export const cannedReplyShortcutSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(CANNED_REPLY_LIMITS.shortcutMax)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, { message: 'field_not_allowed' });
+
+export const cannedReplyInputSchema = z.strictObject({
+  shortcut: cannedReplyShortcutSchema,
+  title: z.string().trim().min(1).max(CANNED_REPLY_LIMITS.titleMax),
+  body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax),
+  /** The language it is written in, shown beside it in the picker; null: any. */
+  language: z.enum(languageCodes, { message: 'field_not_allowed' }).nullable(),
+});
+export type CannedReplyInput = z.input<typeof cannedReplyInputSchema>;
+
+export const cannedReplySchema = z.object({
+  id: z.string(),
+  shortcut: z.string(),
+  title: z.string(),
+  body: z.string(),
+  language: z.enum(languageCodes).nullable(),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CannedReply = z.infer<typeof cannedReplySchema>;
+
+const cannedParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
+
+export const adminCannedReplyEndpoints = {
+  list: defineEndpoint({
+    name: 'admin.cannedReplyList',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/canned-replies',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({}),
+    response: z.array(cannedReplySchema),
+    summary: 'The merchant’s canned replies by shortcut, for the console’s picker and their page (owner, support).',
+  }),
+  create: defineEndpoint({
+    name: 'admin.cannedReplyCreate',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/canned-replies',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: cannedReplyInputSchema,
+    response: cannedReplySchema,
+    summary: `Adds a canned reply; a shortcut the merchant already uses answers shortcut_taken on shortcut, more than ${CANNED_REPLY_LIMITS.perMerchant} replies too_many_requests. Audited (owner, support).`,
+  }),
+  update: defineEndpoint({
+    name: 'admin.cannedReplyUpdate',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/canned-replies/:id',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: cannedParams,
+    request: cannedReplyInputSchema,
+    response: cannedReplySchema,
+    summary:
+      'Replaces a canned reply; another merchant’s answers not_found, a shortcut in use shortcut_taken. Audited with before and after (owner, support).',
+  }),
+  remove: defineEndpoint({
+    name: 'admin.cannedReplyRemove',
+    method: 'DELETE',
+    path: '/api/admin/merchants/:code/canned-replies/:id',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    params: cannedParams,
+    request: z.strictObject({}),
+    response: z.null(),
+    summary: 'Removes a canned reply; another merchant’s answers not_found. Audited (owner, support).',
   }),
 } as const;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { chatConversationEventSchema, chatMessageEventSchema } from './contact';
+import {
+  chatConversationEventSchema,
+  chatMessageEventSchema,
+  chatReadEventSchema,
+  chatTypingEventSchema,
+} from './contact';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
 import { lotteryDrawEventSchema } from './lottery';
 import { unreadCountSchema } from './messages';
@@ -38,6 +43,10 @@ export const realtimeEventSchemas = {
   'crash.bet': crashBetEventSchema,
   /** A live-chat message, to the member's stream and to the desk's (decision 0068). */
   'contact.chat.message': chatMessageEventSchema,
+  /** To the member's stream (a visitor's topic): the desk read the conversation up to a number (decision 0111). */
+  'contact.chat.read': chatReadEventSchema,
+  /** The desk's: the customer is typing in a conversation (decision 0111). */
+  'contact.chat.typing': chatTypingEventSchema,
   /** The desk's: a conversation opened, was taken or was resolved. */
   'contact.chat.conversation': chatConversationEventSchema,
   /** The desk's: a merchant's pending queues changed (issue 26, the dashboard). */

@@ -64,7 +64,7 @@ describe('translation catalogues', () => {
       'conflict',
     ];
     for (const code of adminCodes) expect(enKeys, code).toContain(`errors.${code}`);
-    for (const code of [...fieldErrorCodes, 'domain_taken', 'username_taken', 'module_id_unknown']) {
+    for (const code of [...fieldErrorCodes, 'domain_taken', 'username_taken', 'shortcut_taken', 'module_id_unknown']) {
       expect(enKeys, code).toContain(`fieldErrors.${code}`);
     }
   });

@@ -1,10 +1,10 @@
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../support/images';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { openSite, signInMember } from '../support/site';
+import { openSite, signInDesk, signInMember } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -57,12 +57,7 @@ describe('feedback and complaints', () => {
     expect(await fitsWidth(page)).toBe(true);
 
     // The desk, on a desktop: the queue, the ticket, a reply.
-    const desk = await newPage(browser, { viewport: 'desktop' });
-    await desk.page.goto(`${server.url}/admin/`);
-    await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
+    const desk = await signInDesk(browser, server);
     await desk.page.getByRole('link', { name: 'Member contact' }).click();
     const ticket = desk.page.locator(`tr[data-reference="${reference}"]`);
     await ticket.waitFor();

@@ -1,10 +1,11 @@
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../support/admin-api';
+import { memberStartsChat } from '../support/chat';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { openSite, signInMember } from '../support/site';
+import { signInDesk } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,21 +28,10 @@ describe('live chat', () => {
     await memberApi(server).registerByUsername('Chat0001', 'Secret123', '81260001');
     await (await adminApi(server.url)).createOperator({ username: 'deskmate', displayName: 'Mai', role: 'support' });
 
-    const { context, page } = await openSite(browser, server, '/', 'phone');
-    await signInMember(page, 'Chat0001');
-    await page.goto(`${server.url}/member?page=liveChat`);
-    const chat = page.locator('[data-card="live-chat"]');
-    await chat.getByLabel('Message').fill('Hello, is anyone there?');
-    await chat.getByRole('button', { name: 'Send' }).click();
-    await chat.locator('[data-seq="1"][data-author="member"]').waitFor();
+    const { context, page, chat } = await memberStartsChat(browser, server, 'Chat0001', 'Hello, is anyone there?');
 
     // The operator console, on a desktop: the waiting conversation, taken, answered.
-    const desk = await newPage(browser, { viewport: 'desktop' });
-    await desk.page.goto(`${server.url}/admin/`);
-    await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
+    const desk = await signInDesk(browser, server);
     await desk.page.goto(`${server.url}/admin/contact?tab=chat`);
     const consolePane = desk.page.getByTestId('chat-console');
     const entry = consolePane.locator('[data-conversation="chat0001"]');

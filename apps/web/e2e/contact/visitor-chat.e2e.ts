@@ -1,9 +1,9 @@
-import { DEMO_OPERATOR, launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { dialog, openSite, userMenu } from '../support/site';
+import { dialog, openSite, signInDesk, userMenu } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,12 +36,7 @@ describe('visitor chat', () => {
     expect(await fitsWidth(page)).toBe(true);
 
     // The operator console: the visitor is in the same queue, marked as a visitor.
-    const desk = await newPage(browser, { viewport: 'desktop' });
-    await desk.page.goto(`${server.url}/admin/`);
-    await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
-    await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-    await desk.page.getByRole('button', { name: 'Sign in' }).click();
-    await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
+    const desk = await signInDesk(browser, server);
     await desk.page.goto(`${server.url}/admin/contact?tab=chat`);
     const consolePane = desk.page.getByTestId('chat-console');
     const entry = consolePane.locator('[data-conversation^="visitor-"]');

@@ -1,5 +1,16 @@
-import { newPage, type TestServer } from '@tessera/testkit';
+import { DEMO_OPERATOR, newPage, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
+
+/** The demo owner signed in to the back office on a desktop page of its own (the desk beside a member's page). */
+export const signInDesk = async (browser: Browser, server: TestServer) => {
+  const desk = await newPage(browser, { viewport: 'desktop' });
+  await desk.page.goto(`${server.url}/admin/`);
+  await desk.page.getByLabel('Username').fill(DEMO_OPERATOR.username);
+  await desk.page.getByLabel('Password').fill(DEMO_OPERATOR.password);
+  await desk.page.getByRole('button', { name: 'Sign in' }).click();
+  await desk.page.waitForURL(/\/admin\/(dashboard|merchants)/);
+  return desk;
+};
 
 /** A fresh visitor (own storage and cookies) on a page of the site. */
 export const openSite = async (

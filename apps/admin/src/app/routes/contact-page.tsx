@@ -1,22 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CannedReplies } from '../../features/contact/components/canned-replies';
 import { ChatConsole } from '../../features/contact/components/chat-console';
 import styles from '../../features/contact/components/contact.module.css';
 import { FeedbackQueue } from '../../features/contact/components/feedback-queue';
 import { useMerchants } from '../../features/merchants/api/list-merchants';
+import { canOperator } from '../../shared/permissions/operator-permissions';
 import { Button } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
 
-/** Talking to members, per merchant: the feedback queue and the live-chat console; merchant and tab in the URL. */
+const TABS = ['feedback', 'chat', 'canned'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/**
+ * Talking to members, per merchant: the feedback queue, the live-chat console and the chat's canned replies; merchant
+ * and tab in the URL.
+ */
 export const ContactPage = () => {
   const { t } = useTranslation();
   const operator = useCurrentOperator();
   const [searchParams, setSearchParams] = useSearchParams();
   const merchants = useMerchants();
   const code = searchParams.get('merchant') ?? operator.merchantCode ?? merchants.data?.[0]?.code ?? '';
-  const tab = searchParams.get('tab') === 'chat' ? 'chat' : 'feedback';
+  const requested = searchParams.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'feedback';
   const go = (next: Record<string, string>) => setSearchParams({ merchant: code, tab, ...next }, { replace: true });
 
   return (
@@ -38,7 +48,7 @@ export const ContactPage = () => {
           </div>
         ) : null}
         <div className={styles.actions} role="tablist">
-          {(['feedback', 'chat'] as const).map((name) => (
+          {TABS.map((name) => (
             <Button
               key={name}
               role="tab"
@@ -54,6 +64,9 @@ export const ContactPage = () => {
         {merchants.isError ? <ErrorState error={merchants.error} /> : null}
         {code && tab === 'feedback' ? <FeedbackQueue key={code} code={code} /> : null}
         {code && tab === 'chat' ? <ChatConsole key={code} code={code} /> : null}
+        {code && tab === 'canned' ? (
+          <CannedReplies key={code} code={code} canManage={canOperator(operator.role, 'contact.reply')} />
+        ) : null}
       </div>
     </>
   );

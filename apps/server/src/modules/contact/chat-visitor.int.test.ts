@@ -5,7 +5,6 @@ import WebSocket from 'ws';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -16,8 +15,8 @@ const tokens: Record<string, string> = {};
 const newKey = () => randomBytes(32).toString('base64url');
 
 /** A visitor's socket (no session) subscribed to `topic`; `until` waits for a frame that matches. */
-const visitorSocket = async (topic: string) => {
-  const ws = new WebSocket(`${url}/wps/realtime?merchant=demo`);
+const visitorSocket = async (topic: string, merchant = 'demo') => {
+  const ws = new WebSocket(`${url}/wps/realtime?merchant=${merchant}`);
   const frames: RealtimeServerMessage[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(String(data)) as RealtimeServerMessage));
   await new Promise((resolve, reject) => {
@@ -67,18 +66,7 @@ const count = async (table: 'contact_chat_messages' | 'contact_conversations') =
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const hash = await hashPassword('Secret123');
-  for (const username of ['guest1', 'guest2', 'busy']) {
-    const created = await t.services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: hash,
-    });
-    if (!('row' in created)) throw new Error('member not created');
-    tokens[username] = await client.login(username, 'Secret123');
-  }
+  Object.assign(tokens, (await client.signInMembers(['guest1', 'guest2', 'busy'])).tokens);
   await merchantLikeDemo(t, 'other');
   desk = await signInOperators(t, [{ name: 'otherdesk', role: 'support', merchantCode: 'other' }]);
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
@@ -218,5 +206,40 @@ describe('visitor chat', () => {
     const refused = await visitor('/messages', { key: newKey(), body: 'anyone?' }, { ip: '10.0.0.5' });
     expect(refused.json()).toMatchObject({ success: false, errorCode: 'too_many_requests' });
     expect(await count('contact_conversations')).toBe(conversations);
+  });
+
+  it("pushes the desk's read mark on the visitor's topic, and the visitor's typing to the desk (decision 0111)", async () => {
+    // On the other merchant: an earlier test filled the demo's queue of waiting visitors.
+    const key = newKey();
+    const ip = '10.77.0.1';
+    const merchant = 'other';
+    const sent = (await visitor('/messages', { key, body: 'Still there?' }, { ip, merchant })).json();
+    expect(sent.success, JSON.stringify(sent)).toBe(true);
+    const first = sent.value;
+    const topicSocket = await visitorSocket(first.topic, merchant);
+    const seq = first.messages[0].seq as number;
+    await deskCall('POST', `/${first.conversation.id}/read`, 'otherdesk', { seq }, merchant);
+    const read = await topicSocket.until((m) => m.op === 'event' && m.type === 'contact.chat.read');
+    expect(read).toMatchObject({ data: { conversationId: first.conversation.id, deskReadSeq: seq } });
+
+    const deskWs = new WebSocket(`${url}/wps/realtime?merchant=${merchant}`);
+    const deskFrames: RealtimeServerMessage[] = [];
+    deskWs.on('message', (data) => deskFrames.push(JSON.parse(String(data)) as RealtimeServerMessage));
+    await new Promise((resolve) => deskWs.once('open', resolve));
+    deskWs.send(JSON.stringify({ op: 'operator', token: desk.otherdesk }));
+    await topicSocket.until(() => deskFrames.some((m) => m.op === 'ready'));
+    const before = await count('contact_chat_messages');
+    expect((await visitor('/typing', { key }, { ip, merchant })).json()).toMatchObject({ success: true, value: null });
+    await topicSocket.until(() => deskFrames.some((m) => m.op === 'event' && m.type === 'contact.chat.typing'));
+    expect(deskFrames.find((m) => m.op === 'event' && m.type === 'contact.chat.typing')).toMatchObject({
+      data: { conversationId: first.conversation.id },
+    });
+    // A key without a conversation signals nothing; nothing is ever stored.
+    expect((await visitor('/typing', { key: newKey() }, { ip, merchant })).json().success).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deskFrames.filter((m) => m.op === 'event' && m.type === 'contact.chat.typing')).toHaveLength(1);
+    expect(await count('contact_chat_messages')).toBe(before);
+    deskWs.close();
+    topicSocket.ws.close();
   });
 });

@@ -4,7 +4,6 @@ import WebSocket from 'ws';
 import { signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../../platform/security/password';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -61,18 +60,7 @@ const countMessages = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const hash = await hashPassword('Secret123');
-  for (const username of ['chatter', 'stranger', 'flooder']) {
-    const created = await t.services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: hash,
-    });
-    if (!('row' in created)) throw new Error('member not created');
-    tokens[username] = await client.login(username, 'Secret123');
-  }
+  Object.assign(tokens, (await client.signInMembers(['chatter', 'stranger', 'flooder'])).tokens);
   desk = await signInOperators(t);
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
 });
@@ -260,5 +248,42 @@ describe('live chat', () => {
       'chat.resolve',
     ]);
     expect(audit.rows[1].details).toMatchObject({ from: 'supportop', to: owner.username });
+  });
+
+  it('tells the member how far the desk has read: pushed, and in the thread (decision 0111)', async () => {
+    const memberSocket = await socket({ op: 'auth', token: tokens.stranger ?? '' });
+    const otherSocket = await socket({ op: 'auth', token: tokens.chatter ?? '' });
+    const sent = (await member('POST', '/messages', 'stranger', { body: 'Is anyone reading?' })).json().value;
+    const id = sent.conversation.id as string;
+    const seq = sent.messages[0].seq as number;
+    expect(sent.conversation.deskReadSeq).toBeLessThan(seq);
+    expect((await deskCall('POST', `/${id}/read`, 'support', { seq })).json().value.deskReadSeq).toBe(seq);
+    const pushed = await memberSocket.until((m) => m.op === 'event' && m.type === 'contact.chat.read');
+    expect(pushed).toMatchObject({ data: { conversationId: id, deskReadSeq: seq } });
+    expect((await member('GET', '', 'stranger')).json().value.conversation.deskReadSeq).toBe(seq);
+    // Another member hears nothing of it.
+    expect(otherSocket.frames.filter((m) => m.op === 'event')).toEqual([]);
+    for (const s of [memberSocket, otherSocket]) s.ws.close();
+  });
+
+  it('tells the desk the member is typing, nothing stored; nothing without an open conversation (decision 0111)', async () => {
+    const deskSocket = await socket({ op: 'operator', token: desk.support ?? '' });
+    const financeSocket = await socket({ op: 'operator', token: desk.finance ?? '' });
+    const before = await countMessages();
+    const open = (await member('GET', '', 'stranger')).json().value;
+    expect((await member('POST', '/typing', 'stranger', {})).json()).toMatchObject({ success: true, value: null });
+    const pushed = await deskSocket.until((m) => m.op === 'event' && m.type === 'contact.chat.typing');
+    expect(pushed).toMatchObject({ data: { conversationId: open.conversation.id } });
+    expect(await countMessages()).toBe(before);
+    // Finance does not read conversations and hears nothing; a member without an open conversation signals nothing.
+    const resolved = await deskCall('POST', `/${open.conversation.id}/resolve`, 'support');
+    expect(resolved.json().success).toBe(true);
+    const typingEvents = () => deskSocket.frames.filter((m) => m.op === 'event' && m.type === 'contact.chat.typing');
+    expect(typingEvents()).toHaveLength(1);
+    expect((await member('POST', '/typing', 'stranger', {})).json().success).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(typingEvents()).toHaveLength(1);
+    expect(financeSocket.frames.filter((m) => m.op === 'event' && m.type === 'contact.chat.typing')).toEqual([]);
+    for (const s of [deskSocket, financeSocket]) s.ws.close();
   });
 });

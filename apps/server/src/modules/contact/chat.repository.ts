@@ -14,7 +14,9 @@ const CONVERSATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS 
   member_read_seq AS "memberReadSeq", desk_read_seq AS "deskReadSeq", created_at AS "createdAt",
   updated_at AS "updatedAt"`;
 const MESSAGE_COLUMNS = `conversation_id AS "conversationId", seq, author, operator_id AS "operatorId", body,
-  created_at AS "createdAt"`;
+  client_message_id AS "clientMessageId", created_at AS "createdAt"`;
+/** A sender's retry of a message already stored (decision 0111): the append stored nothing. */
+const DUPLICATE = Symbol('duplicate client message id');
 
 /** Who a conversation belongs to: a member, a visitor's key (by its hash), or (the desk) a merchant. */
 type Owner = { memberId: string } | { visitorKeyHash: string } | { merchantCode: string };
@@ -147,14 +149,49 @@ export const createChatRepository = (pool: pg.Pool) => {
     },
 
     /**
+     * The message stored under a sender's client id (decision 0111) in a conversation of `owner` (in `conversationId`
+     * when given), with its conversation; null when none.
+     */
+    byClientId: async (
+      owner: Owner,
+      clientMessageId: string,
+      conversationId: string | null,
+    ): Promise<{ conversation: ConversationRow; message: ChatMessageRow } | null> => {
+      const { column, value } = ownedBy(owner);
+      const { rows } = await pool.query<ChatMessageRow>(
+        `SELECT ${MESSAGE_COLUMNS} FROM contact_chat_messages m
+          WHERE client_message_id = $1 AND ($3::uuid IS NULL OR conversation_id = $3)
+            AND EXISTS (SELECT 1 FROM contact_conversations c WHERE c.id = m.conversation_id AND c.${column} = $2)
+          LIMIT 1`,
+        [clientMessageId, value, conversationId],
+      );
+      const message = rows[0];
+      if (!message) return null;
+      const conversation = await pool.query<ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM contact_conversations WHERE id = $1`,
+        [message.conversationId],
+      );
+      const row = conversation.rows[0];
+      return row ? { conversation: row, message } : null;
+    },
+
+    /**
      * Appends a message with the conversation's next number, in one transaction: the conversation's row is updated
      * first (its lock orders concurrent senders), so numbers never repeat or skip. `allowed` narrows which
      * conversations take it (not resolved; for an operator, held by them or waiting). Null: not allowed now.
+     * 'duplicate': the conversation already holds a message with this client id (a retry that raced its first
+     * attempt into the unique index); nothing is stored and the number is not taken.
      */
     append: (
       conversationId: string,
-      message: { author: 'member' | 'operator'; body: string; operatorId?: string; operatorUsername?: string },
-    ): Promise<{ conversation: ConversationRow; message: ChatMessageRow } | null> =>
+      message: {
+        author: 'member' | 'operator';
+        body: string;
+        clientMessageId?: string | undefined;
+        operatorId?: string;
+        operatorUsername?: string;
+      },
+    ): Promise<{ conversation: ConversationRow; message: ChatMessageRow } | null | 'duplicate'> =>
       inTransaction(pool, async (client) => {
         // Every right-hand side reads the row before the update: last_seq + 1 is the new message's number.
         const { rows } =
@@ -177,14 +214,28 @@ export const createChatRepository = (pool: pg.Pool) => {
               );
         const conversation = rows[0];
         if (!conversation) return null;
+        // A retry racing its first attempt waited on the conversation's row lock above, so the first is committed
+        // and conflicts here: the retry stores nothing, and the rollback gives its number back.
         const inserted = await client.query<ChatMessageRow>(
-          `INSERT INTO contact_chat_messages (conversation_id, seq, author, operator_id, body)
-           VALUES ($1, $2, $3, $4, $5) RETURNING ${MESSAGE_COLUMNS}`,
-          [conversationId, conversation.lastSeq, message.author, message.operatorId ?? null, message.body],
+          `INSERT INTO contact_chat_messages (conversation_id, seq, author, operator_id, body, client_message_id)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (client_message_id, conversation_id) WHERE client_message_id IS NOT NULL DO NOTHING
+           RETURNING ${MESSAGE_COLUMNS}`,
+          [
+            conversationId,
+            conversation.lastSeq,
+            message.author,
+            message.operatorId ?? null,
+            message.body,
+            message.clientMessageId ?? null,
+          ],
         );
         const stored = inserted.rows[0];
-        if (!stored) throw new Error('chat message not stored');
+        if (!stored) throw DUPLICATE;
         return { conversation, message: stored };
+      }).catch((error: unknown) => {
+        if (error === DUPLICATE) return 'duplicate' as const;
+        throw error;
       }),
 
     /** Moves a conversation's read mark forward (never back, never past its last message). */

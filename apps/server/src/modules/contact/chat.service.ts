@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHAT_LIMITS, CHAT_VISITOR_TOPIC, type ChatStatus } from '@tessera/contracts';
+import {
+  CHAT_LIMITS,
+  CHAT_TYPING,
+  CHAT_VISITOR_TOPIC,
+  type ChatStatus,
+  type RealtimeEventData,
+} from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError, fieldError } from '../../platform/http/app-error';
@@ -56,15 +62,23 @@ export const createChatService = (deps: {
 }) => {
   const repository = createChatRepository(deps.pool);
 
+  /** An event to the conversation's customer: the member's stream, or the visitor's topic (decision 0104). */
+  const toCustomer = <T extends 'contact.chat.message' | 'contact.chat.read'>(
+    conversation: ConversationRow,
+    type: T,
+    event: RealtimeEventData<T>,
+  ) => {
+    if (conversation.memberId) {
+      deps.realtime.publishToMember(conversation.merchantCode, conversation.memberId, type, event);
+    } else if (conversation.visitorKeyHash) {
+      deps.realtime.broadcast(conversation.merchantCode, visitorTopicOf(conversation.visitorKeyHash), type, event);
+    }
+  };
+
   const push = (conversation: ConversationRow, message: ChatMessageRow | null) => {
     if (message) {
       const event = { conversationId: conversation.id, message: presentMessage(message) };
-      if (conversation.memberId) {
-        deps.realtime.publishToMember(conversation.merchantCode, conversation.memberId, 'contact.chat.message', event);
-      } else if (conversation.visitorKeyHash) {
-        const topic = visitorTopicOf(conversation.visitorKeyHash);
-        deps.realtime.broadcast(conversation.merchantCode, topic, 'contact.chat.message', event);
-      }
+      toCustomer(conversation, 'contact.chat.message', event);
       deps.realtime.publishToDesk(conversation.merchantCode, 'contact.read', 'contact.chat.message', event);
     }
     deps.realtime.publishToDesk(conversation.merchantCode, 'contact.read', 'contact.chat.conversation', {
@@ -122,17 +136,51 @@ export const createChatService = (deps: {
   /** The operators who may answer this merchant's chats. */
   const desk = (merchantCode: string) => deps.admin.operatorsWith(merchantCode, 'contact.reply');
 
-  /** Appends the customer's message to the opener's open conversation, opening one when it has none. */
+  /**
+   * The message a sender already stored under its client id (decision 0111), as a send answers it; null when none.
+   * The same id with another text, or from another sender, is idempotency_conflict: a client reused an id.
+   */
+  const original = async (
+    owner: { memberId: string } | { visitorKeyHash: string } | { merchantCode: string },
+    conversationId: string | null,
+    sent: { clientMessageId: string | undefined; body: string; operatorId: string | null },
+  ) => {
+    if (!sent.clientMessageId) return null;
+    const found = await repository.byClientId(owner, sent.clientMessageId, conversationId);
+    if (!found) return null;
+    const { message } = found;
+    const sameSender =
+      message.author === (sent.operatorId ? 'operator' : 'member') && message.operatorId === sent.operatorId;
+    if (!sameSender || message.body !== sent.body) throw new AppError('idempotency_conflict');
+    return { conversation: found.conversation, messages: [message] };
+  };
+
+  /**
+   * Appends the customer's message to the opener's open conversation, opening one when it has none. A retry of a
+   * message already stored (same client id) answers that message, even when its conversation was resolved since.
+   */
   const customerSend = async (
     merchant: MerchantContext,
     opener: { memberId: string } | { visitorKeyHash: string },
     username: string,
-    body: string,
+    sent: { body: string; clientMessageId?: string | undefined },
   ) => {
+    const retried = { clientMessageId: sent.clientMessageId, body: sent.body, operatorId: null };
+    const before = await original(opener, null, retried);
+    if (before) return before;
     // A conversation resolved between the open and the append: the next attempt opens a new one.
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const open = await repository.openOrCreate({ merchantCode: merchant.code, opener, username });
-      const appended = await repository.append(open.id, { author: 'member', body });
+      const appended = await repository.append(open.id, {
+        author: 'member',
+        body: sent.body,
+        clientMessageId: sent.clientMessageId,
+      });
+      if (appended === 'duplicate') {
+        const raced = await original(opener, open.id, retried);
+        if (raced) return raced;
+        throw new Error('duplicate chat message not found');
+      }
       if (appended) {
         push(appended.conversation, appended.message);
         return { conversation: appended.conversation, messages: [appended.message] };
@@ -146,7 +194,23 @@ export const createChatService = (deps: {
     if (!hit.allowed) throw new AppError('too_many_requests');
   };
 
+  /** The customer is typing: the desk hears of it when the opener has an open conversation; nothing is stored. */
+  const typing = async (opener: { memberId: string } | { visitorKeyHash: string }, limitKey: string) => {
+    await limit(limitKey, CHAT_TYPING.perMinute, 60_000);
+    const open = await repository.openOf(opener);
+    if (open)
+      deps.realtime.publishToDesk(open.merchantCode, 'contact.read', 'contact.chat.typing', {
+        conversationId: open.id,
+      });
+  };
+
   return {
+    memberTyping: (member: MemberPrincipal) => typing({ memberId: member.memberId }, `chat:typing:${member.memberId}`),
+    visitorTyping: (merchant: MerchantContext, key: string) => {
+      const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      return typing({ visitorKeyHash }, `chatv:typing:${visitorKeyHash}`);
+    },
+
     /** A visitor's open conversation (by its browser key) and its messages after `afterSeq`; null when none. */
     visitorCurrent: async (merchant: MerchantContext, key: string, afterSeq: number) => {
       const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
@@ -159,7 +223,12 @@ export const createChatService = (deps: {
      * A visitor's message (decision 0104). Limits: per key as for a member, per IP address a minute, and per IP
      * address and per merchant's waiting queue when it opens a conversation; each refusal writes no message.
      */
-    visitorSend: async (merchant: MerchantContext, key: string, body: string, client: ClientFacts) => {
+    visitorSend: async (
+      merchant: MerchantContext,
+      key: string,
+      sent: { body: string; clientMessageId?: string | undefined },
+      client: ClientFacts,
+    ) => {
       const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
       await limit(`chatv:key:${visitorKeyHash}`, CHAT_LIMITS.perMinute, 60_000);
       await limit(`chatv:ip:${merchant.code}:${client.ip}`, CHAT_LIMITS.visitorPerMinutePerIp, 60_000);
@@ -170,7 +239,7 @@ export const createChatService = (deps: {
         }
       }
       const username = `visitor-${randomBytes(3).toString('hex')}`;
-      return customerSend(merchant, { visitorKeyHash }, username, body);
+      return customerSend(merchant, { visitorKeyHash }, username, sent);
     },
 
     visitorRead: async (merchant: MerchantContext, key: string, seq: number) => {
@@ -206,11 +275,15 @@ export const createChatService = (deps: {
     },
 
     /** A member's message; opens a conversation when it has none. Rate-limited per member. */
-    memberSend: async (merchant: MerchantContext, member: MemberPrincipal, body: string) => {
+    memberSend: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      sent: { body: string; clientMessageId?: string | undefined },
+    ) => {
       await limit(`chat:${member.memberId}`, CHAT_LIMITS.perMinute, 60_000);
       const profile = await deps.members.findById(member.memberId);
       if (!profile) throw new AppError('login.not.session');
-      return customerSend(merchant, { memberId: member.memberId }, profile.username, body);
+      return customerSend(merchant, { memberId: member.memberId }, profile.username, sent);
     },
 
     memberRead: async (member: MemberPrincipal, seq: number) => {
@@ -228,22 +301,39 @@ export const createChatService = (deps: {
     },
 
     /** The desk's message: in a conversation this operator holds, or a waiting one (taken by it). */
-    deskSend: async (merchant: MerchantContext, id: string, operator: OperatorPrincipal, body: string) => {
+    deskSend: async (
+      merchant: MerchantContext,
+      id: string,
+      operator: OperatorPrincipal,
+      sent: { body: string; clientMessageId?: string | undefined },
+    ) => {
       await deskConversation(merchant.code, id);
+      const owner = { merchantCode: merchant.code };
+      const retried = { clientMessageId: sent.clientMessageId, body: sent.body, operatorId: operator.operatorId };
+      const before = await original(owner, id, retried);
+      if (before) return before;
       const appended = await repository.append(id, {
         author: 'operator',
-        body,
+        body: sent.body,
+        clientMessageId: sent.clientMessageId,
         operatorId: operator.operatorId,
         operatorUsername: operator.username,
       });
+      if (appended === 'duplicate') {
+        const raced = await original(owner, id, retried);
+        if (raced) return raced;
+        throw new Error('duplicate chat message not found');
+      }
       if (!appended) throw new AppError('order_state_invalid');
       push(appended.conversation, appended.message);
       return { conversation: appended.conversation, messages: [appended.message] };
     },
 
+    /** The desk read up to `seq`: the member (or visitor) hears of it, and shows its messages read (decision 0111). */
     deskRead: async (merchantCode: string, id: string, seq: number) => {
       const row = await repository.markRead({ merchantCode }, id, 'desk', seq);
       if (!row) throw new AppError('not_found');
+      toCustomer(row, 'contact.chat.read', { conversationId: row.id, deskReadSeq: row.deskReadSeq });
       return row;
     },
 

@@ -1,4 +1,11 @@
-import type { AdminChatConversation, AdminFeedbackTicket, ChatConversation, FeedbackTicket } from '@tessera/contracts';
+import type {
+  AdminChatConversation,
+  AdminFeedbackTicket,
+  CannedReply,
+  ChatConversation,
+  FeedbackTicket,
+} from '@tessera/contracts';
+import type { CannedReplyRow } from './canned-replies.repository';
 import type { ConversationRow } from './chat.repository';
 import type { FeedbackReplyRow, FeedbackRow } from './feedback.repository';
 import { referenceOf } from './feedback.service';
@@ -40,6 +47,7 @@ export const presentConversation = (row: ConversationRow, unread: number): ChatC
   status: row.status,
   lastSeq: row.lastSeq,
   unread,
+  deskReadSeq: row.deskReadSeq,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -49,5 +57,17 @@ export const presentAdminConversation = (row: ConversationRow, unread: number): 
   username: row.username,
   visitor: row.memberId === null,
   operator: row.operatorUsername,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const presentCannedReply = (row: CannedReplyRow): CannedReply => ({
+  id: row.id,
+  shortcut: row.shortcut,
+  title: row.title,
+  body: row.body,
+  language: row.language,
+  createdBy: row.createdBy,
+  updatedBy: row.updatedBy,
+  createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -1,4 +1,5 @@
 import {
+  adminCannedReplyEndpoints,
   adminChatEndpoints,
   adminContactEndpoints,
   chatEndpoints,
@@ -11,6 +12,7 @@ import { presentMessage, visitorTopicOf } from './chat.service';
 import {
   presentAdminConversation,
   presentAdminFeedback,
+  presentCannedReply,
   presentConversation,
   presentFeedback,
 } from './contact.presenter';
@@ -92,8 +94,16 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
     return thread ? memberThread(thread) : null;
   });
   r.site(chatEndpoints.send, async ({ input, ctx }) =>
-    memberThread(await chat.memberSend(ctx.merchant, ctx.member, input.body)),
+    memberThread(await chat.memberSend(ctx.merchant, ctx.member, input)),
   );
+  r.site(chatEndpoints.typing, async ({ ctx }) => {
+    await chat.memberTyping(ctx.member);
+    return null;
+  });
+  r.site(chatVisitorEndpoints.typing, async ({ input, ctx }) => {
+    await chat.visitorTyping(ctx.merchant, input.key);
+    return null;
+  });
   r.site(chatEndpoints.read, async ({ input, ctx }) => ({ unread: await chat.memberRead(ctx.member, input.seq) }));
 
   const visitorThread = async (thread: {
@@ -109,7 +119,7 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
     return thread ? visitorThread(thread) : null;
   });
   r.site(chatVisitorEndpoints.send, async ({ input, ctx }) =>
-    visitorThread(await chat.visitorSend(ctx.merchant, input.key, input.body, ctx)),
+    visitorThread(await chat.visitorSend(ctx.merchant, input.key, input, ctx)),
   );
   r.site(chatVisitorEndpoints.read, async ({ input, ctx }) => ({
     unread: await chat.visitorRead(ctx.merchant, input.key, input.seq),
@@ -131,7 +141,7 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
     deskConversation(await chat.claim(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx })),
   );
   r.admin(adminChatEndpoints.send, async ({ params, input, ctx }) =>
-    deskThread(await chat.deskSend(ctx.merchant, params.id, ctx.operator, input.body)),
+    deskThread(await chat.deskSend(ctx.merchant, params.id, ctx.operator, input)),
   );
   r.admin(adminChatEndpoints.read, async ({ params, input, ctx }) =>
     deskConversation(await chat.deskRead(ctx.merchant.code, params.id, input.seq)),
@@ -151,4 +161,21 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   r.admin(adminChatEndpoints.resolve, async ({ params, ctx }) =>
     deskConversation(await chat.resolve(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx })),
   );
+
+  const { cannedReplies } = contact;
+  r.admin(adminCannedReplyEndpoints.list, async ({ ctx }) =>
+    (await cannedReplies.list(ctx.merchant.code)).map(presentCannedReply),
+  );
+  r.admin(adminCannedReplyEndpoints.create, async ({ input, ctx }) =>
+    presentCannedReply(await cannedReplies.create(ctx.merchant, input, { operator: ctx.operator, caller: ctx })),
+  );
+  r.admin(adminCannedReplyEndpoints.update, async ({ params, input, ctx }) =>
+    presentCannedReply(
+      await cannedReplies.update(ctx.merchant, params.id, input, { operator: ctx.operator, caller: ctx }),
+    ),
+  );
+  r.admin(adminCannedReplyEndpoints.remove, async ({ params, ctx }) => {
+    await cannedReplies.remove(ctx.merchant, params.id, { operator: ctx.operator, caller: ctx });
+    return null;
+  });
 };

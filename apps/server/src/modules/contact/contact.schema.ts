@@ -1,4 +1,4 @@
-import type { ChatStatus, FeedbackStatus, FeedbackType } from '@tessera/contracts';
+import type { ChatStatus, FeedbackStatus, FeedbackType, LanguageCode } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -110,7 +110,36 @@ export const contactChatMessages = pgTable(
     author: text('author').$type<'member' | 'operator'>().notNull(),
     operatorId: uuid('operator_id'),
     body: text('body').notNull(),
+    /** The sender's own id of the message (decision 0111): a retry with it finds this row instead of adding one. */
+    clientMessageId: uuid('client_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (table) => [primaryKey({ columns: [table.conversationId, table.seq] })],
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.seq] }),
+    // One message per client id in a conversation: concurrent retries race into this index, one row stays. The id
+    // leads, so a member's retry finds its message by the id alone, whichever of its conversations holds it.
+    uniqueIndex('contact_chat_messages_client_idx')
+      .on(table.clientMessageId, table.conversationId)
+      .where(sql`${table.clientMessageId} IS NOT NULL`),
+  ],
+);
+
+/** A merchant's canned replies: prepared answers the console inserts by `/shortcut` (issue 30, decision 0111). */
+export const contactCannedReplies = pgTable(
+  'contact_canned_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    /** Lower case; what the operator types after "/". */
+    shortcut: text('shortcut').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The language it is written in; null: any. */
+    language: text('language').$type<LanguageCode>(),
+    createdBy: text('created_by').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [uniqueIndex('contact_canned_replies_shortcut_idx').on(table.merchantCode, table.shortcut)],
 );

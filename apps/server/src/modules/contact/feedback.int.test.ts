@@ -4,7 +4,6 @@ import { signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
-import { hashPassword } from '../../platform/security/password';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -45,19 +44,9 @@ const text = 'My deposit of 50 has not arrived after an hour.';
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  const hash = await hashPassword('Secret123');
-  for (const username of ['writer', 'neighbour', 'flooder']) {
-    const created = await t.services.members.create({
-      merchantCode: 'demo',
-      username,
-      account: username,
-      nickname: username,
-      passwordHash: hash,
-    });
-    if (!('row' in created)) throw new Error('member not created');
-    ids[username] = created.row.id;
-    tokens[username] = await client.login(username, 'Secret123');
-  }
+  const signedIn = await client.signInMembers(['writer', 'neighbour', 'flooder']);
+  Object.assign(tokens, signedIn.tokens);
+  Object.assign(ids, signedIn.ids);
   desk = await signInOperators(t);
 });
 

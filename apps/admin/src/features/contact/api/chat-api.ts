@@ -34,8 +34,8 @@ export const useChatActions = (code: string) => {
       onSuccess: refresh,
     }),
     send: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: string }) =>
-        callEndpoint(adminChatEndpoints.send, { params: { code, id }, input: { body } }),
+      mutationFn: ({ id, body, clientMessageId }: { id: string; body: string; clientMessageId: string }) =>
+        callEndpoint(adminChatEndpoints.send, { params: { code, id }, input: { body, clientMessageId } }),
       onSuccess: refresh,
     }),
     transfer: useMutation({

@@ -4,7 +4,8 @@ import { readSessionToken } from '../../../shared/api/session-token';
 
 type DeskEvent =
   | { type: 'contact.chat.message'; data: RealtimeEventData<'contact.chat.message'> }
-  | { type: 'contact.chat.conversation'; data: RealtimeEventData<'contact.chat.conversation'> };
+  | { type: 'contact.chat.conversation'; data: RealtimeEventData<'contact.chat.conversation'> }
+  | { type: 'contact.chat.typing'; data: RealtimeEventData<'contact.chat.typing'> };
 
 /**
  * The desk's live stream (decision 0068): one socket bound to the operator's session, the desk's events of

@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type AdminChatConversation, CHAT_LIMITS, type ChatMessage } from '@tessera/contracts';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type AdminChatConversation,
+  type CannedReply,
+  CHAT_LIMITS,
+  CHAT_TYPING,
+  type ChatMessage,
+  newClientMessageId,
+} from '@tessera/contracts';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../shared/api/api-error';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -8,8 +15,10 @@ import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { ListStates } from '../../../shared/ui/page-state';
+import { useCannedReplies } from '../api/canned-replies-api';
 import { chatListKey, readThread, useChatActions, useChatDesk, useChatList } from '../api/chat-api';
 import { useDeskStream } from '../api/desk-stream';
+import { matchCannedReplies } from '../canned-match';
 import styles from './chat-console.module.css';
 
 const merge = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]) => {
@@ -18,9 +27,15 @@ const merge = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 };
 
+/** "/" and what follows it, when that is the whole draft: the picker's query. */
+const SLASH = /^\/(\S*)$/;
+
 /**
  * The live-chat console of one merchant (decision 0068): the conversations waiting or taken, one open with its
  * messages; new messages arrive over the desk's stream and are merged by number (a gap reads on from the last).
+ * Canned replies (decision 0111): "/" and a shortcut in the reply box, or the button beside it, lists them; picking
+ * one puts its text in the box to edit before sending. A send carries a client message id, kept while the same text
+ * is retried, so a retry after a lost answer stores nothing twice.
  */
 export const ChatConsole = ({ code }: { code: string }) => {
   const { t } = useTranslation();
@@ -35,6 +50,23 @@ export const ChatConsole = ({ code }: { code: string }) => {
   const lastSeq = useRef(0);
   const openRef = useRef<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+  const pending = useRef<{ body: string; id: string } | null>(null);
+  const canned = useCannedReplies(code);
+  const [isBrowsing, setBrowsing] = useState(false);
+  const [active, setActive] = useState(0);
+  const slash = SLASH.exec(draft);
+  const query = slash ? (slash[1] ?? '') : isBrowsing ? '' : null;
+  const matches = query === null ? [] : matchCannedReplies(canned.data ?? [], query);
+  const isPicking = query !== null;
+  const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
+  // The conversation whose customer is typing, until when (decision 0111); cleared by its message or the time.
+  const [typing, setTyping] = useState<{ conversationId: string; until: number } | null>(null);
+  useEffect(() => {
+    if (!typing) return undefined;
+    const timer = setTimeout(() => setTyping(null), Math.max(typing.until - Date.now(), 0));
+    return () => clearTimeout(timer);
+  }, [typing]);
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { timeStyle: 'short' });
   const conversations = (list.data ?? []).filter((c) => c.status !== 'resolved' || c.id === openId);
   const open = (list.data ?? []).find((c) => c.id === openId) ?? null;
@@ -66,7 +98,14 @@ export const ChatConsole = ({ code }: { code: string }) => {
       void readOn();
     },
     onEvent: (event) => {
+      if (event.type === 'contact.chat.typing') {
+        setTyping({ conversationId: event.data.conversationId, until: Date.now() + CHAT_TYPING.showMs });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: chatListKey(code) });
+      if (event.type === 'contact.chat.message' && event.data.message.author === 'member') {
+        setTyping((current) => (current?.conversationId === event.data.conversationId ? null : current));
+      }
       if (event.type !== 'contact.chat.message' || event.data.conversationId !== openRef.current) return;
       if (event.data.message.seq === lastSeq.current + 1) apply([event.data.message]);
       else void readOn();
@@ -80,14 +119,39 @@ export const ChatConsole = ({ code }: { code: string }) => {
     if (openId && last?.author === 'member') void read(openId, last.seq).catch(() => undefined);
   }, [last, openId, read]);
 
+  const pick = (reply: CannedReply) => {
+    setDraft((current) => (SLASH.test(current) || !current.trim() ? reply.body : `${current.trimEnd()} ${reply.body}`));
+    setBrowsing(false);
+    setActive(0);
+    replyBox.current?.focus();
+  };
+  const onReplyKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!isPicking) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setBrowsing(false);
+      if (slash) setDraft('');
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + matches.length) % Math.max(matches.length, 1));
+    } else if ((event.key === 'Enter' || event.key === 'Tab') && matches[activeIndex]) {
+      event.preventDefault();
+      pick(matches[activeIndex]);
+    }
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = draft.trim();
     if (!openId || !body) return;
+    // The same text sent again (after a failure) keeps its id: the server stores it once.
+    if (pending.current?.body !== body) pending.current = { body, id: newClientMessageId() };
     actions.send.mutate(
-      { id: openId, body },
+      { id: openId, body, clientMessageId: pending.current.id },
       {
         onSuccess: (thread) => {
+          pending.current = null;
           setDraft('');
           apply(thread.messages);
         },
@@ -212,22 +276,88 @@ export const ChatConsole = ({ code }: { code: string }) => {
               ))}
               <li ref={end} aria-hidden="true" />
             </ol>
+            <p className={styles.typing} aria-live="polite" data-typing={typing?.conversationId === open.id}>
+              {typing?.conversationId === open.id
+                ? t(open.visitor ? 'contact.chat.visitorTyping' : 'contact.chat.memberTyping', { name: open.username })
+                : null}
+            </p>
             {open.status !== 'resolved' ? (
               <form className={styles.compose} onSubmit={onSubmit}>
                 <label className={styles.label} htmlFor="desk-chat-message">
                   {t('contact.chat.reply')}
                 </label>
+                {isPicking ? (
+                  <div className={styles.picker}>
+                    <p id="desk-chat-canned-hint" className="visually-hidden">
+                      {t('contact.chat.cannedHint')}
+                    </p>
+                    {matches.length > 0 ? (
+                      <ul id="desk-chat-canned" className={styles.options} aria-label={t('contact.chat.cannedList')}>
+                        {matches.map((reply, index) => (
+                          <li key={reply.id}>
+                            <button
+                              type="button"
+                              tabIndex={-1}
+                              data-canned-option={reply.shortcut}
+                              data-active={index === activeIndex}
+                              className={styles.option}
+                              onMouseDown={(event) => event.preventDefault()}
+                              onClick={() => pick(reply)}
+                            >
+                              <span className={styles.optionHead}>
+                                <code>/{reply.shortcut}</code>
+                                <span className={styles.name}>{reply.title}</span>
+                                {reply.language ? <Badge tone="neutral">{reply.language}</Badge> : null}
+                              </span>
+                              <span className={styles.optionBody}>{reply.body}</span>
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className={styles.muted}>
+                        {canned.data && canned.data.length === 0
+                          ? t('contact.chat.cannedNone')
+                          : t('contact.chat.cannedNoMatch')}
+                      </p>
+                    )}
+                  </div>
+                ) : null}
                 <div className={styles.row}>
-                  <input
+                  <textarea
                     id="desk-chat-message"
+                    ref={replyBox}
+                    rows={2}
                     value={draft}
                     maxLength={CHAT_LIMITS.messageMax}
                     autoComplete="off"
-                    onChange={(event) => setDraft(event.target.value)}
+                    placeholder={t('contact.chat.replyPlaceholder')}
+                    aria-controls={isPicking && matches.length > 0 ? 'desk-chat-canned' : undefined}
+                    aria-describedby={isPicking && matches.length > 0 ? 'desk-chat-canned-hint' : undefined}
+                    onKeyDown={onReplyKey}
+                    onChange={(event) => {
+                      setDraft(event.target.value);
+                      setActive(0);
+                    }}
                   />
-                  <Button type="submit" variant="primary" isBusy={actions.send.isPending} disabled={!draft.trim()}>
-                    {t('contact.chat.send')}
-                  </Button>
+                  <div className={styles.sendActions}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      aria-pressed={isBrowsing}
+                      onClick={() => {
+                        setBrowsing((current) => !current);
+                        setActive(0);
+                        replyBox.current?.focus();
+                      }}
+                    >
+                      {t('contact.chat.canned')}
+                    </Button>
+                    <Button type="submit" variant="primary" isBusy={actions.send.isPending} disabled={!draft.trim()}>
+                      {t('contact.chat.send')}
+                    </Button>
+                  </div>
                 </div>
               </form>
             ) : null}

@@ -1,4 +1,11 @@
-import { type ChatMessage, chatEndpoints, chatVisitorEndpoints } from '@tessera/contracts';
+import {
+  CHAT_TYPING,
+  type ChatConversation,
+  type ChatMessage,
+  chatEndpoints,
+  chatVisitorEndpoints,
+  newClientMessageId,
+} from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { useRealtimeEvent, useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/realtime';
@@ -43,6 +50,11 @@ export const useLiveChat = () => {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [isLoading, setLoading] = useState(true);
   const [topic, setTopic] = useState<string | null>(null);
+  // How far the desk has read (decision 0111); an answer from the desk also means it read what came before.
+  const [deskReadSeq, setDeskReadSeq] = useState(0);
+  const readMark = (id: string | null, seq: number) => {
+    if (id && id === conversation.current) setDeskReadSeq((current) => Math.max(current, seq));
+  };
   const lastSeq = useRef(0);
   const conversation = useRef<string | null>(null);
 
@@ -52,6 +64,7 @@ export const useLiveChat = () => {
       lastSeq.current = 0;
       setConversationId(id);
       setMessages([]);
+      setDeskReadSeq(0);
     }
     setMessages((current) => {
       const next = merge(current, incoming);
@@ -59,6 +72,14 @@ export const useLiveChat = () => {
       return next;
     });
   }, []);
+
+  const applyThread = useCallback(
+    (thread: { conversation: ChatConversation; messages: ChatMessage[] } | null) => {
+      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+      if (thread) setDeskReadSeq((current) => Math.max(current, thread.conversation.deskReadSeq));
+    },
+    [apply],
+  );
 
   const readOn = useCallback(async () => {
     const afterSeq = conversation.current ? lastSeq.current : 0;
@@ -68,21 +89,21 @@ export const useLiveChat = () => {
         const adopted = await callEndpoint(chatVisitorEndpoints.adopt, { body: { key } });
         writeLocal(VISITOR_KEY, '');
         setTopic(null);
-        apply(adopted?.conversation.id ?? null, adopted?.messages ?? []);
+        applyThread(adopted);
         setLoading(false);
         return;
       }
       const thread = await callEndpoint(chatEndpoints.current, { query: { afterSeq } });
       setTopic(null);
-      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+      applyThread(thread);
     } else {
       const key = storedVisitorKey();
       const thread = key ? await callEndpoint(chatVisitorEndpoints.current, { body: { key, afterSeq } }) : null;
       setTopic(thread?.topic ?? null);
-      apply(thread?.conversation.id ?? null, thread?.messages ?? []);
+      applyThread(thread);
     }
     setLoading(false);
-  }, [apply, isMember]);
+  }, [applyThread, isMember]);
 
   useEffect(() => {
     void readOn();
@@ -90,6 +111,7 @@ export const useLiveChat = () => {
   useRealtimeReconnect(() => void readOn());
   // A visitor's pushes come on its topic; the event handler below takes them like a member's.
   useRealtimeTopic(topic, () => undefined);
+  useRealtimeEvent('contact.chat.read', (data) => readMark(data.conversationId, data.deskReadSeq));
   useRealtimeEvent('contact.chat.message', (data) => {
     if (data.conversationId === conversation.current && data.message.seq === lastSeq.current + 1) {
       apply(data.conversationId, [data.message]);
@@ -99,16 +121,24 @@ export const useLiveChat = () => {
     void readOn();
   });
 
+  // The message being sent and its client id (decision 0111): sending the same text again after a failure keeps the
+  // id, so a first attempt that was stored after all is answered, not stored twice.
+  const pending = useRef<{ body: string; id: string } | null>(null);
   const send = async (body: string) => {
+    if (pending.current?.body !== body) pending.current = { body, id: newClientMessageId() };
+    const clientMessageId = pending.current.id;
     let thread: Awaited<ReturnType<typeof callEndpoint<typeof chatEndpoints.send>>>;
     if (isMember) {
-      thread = await callEndpoint(chatEndpoints.send, { body: { body } });
+      thread = await callEndpoint(chatEndpoints.send, { body: { body, clientMessageId } });
     } else {
-      const visitorThread = await callEndpoint(chatVisitorEndpoints.send, { body: { key: visitorKey(), body } });
+      const visitorThread = await callEndpoint(chatVisitorEndpoints.send, {
+        body: { key: visitorKey(), body, clientMessageId },
+      });
       setTopic(visitorThread.topic);
       thread = visitorThread;
     }
-    apply(thread.conversation.id, thread.messages);
+    pending.current = null;
+    applyThread(thread);
     if (thread.messages[0] && thread.messages[0].seq > lastSeq.current + 1) void readOn();
   };
 
@@ -121,5 +151,22 @@ export const useLiveChat = () => {
     [isMember],
   );
 
-  return { conversationId, messages, isLoading, isMember, send, markRead };
+  // Typing (decision 0111): at most one signal every few seconds, only into an open conversation; a lost one is harmless.
+  const lastTyping = useRef(0);
+  const typing = useCallback(() => {
+    const now = Date.now();
+    if (!conversation.current || now - lastTyping.current < CHAT_TYPING.everyMs) return;
+    lastTyping.current = now;
+    const key = storedVisitorKey();
+    const signal = isMember
+      ? callEndpoint(chatEndpoints.typing, { body: {} })
+      : key
+        ? callEndpoint(chatVisitorEndpoints.typing, { body: { key } })
+        : null;
+    void signal?.catch(() => undefined);
+  }, [isMember]);
+
+  // The member's messages the desk has read: up to its read mark, or up to its latest answer.
+  const readUpTo = Math.max(deskReadSeq, ...messages.filter((m) => m.author === 'operator').map((m) => m.seq));
+  return { conversationId, messages, isLoading, isMember, send, markRead, readUpTo, typing };
 };

@@ -20,6 +20,8 @@ export const LiveChat = () => {
   const [isSending, setSending] = useState(false);
   const end = useRef<HTMLLIElement>(null);
   const last = chat.messages.at(-1);
+  // "Read" goes under the member's last message the desk has read (decision 0111).
+  const lastRead = chat.messages.filter((m) => m.author === 'member' && m.seq <= chat.readUpTo).at(-1)?.seq;
   const { markRead } = chat;
 
   useEffect(() => {
@@ -62,6 +64,12 @@ export const LiveChat = () => {
             <p className={styles.body}>{message.body}</p>
             <p className={styles.meta}>
               {message.author === 'member' ? t('chat_you') : t('reply_from_desk')} · {formatDateTime(message.createdAt)}
+              {message.seq === lastRead ? (
+                <span className={styles.read} data-read="true">
+                  {' · '}
+                  {t('chat_read')}
+                </span>
+              ) : null}
             </p>
           </li>
         ))}
@@ -79,7 +87,10 @@ export const LiveChat = () => {
             maxLength={CHAT_LIMITS.messageMax}
             autoComplete="off"
             placeholder={t('chat_placeholder')}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (event.target.value.trim()) chat.typing();
+            }}
           />
           <Button type="submit" disabled={isSending || draft.trim().length === 0}>
             {t('send')}
