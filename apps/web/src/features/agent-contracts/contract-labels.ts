@@ -10,7 +10,9 @@ export const contractDynamicKeys: readonly string[] = [
   ...statementStatuses.map((status) => `contract_statement_${status}`),
   'contract_payer_platform',
   'contract_payer_upline',
-  ...['rounds', 'wonRounds', 'validBet', 'loss', 'activeMembers'].map((input) => `contract_input_${input}`),
+  ...['rounds', 'wonRounds', 'validBet', 'loss', 'activeMembers', 'leftOutMembers'].map(
+    (input) => `contract_input_${input}`,
+  ),
   ...['offered', 'active', 'ending'].map((state) => `contract_state_${state}`),
   ...['withdraw', 'terminate'].flatMap((action) => [`contract_${action}`, `contract_${action}_title`]),
 ];

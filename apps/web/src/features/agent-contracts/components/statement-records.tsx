@@ -112,6 +112,11 @@ export const StatementRecords = ({ kind }: { kind: ContractKind }) => {
           title={t('contract_statement')}
           size="md"
         >
+          {open.inputs.leftOutMembers ? (
+            <Alert tone="info" name="contract-left-out">
+              {t('contract_left_out_note')}
+            </Alert>
+          ) : null}
           <DetailList
             items={[
               { name: 'seq', label: t('contract_statement_seq'), value: open.seq },
