@@ -1,38 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEMO_OPERATOR,
-  launchBrowser,
-  newPage,
-  settleAgentContracts,
-  startTestServer,
-  type TestServer,
-} from '@tessera/testkit';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberApi } from '../support/member-api';
-import { moneyApi } from '../support/money';
+import { DEMO_OPERATOR, newPage, settleAgentContracts } from '@tessera/testkit';
+import { describe, expect, it } from 'vitest';
 import { screenshotPath } from '../support/screenshots';
 import { dialog, openSite, signInMember } from '../support/site';
-import { contractJourneyApi, fadedIn, menuItem } from './contract-support';
+import { contractJourneySuite, fadedIn, menuItem } from './contract-support';
 
-let server: TestServer;
-let browser: Browser;
-let api: ReturnType<typeof memberApi>;
-let money: ReturnType<typeof moneyApi>;
-let journey: ReturnType<typeof contractJourneyApi>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  api = memberApi(server);
-  money = moneyApi(server);
-  journey = contractJourneyApi(server, api);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = contractJourneySuite();
 
 const DIVIDEND = {
   kind: 'dividend',
@@ -51,6 +24,7 @@ const DIVIDEND = {
  */
 describe('agent contracts: a member on a break is left out', () => {
   it('settles the day without the member on a break; the agent centre and the back office say so', async () => {
+    const { server, browser, api, money, journey } = suite;
     const upline = await journey.agent('LoUpline', '81330001');
     const downline = await journey.agent('LoDownline', '81330002', { affiliateCode: upline.code });
     const players = [
@@ -74,7 +48,7 @@ describe('agent contracts: a member on a break is left out', () => {
 
     // Both players lose 5.00 at dice (one winning roll in 10,000); then the second takes a 24-hour break.
     for (const player of players) {
-      await money.creditByBankTransfer(player.token, '20');
+      await money.creditByBankTransfer(player.token, '60');
       const bet = await journey.site(player.token, '/wps/inhouse/bets', 'COMM3', {
         game: 'dice',
         stake: '5.00',
