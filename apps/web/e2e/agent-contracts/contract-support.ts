@@ -1,7 +1,8 @@
-import { DEMO_OPERATOR, type TestServer } from '@tessera/testkit';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import type { memberApi } from '../support/member-api';
+import { DEMO_OPERATOR, launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { memberApi } from '../support/member-api';
+import { moneyApi } from '../support/money';
 
 interface Envelope<T> {
   success: boolean;
@@ -84,3 +85,29 @@ export const fadedIn = (page: Page, name: string) =>
     const shown = document.querySelector(`dialog[data-dialog="${dialogName}"]`);
     return shown !== null && getComputedStyle(shown).opacity === '1';
   }, name);
+
+/**
+ * A contract journey file's server and browser (started in `beforeAll`, stopped in `afterAll`) with the member, money
+ * and contract calls over them; read its fields inside the tests.
+ */
+export const contractJourneySuite = () => {
+  const suite = {} as {
+    server: TestServer;
+    browser: Browser;
+    api: ReturnType<typeof memberApi>;
+    money: ReturnType<typeof moneyApi>;
+    journey: ReturnType<typeof contractJourneyApi>;
+  };
+  beforeAll(async () => {
+    suite.server = await startTestServer();
+    suite.browser = await launchBrowser();
+    suite.api = memberApi(suite.server);
+    suite.money = moneyApi(suite.server);
+    suite.journey = contractJourneyApi(suite.server, suite.api);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+};

@@ -59,6 +59,13 @@ export interface StatementRow {
   currency: string;
 }
 
+/** A member's break or self-exclusion as the contracts record it (decision 0110); `endsAt` null: permanent. */
+export interface MemberBlock {
+  memberId: string;
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
 export interface RunRow {
   id: string;
   contractId: string;
@@ -105,6 +112,17 @@ const RUN_FROM = `agent_contract_runs r JOIN agent_contracts c ON c.id = r.contr
 /** A contract still settling at `at`: accepted, started, not yet ended. */
 const RUNNING = `c.status IN ('active', 'terminated') AND c.starts_at IS NOT NULL AND c.starts_at <= $2
   AND (c.ends_at IS NULL OR c.ends_at > $2)`;
+
+/**
+ * Whether block row `b` covers some moment of the period [start, end): the rules' `blockedDuring` (decision 0110) in
+ * SQL, for the accruals a settlement takes in one statement.
+ */
+const BLOCKED_DURING = (b: string, start: string, end: string) =>
+  `${b}.starts_at < ${end} AND (${b}.ends_at IS NULL OR ${b}.ends_at > ${start})`;
+
+/** Whether the member who played an accrued round was blocked during the period: its round is left out. */
+const LEFT_OUT = (member: string, start: string, end: string) =>
+  `EXISTS (SELECT 1 FROM agent_contract_member_blocks b WHERE b.member_id = ${member} AND ${BLOCKED_DURING('b', start, end)})`;
 
 const paged = (page: { pageNo: number; pageSize: number }) => [page.pageSize, (page.pageNo - 1) * page.pageSize];
 
@@ -386,7 +404,12 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
    * Takes a period's open accruals for its statement in one statement: marks them (its row lock keeps a concurrent
    * taker out; a round arriving meanwhile is the next period's) and answers their totals, the shares summed exactly.
    */
-  takeAccruals: async (client: pg.PoolClient, contractId: string, end: Date, statementId: string) => {
+  takeAccruals: async (
+    client: pg.PoolClient,
+    contractId: string,
+    period: { start: Date; end: Date },
+    statementId: string,
+  ) => {
     const { rows } = await client.query<{
       rounds: number;
       won: number;
@@ -394,17 +417,22 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
       share: string;
       loss: string;
       active: number;
+      leftOut: number;
     }>(
       `WITH taken AS (
-         UPDATE agent_contract_accruals SET statement_id = $3
-          WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2
-         RETURNING valid_bet, share, won, loss, member_id)
-       SELECT count(*)::int AS rounds, count(*) FILTER (WHERE won)::int AS won,
-              coalesce(sum(valid_bet), 0)::text AS "validBet", coalesce(sum(share), 0)::text AS share,
-              coalesce(sum(loss), 0)::text AS loss, count(DISTINCT member_id)::int AS active FROM taken`,
-      [contractId, end, statementId],
+         UPDATE agent_contract_accruals a SET statement_id = $3
+          WHERE a.contract_id = $1 AND a.statement_id IS NULL AND a.settled_at < $2
+         RETURNING a.valid_bet, a.share, a.won, a.loss, a.member_id, ${LEFT_OUT('a.member_id', '$4', '$2')} AS left_out)
+       SELECT count(*) FILTER (WHERE NOT left_out)::int AS rounds,
+              count(*) FILTER (WHERE won AND NOT left_out)::int AS won,
+              coalesce(sum(valid_bet) FILTER (WHERE NOT left_out), 0)::text AS "validBet",
+              coalesce(sum(share) FILTER (WHERE NOT left_out), 0)::text AS share,
+              coalesce(sum(loss) FILTER (WHERE NOT left_out), 0)::text AS loss,
+              count(DISTINCT member_id) FILTER (WHERE NOT left_out)::int AS active,
+              count(DISTINCT member_id) FILTER (WHERE left_out)::int AS "leftOut" FROM taken`,
+      [contractId, period.end, statementId, period.start],
     );
-    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0', loss: '0', active: 0 };
+    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0', loss: '0', active: 0, leftOut: 0 };
     return {
       rounds: totals.rounds,
       won: totals.won,
@@ -412,7 +440,33 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
       share: BigInt(totals.share),
       loss: BigInt(totals.loss),
       active: totals.active,
+      leftOut: totals.leftOut,
     };
+  },
+
+  /**
+   * The merchant's blocks (from the contracts' own record of `member.blocked`) that started before `end`: those
+   * that may cover a period ending then (the rules' `blockedDuring` decides, decision 0110).
+   */
+  blocksBefore: async (merchantCode: string, end: Date): Promise<MemberBlock[]> => {
+    const { rows } = await pool.query<MemberBlock>(
+      `SELECT member_id AS "memberId", starts_at AS "startsAt", ends_at AS "endsAt" FROM agent_contract_member_blocks
+        WHERE merchant_code = $1 AND starts_at < $2 ORDER BY member_id, starts_at`,
+      [merchantCode, end],
+    );
+    return rows;
+  },
+
+  /** Records a block the `member.blocked` event told (a redelivery finds its row and does nothing). */
+  recordBlock: async (
+    client: pg.PoolClient,
+    block: { merchantCode: string; memberId: string; kind: string; startsAt: Date; endsAt: Date | null },
+  ): Promise<void> => {
+    await client.query(
+      `INSERT INTO agent_contract_member_blocks (member_id, kind, starts_at, ends_at, merchant_code)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [block.memberId, block.kind, block.startsAt, block.endsAt, block.merchantCode],
+    );
   },
 
   /**
@@ -468,6 +522,7 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
       won: number;
       validBet: string;
       share: string;
+      leftOut: number;
       seq: number | null;
       hash: string | null;
     }>(
@@ -483,12 +538,17 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
          UPDATE agent_contract_accruals a SET statement_id = i.statement_id
            FROM item i JOIN claimed k ON k.contract_id = i.contract_id
           WHERE a.contract_id = i.contract_id AND a.statement_id IS NULL AND a.settled_at < i.period_end
-         RETURNING a.contract_id, a.valid_bet, a.share, a.won),
+         RETURNING a.contract_id, a.valid_bet, a.share, a.won, a.member_id,
+                   ${LEFT_OUT('a.member_id', 'i.period_start', 'i.period_end')} AS left_out),
        totals AS (
-         SELECT contract_id, count(*)::int AS rounds, count(*) FILTER (WHERE won)::int AS won,
-                sum(valid_bet) AS valid_bet, sum(share) AS share FROM taken GROUP BY contract_id)
+         SELECT contract_id, count(*) FILTER (WHERE NOT left_out)::int AS rounds,
+                count(*) FILTER (WHERE won AND NOT left_out)::int AS won,
+                sum(valid_bet) FILTER (WHERE NOT left_out) AS valid_bet, sum(share) FILTER (WHERE NOT left_out) AS share,
+                count(DISTINCT member_id) FILTER (WHERE left_out)::int AS left_out
+           FROM taken GROUP BY contract_id)
        SELECT k.contract_id AS "contractId", k.id AS "runId", coalesce(t.rounds, 0) AS rounds, coalesce(t.won, 0) AS won,
-              coalesce(t.valid_bet, 0)::text AS "validBet", coalesce(t.share, 0)::text AS share, l.seq, l.hash
+              coalesce(t.valid_bet, 0)::text AS "validBet", coalesce(t.share, 0)::text AS share,
+              coalesce(t.left_out, 0) AS "leftOut", l.seq, l.hash
          FROM claimed k LEFT JOIN totals t ON t.contract_id = k.contract_id
          LEFT JOIN LATERAL (SELECT s.seq, s.hash FROM agent_contract_statements s WHERE s.contract_id = k.contract_id
                              ORDER BY s.seq DESC LIMIT 1) l ON true`,
@@ -503,7 +563,13 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
     return rows.map((row) => ({
       contractId: row.contractId,
       runId: row.runId,
-      taken: { rounds: row.rounds, won: row.won, validBet: BigInt(row.validBet), share: BigInt(row.share) },
+      taken: {
+        rounds: row.rounds,
+        won: row.won,
+        validBet: BigInt(row.validBet),
+        share: BigInt(row.share),
+        leftOut: row.leftOut,
+      },
       last: row.seq === null || row.hash === null ? null : { seq: row.seq, hash: row.hash },
     }));
   },

@@ -3,13 +3,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyRate,
+  blockedDuring,
   daysOf,
+  leftOutMembers,
   matchTier,
   periodAmount,
   periodAt,
   realtimeAmount,
   realtimeShare,
   type Tier,
+  withoutLeftOut,
 } from './agent-contracts.rules';
 
 const money = fc.bigInt({ min: 0n, max: 10n ** 12n });
@@ -211,5 +214,67 @@ describe('terms', () => {
       codes({ kind: 'dividend', period: 'X', tiers: [{ validBet: '0', loss: '0', activeMembers: 0, rate: '1' }] }),
     ).toContain('contract_period_invalid');
     expect(codes({ kind: 'daily', tiers: [tier('100', '1'), tier('200', '1.5')] })).toEqual([]);
+  });
+});
+
+describe('members on a break or self-excluded (decision 0110)', () => {
+  const day = { start: new Date('2026-11-30T00:00:00Z'), end: new Date('2026-12-01T00:00:00Z') };
+  const at = (text: string) => new Date(text);
+
+  it('leaves out a member blocked at any moment of the period, and only then', () => {
+    // Mid-period, a break: left out for the whole period, the rounds before it too.
+    expect(blockedDuring({ startsAt: at('2026-11-30T12:00:00Z'), endsAt: at('2026-12-01T12:00:00Z') }, day)).toBe(true);
+    // A break that ended during the period, one that started before and runs on, a permanent exclusion.
+    expect(blockedDuring({ startsAt: at('2026-11-29T12:00:00Z'), endsAt: at('2026-11-30T00:00:01Z') }, day)).toBe(true);
+    expect(blockedDuring({ startsAt: at('2026-11-01T00:00:00Z'), endsAt: at('2027-05-01T00:00:00Z') }, day)).toBe(true);
+    expect(blockedDuring({ startsAt: at('2020-01-01T00:00:00Z'), endsAt: null }, day)).toBe(true);
+    // The last millisecond of the period counts; the boundaries themselves belong to the neighbours.
+    expect(blockedDuring({ startsAt: at('2026-11-30T23:59:59.999Z'), endsAt: null }, day)).toBe(true);
+    expect(blockedDuring({ startsAt: at('2026-12-01T00:00:00Z'), endsAt: null }, day)).toBe(false);
+    expect(blockedDuring({ startsAt: at('2026-11-29T00:00:00Z'), endsAt: at('2026-11-30T00:00:00Z') }, day)).toBe(
+      false,
+    );
+  });
+
+  it('agrees with a plain model on random blocks and periods', () => {
+    const ms = fc.integer({ min: 0, max: 10_000 });
+    fc.assert(
+      fc.property(ms, fc.option(ms, { nil: null }), ms, fc.integer({ min: 1, max: 5_000 }), (s, e, p, len) => {
+        const startsAt = new Date(s);
+        const endsAt = e === null ? null : new Date(s + e + 1);
+        const period = { start: new Date(p), end: new Date(p + len) };
+        // Some millisecond m with p <= m < p + len lies in [s, end).
+        let model = false;
+        for (let m = p; m < p + len && !model; m += 1) model = m >= s && (endsAt === null || m < endsAt.getTime());
+        expect(blockedDuring({ startsAt, endsAt }, period)).toBe(model);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('names each blocked member once, in order', () => {
+    const blocks = [
+      { memberId: 'c', startsAt: at('2026-11-30T01:00:00Z'), endsAt: null },
+      { memberId: 'a', startsAt: at('2026-11-30T02:00:00Z'), endsAt: at('2026-11-30T03:00:00Z') },
+      { memberId: 'a', startsAt: at('2026-11-30T05:00:00Z'), endsAt: at('2026-11-30T06:00:00Z') },
+      { memberId: 'b', startsAt: at('2026-11-20T00:00:00Z'), endsAt: at('2026-11-21T00:00:00Z') },
+    ];
+    expect(leftOutMembers(blocks, day)).toEqual(['a', 'c']);
+    expect(leftOutMembers([], day)).toEqual([]);
+  });
+
+  it("takes the left-out members' figures out of the team's, which can move the tier", () => {
+    const team = { validBet: 35_000n, loss: 33_000n, activeMembers: 3 };
+    const inputs = withoutLeftOut(team, { validBet: 20_000n, loss: 20_000n, activeMembers: 1 });
+    expect(inputs).toEqual({ validBet: 15_000n, loss: 13_000n, activeMembers: 2 });
+    const tiers: Tier[] = [
+      { validBet: 0n, loss: 0n, activeMembers: 1, rateBp: 1000 },
+      { validBet: 0n, loss: 0n, activeMembers: 3, rateBp: 2000 },
+    ];
+    expect(periodAmount('dividend', tiers, team)).toEqual({ tier: 1, rateBp: 2000, amount: 6_600n });
+    expect(periodAmount('dividend', tiers, inputs)).toEqual({ tier: 0, rateBp: 1000, amount: 1_300n });
+    // A left-out member who won turns the team's loss up, not down.
+    expect(withoutLeftOut(team, { validBet: 1_000n, loss: -4_000n, activeMembers: 1 }).loss).toBe(37_000n);
+    expect(withoutLeftOut(team, { validBet: 0n, loss: 0n, activeMembers: 0 })).toEqual(team);
   });
 });

@@ -84,6 +84,35 @@ export const matchTier = (tiers: readonly Tier[], inputs: PeriodInputs, kind: Co
   return best;
 };
 
+/**
+ * Whether a break or self-exclusion covers some moment of the period [start, end) (decision 0110): it started before
+ * the period ended and had not ended when the period started. A member so blocked is left out of the period's
+ * counting: its rounds, its stake and loss, and its place in the active-member count.
+ */
+export const blockedDuring = (
+  block: { startsAt: Date; endsAt: Date | null },
+  period: { start: Date; end: Date },
+): boolean => block.startsAt < period.end && (block.endsAt === null || block.endsAt > period.start);
+
+/** The members among `blocks` blocked at some moment of the period, each once, in order. */
+export const leftOutMembers = (
+  blocks: readonly { memberId: string; startsAt: Date; endsAt: Date | null }[],
+  period: { start: Date; end: Date },
+): string[] => [...new Set(blocks.filter((block) => blockedDuring(block, period)).map((b) => b.memberId))].sort();
+
+/**
+ * A team's period inputs with the left-out members' own figures taken out (the daily salary, read from day totals):
+ * their valid bet, their loss and, for each of them who played, one active member. Never below zero members.
+ */
+export const withoutLeftOut = (
+  team: PeriodInputs,
+  leftOut: { validBet: bigint; loss: bigint; activeMembers: number },
+): PeriodInputs => ({
+  validBet: team.validBet - leftOut.validBet,
+  loss: team.loss - leftOut.loss,
+  activeMembers: Math.max(0, team.activeMembers - leftOut.activeMembers),
+});
+
 /** `base × rate`, rounded down once. A base of 0 or less pays nothing. */
 export const applyRate = (base: bigint, rateBp: number): bigint => (base > 0n ? (base * BigInt(rateBp)) / BP : 0n);
 

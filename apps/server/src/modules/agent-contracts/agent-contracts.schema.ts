@@ -186,3 +186,25 @@ export const agentContractAccruals = pgTable(
       .where(sql`${table.statementId} IS NULL`),
   ],
 );
+
+/**
+ * Breaks and self-exclusions of members, as the `member.blocked` event tells them (decision 0110): the contracts'
+ * own record, so that a settlement leaves out a member blocked at any moment of its period without reading the
+ * responsible-gaming module's tables. A block row never changes there, so one event is the whole fact; a redelivery
+ * finds its row (primary key) and does nothing.
+ */
+export const agentContractMemberBlocks = pgTable(
+  'agent_contract_member_blocks',
+  {
+    memberId: uuid('member_id').notNull(),
+    kind: text('kind').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Null: permanent. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    merchantCode: text('merchant_code').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.kind, table.startsAt] }),
+    index('agent_contract_member_blocks_merchant_idx').on(table.merchantCode, table.startsAt),
+  ],
+);

@@ -29,6 +29,7 @@ import type {
 } from './agent-contracts.repository';
 import {
   daysOf,
+  leftOutMembers,
   minorOfThreshold,
   periodAmount,
   periodAt,
@@ -36,6 +37,7 @@ import {
   realtimeAmount,
   realtimeShare,
   tiersOf,
+  withoutLeftOut,
 } from './agent-contracts.rules';
 
 const GENESIS = '0'.repeat(64);
@@ -192,7 +194,7 @@ const statementOf = (
 
 export const createAgentContractsService = (deps: {
   repository: AgentContractsRepository;
-  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals' | 'tree'>;
+  agents: Pick<AgentsService, 'directUplineOf' | 'uplinesOf' | 'teamTotals' | 'downlineOwnTotals' | 'tree'>;
   members: Pick<MembersService, 'findById'>;
   ledger: Pick<LedgerService, 'transfer' | 'transferMany' | 'prepare' | 'balance' | 'announceBalanceChange'>;
   admin: Pick<AdminService, 'auditWith'>;
@@ -463,17 +465,38 @@ export const createAgentContractsService = (deps: {
       memberIds.filter((id): id is string => id !== null),
     );
 
-  type TeamTotals = Awaited<ReturnType<AgentsService['teamTotals']>>;
-
-  /** A downline the merchant's tree does not hold (never placed) has no team figures: zero, not a failure. */
-  const teamOf = (contract: ContractRow, period: { start: Date; end: Date }): Promise<TeamTotals> => {
+  /**
+   * The daily salary's team figures over a closed period: the agents service's team totals, less the own figures of
+   * the downline members on a break or self-excluded at some moment of it (decision 0110). A downline the merchant's
+   * tree does not hold (never placed) has no team figures: zero, not a failure.
+   */
+  const teamOf = async (contract: ContractRow, period: { start: Date; end: Date }) => {
     const days = daysOf(period);
-    return agents.teamTotals({ code: contract.merchantCode }, contract.downlineId, days.from, days.to);
+    const merchant = { code: contract.merchantCode };
+    const [team, blocks] = await Promise.all([
+      agents.teamTotals(merchant, contract.downlineId, days.from, days.to),
+      repository.blocksBefore(contract.merchantCode, period.end),
+    ]);
+    const blocked = leftOutMembers(blocks, period);
+    const left = await agents.downlineOwnTotals(merchant, contract.downlineId, blocked, days.from, days.to);
+    const inputs = withoutLeftOut(
+      {
+        validBet: team?.validBets ?? 0n,
+        loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
+        activeMembers: team?.active ?? 0,
+      },
+      { validBet: left.validBets, loss: left.bets - left.payouts, activeMembers: left.members },
+    );
+    return { inputs, leftOut: left.members };
   };
+  type TeamFigures = Awaited<ReturnType<typeof teamOf>>;
+
+  /** A statement's inputs name how many members it left out, when it left any out (decision 0110). */
+  const leftOutInput = (leftOut: number): Record<string, number> => (leftOut > 0 ? { leftOutMembers: leftOut } : {});
 
   type Taken = Pick<
     Awaited<ReturnType<AgentContractsRepository['takeAccruals']>>,
-    'rounds' | 'won' | 'validBet' | 'share'
+    'rounds' | 'won' | 'validBet' | 'share' | 'leftOut'
   >;
 
   /** A real-time or hourly statement from the accruals it took: the shares summed and rounded once, or the tier met. */
@@ -484,7 +507,12 @@ export const createAgentContractsService = (deps: {
     const terms = contract.terms;
     if (terms.kind === 'realtime') {
       return {
-        inputs: { rounds: taken.rounds, wonRounds: taken.won, validBet: taken.validBet.toString() },
+        inputs: {
+          rounds: taken.rounds,
+          wonRounds: taken.won,
+          validBet: taken.validBet.toString(),
+          ...leftOutInput(taken.leftOut),
+        },
         tier: null,
         rateBp: null,
         amount: realtimeAmount([taken.share]),
@@ -495,7 +523,10 @@ export const createAgentContractsService = (deps: {
       loss: 0n,
       activeMembers: 0,
     });
-    return { inputs: { rounds: taken.rounds, validBet: taken.validBet.toString() }, ...result };
+    return {
+      inputs: { rounds: taken.rounds, validBet: taken.validBet.toString(), ...leftOutInput(taken.leftOut) },
+      ...result,
+    };
   };
 
   /** What a period's statement reads and pays (computed outside nothing: dividend and daily from the rollups). */
@@ -504,7 +535,7 @@ export const createAgentContractsService = (deps: {
     contract: ContractRow,
     period: { start: Date; end: Date },
     statementId: string,
-    team: TeamTotals,
+    team: TeamFigures | null,
   ): Promise<{
     inputs: Record<string, string | number>;
     tier: number | null;
@@ -513,19 +544,16 @@ export const createAgentContractsService = (deps: {
   }> => {
     const terms = contract.terms;
     if (terms.kind === 'realtime' || terms.kind === 'hourly') {
-      return accrualResult(contract, await repository.takeAccruals(client, contract.id, period.end, statementId));
+      return accrualResult(contract, await repository.takeAccruals(client, contract.id, period, statementId));
     }
     const days = daysOf(period);
-    // The dividend from the team's valid rounds it accrued (decision 0093); the daily salary from the rollups.
+    // The dividend from the team's valid rounds it accrued (decision 0093); the daily salary from the rollups. Either
+    // way without the members blocked during the period (decision 0110).
     const taken =
-      terms.kind === 'dividend' ? await repository.takeAccruals(client, contract.id, period.end, statementId) : null;
+      terms.kind === 'dividend' ? await repository.takeAccruals(client, contract.id, period, statementId) : null;
     const inputs = taken
       ? { validBet: taken.validBet, loss: taken.loss, activeMembers: taken.active }
-      : {
-          validBet: team?.validBets ?? 0n,
-          loss: (team?.bets ?? 0n) - (team?.payouts ?? 0n),
-          activeMembers: team?.active ?? 0,
-        };
+      : (team?.inputs ?? { validBet: 0n, loss: 0n, activeMembers: 0 });
     const result = periodAmount(terms.kind, tiersOf(terms, contract.currency), inputs);
     return {
       inputs: {
@@ -533,6 +561,7 @@ export const createAgentContractsService = (deps: {
         loss: inputs.loss.toString(),
         activeMembers: inputs.activeMembers,
         ...(taken ? { rounds: taken.rounds } : {}),
+        ...leftOutInput(taken?.leftOut ?? team?.leftOut ?? 0),
         from: days.from,
         to: days.to,
       },
@@ -833,6 +862,19 @@ export const createAgentContractsService = (deps: {
     announce(run.merchantCode, paidTo);
   };
 
+  /** Records a member's break or self-exclusion (the `member.blocked` subscriber, decision 0110). */
+  const recordBlock = (
+    client: pg.PoolClient,
+    event: { merchantCode: string; memberId: string; kind: string; startsAt: string; endsAt: string | null },
+  ) =>
+    repository.recordBlock(client, {
+      merchantCode: event.merchantCode,
+      memberId: event.memberId,
+      kind: event.kind,
+      startsAt: new Date(event.startsAt),
+      endsAt: event.endsAt === null ? null : new Date(event.endsAt),
+    });
+
   /** Records one settled round against the dividend, hourly and real-time contracts of the bettor's uplines. */
   const accrue = async (
     client: pg.PoolClient,
@@ -940,6 +982,7 @@ export const createAgentContractsService = (deps: {
     settingsOf,
     seedDemo,
     accrue,
+    recordBlock,
     settleDue,
     settlePeriod,
     payUnpaid,

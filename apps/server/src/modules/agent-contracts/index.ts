@@ -41,5 +41,7 @@ export const agentContractsModule = defineModule({
   ],
   subscribers: (contracts) => [
     subscribe('agentContracts.accruals', 'bet.settled', (event, { tx }) => contracts.accrue(tx, event)),
+    // Members on a break or self-excluded are left out of the periods they touch (decision 0110).
+    subscribe('agentContracts.blocks', 'member.blocked', (event, { tx }) => contracts.recordBlock(tx, event)),
   ],
 });

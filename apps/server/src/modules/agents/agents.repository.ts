@@ -367,6 +367,28 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
     };
   },
 
+  /**
+   * The own figures over the range of those of `memberIds` in the agent's downline (the agent itself excluded): their
+   * sums, and how many of them had a settled bet (agent contracts take left-out members out of team totals with it).
+   */
+  downlineOwnTotals: async (
+    agentId: string,
+    memberIds: readonly string[],
+    from: string,
+    to: string,
+  ): Promise<{ members: number; bets: bigint; validBets: bigint; payouts: bigint }> => {
+    const { rows } = await pool.query<{ members: number; bets: bigint; validBets: bigint; payouts: bigint }>(
+      `SELECT count(DISTINCT r.member_id) FILTER (WHERE r.bet_count > 0)::int AS members,
+              COALESCE(sum(r.bets), 0)::bigint AS bets, COALESCE(sum(r.valid_bets), 0)::bigint AS "validBets",
+              COALESCE(sum(r.payouts), 0)::bigint AS payouts
+         FROM agent_daily_rollups r
+         JOIN agent_closure c ON c.ancestor_id = $1 AND c.descendant_id = r.member_id AND c.distance > 0
+        WHERE r.member_id = ANY($2::uuid[]) AND ${IN_RANGE('$3', '$4')}`,
+      [agentId, [...memberIds], from, to],
+    );
+    return rows[0] ?? { members: 0, bets: 0n, validBets: 0n, payouts: 0n };
+  },
+
   /** Per day, newest first: the downline's figures (`own`: one member's own instead). */
   figuresByDay: async (
     memberId: string,

@@ -225,6 +225,24 @@ export const createAgentsService = (deps: {
 
     // --- For other modules (agent contracts) -------------------------------------------------------------------
 
+    /**
+     * The own figures over a range of UTC days of those of `memberIds` in the agent's downline, and how many of them
+     * had a settled bet: what agent contracts take out of `teamTotals` for members they leave out (decision 0110).
+     */
+    downlineOwnTotals: async (
+      merchant: Pick<MerchantContext, 'code'>,
+      agentMemberId: string,
+      memberIds: readonly string[],
+      fromDay: string,
+      toDay: string,
+    ) => {
+      const node = await repository.node(agentMemberId);
+      if (node?.merchantCode !== merchant.code || memberIds.length === 0) {
+        return { members: 0, bets: 0n, validBets: 0n, payouts: 0n };
+      }
+      return repository.downlineOwnTotals(agentMemberId, memberIds, fromDay, toDay);
+    },
+
     /** The member's direct upline in the tree (null: a top, or a member the tree has not placed). */
     directUplineOf: async (memberId: string): Promise<string | null> =>
       (await repository.node(memberId))?.parentId ?? null,

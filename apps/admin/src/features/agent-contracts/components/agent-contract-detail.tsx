@@ -192,7 +192,7 @@ const ContractStatements = ({
             <td data-label={columns[2]}>
               <ul className={styles.inputs}>
                 {Object.entries(statement.inputs).map(([name, value]) => (
-                  <li key={name}>
+                  <li key={name} data-input={name}>
                     {t(`agentContracts.inputs.${name}`, { defaultValue: name })}: {String(value)}
                   </li>
                 ))}

@@ -12,6 +12,7 @@ import { Dialog } from '../../../shared/ui/dialog/dialog';
 import { type BadgeTone, StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { useStatements } from '../api/agent-contracts-api';
+import { orderedInputs } from '../contract-labels';
 import styles from './agent-contracts.module.css';
 import { ContractList } from './contract-list';
 
@@ -112,28 +113,35 @@ export const StatementRecords = ({ kind }: { kind: ContractKind }) => {
           title={t('contract_statement')}
           size="md"
         >
-          <DetailList
-            items={[
-              { name: 'seq', label: t('contract_statement_seq'), value: open.seq },
-              { name: 'period', label: t('contract_statement_period'), value: period(open) },
-              { name: 'upline', label: t('contract_upline'), value: open.uplineAccount ?? t('contract_platform') },
-              { name: 'downline', label: t('contract_downline'), value: open.downlineAccount },
-              ...Object.entries(open.inputs).map(([key, value]) => ({
-                name: `input-${key}`,
-                label: t(`contract_input_${key}`, { defaultValue: key }),
-                value:
-                  typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(value, currency) : value,
-              })),
-              { name: 'tier', label: t('contract_tier'), value: open.tier ?? '–' },
-              { name: 'rate', label: t('contract_rate'), value: open.rate ? `${open.rate} %` : '–' },
-              { name: 'amount', label: t('contract_amount'), value: formatMoney(open.amount, currency) },
-              { name: 'paid', label: t('contract_paid'), value: formatMoney(open.paid, currency) },
-              { name: 'status', label: t('contract_status'), value: t(`contract_statement_${open.status}`) },
-              { name: 'payer', label: t('contract_payer'), value: t(`contract_payer_${open.payer}`) },
-              { name: 'createdAt', label: t('contract_settled_at'), value: formatDateTime(open.createdAt) },
-              { name: 'hash', label: t('contract_hash'), value: <span className={styles.hash}>{open.hash}</span> },
-            ]}
-          />
+          <div className={styles.statement}>
+            {open.inputs.leftOutMembers ? (
+              <Alert tone="info" name="contract-left-out">
+                {t('contract_left_out_note')}
+              </Alert>
+            ) : null}
+            <DetailList
+              items={[
+                { name: 'seq', label: t('contract_statement_seq'), value: open.seq },
+                { name: 'period', label: t('contract_statement_period'), value: period(open) },
+                { name: 'upline', label: t('contract_upline'), value: open.uplineAccount ?? t('contract_platform') },
+                { name: 'downline', label: t('contract_downline'), value: open.downlineAccount },
+                ...orderedInputs(open.inputs).map(([key, value]) => ({
+                  name: `input-${key}`,
+                  label: t(`contract_input_${key}`, { defaultValue: key }),
+                  value:
+                    typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(value, currency) : value,
+                })),
+                { name: 'tier', label: t('contract_tier'), value: open.tier ?? '–' },
+                { name: 'rate', label: t('contract_rate'), value: open.rate ? `${open.rate} %` : '–' },
+                { name: 'amount', label: t('contract_amount'), value: formatMoney(open.amount, currency) },
+                { name: 'paid', label: t('contract_paid'), value: formatMoney(open.paid, currency) },
+                { name: 'status', label: t('contract_status'), value: t(`contract_statement_${open.status}`) },
+                { name: 'payer', label: t('contract_payer'), value: t(`contract_payer_${open.payer}`) },
+                { name: 'createdAt', label: t('contract_settled_at'), value: formatDateTime(open.createdAt) },
+                { name: 'hash', label: t('contract_hash'), value: <span className={styles.hash}>{open.hash}</span> },
+              ]}
+            />
+          </div>
         </Dialog>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import type { PayoutMethod, WithdrawalOptions, WithdrawalOrder } from '@tessera/
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
 import { newRequestId } from '../../../shared/api/request-id';
 import { validateAmount } from '../../../shared/forms/amount-validation';
@@ -19,6 +20,7 @@ import { withdrawOptionsQueryKey } from '../api/get-withdraw-options';
 import { withdrawalsQueryKey } from '../api/list-withdrawals';
 import { submitWithdrawal } from '../api/withdraw-mutations';
 import { payoutKindKeys } from '../withdraw-labels';
+import styles from './cashier.module.css';
 
 interface WithdrawValues {
   payoutMethodId: string;
@@ -27,6 +29,15 @@ interface WithdrawValues {
 }
 
 const fields = ['payoutMethodId', 'amount', 'withdrawPassword'] as const;
+
+/** Where the member raises its identity tier (decision 0102): the responsible-gaming page's identity check. */
+const IDENTITY_CHECK_PATH = '/member?page=responsibleGaming';
+
+/** The largest withdrawal the member's tier allows, from a `kyc_tier_required` refusal (null: none given). */
+const tierMaxOf = (value: unknown): string | null => {
+  const max = (value as { max?: unknown } | null)?.max;
+  return typeof max === 'string' ? max : null;
+};
 
 export interface WithdrawFormProps {
   options: WithdrawalOptions;
@@ -41,7 +52,10 @@ export const WithdrawForm = ({ options, methods }: WithdrawFormProps) => {
   const { t } = useTranslation('money');
   const queryClient = useQueryClient();
   const formatMoney = useFormatMoney();
+  const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  // A refusal for the identity tier: the tier's largest withdrawal, shown with the way to the identity check.
+  const [tierMax, setTierMax] = useState<string | null>(null);
   const [placed, setPlaced] = useState<WithdrawalOrder | null>(null);
   // One id per withdrawal: a retry after a lost answer (network) is applied once by the server.
   const requestId = useRef(newRequestId());
@@ -72,6 +86,7 @@ export const WithdrawForm = ({ options, methods }: WithdrawFormProps) => {
 
   const onSubmit = async (values: WithdrawValues) => {
     setFormError(null);
+    setTierMax(null);
     setPlaced(null);
     try {
       const order = await submitWithdrawal({ requestId: requestId.current, ...values });
@@ -90,6 +105,7 @@ export const WithdrawForm = ({ options, methods }: WithdrawFormProps) => {
       if (error.code !== 'in_network_again' && error.code !== 'timeout_retry_please') {
         requestId.current = newRequestId();
       }
+      if (error.code === 'kyc_tier_required') setTierMax(tierMaxOf(error.value) ?? '');
       const unmatched = applyServerFieldErrors(setError, error.fieldErrors, { fields });
       if (error.fieldErrors.length === 0 || unmatched.length > 0) setFormError(error.code);
     }
@@ -133,6 +149,14 @@ export const WithdrawForm = ({ options, methods }: WithdrawFormProps) => {
         {...register('withdrawPassword', { validate: validateRequired('not_empty', false) })}
       />
       <FormError code={formError} />
+      {tierMax !== null ? (
+        <div className={styles.tierNext} data-withdraw-kyc>
+          {tierMax ? <p>{t('withdraw_kyc_max', { amount: formatMoney(tierMax, options.currency) })}</p> : null}
+          <Button type="button" variant="secondary" size="sm" onClick={() => navigate(IDENTITY_CHECK_PATH)}>
+            {t('withdraw_kyc_go')}
+          </Button>
+        </div>
+      ) : null}
       {placed ? (
         <Alert tone="success" title={t('withdraw_placed')}>
           {t('withdraw_placed_text', {
