@@ -177,7 +177,7 @@ export const createMembersRepository = (pool: pg.Pool) => {
         `SELECT id, merchant_code AS "merchantCode" FROM members
          WHERE ($1::text IS NOT NULL AND lower(email) = $1)
             OR ($2::text IS NOT NULL AND mobile_number = $3
-                AND regexp_replace(mobile_dialing_code, '\D', '', 'g') = $2)`,
+                AND regexp_replace(mobile_dialing_code, '[^0-9]', '', 'g') = $2)`,
         // A dialing code compares by its digits ("+65" and "65" are one code), as the identity keys hash it.
         [email, mobile?.mobileDialingCode?.replace(/\D/g, '') ?? null, mobile?.mobileNumber ?? null],
       );

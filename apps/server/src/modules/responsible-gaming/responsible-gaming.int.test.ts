@@ -435,14 +435,14 @@ describe('self-exclusion across merchants', () => {
     if (!demo) throw new Error('no demo');
     await t.services.merchants.createIfAbsent('sister', { ...demo.settings, domains: ['sister.test'] } as never);
     const { token, memberId } = await fundedMember(t, client, 'rg-twin', 20_00n);
-    await t.services.members.update(memberId, { mobileDialingCode: '+65', mobileNumber: '81339999' });
+    await t.services.members.update(memberId, { mobileDialingCode: '65', mobileNumber: '81339999' });
     const sister = await t.services.members.create({
       merchantCode: 'sister',
       username: 'rg-twin-b',
       account: 'rg-twin-b',
       nickname: 'b',
       passwordHash: await hashPassword('Secret123'),
-      mobileDialingCode: '65',
+      mobileDialingCode: '+65',
       mobileNumber: '81339999',
     });
     if (!('row' in sister)) throw new Error('sister member not created');

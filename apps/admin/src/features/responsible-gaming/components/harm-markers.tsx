@@ -114,7 +114,7 @@ export const HarmMarkersReport = ({
               : t('compliance.harmNotComputed', { timeZone: report.data.timeZone })}
           </p>
         ) : null}
-        {report.data && report.data.computedAt && report.data.rows.length === 0 ? (
+        {report.data?.computedAt && report.data.rows.length === 0 ? (
           <p data-harm-empty>{t('compliance.harmNone')}</p>
         ) : null}
         {report.data && report.data.rows.length > 0 ? (
