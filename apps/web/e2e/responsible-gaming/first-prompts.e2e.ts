@@ -1,6 +1,7 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../support/admin-api';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
 import { dialog, openSite, signInToPlay } from '../support/site';
@@ -104,5 +105,41 @@ describe('the one-time responsible-gaming prompts (decision 0107)', () => {
     expect(await dialog(other.page, 'rg-limits-offer').count()).toBe(0);
     expect(await dialog(other.page, 'rg-first-wager-info').count()).toBe(0);
     expect(await dialog(page, 'rg-first-wager-info').count()).toBe(0);
+  });
+
+  it('the offer of limits and the announcement popup never stack: the second shows once the first is closed', async () => {
+    const admin = await adminApi(server.url);
+    await admin.createContent({
+      content: {
+        kind: 'popup',
+        data: { title: 'Welcome aboard', content: 'Offers await.', execution: 'A', promotionType: null },
+      },
+    });
+    await memberApi(server, { prompts: 'due' }).registerByUsername('Prompts002', 'Secret123', '81320002');
+    const { page } = await openSite(browser, server);
+    await signInToPlay(page, 'Prompts002');
+
+    const offer = dialog(page, 'rg-limits-offer');
+    const popup = dialog(page, 'announcement');
+    const shown = async () => (await offer.count()) + (await popup.count());
+    await expect.poll(shown, { timeout: 15_000 }).toBe(1);
+    // Both want to show; for a while, still only one does.
+    for (let i = 0; i < 6; i += 1) {
+      await page.waitForTimeout(250);
+      expect(await shown()).toBe(1);
+    }
+    await page.screenshot({ path: screenshotPath('rg-prompts-one-popup-at-a-time.png') });
+    if ((await popup.count()) === 1) {
+      await popup.getByRole('button', { name: 'Close' }).click();
+      await offer.getByRole('heading', { name: 'Set your limits' }).waitFor();
+      expect(await popup.count()).toBe(0);
+      await offer.getByRole('button', { name: 'Not now' }).click();
+      await offer.waitFor({ state: 'detached' });
+    } else {
+      await offer.getByRole('button', { name: 'Not now' }).click();
+      await popup.getByText('Welcome aboard').waitFor();
+      expect(await offer.count()).toBe(0);
+    }
+    expect(await promptsOf('Prompts002')).toEqual([{ prompt: 'limits_offer', answer: 'skipped' }]);
   });
 });

@@ -13,6 +13,12 @@ export type ShellDialog =
   | 'notice'
   | 'sessionLimit';
 
+/**
+ * The popups the shell opens by itself on any page (not by a click): the announcement popup and the one-time
+ * responsible-gaming prompts. One shows at a time, the first to ask; the other waits until it is closed.
+ */
+export type GatePopup = 'announcements' | 'rgPrompt';
+
 /** A reached session-time limit (responsible gaming): its period and when play can resume. */
 export interface SessionLimitReached {
   period: 'day' | 'week' | 'month';
@@ -33,6 +39,8 @@ interface ShellState {
   noticeIndex: number;
   /** The session-time limit that signed the member out or refused its sign-in (the sessionLimit notice). */
   sessionLimit: SessionLimitReached | null;
+  /** The self-opening popup showing now, if any (`useGatePopup`). */
+  gatePopup: GatePopup | null;
 }
 
 interface ShellActions {
@@ -49,6 +57,10 @@ interface ShellActions {
   hideLoadingCover: () => void;
   /** Opens the notice of a reached session-time limit. */
   showSessionLimit: (reached: SessionLimitReached) => void;
+  /** Takes the self-opening popups' one place if it is free (no effect otherwise). */
+  claimGatePopup: (popup: GatePopup) => void;
+  /** Gives the place back, if this popup holds it. */
+  releaseGatePopup: (popup: GatePopup) => void;
 }
 
 export const useShellStore = create<ShellState & ShellActions>()((set) => ({
@@ -60,6 +72,7 @@ export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   isLoadingCoverShown: false,
   noticeIndex: 0,
   sessionLimit: null,
+  gatePopup: null,
   openDialog: (activeDialog) => set({ activeDialog, isSideMenuOpen: false }),
   closeDialog: () => set({ activeDialog: null }),
   setReferralCode: (referralCode) => set({ referralCode }),
@@ -70,4 +83,6 @@ export const useShellStore = create<ShellState & ShellActions>()((set) => ({
   showLoadingCover: () => set({ isLoadingCoverShown: true }),
   hideLoadingCover: () => set({ isLoadingCoverShown: false }),
   showSessionLimit: (sessionLimit) => set({ sessionLimit, activeDialog: 'sessionLimit', isSideMenuOpen: false }),
+  claimGatePopup: (popup) => set((state) => (state.gatePopup === null ? { gatePopup: popup } : state)),
+  releaseGatePopup: (popup) => set((state) => (state.gatePopup === popup ? { gatePopup: null } : state)),
 }));

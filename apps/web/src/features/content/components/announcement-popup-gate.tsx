@@ -4,6 +4,7 @@ import { useIdle } from '../../../shared/hooks/use-idle';
 import { navigateQuietly } from '../../../shared/routing/navigate-quietly';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { useShellStore } from '../../../shared/state/shell-store';
+import { useGatePopup } from '../../../shared/state/use-gate-popup';
 import { readSession, writeSession } from '../../../shared/storage/browser-storage';
 import { sessionKeys } from '../../../shared/storage/storage-keys';
 import { useAnnouncements } from '../api/announcements';
@@ -71,7 +72,9 @@ const PopupGate = () => {
     else openDialog('login');
   };
 
-  if (!isOpen || !isFormatMade) return null;
+  // Never on top of a responsible-gaming prompt: whichever comes first shows, the other when it is closed.
+  const isShown = useGatePopup('announcements', isOpen && isFormatMade);
+  if (!isShown) return null;
   return (
     <Suspense fallback={null}>
       {/* A new audience (login, logout) starts on page one. */}
