@@ -236,7 +236,8 @@ const measureServer = async (
     path: string,
     init: { method?: string; token: string; body?: unknown; moduleId?: string },
   ) => {
-    const response = await fetch(`${server.base}${path}`, {
+    // fetch sends the URL's own host (a `host` header is dropped), and the set-up seeded the demo on localhost only.
+    const response = await fetch(`${server.base.replace('//127.0.0.1', '//localhost')}${path}`, {
       method: init.method ?? 'GET',
       headers: {
         host: 'localhost',
