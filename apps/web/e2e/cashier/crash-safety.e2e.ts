@@ -83,11 +83,11 @@ describe.runIf(process.env.DATABASE_URL)('crash safety', () => {
     const members: Client[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const login = await api.registerByUsername(`crash${i}`, PASSWORD, `8220${String(1000 + i)}`);
-      await money.setWithdrawPassword(login.token, PASSWORD, WITHDRAW_PASSWORD);
-      const method = await money.sealedMember<{ id: string }>(login.token, 'POST', '/wps/withdraw/methods', {
-        method: { kind: 'bank_account', bankName: 'Crash Bank', accountName: 'Ana Cruz', accountNumber: '0123456789' },
-        withdrawPassword: WITHDRAW_PASSWORD,
-      });
+      const method = await money.payoutMethod(
+        login.token,
+        { password: PASSWORD, withdrawPassword: WITHDRAW_PASSWORD },
+        { kind: 'bank_account', bankName: 'Crash Bank', accountName: 'Ana Cruz', accountNumber: '0123456789' },
+      );
       const launched = await untilAnswered(`${server.url}/wps/game/launchGame?nodeId=${game.id}`, {
         headers: { ModuleId: 'GAMELO3', Authorization: login.token },
       });

@@ -32,17 +32,12 @@ afterAll(async () => {
 describe('cancelling a withdrawal and the markers of harm', () => {
   it('the member cancels a pending withdrawal; the operator sees the member flagged', async () => {
     const { member, token } = await api.registerByUsername('Wcx0001', 'Secret123', '81210009');
-    await money.adjust(member.id, '200.00');
-    await money.setWithdrawPassword(token, 'Secret123', 'Draw2468');
-    const method = await money.sealedMember<{ id: string }>(token, 'POST', '/wps/withdraw/methods', {
-      method: { kind: 'e_wallet', provider: 'GCash', accountId: 'wcx0001@example.com', accountName: 'Wen Cee' },
-      withdrawPassword: 'Draw2468',
-    });
-    const order = await money.sealedMember<{ id: string; reference: string }>(
+    const login = { password: 'Secret123', withdrawPassword: 'Draw2468' };
+    const order = await money.pendingWithdrawal(
       token,
-      'POST',
-      '/wps/v2/transaction/withdraw',
-      { requestId: crypto.randomUUID(), payoutMethodId: method.id, amount: '80', withdrawPassword: 'Draw2468' },
+      member.id,
+      { credit: '200.00', amount: '80', login },
+      { accountId: 'wcx0001@example.com', accountName: 'Wen Cee' },
     );
 
     const { context, page } = await openSite(browser, server, '/', 'phone');

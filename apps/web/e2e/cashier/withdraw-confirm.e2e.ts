@@ -27,18 +27,13 @@ afterAll(async () => {
 describe('withdrawal confirmation', () => {
   it('reports a payout not received with proof images checked in the browser first', async () => {
     const { member, token } = await api.registerByUsername('Wdc0001', 'Secret123', '81210001');
-    await money.adjust(member.id, '200.00');
-    await money.setWithdrawPassword(token, 'Secret123', 'Draw2468');
-    const method = await money.sealedMember<{ id: string }>(token, 'POST', '/wps/withdraw/methods', {
-      method: { kind: 'e_wallet', provider: 'GCash', accountId: 'wdc0001@example.com', accountName: 'Wen Dee' },
-      withdrawPassword: 'Draw2468',
-    });
-    const order = await money.sealedMember<{ id: string }>(token, 'POST', '/wps/v2/transaction/withdraw', {
-      requestId: crypto.randomUUID(),
-      payoutMethodId: method.id,
-      amount: '80',
-      withdrawPassword: 'Draw2468',
-    });
+    const login = { password: 'Secret123', withdrawPassword: 'Draw2468' };
+    const order = await money.pendingWithdrawal(
+      token,
+      member.id,
+      { credit: '200.00', amount: '80', login },
+      { accountId: 'wdc0001@example.com', accountName: 'Wen Dee' },
+    );
     for (const action of ['approve', 'disburse']) {
       await money.operator('POST', `/api/admin/merchants/demo/withdrawals/${order.id}/decision`, { action });
     }

@@ -95,11 +95,11 @@ beforeAll(async () => {
   const { member: created, token } = await api.registerByUsername('Identity01', 'Secret123', '81320001');
   memberId = created.id;
   await money.adjust(memberId, '500.00');
-  await money.setWithdrawPassword(token, 'Secret123', 'Draw2468');
-  await money.sealedMember(token, 'POST', '/wps/withdraw/methods', {
-    method: { kind: 'e_wallet', provider: 'GCash', accountId: 'identity01@example.com', accountName: 'Ida Vance' },
-    withdrawPassword: 'Draw2468',
-  });
+  await money.payoutMethod(
+    token,
+    { password: 'Secret123', withdrawPassword: 'Draw2468' },
+    { kind: 'e_wallet', provider: 'GCash', accountId: 'identity01@example.com', accountName: 'Ida Vance' },
+  );
   otherToken = (await api.registerByUsername('Identity02', 'Secret123', '81320002')).token;
 });
 

@@ -65,25 +65,62 @@ export const moneyApi = (server: TestServer) => {
     return member<T>(token, method, path, sealPayload(payloadKey, method, path, body));
   };
 
+  /** Sets the member's first withdraw password (proving the login password). */
+  const setWithdrawPassword = (token: string, loginPassword: string, withdrawPassword: string) =>
+    sealedMember(token, 'PUT', '/wps/member/withdrawPassword', {
+      currentPassword: loginPassword,
+      newWithdrawPassword: withdrawPassword,
+      confirmWithdrawPassword: withdrawPassword,
+    });
+
+  /** Sets the first withdraw password and adds a payout method (a member with somewhere to withdraw to). */
+  const payoutMethod = async (
+    token: string,
+    login: { password: string; withdrawPassword: string },
+    method: Record<string, string>,
+  ): Promise<{ id: string }> => {
+    await setWithdrawPassword(token, login.password, login.withdrawPassword);
+    return sealedMember<{ id: string }>(token, 'POST', '/wps/withdraw/methods', {
+      method,
+      withdrawPassword: login.withdrawPassword,
+    });
+  };
+
+  /** A credit (or debit) of the member's main wallet by the operator, against the adjustments account. */
+  const adjust = (memberId: string, amount: string, direction: 'credit' | 'debit' = 'credit') =>
+    operator('POST', `/api/admin/merchants/demo/members/${memberId}/adjustments`, {
+      requestId: randomUUID(),
+      direction,
+      amount,
+      reason: 'E2E set-up',
+    });
+
   return {
     member,
     operator,
     sealedMember,
-    /** Sets the member's first withdraw password (proving the login password). */
-    setWithdrawPassword: (token: string, loginPassword: string, withdrawPassword: string) =>
-      sealedMember(token, 'PUT', '/wps/member/withdrawPassword', {
-        currentPassword: loginPassword,
-        newWithdrawPassword: withdrawPassword,
-        confirmWithdrawPassword: withdrawPassword,
-      }),
-    /** A credit (or debit) of the member's main wallet by the operator, against the adjustments account. */
-    adjust: (memberId: string, amount: string, direction: 'credit' | 'debit' = 'credit') =>
-      operator('POST', `/api/admin/merchants/demo/members/${memberId}/adjustments`, {
+    setWithdrawPassword,
+    payoutMethod,
+    /**
+     * A member credited `credit`, with an e-wallet payout method, who asks to withdraw `amount`: the withdrawal
+     * pending the operator's decision, the amount held.
+     */
+    pendingWithdrawal: async (
+      token: string,
+      memberId: string,
+      order: { credit: string; amount: string; login: { password: string; withdrawPassword: string } },
+      wallet: { accountId: string; accountName: string },
+    ): Promise<Order> => {
+      await adjust(memberId, order.credit);
+      const method = await payoutMethod(token, order.login, { kind: 'e_wallet', provider: 'GCash', ...wallet });
+      return sealedMember<Order>(token, 'POST', '/wps/v2/transaction/withdraw', {
         requestId: randomUUID(),
-        direction,
-        amount,
-        reason: 'E2E set-up',
-      }),
+        payoutMethodId: method.id,
+        amount: order.amount,
+        withdrawPassword: order.login.withdrawPassword,
+      });
+    },
+    adjust,
     /** A bank-transfer deposit the member declares and the operator approves: the member is credited. */
     creditByBankTransfer: async (token: string, amount: string): Promise<Order> => {
       const channels = await member<Channel[]>(token, 'GET', '/wps/cashier/channels');
