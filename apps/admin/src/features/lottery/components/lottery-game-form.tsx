@@ -6,10 +6,11 @@ import {
   lotteryIntervals,
 } from '@tessera/contracts';
 import { useCallback, useState } from 'react';
-import { Controller, type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
+import { FormSwitch } from '../../../shared/forms/form-switch';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { Alert } from '../../../shared/ui/alert';
@@ -19,7 +20,6 @@ import table from '../../../shared/ui/data-table.module.css';
 import { Field } from '../../../shared/ui/field';
 import { FieldErrorText } from '../../../shared/ui/field-error-text';
 import { Panel } from '../../../shared/ui/panel';
-import { Switch } from '../../../shared/ui/switch';
 import { Toast } from '../../../shared/ui/toast';
 import { useUpdateLotteryGame } from '../api/lottery-api';
 import styles from './lottery.module.css';
@@ -159,19 +159,12 @@ export const LotteryGameForm = ({
         <fieldset className={styles.fields} disabled={!canManage}>
           <legend className={styles.legend}>{t('lottery.scheduleAndLimits')}</legend>
           <div className={styles.switchField}>
-            <Controller
+            <FormSwitch
               control={control}
               name="enabled"
-              render={({ field }) => (
-                <Switch
-                  id={id('enabled')}
-                  isOn={field.value}
-                  onChange={field.onChange}
-                  label={t('lottery.enabledLabel')}
-                  isLabelVisible
-                  isDisabled={!canManage}
-                />
-              )}
+              id={id('enabled')}
+              label={t('lottery.enabledLabel')}
+              isDisabled={!canManage}
             />
           </div>
           <Field label={t('lottery.interval')} htmlFor={id('intervalSeconds')} error={errors.intervalSeconds}>

@@ -11,17 +11,17 @@ import {
   missionPeriods,
 } from '@tessera/contracts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
+import { FormSwitch } from '../../../shared/forms/form-switch';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Field } from '../../../shared/ui/field';
-import { Switch } from '../../../shared/ui/switch';
 import { useSaveMission } from '../api/missions-api';
 import { MissionPreview } from './mission-preview';
 import styles from './missions.module.css';
@@ -212,19 +212,7 @@ export const MissionEditor = ({
               {textInput('sortOrder', 'numeric')}
             </Field>
             <div className={styles.wide}>
-              <Controller
-                control={control}
-                name="enabled"
-                render={({ field }) => (
-                  <Switch
-                    id={id('enabled')}
-                    isOn={field.value}
-                    onChange={field.onChange}
-                    label={t('missions.field.enabled')}
-                    isLabelVisible
-                  />
-                )}
-              />
+              <FormSwitch control={control} name="enabled" id={id('enabled')} label={t('missions.field.enabled')} />
             </div>
           </fieldset>
           <fieldset className={styles.fields}>

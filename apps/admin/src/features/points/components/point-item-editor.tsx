@@ -11,13 +11,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
+import { FormSwitch } from '../../../shared/forms/form-switch';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Field } from '../../../shared/ui/field';
-import { Switch } from '../../../shared/ui/switch';
 import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useSavePointItem } from '../api/points-api';
 import { PointItemImage } from './point-item-image';
@@ -162,19 +162,7 @@ export const PointItemEditor = ({ code, rules, item, onClose, onSaved }: PointIt
             </select>
           </Field>
           <div className={styles.wide}>
-            <Controller
-              control={control}
-              name="enabled"
-              render={({ field }) => (
-                <Switch
-                  id={id('enabled')}
-                  isOn={field.value}
-                  onChange={field.onChange}
-                  label={t('points.item.enabled')}
-                  isLabelVisible
-                />
-              )}
-            />
+            <FormSwitch control={control} name="enabled" id={id('enabled')} label={t('points.item.enabled')} />
           </div>
         </fieldset>
         <fieldset className={styles.fields}>
