@@ -21,7 +21,7 @@ import { ledgerModule } from './modules/ledger';
 import { lotteryModule } from './modules/lottery';
 import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
-import { messagesModule } from './modules/messages';
+import { messageBroadcastsModule, messagesModule } from './modules/messages';
 import { missionsModule } from './modules/missions';
 import { pointsModule } from './modules/points';
 import {
@@ -152,6 +152,7 @@ export const CORE_MODULES: readonly AnyModule[] = [
 export const MODULES: readonly AnyModule[] = [
   agentsModule,
   responsibleGamingModule,
+  messageBroadcastsModule,
   pointsModule,
   contactModule,
   agentContractsModule,

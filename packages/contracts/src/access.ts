@@ -55,6 +55,9 @@ export const operatorPermissions = {
   'responsibleGaming.compliance': ['owner', 'risk'],
   'contact.read': ['owner', 'support'],
   'contact.reply': ['owner', 'support'],
+  /** Operators' messages to members' inboxes (decision 0121). */
+  'messages.read': ['owner', 'support'],
+  'messages.send': ['owner', 'support'],
   'reports.dashboard': ['owner', 'finance', 'risk', 'support'],
   'reports.cash': ['owner', 'finance'],
   'reports.play': ['owner', 'finance', 'risk'],

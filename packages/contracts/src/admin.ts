@@ -86,6 +86,8 @@ export const auditActions = [
   'red_envelope.update',
   'lottery.game_update',
   'lottery.draw_cancel',
+  'messages.broadcast_create',
+  'messages.broadcast_cancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -29,6 +29,7 @@ import { adminInhouseEndpoints } from './inhouse-admin';
 import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
 import { adminMembersEndpoints } from './members-admin';
 import { messagesEndpoints } from './messages';
+import { adminMessagesEndpoints } from './messages-admin';
 import { missionEndpoints } from './missions';
 import { adminMissionEndpoints } from './missions-admin';
 import { adminPointEndpoints, pointEndpoints } from './points';
@@ -60,6 +61,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(withdrawalEndpoints),
   ...Object.values(responsibleGamingEndpoints),
   ...Object.values(messagesEndpoints),
+  ...Object.values(adminMessagesEndpoints),
   ...Object.values(contentEndpoints),
   ...Object.values(inhouseEndpoints),
   ...Object.values(crashEndpoints),

@@ -220,6 +220,9 @@ export const errorCatalogue = {
   lottery_stake_out_of_limits: { status: 400 },
   /** Cancelling a draw already drawn, settled or cancelled. */
   lottery_draw_not_cancellable: { status: 409 },
+  // Operators' messages to members (decision 0121)
+  /** Cancelling a message already sent or cancelled. */
+  broadcast_not_scheduled: { status: 409 },
 } as const satisfies Record<string, { status: number }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

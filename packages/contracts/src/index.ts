@@ -25,6 +25,7 @@ export * from './lottery';
 export * from './members-admin';
 export * from './merchants';
 export * from './messages';
+export * from './messages-admin';
 export * from './missions';
 export * from './missions-admin';
 export * from './module-ids';

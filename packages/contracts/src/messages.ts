@@ -10,6 +10,8 @@ export const memberMessageTypes = [
   'withdrawal_rejected',
   /** The desk answered the member's feedback (params: site, reference). */
   'feedback_answered',
+  /** An operator's message (decision 0121); params: title and body, already in the member's language. */
+  'operator_message',
 ] as const;
 export type MemberMessageType = (typeof memberMessageTypes)[number];
 

@@ -54,6 +54,7 @@ describe('translation catalogues', () => {
       'too_many_requests',
       'merchant_unknown',
       'merchant_disabled',
+      'broadcast_not_scheduled',
       'login.not.session',
       'forbidden',
       'operator_login_failed',

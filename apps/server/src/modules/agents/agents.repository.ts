@@ -297,6 +297,15 @@ export const createAgentsRepository = (pool: pg.Pool) => ({
   },
 
   /** How far below `ancestorId` the member sits (0: itself); null when it is not in that subtree. */
+  /** Every member below an agent at any depth (the agent left out). */
+  downlineIds: async (agentId: string): Promise<string[]> =>
+    (
+      await pool.query<{ id: string }>(
+        'SELECT descendant_id AS id FROM agent_closure WHERE ancestor_id = $1 AND distance > 0',
+        [agentId],
+      )
+    ).rows.map((row) => row.id),
+
   distance: async (ancestorId: string, descendantId: string, db: Executor = pool): Promise<number | null> => {
     const { rows } = await db.query<{ distance: number }>(
       'SELECT distance FROM agent_closure WHERE ancestor_id = $1 AND descendant_id = $2',

@@ -251,6 +251,9 @@ export const createAgentsService = (deps: {
     isInDownline: async (agentId: string, memberId: string): Promise<boolean> =>
       ((await repository.distance(agentId, memberId)) ?? 0) > 0,
 
+    /** Every member of an agent's downline at any depth, the agent left out (an operator's message to a team). */
+    downlineIds: (agentId: string): Promise<string[]> => repository.downlineIds(agentId),
+
     /** Every upline of a member, nearest first; `client`: read inside the caller's transaction. */
     uplinesOf: (memberId: string, client?: pg.PoolClient): Promise<string[]> => repository.uplines(memberId, client),
 

@@ -151,6 +151,29 @@ export const createMembersRepository = (pool: pg.Pool) => {
         )
       ).rows,
 
+    /**
+     * The merchant's real members (agents included, free-play trial accounts left out) with their language: those
+     * of `ids` when given, those registered in `[from, to)` when given, else all.
+     */
+    recipients: async (
+      merchantCode: string,
+      filter: { ids?: readonly string[]; registered?: { from: Date; to: Date } },
+    ): Promise<{ id: string; language: LanguageCode | null }[]> =>
+      (
+        await pool.query<{ id: string; language: LanguageCode | null }>(
+          `SELECT id, language FROM members
+            WHERE merchant_code = $1 AND type <> 4
+              AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+              AND ($3::timestamptz IS NULL OR created_at >= $3) AND ($4::timestamptz IS NULL OR created_at < $4)`,
+          [
+            merchantCode,
+            filter.ids ? [...filter.ids] : null,
+            filter.registered?.from ?? null,
+            filter.registered?.to ?? null,
+          ],
+        )
+      ).rows,
+
     findByUsername: (merchantCode: string, username: string): Promise<MemberRow | null> =>
       one('merchant_code = $1 AND username = $2', [merchantCode, username.toLowerCase()]),
 

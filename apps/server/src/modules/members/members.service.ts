@@ -22,6 +22,7 @@ export const createMembersService = (repository: MembersRepository) => ({
   findByIds: repository.findByIds,
   findByAccount: repository.findByAccount,
   findByUsername: repository.findByUsername,
+  recipients: repository.recipients,
   findByMobile: repository.findByMobile,
   findSamePerson: repository.findSamePerson,
   findAgentByAffiliateCode: repository.findAgentByAffiliateCode,

@@ -31,6 +31,16 @@ export const createMessagesRepository = (pool: pg.Pool) => ({
     return rows[0]?.n ?? 0;
   },
 
+  /** The unread counts of several members (those with none left out). */
+  unreadCounts: async (memberIds: readonly string[]): Promise<Map<string, number>> => {
+    const { rows } = await pool.query<{ memberId: string; n: number }>(
+      `SELECT member_id AS "memberId", count(*)::int AS n FROM member_messages
+        WHERE member_id = ANY($1::uuid[]) AND read_at IS NULL GROUP BY member_id`,
+      [[...memberIds]],
+    );
+    return new Map(rows.map((row) => [row.memberId, row.n]));
+  },
+
   /** Stores a message unless the member has one under its dedupe key; answers whether it did. */
   insertIfAbsent: async (input: NewMemberMessage): Promise<boolean> => {
     const { rows } = await pool.query(

@@ -6,6 +6,8 @@ export const createMessagesService = (
   options: {
     /** After a member's unread count changed (a message stored, some read): the app pushes the new count. */
     onUnreadChange?: (merchantCode: string, memberId: string) => void;
+    /** After many members' unread counts changed at once (an operator's message): the app pushes each count. */
+    onUnreadChanges?: (merchantCode: string, memberIds: readonly string[]) => void;
   } = {},
 ) => {
   const unreadCount = (memberId: string): Promise<number> => repository.unreadCount(memberId);
@@ -17,6 +19,14 @@ export const createMessagesService = (
     },
 
     unreadCount,
+
+    /** The unread counts of several members (those with none left out). */
+    unreadCounts: (memberIds: readonly string[]) => repository.unreadCounts(memberIds),
+
+    /** Members who just received a message written elsewhere (an operator's message): their counts are pushed. */
+    announceUnread: (merchantCode: string, memberIds: readonly string[]): void => {
+      if (memberIds.length > 0) options.onUnreadChanges?.(merchantCode, memberIds);
+    },
 
     /** One page of the member's messages, newest first, with the unread count. */
     inbox: async (memberId: string, pageNo: number) => {

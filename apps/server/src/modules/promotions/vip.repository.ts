@@ -94,6 +94,15 @@ export const createVipRepository = (pool: pg.Pool) => ({
     return rows[0]?.may_rise ?? false;
   },
 
+  /** The merchant's members whose kept rank is one of `ranks`. */
+  memberIdsAtRanks: async (merchantCode: string, ranks: readonly number[]): Promise<string[]> =>
+    (
+      await pool.query<{ id: string }>(
+        'SELECT member_id AS id FROM member_vip WHERE merchant_code = $1 AND rank_level = ANY($2::int[])',
+        [merchantCode, [...ranks]],
+      )
+    ).rows.map((row) => row.id),
+
   /** The rank a member has kept so far (0 before the first). */
   keptRank: async (memberId: string): Promise<number> =>
     (await pool.query<{ rank: number }>('SELECT rank_level AS rank FROM member_vip WHERE member_id = $1', [memberId]))

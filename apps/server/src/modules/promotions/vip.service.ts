@@ -126,6 +126,10 @@ export const createVipService = (deps: {
 
     levels: (merchant: MerchantContext) => repository.levels(merchant.code),
 
+    /** The merchant's members who have kept one of these VIP levels (an operator's message to VIP levels). */
+    memberIdsAtLevels: (merchantCode: string, levels: readonly number[]) =>
+      repository.memberIdsAtRanks(merchantCode, levels),
+
     /** Adds a level above the highest. */
     createLevel: (merchant: MerchantContext, input: VipLevelInput, audit: VipLevelsAudit) =>
       changeLevels(

@@ -14,4 +14,4 @@ export const merchantQueryOptions = (code: string) =>
   });
 
 /** A merchant's settings and the version they were read at. */
-export const useMerchant = (code: string) => useQuery(merchantQueryOptions(code));
+export const useMerchant = (code: string) => useQuery({ ...merchantQueryOptions(code), enabled: Boolean(code) });

@@ -10,12 +10,13 @@ import { PagedRecords } from '../../../shared/ui/data-table/paged-records';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { useInbox, useMarkRead } from '../api/inbox-api';
-import { messageTextKeys } from '../message-text';
+import { messageTextKeys, operatorMessageText } from '../message-text';
 import styles from './inbox-page.module.css';
 
 /**
  * Personal centre "Internal Message" (messageV2): the member's messages (deposit arrived or failed, withdrawal
- * sent or rejected), newest first, each rendered from its type's text and the values it carries. Unread ones
+ * sent or rejected, feedback answered), newest first, each rendered from its type's text and the values it carries,
+ * and the operators' messages with their own title and text. Unread ones
  * stand out until read, one at a time or all at once; new ones appear as they arrive.
  */
 export const InboxPage = () => {
@@ -26,7 +27,9 @@ export const InboxPage = () => {
   const inbox = useInbox(pageNo, unread);
   const markRead = useMarkRead();
   const text = (message: MemberMessage, part: 'title' | 'body') =>
-    t(messageTextKeys[message.type][part], { ...message.params, interpolation: { escapeValue: false } });
+    message.type === 'operator_message'
+      ? operatorMessageText(message, part)
+      : t(messageTextKeys[message.type][part], { ...message.params, interpolation: { escapeValue: false } });
   return (
     <Card
       title={t('inbox_unread', { count: unread })}
