@@ -211,6 +211,13 @@ export const adminChatConversationSchema = chatConversationSchema.extend({
   /** The operator who took it; null while waiting. */
   operator: z.string().nullable(),
   updatedAt: z.string(),
+  /**
+   * Since when the member's unanswered messages wait: the first member message after the desk's last one (null: the
+   * desk had the last word, or the conversation is resolved).
+   */
+  waitingSince: z.string().nullable(),
+  /** Seconds from the member's first message to the desk's first answer (null: not answered yet). */
+  firstReplySeconds: z.number().int().nullable(),
 });
 export type AdminChatConversation = z.infer<typeof adminChatConversationSchema>;
 

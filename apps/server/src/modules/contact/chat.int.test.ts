@@ -60,7 +60,7 @@ const countMessages = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  Object.assign(tokens, (await client.signInMembers(['chatter', 'stranger', 'flooder'])).tokens);
+  Object.assign(tokens, (await client.signInMembers(['chatter', 'stranger', 'flooder', 'timed'])).tokens);
   desk = await signInOperators(t);
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
 });
@@ -119,6 +119,37 @@ describe('live chat', () => {
     expect(thread.messages.map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3]);
     expect(thread.conversation.unread).toBe(1);
     expect((await deskCall('POST', `/${conversationId}/read`, 'support', { seq: 3 })).json().value.unread).toBe(0);
+  });
+
+  it('tells the desk since when a member waits and how long the first answer took', async () => {
+    const opened = (await member('POST', '/messages', 'timed', { body: 'Is anyone there?' })).json().value;
+    const id = opened.conversation.id as string;
+    await member('POST', '/messages', 'timed', { body: 'Hello?' });
+    const setAt = (seq: number, at: string) =>
+      t.database.pool.query(
+        'UPDATE contact_chat_messages SET created_at = $3 WHERE conversation_id = $1 AND seq = $2',
+        [id, seq, at],
+      );
+    await setAt(1, '2026-11-30T10:00:00Z');
+    await setAt(2, '2026-11-30T10:01:00Z');
+    const waiting = (await deskCall('GET', `/${id}?afterSeq=0`)).json().value.conversation;
+    // Waiting since the first unanswered message; no answer yet.
+    expect(waiting).toMatchObject({ waitingSince: '2026-11-30T10:00:00.000Z', firstReplySeconds: null });
+
+    await deskCall('POST', `/${id}/claim`);
+    await deskCall('POST', `/${id}/messages`, 'support', { body: 'Yes, here.' });
+    await setAt(3, '2026-11-30T10:02:30Z');
+    const answered = (await deskCall('GET', '')).json().value.find((c: { id: string }) => c.id === id);
+    // The desk had the last word: nobody waits. The first answer came 150 s after the first message.
+    expect(answered).toMatchObject({ waitingSince: null, firstReplySeconds: 150 });
+
+    await member('POST', '/messages', 'timed', { body: 'Thanks, one more thing.' });
+    await setAt(4, '2026-11-30T10:05:00Z');
+    const again = (await deskCall('GET', `/${id}?afterSeq=3`)).json().value.conversation;
+    expect(again).toMatchObject({ waitingSince: '2026-11-30T10:05:00.000Z', firstReplySeconds: 150 });
+    await deskCall('POST', `/${id}/resolve`);
+    const resolved = (await deskCall('GET', `/${id}?afterSeq=4`)).json().value.conversation;
+    expect(resolved).toMatchObject({ status: 'resolved', waitingSince: null, firstReplySeconds: 150 });
   });
 
   it('keeps numbers unique when both sides write at once', async () => {

@@ -130,6 +130,36 @@ export const createChatRepository = (pool: pg.Pool) => {
         )
       ).rows,
 
+    /**
+     * The desk's response times of conversations: when the member first wrote, when the desk first answered, and
+     * since when the member's messages after the desk's last one have waited (by the messages' key).
+     */
+    timings: async (
+      conversationIds: readonly string[],
+    ): Promise<Map<string, { firstMemberAt: Date | null; firstReplyAt: Date | null; waitingSince: Date | null }>> => {
+      if (conversationIds.length === 0) return new Map();
+      const { rows } = await pool.query<{
+        id: string;
+        firstMemberAt: Date | null;
+        firstReplyAt: Date | null;
+        waitingSince: Date | null;
+      }>(
+        `SELECT c.id,
+                (SELECT min(m.created_at) FROM contact_chat_messages m
+                  WHERE m.conversation_id = c.id AND m.author = 'member') AS "firstMemberAt",
+                (SELECT min(m.created_at) FROM contact_chat_messages m
+                  WHERE m.conversation_id = c.id AND m.author = 'operator') AS "firstReplyAt",
+                (SELECT min(m.created_at) FROM contact_chat_messages m
+                  WHERE m.conversation_id = c.id AND m.author = 'member'
+                    AND m.seq > coalesce((SELECT max(o.seq) FROM contact_chat_messages o
+                                           WHERE o.conversation_id = c.id AND o.author = 'operator'), 0))
+                  AS "waitingSince"
+           FROM unnest($1::uuid[]) AS c(id)`,
+        [[...conversationIds]],
+      );
+      return new Map(rows.map(({ id, ...timing }) => [id, timing]));
+    },
+
     messagesAfter: async (conversationId: string, afterSeq: number): Promise<ChatMessageRow[]> =>
       (
         await pool.query<ChatMessageRow>(

@@ -360,6 +360,9 @@ export const createChatService = (deps: {
     },
 
     unread: (rows: readonly ConversationRow[], reader: 'member' | 'desk') => unreadOf(repository, rows, reader),
+
+    /** The desk's response times of these conversations (first reply, waiting since), by conversation id. */
+    timings: (rows: readonly ConversationRow[]) => repository.timings(rows.map((row) => row.id)),
   };
 };
 

@@ -51,13 +51,29 @@ export const presentConversation = (row: ConversationRow, unread: number): ChatC
   createdAt: row.createdAt.toISOString(),
 });
 
-export const presentAdminConversation = (row: ConversationRow, unread: number): AdminChatConversation => ({
+/** When the member first wrote, when the desk first answered, since when the member waits (`chat.timings`). */
+export interface ChatTimings {
+  firstMemberAt: Date | null;
+  firstReplyAt: Date | null;
+  waitingSince: Date | null;
+}
+
+export const presentAdminConversation = (
+  row: ConversationRow,
+  unread: number,
+  timings: ChatTimings | undefined,
+): AdminChatConversation => ({
   ...presentConversation(row, unread),
   memberId: row.memberId,
   username: row.username,
   visitor: row.memberId === null,
   operator: row.operatorUsername,
   updatedAt: row.updatedAt.toISOString(),
+  waitingSince: row.status !== 'resolved' && timings?.waitingSince ? timings.waitingSince.toISOString() : null,
+  firstReplySeconds:
+    timings?.firstMemberAt && timings.firstReplyAt
+      ? Math.max(0, Math.round((timings.firstReplyAt.getTime() - timings.firstMemberAt.getTime()) / 1000))
+      : null,
 });
 
 export const presentCannedReply = (row: CannedReplyRow): CannedReply => ({

@@ -1,4 +1,5 @@
 import {
+  type AdminChatConversation,
   adminCannedReplyEndpoints,
   adminChatEndpoints,
   adminContactEndpoints,
@@ -79,8 +80,11 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
       messages: thread.messages.map(presentMessage),
     };
   };
-  const deskConversation = async (row: ConversationRow) =>
-    presentAdminConversation(row, (await chat.unread([row], 'desk')).get(row.id) ?? 0);
+  const deskConversations = async (rows: readonly ConversationRow[]) => {
+    const [unread, timings] = await Promise.all([chat.unread(rows, 'desk'), chat.timings(rows)]);
+    return rows.map((row) => presentAdminConversation(row, unread.get(row.id) ?? 0, timings.get(row.id)));
+  };
+  const deskConversation = async (row: ConversationRow) => (await deskConversations([row]))[0] as AdminChatConversation;
   const deskThread = async (thread: {
     conversation: ConversationRow;
     messages: Parameters<typeof presentMessage>[0][];
@@ -130,9 +134,7 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   });
 
   r.admin(adminChatEndpoints.list, async ({ input, ctx }) => {
-    const rows = await chat.list(ctx.merchant.code, input.status);
-    const unread = await chat.unread(rows, 'desk');
-    return rows.map((row) => presentAdminConversation(row, unread.get(row.id) ?? 0));
+    return deskConversations(await chat.list(ctx.merchant.code, input.status));
   });
   r.admin(adminChatEndpoints.thread, async ({ params, input, ctx }) =>
     deskThread(await chat.thread(ctx.merchant.code, params.id, input.afterSeq)),

@@ -19,6 +19,7 @@ import { useCannedReplies } from '../api/canned-replies-api';
 import { chatListKey, readThread, useChatActions, useChatDesk, useChatList } from '../api/chat-api';
 import { useDeskStream } from '../api/desk-stream';
 import { matchCannedReplies } from '../canned-match';
+import { type Elapsed, elapsedOf, waitedSeconds } from '../chat-timing';
 import styles from './chat-console.module.css';
 
 const merge = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]) => {
@@ -39,6 +40,13 @@ const SLASH = /^\/(\S*)$/;
  */
 export const ChatConsole = ({ code }: { code: string }) => {
   const { t } = useTranslation();
+  // The waits shown in the queue move on by themselves, a tick every 15 s.
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNowMs(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const elapsed = (value: Elapsed) => t(`contact.chat.elapsed.${value.unit}`, value);
   const queryClient = useQueryClient();
   const list = useChatList(code, undefined);
   const actions = useChatActions(code);
@@ -184,6 +192,11 @@ export const ChatConsole = ({ code }: { code: string }) => {
                     {c.unread}
                   </span>
                 ) : null}
+                {c.waitingSince ? (
+                  <span className={styles.waiting} data-waiting-since={c.waitingSince}>
+                    {t('contact.chat.waitingFor', { time: elapsed(elapsedOf(waitedSeconds(c.waitingSince, nowMs))) })}
+                  </span>
+                ) : null}
               </button>
             </li>
           ))}
@@ -199,6 +212,11 @@ export const ChatConsole = ({ code }: { code: string }) => {
               </span>
               <span className={styles.muted}>
                 {open.operator ? t('contact.chat.takenBy', { operator: open.operator }) : t('contact.chat.waiting')}
+              </span>
+              <span className={styles.muted} data-first-reply={open.firstReplySeconds ?? ''}>
+                {open.firstReplySeconds === null
+                  ? t('contact.chat.notAnswered')
+                  : t('contact.chat.firstReply', { time: elapsed(elapsedOf(open.firstReplySeconds)) })}
               </span>
               <div className={styles.actions}>
                 {open.status === 'waiting' ? (
