@@ -18,6 +18,7 @@ import { contentModule } from './modules/content';
 import { gamesModule } from './modules/games';
 import { type CrashTiming, crashModule, inhouseEventsModule, inhouseModule } from './modules/inhouse';
 import { ledgerModule } from './modules/ledger';
+import { jackpotModule } from './modules/jackpot';
 import { lotteryModule } from './modules/lottery';
 import { membersModule } from './modules/members';
 import { merchantsModule } from './modules/merchants';
@@ -162,6 +163,7 @@ export const MODULES: readonly AnyModule[] = [
   lotteryModule,
   agentsMoneyModule,
   missionsModule,
+  jackpotModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

@@ -86,6 +86,7 @@ export const auditActions = [
   'red_envelope.update',
   'lottery.game_update',
   'lottery.draw_cancel',
+  'jackpot.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

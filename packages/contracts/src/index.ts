@@ -21,6 +21,7 @@ export * from './games';
 export * from './inhouse';
 export * from './inhouse-admin';
 export * from './languages';
+export * from './jackpot';
 export * from './lottery';
 export * from './members-admin';
 export * from './merchants';

@@ -23,3 +23,4 @@ export * from './plinko/plinko-types';
 export * from './slot/slot';
 export * from './slot/slot-machine';
 export * from './slot/slot-types';
+export * from './jackpot/jackpot-trigger';
