@@ -1,11 +1,15 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { BannerCarousel } from '../features/content/components/banner-carousel';
 import { NoticeTicker } from '../features/content/components/notice-ticker';
 import { HomeLobbyPage } from '../features/games/pages/home-lobby-page';
-import { JackpotTicker } from '../features/jackpot/components/jackpot-ticker';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { Deferred } from '../shared/ui/deferred/deferred';
 import styles from './home-route.module.css';
+
+// Its own chunk: the ticker follows a realtime topic, and the realtime client stays out of the first load.
+const JackpotTicker = lazy(() =>
+  import('../features/jackpot/components/jackpot-ticker').then((m) => ({ default: m.JackpotTicker })),
+);
 
 /**
  * The home lobby: the banner carousel, the notice ticker and the live jackpot above the game lobby (which has the winners board).
