@@ -101,6 +101,13 @@ describe('the progressive jackpot', () => {
       await phone.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
     await phone.page.screenshot({ path: screenshotPath('jackpot-lobby-phone.png'), fullPage: true });
+    await phone.page.goto(`${server.url}/inHouse?game=dice`);
+    await phone.page.getByTestId('place-bet').waitFor();
+    await tickerShows(phone.page, '500.00');
+    await phone.page.screenshot({ path: screenshotPath('jackpot-dice-phone.png') });
+    await phone.page.goto(`${server.url}/`);
+    await tickerShows(phone.page, '500.00');
+    await phone.page.screenshot({ path: screenshotPath('jackpot-home-phone.png') });
     await phone.context.close();
 
     await desk.page.goto(`${server.url}/admin/merchants/demo/jackpot`);
