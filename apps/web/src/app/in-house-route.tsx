@@ -12,11 +12,12 @@ const InhouseGamePage = lazy(() =>
 
 /**
  * /inHouse is the category's lobby, with the live jackpot and the member's own jackpot wins above it;
- * /inHouse?game=dice (the launch address of an in-house game) is the game, with the live jackpot above it.
+ * /inHouse?game=dice (the launch address of an in-house game) is the game, with the jackpot it feeds above it.
  */
 export const InHouseRoute = () => {
   const [search] = useSearchParams();
-  if (!search.get('game')) {
+  const game = search.get('game');
+  if (!game) {
     return (
       <>
         <Suspense fallback={null}>
@@ -33,7 +34,7 @@ export const InHouseRoute = () => {
     <>
       <Suspense fallback={null}>
         <div className={styles.jackpot}>
-          <JackpotTicker />
+          <JackpotTicker game={game} />
         </div>
       </Suspense>
       <Suspense fallback={<LoadingCover />}>
