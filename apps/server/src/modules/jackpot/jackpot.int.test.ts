@@ -184,7 +184,7 @@ describe('contributions', () => {
     // The same round announced as another source's (an outside provider's) adds nothing.
     const [first] = await settledEvents(members.jpalice?.memberId ?? '');
     if (!first) throw new Error('no settled round');
-    await t.database.pool.query("DELETE FROM jackpot_contributions WHERE round_id = $1", [first.roundRef]);
+    await t.database.pool.query('DELETE FROM jackpot_contributions WHERE round_id = $1', [first.roundRef]);
     const other = await inTransaction(t.database.pool, (tx) =>
       t.services.jackpot.fromBet(tx, { ...first, source: 'seamless' }),
     );
