@@ -17,6 +17,7 @@ import { contactModule } from './modules/contact';
 import { contentModule } from './modules/content';
 import { gamesModule } from './modules/games';
 import { type CrashTiming, crashModule, inhouseEventsModule, inhouseModule } from './modules/inhouse';
+import { jackpotModule } from './modules/jackpot';
 import { ledgerModule } from './modules/ledger';
 import { lotteryModule } from './modules/lottery';
 import { membersModule } from './modules/members';
@@ -163,6 +164,7 @@ export const MODULES: readonly AnyModule[] = [
   lotteryModule,
   agentsMoneyModule,
   missionsModule,
+  jackpotModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

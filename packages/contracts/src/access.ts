@@ -63,6 +63,8 @@ export const operatorPermissions = {
   'reports.play': ['owner', 'finance', 'risk'],
   'lottery.read': ['owner', 'finance', 'risk', 'support'],
   'lottery.manage': ['owner', 'risk'],
+  'jackpot.read': ['owner', 'finance', 'risk', 'support'],
+  'jackpot.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -88,6 +88,7 @@ export const auditActions = [
   'lottery.draw_cancel',
   'messages.broadcast_create',
   'messages.broadcast_cancel',
+  'jackpot.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

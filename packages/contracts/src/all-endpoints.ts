@@ -26,6 +26,7 @@ import { adminEventsEndpoints } from './events-admin';
 import { adminGamesEndpoints, betsEndpoints, gamesEndpoints } from './games';
 import { inhouseEndpoints } from './inhouse';
 import { adminInhouseEndpoints } from './inhouse-admin';
+import { adminJackpotEndpoints, jackpotEndpoints } from './jackpot';
 import { adminLotteryEndpoints, lotteryEndpoints } from './lottery';
 import { adminMembersEndpoints } from './members-admin';
 import { messagesEndpoints } from './messages';
@@ -108,5 +109,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminCannedReplyEndpoints),
   ...Object.values(adminReportsEndpoints),
   ...Object.values(lotteryEndpoints),
+  ...Object.values(jackpotEndpoints),
+  ...Object.values(adminJackpotEndpoints),
   ...Object.values(adminLotteryEndpoints),
 ];

@@ -20,6 +20,7 @@ export * from './field-errors';
 export * from './games';
 export * from './inhouse';
 export * from './inhouse-admin';
+export * from './jackpot';
 export * from './languages';
 export * from './lottery';
 export * from './members-admin';

@@ -6,6 +6,7 @@ import {
   chatTypingEventSchema,
 } from './contact';
 import { crashBetEventSchema, crashRoundEventSchema } from './crash';
+import { jackpotValueEventSchema } from './jackpot';
 import { lotteryDrawEventSchema } from './lottery';
 import { unreadCountSchema } from './messages';
 import { pendingQueuesEventSchema } from './reports';
@@ -53,6 +54,8 @@ export const realtimeEventSchemas = {
   'reports.pending': pendingQueuesEventSchema,
   /** Topic `lottery`: a draw was drawn (numbers and revealed seed) or cancelled, with the next draw. */
   'lottery.draw': lotteryDrawEventSchema,
+  /** Topic `jackpot`: a pool of the merchant changed value (a contribution, a win's reset, a new seed). */
+  'jackpot.value': jackpotValueEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;

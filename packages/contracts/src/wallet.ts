@@ -40,6 +40,7 @@ export const memberTransactionTypes = [
   'points_convert',
   'points_buy',
   'mission_reward',
+  'jackpot_win',
   'game_bet',
   'game_win',
   'game_rollback',

@@ -9,6 +9,7 @@ export * from './fair/draws';
 export * from './fair/fair-stream';
 export * from './fair/seeds';
 export * from './fair/uniform-source';
+export * from './jackpot/jackpot-trigger';
 export * from './keno/keno';
 export * from './keno/keno-types';
 export * from './limbo/limbo';

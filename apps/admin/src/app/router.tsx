@@ -163,6 +163,14 @@ export const router = createBrowserRouter(
               path: 'missions',
               lazy: async () => ({ Component: (await import('./routes/missions-page')).MissionsIndexPage }),
             },
+            {
+              path: 'merchants/:code/jackpot',
+              lazy: async () => ({ Component: (await import('./routes/jackpot-page')).JackpotPage }),
+            },
+            {
+              path: 'jackpot',
+              lazy: async () => ({ Component: (await import('./routes/jackpot-page')).JackpotIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

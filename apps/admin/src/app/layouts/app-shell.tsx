@@ -30,7 +30,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions|jackpot)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
@@ -111,6 +111,12 @@ export const AppShell = () => {
       label: t('nav.missions'),
       icon: <ListIcon />,
       isVisible: canOperator(operator.role, 'missions.read'),
+    },
+    {
+      to: '/jackpot',
+      label: t('nav.jackpot'),
+      icon: <GiftIcon />,
+      isVisible: canOperator(operator.role, 'jackpot.read'),
     },
     {
       to: '/content',

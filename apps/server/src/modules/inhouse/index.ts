@@ -17,7 +17,7 @@ export { type CrashGame, createCrashGame } from './crash.setup';
 export { createInhouseEvents, type InhouseEvent, type InhouseEvents, type RoundSettledEvent } from './inhouse.events';
 export type { Limits, MerchantLimits } from './inhouse.limits';
 export { presentMerchantLimits, presentRound } from './inhouse.presenter';
-export type { InhouseRepository } from './inhouse.repository';
+export type { InhouseRepository, SeededRoundRow } from './inhouse.repository';
 export { registerInhouseRoutes } from './inhouse.routes';
 export { createInhouseService, type InhouseService } from './inhouse.service';
 

@@ -77,6 +77,24 @@ export const ROUND_SELECT = `SELECT r.id, r.merchant_code AS "merchantCode", r.m
   LEFT JOIN inhouse_seed_pairs p ON p.id = r.seed_pair_id
   LEFT JOIN crash_rounds c ON c.id = r.crash_round_id`;
 
+/** See `seededRound`. */
+export interface SeededRoundRow {
+  id: string;
+  merchantCode: string;
+  memberId: string;
+  game: InhouseGame;
+  status: 'open' | 'settled' | 'refunded';
+  currency: string;
+  stake: bigint;
+  seedPairId: string;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** The pair was rotated: its server seed is public. */
+  revealed: boolean;
+}
+
 export const createInhouseRepository = (pool: pg.Pool) => {
   const one = async <T>(executor: pg.Pool | Client, sql: string, values: unknown[]): Promise<T | null> =>
     ((await executor.query(sql, values)).rows[0] as T | undefined) ?? null;
@@ -148,6 +166,22 @@ export const createInhouseRepository = (pool: pg.Pool) => {
           [memberId, limit],
         )
       ).rows,
+
+    /**
+     * A seeded round's fairness material, the pair's server seed included (secret while the pair is active: only
+     * the server may use it; the jackpot draws from it, decision 0115). Null for crash rounds and unknown ids.
+     */
+    seededRound: (executor: pg.Pool | Client, id: string) =>
+      one<SeededRoundRow>(
+        executor,
+        `SELECT r.id, r.merchant_code AS "merchantCode", r.member_id AS "memberId", r.game, r.status, r.currency,
+                r.stake, r.seed_pair_id AS "seedPairId", p.server_seed AS "serverSeed",
+                r.server_seed_hash AS "serverSeedHash", r.client_seed AS "clientSeed", r.nonce::float8 AS nonce,
+                NOT p.active AS revealed
+           FROM inhouse_rounds r JOIN inhouse_seed_pairs p ON p.id = r.seed_pair_id
+          WHERE r.id = $1`,
+        [id],
+      ),
 
     roundByKey: (executor: pg.Pool | Client, memberId: string, clientKey: string) =>
       one<RoundRow>(executor, `${ROUND_SELECT} WHERE r.member_id = $1 AND r.client_key = $2`, [memberId, clientKey]),

@@ -86,6 +86,8 @@ const checked = <T>(work: () => T): T => {
   }
 };
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const createInhouseService = (deps: {
   repository: InhouseRepository;
   ledger: LedgerService;
@@ -530,6 +532,14 @@ export const createInhouseService = (deps: {
       if (!round) throw new AppError('not_found');
       return round;
     },
+
+    /**
+     * A seeded round's seeds (the server seed even while secret) for a draw derived from them, such as the
+     * jackpot's (decision 0115); null for a crash round or an id that is not a round. `executor`: the caller's
+     * transaction, if any.
+     */
+    seededRound: (roundId: string, executor: Client | typeof repository.pool = repository.pool) =>
+      UUID_PATTERN.test(roundId) ? repository.seededRound(executor, roundId) : Promise.resolve(null),
 
     /** Shared with crash: the ledger legs of a round, its settlement and the announcement after commit. */
     internals: {

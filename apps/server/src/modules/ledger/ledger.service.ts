@@ -18,6 +18,8 @@ export const houseAccounts = [
   'agent_commissions',
   'inhouse_games',
   'lottery',
+  /** The progressive jackpots' pools (decision 0115): its balance is the sum of the merchant's pool values. */
+  'jackpot',
 ] as const;
 export type HouseAccount = (typeof houseAccounts)[number];
 /** A member's wallets; `game:<code>` are the separate game wallets of merchants that keep them. */

@@ -89,6 +89,18 @@ export const EVENT_CATALOGUE = {
     currency: z.string(),
     amount: minor,
   }),
+  /**
+   * A member won a merchant's progressive jackpot (decision 0115): the pool was paid to its main wallet through the
+   * ledger and reset to its seed, in the same transaction. `roundId` is the in-house round that triggered it.
+   */
+  'jackpot.won': z.object({
+    winId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    roundId: z.string(),
+    currency: z.string(),
+    amount: minor,
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;

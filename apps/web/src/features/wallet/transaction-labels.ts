@@ -15,6 +15,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   points_convert: 'txn_type_points_convert',
   points_buy: 'txn_type_points_buy',
   mission_reward: 'txn_type_mission_reward',
+  jackpot_win: 'txn_type_jackpot_win',
   game_bet: 'txn_type_game_bet',
   game_win: 'txn_type_game_win',
   game_rollback: 'txn_type_game_rollback',

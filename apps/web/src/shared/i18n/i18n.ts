@@ -21,7 +21,8 @@ export type Namespace =
   | 'points'
   | 'missions'
   | 'contact'
-  | 'lottery';
+  | 'lottery'
+  | 'jackpot';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });
