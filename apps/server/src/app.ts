@@ -42,6 +42,7 @@ import { type MessageSender, verificationModule } from './modules/verification';
 import { walletModule, walletMovesModule } from './modules/wallet';
 import { firstVisitAnswers, siteStartAnswer, webappModule } from './modules/webapp';
 import { withdrawalsModule } from './modules/withdrawals';
+import { createPgCaches } from './platform/cache';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
@@ -260,12 +261,20 @@ export const buildApp = async (
   });
   await realtime.start();
   app.addHook('onClose', async () => realtime.stop());
+  // What operators change, cached per process and dropped on every instance when it changes (decision 0119).
+  const caches = createPgCaches({
+    pool: database.pool,
+    onError: (error) => app.log.warn({ err: error }, 'cache invalidation listener failed'),
+  });
+  await caches.start();
+  app.addHook('onClose', async () => caches.stop());
 
   // The options some modules read (tests' captcha text and message sender, the crash loop's timing).
   const moduleHost = {
     database,
     log: app.log,
     realtime,
+    caches,
     config: {
       ...config,
       captchaText: options.captchaText,

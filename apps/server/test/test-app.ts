@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type AppServices, buildApp } from '../src/app';
 import type { Subscriber } from '../src/platform/events';
 import { seedDemo } from '../src/seed';
-import { createTestDatabase, type TestDatabase } from './database';
+import { attachTestDatabase, createTestDatabase, type TestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Tessera-Owner-2026';
 export const DEMO_SEED_OPTIONS = { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD };
@@ -41,10 +41,15 @@ export const createTestApp = async (
     events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
     /** Whether to seed the demo merchant (default yes). */
     seed?: boolean;
+    /**
+     * A second server instance on `instanceOf`'s database: its own pool, listeners and caches, nothing seeded;
+     * closing it leaves the database to `instanceOf`.
+     */
+    instanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> => {
-  const { seed, ...appOptions } = options;
-  const database = await createTestDatabase();
+  const { seed, instanceOf, ...appOptions } = options;
+  const database = instanceOf ? attachTestDatabase(instanceOf.database) : await createTestDatabase();
   const { app, services } = await buildApp(
     {
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
@@ -66,7 +71,7 @@ export const createTestApp = async (
       crash: { drive: false, ...options.crash },
     },
   );
-  if (seed !== false) await seedDemo(services, DEMO_SEED_OPTIONS);
+  if (seed !== false && !instanceOf) await seedDemo(services, DEMO_SEED_OPTIONS);
   const request = (options: InjectOptions) => app.inject(options);
   const operatorToken = async (username = 'owner', password = DEMO_PASSWORD) => {
     const response = await request({
