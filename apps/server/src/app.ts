@@ -183,7 +183,12 @@ export const buildApp = async (
     /** Events: extra subscribers (tools, benches), and whether this process delivers (default yes). */
     events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
   } = {},
-): Promise<{ app: FastifyInstance; services: AppServices }> => {
+): Promise<{
+  app: FastifyInstance;
+  services: AppServices;
+  /** Begins a graceful shutdown's drain: /readyz answers 503 from now on (platform/http/shutdown.ts). */
+  startDraining: () => void;
+}> => {
   const logOutput = config.LOG_LEVEL === 'silent' || options.logStream ? null : bufferedStdout();
   const app = Fastify({
     logger: options.logStream
@@ -328,7 +333,11 @@ export const buildApp = async (
     reply.header('cross-origin-resource-policy', 'cross-origin');
     return { status: 'ok' };
   });
+  // A draining instance (shutdown begun) answers 503 at once, so a balancer's health check takes it out of rotation
+  // while it still answers the requests that reach it (platform/http/shutdown.ts).
+  let isDraining = false;
   app.get('/readyz', async (_request, reply) => {
+    if (isDraining) return reply.status(503).send({ status: 'draining' });
     try {
       await database.pool.query('SELECT 1');
       return { status: 'ready' };
@@ -370,5 +379,8 @@ export const buildApp = async (
   });
   // The platform's services and every listed module's, in one object modules also read through (list order).
   const services = Object.assign(built.services, { events, modules: built });
-  return { app, services };
+  const startDraining = () => {
+    isDraining = true;
+  };
+  return { app, services, startDraining };
 };

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './platform/config';
 import { connectDatabase } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
 import { runMigrations } from './platform/db/migrate';
+import { shutDownGracefully } from './platform/http/shutdown';
 import { loggerOptions } from './platform/logger';
 import { DEMO_MERCHANT_CODE, DEMO_OPERATOR_USERNAME, seedDemoOnce } from './seed';
 
@@ -33,7 +34,7 @@ const start = async () => {
   log.info('migrations applied');
 
   const internalUrl = config.INTERNAL_URL?.replace(/\/$/, '') ?? `http://127.0.0.1:${config.PORT}`;
-  const { app, services } = await buildApp({ ...config, internalUrl }, database, {
+  const { app, services, startDraining } = await buildApp({ ...config, internalUrl }, database, {
     crash: { timing: { bettingMs: config.CRASH_BETTING_MS, pauseMs: config.CRASH_PAUSE_MS } },
   });
   const domains = config.DEMO_DOMAINS.split(',')
@@ -56,16 +57,22 @@ const start = async () => {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down: draining requests');
+    // SIGTERM (a service manager, a rolling deploy) drains first so the balancer moves traffic away; Ctrl-C does not wait.
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+    log.info({ signal, drainMs }, 'shutting down: readyz answers 503, draining');
     const force = setTimeout(() => {
       log.error('shutdown grace period over; exiting');
       process.exit(1);
-    }, config.SHUTDOWN_GRACE_MS);
+    }, drainMs + config.SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await app.close();
+      await shutDownGracefully(
+        { app, startDraining },
+        { drainMs, onClosing: () => log.info('shutting down: closing sockets, finishing requests and jobs') },
+      );
       await database.close();
       await embedded?.stop();
+      log.info('shut down');
     } finally {
       process.exit(0);
     }

@@ -11,6 +11,8 @@ export const REFERENCE_PROVIDER_SECRET = 'reference-provider-test-secret';
 export interface TestApp {
   app: FastifyInstance;
   services: AppServices;
+  /** Begins a graceful shutdown's drain (/readyz answers 503). */
+  startDraining: () => void;
   database: TestDatabase;
   /** Injects a request; JSON bodies are serialised. */
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -50,7 +52,7 @@ export const createTestApp = async (
 ): Promise<TestApp> => {
   const { seed, instanceOf, ...appOptions } = options;
   const database = instanceOf ? attachTestDatabase(instanceOf.database) : await createTestDatabase();
-  const { app, services } = await buildApp(
+  const { app, services, startDraining } = await buildApp(
     {
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
       trustProxy: false,
@@ -86,6 +88,7 @@ export const createTestApp = async (
   return {
     app,
     services,
+    startDraining,
     database,
     request,
     operatorToken,
