@@ -1,5 +1,6 @@
 /** The benches' own databases: one per suite, and the lobby's catalogue grown to a size (decision 0049). */
 import pg from 'pg';
+import { invalidateEverywhere } from '../src/platform/cache';
 import { createBenchDatabase, type Target } from './harness';
 
 /** One client for a few statements, closed whatever happens. */
@@ -52,6 +53,6 @@ export const scaleCatalogue = (databaseUrl: string, target: number) =>
     );
     await client.query('ANALYZE');
     // What an operator's change does: every instance reloads its copy of the catalogue.
-    await client.query("NOTIFY tessera_catalogue, 'bench'");
+    await invalidateEverywhere(client, 'games.catalogue', null);
     return countGames(client);
   });

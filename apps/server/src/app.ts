@@ -43,6 +43,7 @@ import { type MessageSender, verificationModule } from './modules/verification';
 import { walletModule, walletMovesModule } from './modules/wallet';
 import { firstVisitAnswers, siteStartAnswer, webappModule } from './modules/webapp';
 import { withdrawalsModule } from './modules/withdrawals';
+import { createPgCaches } from './platform/cache';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { createEventDispatcher, type EventDispatcher, type Subscriber } from './platform/events';
@@ -185,7 +186,12 @@ export const buildApp = async (
     /** Events: extra subscribers (tools, benches), and whether this process delivers (default yes). */
     events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
   } = {},
-): Promise<{ app: FastifyInstance; services: AppServices }> => {
+): Promise<{
+  app: FastifyInstance;
+  services: AppServices;
+  /** Begins a graceful shutdown's drain: /readyz answers 503 from now on (platform/http/shutdown.ts). */
+  startDraining: () => void;
+}> => {
   const logOutput = config.LOG_LEVEL === 'silent' || options.logStream ? null : bufferedStdout();
   const app = Fastify({
     logger: options.logStream
@@ -263,12 +269,20 @@ export const buildApp = async (
   });
   await realtime.start();
   app.addHook('onClose', async () => realtime.stop());
+  // What operators change, cached per process and dropped on every instance when it changes (decision 0119).
+  const caches = createPgCaches({
+    pool: database.pool,
+    onError: (error) => app.log.warn({ err: error }, 'cache invalidation listener failed'),
+  });
+  await caches.start();
+  app.addHook('onClose', async () => caches.stop());
 
   // The options some modules read (tests' captcha text and message sender, the crash loop's timing).
   const moduleHost = {
     database,
     log: app.log,
     realtime,
+    caches,
     config: {
       ...config,
       captchaText: options.captchaText,
@@ -322,7 +336,11 @@ export const buildApp = async (
     reply.header('cross-origin-resource-policy', 'cross-origin');
     return { status: 'ok' };
   });
+  // A draining instance (shutdown begun) answers 503 at once, so a balancer's health check takes it out of rotation
+  // while it still answers the requests that reach it (platform/http/shutdown.ts).
+  let isDraining = false;
   app.get('/readyz', async (_request, reply) => {
+    if (isDraining) return reply.status(503).send({ status: 'draining' });
     try {
       await database.pool.query('SELECT 1');
       return { status: 'ready' };
@@ -364,5 +382,8 @@ export const buildApp = async (
   });
   // The platform's services and every listed module's, in one object modules also read through (list order).
   const services = Object.assign(built.services, { events, modules: built });
-  return { app, services };
+  const startDraining = () => {
+    isDraining = true;
+  };
+  return { app, services, startDraining };
 };

@@ -39,3 +39,9 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     },
   };
 };
+
+/** Another pool on a database `createTestDatabase` made (a second server instance's); `drop` only closes it. */
+export const attachTestDatabase = (of: TestDatabase): TestDatabase => {
+  const database = connectDatabase(of.url, 5);
+  return { ...database, url: of.url, drop: database.close };
+};

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type AppServices, buildApp } from '../src/app';
 import type { Subscriber } from '../src/platform/events';
 import { seedDemo } from '../src/seed';
-import { createTestDatabase, type TestDatabase } from './database';
+import { attachTestDatabase, createTestDatabase, type TestDatabase } from './database';
 
 export const DEMO_PASSWORD = 'Tessera-Owner-2026';
 export const DEMO_SEED_OPTIONS = { domains: ['localhost', '127.0.0.1'], port: 8080, operatorPassword: DEMO_PASSWORD };
@@ -11,6 +11,8 @@ export const REFERENCE_PROVIDER_SECRET = 'reference-provider-test-secret';
 export interface TestApp {
   app: FastifyInstance;
   services: AppServices;
+  /** Begins a graceful shutdown's drain (/readyz answers 503). */
+  startDraining: () => void;
   database: TestDatabase;
   /** Injects a request; JSON bodies are serialised. */
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -41,11 +43,16 @@ export const createTestApp = async (
     events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
     /** Whether to seed the demo merchant (default yes). */
     seed?: boolean;
+    /**
+     * A second server instance on `instanceOf`'s database: its own pool, listeners and caches, nothing seeded;
+     * closing it leaves the database to `instanceOf`.
+     */
+    instanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> => {
-  const { seed, ...appOptions } = options;
-  const database = await createTestDatabase();
-  const { app, services } = await buildApp(
+  const { seed, instanceOf, ...appOptions } = options;
+  const database = instanceOf ? attachTestDatabase(instanceOf.database) : await createTestDatabase();
+  const { app, services, startDraining } = await buildApp(
     {
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
       trustProxy: false,
@@ -66,7 +73,7 @@ export const createTestApp = async (
       crash: { drive: false, ...options.crash },
     },
   );
-  if (seed !== false) await seedDemo(services, DEMO_SEED_OPTIONS);
+  if (seed !== false && !instanceOf) await seedDemo(services, DEMO_SEED_OPTIONS);
   const request = (options: InjectOptions) => app.inject(options);
   const operatorToken = async (username = 'owner', password = DEMO_PASSWORD) => {
     const response = await request({
@@ -81,6 +88,7 @@ export const createTestApp = async (
   return {
     app,
     services,
+    startDraining,
     database,
     request,
     operatorToken,

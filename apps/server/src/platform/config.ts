@@ -42,6 +42,7 @@ const envSchema = z.object({
     .describe('Where members’ browsers open the demo game provider (apps/reference-provider)'),
   REFERENCE_PROVIDER_SECRET: z.string().min(16).default('reference-provider-demo-secret'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   CRASH_BETTING_MS: z.coerce.number().int().min(1000).max(120_000).default(6000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyModule, buildModules } from './modules';
 
-const host = { database: {} as never, log: {} as never, realtime: {} as never, config: { internalUrl: '' } };
+const host = {
+  database: {} as never,
+  log: {} as never,
+  realtime: {} as never,
+  caches: {} as never,
+  config: { internalUrl: '' },
+};
 
 const moduleNamed = (name: string, extra: Partial<AnyModule> = {}): AnyModule =>
   ({ name, create: () => ({ name }), ...extra }) as AnyModule;

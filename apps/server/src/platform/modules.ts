@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Caches } from './cache';
 import type { Database } from './db/database';
 import type { Subscriber } from './events';
 import type { Registrar } from './http/registrar';
@@ -21,6 +22,8 @@ export interface ModuleHost {
   database: Database;
   log: FastifyBaseLogger;
   realtime: RealtimeHub;
+  /** Per-process caches of what operators change, invalidated on every instance (platform/cache, decision 0119). */
+  caches: Caches;
   services: ModuleServices;
   /** The server's configuration as `buildApp` received it. */
   config: Readonly<Record<string, unknown>> & { internalUrl: string };

@@ -1,25 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createPgCaches } from '../../platform/cache';
 import { type Catalogue, createCatalogue } from './catalogue';
 import { createGamesRepository } from './games.repository';
 
 let t: TestApp;
 let other: Catalogue;
+let otherCaches: ReturnType<typeof createPgCaches>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // A second server process's copy: its own listener on the same database.
-  other = createCatalogue({
+  // A second server process's copy: its own cache listener on the same database.
+  otherCaches = createPgCaches({
     pool: t.database.pool,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  await otherCaches.start();
+  other = createCatalogue({
+    caches: otherCaches,
     load: createGamesRepository(t.database.pool).catalogue,
     onError: (error) => {
       throw error;
     },
   });
-  await other.start();
 });
 afterAll(async () => {
-  await other.stop();
+  await otherCaches.stop();
   await t.close();
 });
 

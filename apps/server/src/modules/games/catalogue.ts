@@ -1,13 +1,9 @@
 import { type GameCategory, inHouseAccountTypes } from '@tessera/contracts';
-import pg from 'pg';
-import { endQuietly } from '../../platform/db/database';
+import type { Caches } from '../../platform/cache';
 import type { GameRow } from './games.repository';
 
-/** Where any change to what a merchant's lobby lists is announced, to every server process (decision 0049). */
-export const CATALOGUE_CHANNEL = 'tessera_catalogue';
 /** A snapshot older than this is reloaded in the background (the fallback when a notification was missed). */
 const RELOAD_MS = 60_000;
-const RECONNECT_MS = 5_000;
 /** Filter results kept per snapshot; past this the memo starts over. */
 const MEMO_LIMIT = 1_000;
 
@@ -52,20 +48,17 @@ const matcher = (filter: CatalogueFilter) => (entry: CatalogueEntry) => {
 
 /**
  * Each merchant's lobby catalogue held in memory in lobby order: a page is a slice of the filter's matches, which
- * are computed once per snapshot and filter. Any process that changes the catalogue or a merchant's settings calls
- * `changed`, which drops its own copy and NOTIFYs the others; a dedicated connection LISTENs. Snapshots older than
- * a minute reload in the background, and all are dropped while the listener is down, so a missed notification
- * costs at most a minute of staleness.
+ * are computed once per snapshot and filter. Any process that changes the catalogue calls `changed`, which drops
+ * its own copy and every other instance's (the cache channel `games.catalogue`, platform/cache, decisions 0049 and
+ * 0119). Snapshots older than a minute reload in the background, and all are dropped whenever the instance may
+ * have missed an invalidation, so a missed notification costs at most a minute of staleness.
  */
 export const createCatalogue = (deps: {
-  pool: pg.Pool;
+  caches: Caches;
   load: (merchantCode: string) => Promise<CatalogueEntry[]>;
   onError: (error: unknown) => void;
 }) => {
   const snapshots = new Map<string, Snapshot>();
-  let listener: pg.Client | null = null;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  let isStopped = true;
 
   /** The loads under way; a drop removes a merchant's, so a load that began before a change is never kept. */
   const loading = new Map<string, Promise<Snapshot>>();
@@ -106,31 +99,7 @@ export const createCatalogue = (deps: {
     }
   };
 
-  const connect = async () => {
-    const client = new pg.Client({ ...deps.pool.options, application_name: 'tessera-catalogue' });
-    const lost = (error?: unknown) => {
-      if (error) deps.onError(error);
-      if (listener !== client) return;
-      listener = null;
-      void endQuietly(client);
-      drop(null);
-      if (!isStopped) reconnectTimer = setTimeout(() => void connect(), RECONNECT_MS);
-    };
-    listener = client;
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', (message) => {
-      if (message.channel === CATALOGUE_CHANNEL) drop(message.payload ? message.payload : null);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
-      // Changes made while this process was not listening.
-      drop(null);
-    } catch (error) {
-      lost(error);
-    }
-  };
+  const invalidate = deps.caches.channel('games.catalogue', drop);
 
   return {
     /**
@@ -164,24 +133,8 @@ export const createCatalogue = (deps: {
       return { rows: matches.slice(page.offset, page.offset + page.limit), total: matches.length, remember };
     },
 
-    /** After a change to the catalogue or to `merchantCode`'s settings (null: every merchant's). */
-    changed: async (merchantCode: string | null): Promise<void> => {
-      drop(merchantCode);
-      await deps.pool.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, merchantCode ?? '']);
-    },
-
-    start: async () => {
-      isStopped = false;
-      await connect();
-    },
-
-    stop: async () => {
-      isStopped = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const client = listener;
-      listener = null;
-      if (client) await endQuietly(client);
-    },
+    /** After a committed change to the catalogue or to `merchantCode`'s settings (null: every merchant's). */
+    changed: (merchantCode: string | null): Promise<void> => invalidate(merchantCode),
   };
 };
 

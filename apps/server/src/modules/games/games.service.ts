@@ -15,6 +15,7 @@ import {
   type VendorLane,
   type WinnerEntry,
 } from '@tessera/contracts';
+import type { Caches } from '../../platform/cache';
 import { AppError } from '../../platform/http/app-error';
 import { deepFreeze } from '../../platform/http/checked-answers';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
@@ -29,7 +30,10 @@ import type { NameMap } from './games.schema';
 
 /** How long a game token lives without provider activity. */
 export const GAME_SESSION_TTL_MS = 30 * 60_000;
-/** Lanes, hot games and the winners board are cached this long per merchant (and dropped on an operator's edit). */
+/**
+ * Lanes, hot games and the winners board are cached this long per merchant; an operator's edit drops them on every
+ * instance at once (platform/cache, decision 0119), so the lifetime only bounds how late new wins show.
+ */
 const CACHE_MS = 15_000;
 /** How many game sessions' fixed facts the seamless wallet keeps in memory (oldest dropped first). */
 const SESSION_FACTS_KEPT = 20_000;
@@ -77,23 +81,6 @@ const roomOf = (game: { id: number; gameType: string }, roomId: string, currency
   return { level: level.level, minBet: formatMinor(level.min, currency), maxBet: formatMinor(level.max, currency) };
 };
 
-const cache = <T>() => {
-  const entries = new Map<string, { at: number; value: Promise<T> }>();
-  return {
-    get: (key: string, load: () => Promise<T>): Promise<T> => {
-      const hit = entries.get(key);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-      const value = load();
-      entries.set(key, { at: Date.now(), value });
-      value.catch(() => entries.delete(key));
-      return value;
-    },
-    dropMerchant: (merchantCode: string) => {
-      for (const key of entries.keys()) if (key.startsWith(`${merchantCode}|`)) entries.delete(key);
-    },
-  };
-};
-
 const pageOf = (pageNo: number, pageSize: number) => ({ offset: (pageNo - 1) * pageSize, limit: pageSize });
 const totalPagesOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
@@ -103,11 +90,22 @@ export const createGamesService = (deps: {
   memberName: (memberId: string) => Promise<string | null>;
   providerLaunchUrl: ProviderLaunchUrl;
   catalogue: Catalogue;
+  caches: Caches;
 }) => {
-  const { repository, catalogue } = deps;
-  const lanesCache = cache<VendorLane[]>();
-  const hotCache = cache<GameRow[]>();
-  const winnersCache = cache<WinnerEntry[]>();
+  const { repository, catalogue, caches } = deps;
+  // Keys start with the merchant's code, so an invalidation of the code drops all of that merchant's entries.
+  const lanesCache = caches.keyed<VendorLane[]>('games.lanes', { ttlMs: CACHE_MS });
+  const hotCache = caches.keyed<GameRow[]>('games.hot', { ttlMs: CACHE_MS });
+  const winnersCache = caches.keyed<WinnerEntry[]>('games.winners', { ttlMs: CACHE_MS });
+  /** After a committed change to what `merchantCode`'s lobby shows (null: every merchant's): every instance's copies drop. */
+  const lobbyChanged = async (merchantCode: string | null, options: { winners: boolean }) => {
+    await Promise.all([
+      catalogue.changed(merchantCode),
+      lanesCache.invalidate(merchantCode),
+      hotCache.invalidate(merchantCode),
+      options.winners ? winnersCache.invalidate(merchantCode) : null,
+    ]);
+  };
   const sessionFacts = new Map<string, GameSessionFacts>();
 
   const visibleGame = async (merchant: MerchantContext, nodeId: string): Promise<GameRow> => {
@@ -259,7 +257,7 @@ export const createGamesService = (deps: {
       });
       await repository.setVendorProvider('seamless', providerCode);
       await repository.setVendorProvider('lottery', providerCode);
-      await catalogue.changed(null);
+      await lobbyChanged(null, { winners: false });
       return result;
     },
 
@@ -277,7 +275,7 @@ export const createGamesService = (deps: {
         new Date(now.getTime() - (WINNER_DAYS - 1) * DAY_MS),
         wins,
       );
-      if (added > 0) winnersCache.dropMerchant(merchantCode);
+      if (added > 0) await winnersCache.invalidate(merchantCode);
       return added;
     },
 
@@ -642,9 +640,7 @@ export const createGamesService = (deps: {
     ) => {
       if (!(await repository.vendor(vendorCode))) throw new AppError('not_found');
       await repository.upsertVendorSettings(merchantCode, vendorCode, patch);
-      await catalogue.changed(merchantCode);
-      lanesCache.dropMerchant(merchantCode);
-      hotCache.dropMerchant(merchantCode);
+      await lobbyChanged(merchantCode, { winners: false });
       const vendor = (await repository.vendors(merchantCode)).find((v) => v.code === vendorCode);
       if (!vendor) throw new AppError('not_found');
       return vendor;
@@ -703,10 +699,7 @@ export const createGamesService = (deps: {
       }
       const { names: _ignored, ...rest } = patch;
       await repository.upsertGameSettings(merchantCode, row.id, { ...rest, ...(names ? { names } : {}) });
-      await catalogue.changed(merchantCode);
-      lanesCache.dropMerchant(merchantCode);
-      hotCache.dropMerchant(merchantCode);
-      winnersCache.dropMerchant(merchantCode);
+      await lobbyChanged(merchantCode, { winners: true });
       const [updated] = await repository.findGames(merchantCode, [row.id]);
       if (!updated) throw new AppError('not_found');
       return updated;
@@ -722,9 +715,7 @@ export const createGamesService = (deps: {
         throw new AppError('validation_failed', { fieldErrors: [{ path: 'nodeIds', code: 'field_not_allowed' }] });
       }
       const updated = await repository.reorder(merchantCode, ids);
-      await catalogue.changed(merchantCode);
-      lanesCache.dropMerchant(merchantCode);
-      hotCache.dropMerchant(merchantCode);
+      await lobbyChanged(merchantCode, { winners: false });
       return updated;
     },
   };

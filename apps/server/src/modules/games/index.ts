@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/modules';
-import { type Catalogue, createCatalogue } from './catalogue';
+import { createCatalogue } from './catalogue';
 import { DEMO_PROVIDER_CODE } from './demo-catalogue';
 import { createGamesRepository } from './games.repository';
 import { registerGameMediaRoutes, registerGamesRoutes } from './games.routes';
@@ -7,7 +7,7 @@ import { createGamesService, type GamesService } from './games.service';
 import { registerGamesAdminRoutes } from './games-admin.routes';
 
 export { gameArtworkSvg, vendorLogoSvg } from './artwork';
-export { CATALOGUE_CHANNEL, type Catalogue, createCatalogue } from './catalogue';
+export { type Catalogue, createCatalogue } from './catalogue';
 export { DEMO_PROVIDER_CODE, demoGames, IN_HOUSE_VENDOR } from './demo-catalogue';
 export { presentAdminGame, presentAdminVendor } from './games.presenter';
 export type { GameRow } from './games.repository';
@@ -28,28 +28,23 @@ declare module '../../platform/modules' {
   }
 }
 
-/** Each built games service's catalogue listener, stopped when its server closes. */
-const catalogues = new WeakMap<GamesService, Catalogue>();
-
 export const gamesModule = defineModule({
   name: 'games',
-  create: async ({ database, services, log }) => {
+  create: ({ database, services, log, caches }) => {
     const repository = createGamesRepository(database.pool);
     const catalogue = createCatalogue({
-      pool: database.pool,
+      caches,
       load: repository.catalogue,
-      onError: (error) => log.warn({ err: error }, 'game catalogue listener failed'),
+      onError: (error) => log.warn({ err: error }, 'game catalogue reload failed'),
     });
-    await catalogue.start();
-    const games = createGamesService({
+    return createGamesService({
       repository,
       bets: services.bets,
       memberName: async (memberId) => (await services.members.findById(memberId))?.account ?? null,
       providerLaunchUrl: services.providers.launchUrl,
       catalogue,
+      caches,
     });
-    catalogues.set(games, catalogue);
-    return games;
   },
   routes: (registrar, games, { services }) => {
     registerGamesRoutes(registrar, games);
@@ -62,5 +57,4 @@ export const gamesModule = defineModule({
     await games.seedDemoCatalogue(DEMO_PROVIDER_CODE);
     await games.seedDemoWins(merchantCode, currency);
   },
-  close: async (games) => catalogues.get(games)?.stop(),
 });

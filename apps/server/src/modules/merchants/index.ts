@@ -4,7 +4,7 @@ import { createMerchantsService, type MerchantsService } from './merchants.servi
 
 export { demoMerchantSettings } from './demo-merchant';
 export type { MerchantRow } from './merchants.repository';
-export { createMerchantsService, type MerchantsService } from './merchants.service';
+export { createMerchantsService, MERCHANT_CACHE_MS, type MerchantsService } from './merchants.service';
 export { isRegionRestricted, isUnderMaintenance, siteBaseUrl } from './site-access';
 
 declare module '../../platform/modules' {
@@ -16,5 +16,5 @@ declare module '../../platform/modules' {
 
 export const merchantsModule = defineModule({
   name: 'merchants',
-  create: ({ database }) => createMerchantsService(createMerchantsRepository(database.pool)),
+  create: ({ database, caches }) => createMerchantsService(createMerchantsRepository(database.pool), caches),
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createLocalCaches } from '../../platform/cache';
 import type { MerchantRow, MerchantsRepository } from './merchants.repository';
-import { createMerchantsService } from './merchants.service';
+import { createMerchantsService, MERCHANT_CACHE_MS } from './merchants.service';
 
 const row = (enabled: boolean) =>
   ({ code: 'demo', version: 1, settings: { enabled, whitelabel: [] } }) as unknown as MerchantRow;
@@ -19,7 +20,10 @@ const setup = () => {
     },
     findCodeByDomain: async () => 'demo',
   } as unknown as MerchantsRepository;
-  const service = createMerchantsService(repository, () => clock);
+  const service = createMerchantsService(
+    repository,
+    createLocalCaches(() => clock),
+  );
   return {
     service,
     reads: () => reads,
@@ -46,7 +50,7 @@ describe('merchant reads cached per process', () => {
     const t = setup();
     await Promise.all(Array.from({ length: 16 }, () => t.service.resolve({ code: 'demo', host: '' })));
     expect(t.reads()).toBe(1);
-    t.advance(5_000);
+    t.advance(MERCHANT_CACHE_MS + 1);
     t.hold();
     const answers = await Promise.all(Array.from({ length: 16 }, () => t.service.resolve({ code: 'demo', host: '' })));
     // The expired value answers while one read refreshes it.
@@ -59,7 +63,7 @@ describe('merchant reads cached per process', () => {
     const t = setup();
     await t.service.resolve({ code: 'demo', host: '' });
     t.disable();
-    t.advance(5_000);
+    t.advance(MERCHANT_CACHE_MS + 1);
     await t.service.resolve({ code: 'demo', host: '' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     await expect(t.service.resolve({ code: 'demo', host: '' })).rejects.toMatchObject({ code: 'merchant_disabled' });

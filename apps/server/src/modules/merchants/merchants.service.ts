@@ -1,10 +1,15 @@
 import { flattenWhitelabel, type MerchantSettings } from '@tessera/contracts';
+import type { Caches } from '../../platform/cache';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MerchantContext } from '../../platform/principals';
 import type { MerchantRow, MerchantsRepository } from './merchants.repository';
 
-/** How long a merchant read stays fresh in this process; an edit made here clears it at once. */
-const CACHE_MS = 2000;
+/**
+ * How long a merchant read stays fresh in this process. A change through `update` or `createIfAbsent` drops it on
+ * every instance at once (platform/cache, decision 0119); the lifetime only bounds what a missed notification
+ * leaves stale. Once expired, the old value still answers while one read refreshes it (decision 0072).
+ */
+export const MERCHANT_CACHE_MS = 60_000;
 
 const contextOf = (row: MerchantRow): MerchantContext => ({
   code: row.code,
@@ -13,61 +18,23 @@ const contextOf = (row: MerchantRow): MerchantContext => ({
   modules: flattenWhitelabel(row.settings.whitelabel),
 });
 
-/**
- * A read cached for `CACHE_MS`: once expired, the old value still answers while one read refreshes it, so the
- * requests that find it expired together send one query, not one each (under 16 connections every expiry sent 16
- * reads of the merchant and parsed its settings 16 times: 6% of the lobby's CPU in a profile, decision 0072).
- * `drop` forgets a key at once, and a read begun before the drop is not kept.
- */
-const cachedReads = <T>(read: (key: string) => Promise<T>, now: () => number) => {
-  const values = new Map<string, { value: T; expires: number }>();
-  const loading = new Map<string, Promise<T>>();
-  const load = (key: string): Promise<T> => {
-    const running = loading.get(key);
-    if (running) return running;
-    const promise = read(key).then(
-      (value) => {
-        if (loading.get(key) === promise) {
-          loading.delete(key);
-          values.set(key, { value, expires: now() + CACHE_MS });
-        }
-        return value;
-      },
-      (error: unknown) => {
-        if (loading.get(key) === promise) loading.delete(key);
-        throw error;
-      },
-    );
-    loading.set(key, promise);
-    return promise;
+export const createMerchantsService = (repository: MerchantsRepository, caches: Caches) => {
+  const byCode = caches.keyed<MerchantContext | null>('merchants.byCode', { ttlMs: MERCHANT_CACHE_MS });
+  // Unknown hosts are remembered too (as null), within the cache's bound on entries.
+  const byDomain = caches.keyed<string | null>('merchants.byDomain', { ttlMs: MERCHANT_CACHE_MS });
+  const findContext = (code: string) =>
+    byCode.get(code, async () => {
+      const row = await repository.findByCode(code);
+      return row ? contextOf(row) : null;
+    });
+  const findCodeByDomain = (host: string) => {
+    const domain = host.toLowerCase();
+    return byDomain.get(domain, () => repository.findCodeByDomain(domain));
   };
-  return {
-    get: (key: string): Promise<T> => {
-      const cached = values.get(key);
-      if (!cached) return load(key);
-      if (cached.expires <= now()) load(key).catch(() => {});
-      return Promise.resolve(cached.value);
-    },
-    drop: (key: string | null) => {
-      if (key === null) {
-        values.clear();
-        loading.clear();
-      } else {
-        values.delete(key);
-        loading.delete(key);
-      }
-    },
+  /** After a committed change to `code`: its context and every host's answer, on every instance. */
+  const changed = async (code: string) => {
+    await Promise.all([byCode.invalidate(code), byDomain.invalidate(null)]);
   };
-};
-
-export const createMerchantsService = (repository: MerchantsRepository, now: () => number = Date.now) => {
-  const byCode = cachedReads(async (code) => {
-    const row = await repository.findByCode(code);
-    return row ? contextOf(row) : null;
-  }, now);
-  const byDomain = cachedReads((domain) => repository.findCodeByDomain(domain), now);
-  const findContext = byCode.get;
-  const findCodeByDomain = (host: string) => byDomain.get(host.toLowerCase());
 
   return {
     /** The merchant of a site request: the Merchant header, else the host. Unknown or disabled ones are refused. */
@@ -85,7 +52,12 @@ export const createMerchantsService = (repository: MerchantsRepository, now: () 
     list: (codes: readonly string[] | null) => repository.list(codes),
 
     /** Creates the merchant if its code is free (seeding); returns whether it did. */
-    createIfAbsent: (code: string, settings: MerchantSettings) => repository.insertIfAbsent(code, settings),
+    createIfAbsent: async (code: string, settings: MerchantSettings) => {
+      const created = await repository.insertIfAbsent(code, settings);
+      // An instance may remember the code or one of its hosts as unknown.
+      if (created) await changed(code);
+      return created;
+    },
 
     /** Replaces a merchant's settings, refusing a stale version or a domain another merchant holds. */
     update: async (code: string, version: number, settings: MerchantSettings): Promise<MerchantRow> => {
@@ -98,8 +70,7 @@ export const createMerchantsService = (repository: MerchantsRepository, now: () 
         const exists = await repository.findByCode(code);
         throw new AppError(exists ? 'conflict' : 'not_found');
       }
-      byCode.drop(code);
-      byDomain.drop(null);
+      await changed(code);
       return row;
     },
   };

@@ -430,7 +430,8 @@ export const createEventDispatcher = (options: DispatcherOptions) => {
     watchTimer = setTimeout(() => {
       look()
         .catch((error) => {
-          onError(error, { subscriber: '*' });
+          // A look cut short by `stop` ending the watcher is not a failure.
+          if (!stopped) onError(error, { subscriber: '*' });
           const client = watcher;
           watcher = null;
           void client?.end().catch(() => {});

@@ -9,4 +9,4 @@ export {
   type RealtimeOperator,
   type TopicDefinition,
 } from './realtime-hub';
-export { realtimeCloseCodes, registerRealtimeSocket } from './realtime-socket';
+export { RESTARTING_REASON, realtimeCloseCodes, registerRealtimeSocket } from './realtime-socket';

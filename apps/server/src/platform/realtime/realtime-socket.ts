@@ -21,7 +21,13 @@ const INBOUND_BURST = 30;
 const INBOUND_PER_SECOND = 10;
 
 /** WebSocket close codes of this channel (4000-4999 are the application's). */
-export const realtimeCloseCodes = { tooManyMessages: 4008, shuttingDown: 1001 } as const;
+/**
+ * WebSocket close codes of this channel (4000-4999 are the application's). `restarting` (1012, "service restart")
+ * is sent to every socket when the instance shuts down: the browser reconnects (through the balancer, to another
+ * instance), binds its session again and refetches what it may have missed.
+ */
+export const realtimeCloseCodes = { tooManyMessages: 4008, restarting: 1012 } as const;
+export const RESTARTING_REASON = 'restarting: reconnect';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,11 +52,15 @@ export const registerRealtimeSocket = async (
   hooks: Pick<RegistrarHooks, 'resolveMerchant' | 'checkSiteAccess' | 'authenticateMember' | 'countryHeader'> &
     Partial<Pick<RegistrarHooks, 'authenticateOperator'>>,
 ): Promise<void> => {
-  await app.register(websocket, { options: { maxPayload: realtimeLimits.maxInboundBytes } });
   const sockets = new Set<WebSocket>();
-
-  app.addHook('onClose', async () => {
-    for (const socket of sockets) socket.close(realtimeCloseCodes.shuttingDown);
+  await app.register(websocket, {
+    options: { maxPayload: realtimeLimits.maxInboundBytes },
+    // As the server starts closing (before it waits for requests to finish), every socket is told to reconnect.
+    preClose: function closeSockets(done) {
+      for (const socket of sockets) socket.close(realtimeCloseCodes.restarting, RESTARTING_REASON);
+      this.websocketServer.close();
+      done();
+    },
   });
 
   app.get(
