@@ -8,7 +8,11 @@ import { createJackpotService, type JackpotService } from './jackpot.service';
 
 export { contributionOf, createJackpotService, type JackpotService } from './jackpot.service';
 
-type JackpotModuleService = JackpotService & { push: ReturnType<typeof createJackpotPush> };
+type JackpotModuleService = JackpotService & {
+  push: ReturnType<typeof createJackpotPush>;
+  /** The demo merchant's jackpot switched on, on a real start (`JackpotService.seedDemoOf`). */
+  seedDemo: (merchantCode: string) => Promise<void>;
+};
 
 declare module '../../platform/modules' {
   interface ModuleServices {
@@ -33,7 +37,11 @@ export const jackpotModule = defineModule({
     realtime.defineTopic(JACKPOT_TOPIC, { access: 'public' });
     const push = createJackpotPush(service, realtime);
     if (config.runJobs !== false) push.start((error) => log.error({ err: error }, 'jackpot push failed'));
-    return Object.assign(service, { push });
+    return Object.assign(service, {
+      push,
+      seedDemo: async (merchantCode: string) =>
+        service.seedDemoOf(await services.merchants.resolve({ code: merchantCode, host: '' })),
+    });
   },
   routes: (registrar, jackpot, { services }) => {
     registerJackpotRoutes(registrar, jackpot);
@@ -45,5 +53,9 @@ export const jackpotModule = defineModule({
     }),
     subscribe('jackpot.announce', 'jackpot.won', async (event) => jackpot.announceWin(event)),
   ],
+  // A real start's showcase only (with the demo's play history): test servers set up their own jackpots.
+  seedDemo: async (jackpot, { merchantCode, history }) => {
+    if (history) await jackpot.seedDemo(merchantCode);
+  },
   close: async (jackpot) => jackpot.push.stop(),
 });

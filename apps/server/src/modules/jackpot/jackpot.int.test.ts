@@ -300,4 +300,24 @@ describe('winning', () => {
     await push.pass();
     expect(sent).toEqual([]); // nothing changed since
   });
+
+  it('switches the demo jackpot on for a real start, funded once, and leaves a configured one alone', async () => {
+    await merchantLikeDemo(t, 'showcase');
+    await t.services.jackpot.seedDemo('showcase');
+    await t.services.jackpot.seedDemo('showcase');
+    const pools = await t.database.pool.query<{ enabled: boolean; value: string }>(
+      "SELECT enabled, value::text FROM jackpot_pools WHERE merchant_code = 'showcase'",
+    );
+    expect(pools.rows).toEqual([{ enabled: true, value: '50000' }]);
+    const funding = await t.database.pool.query(
+      "SELECT id FROM ledger_transactions WHERE type = 'jackpot_seed' AND merchant_code = 'showcase'",
+    );
+    expect(funding.rows).toHaveLength(1);
+    // The demo merchant here was configured by the tests above: its settings stay as they are.
+    const before = (await t.database.pool.query("SELECT * FROM jackpot_pools WHERE merchant_code = 'demo'")).rows;
+    await t.services.jackpot.seedDemo('demo');
+    expect((await t.database.pool.query("SELECT * FROM jackpot_pools WHERE merchant_code = 'demo'")).rows).toEqual(
+      before,
+    );
+  });
 });

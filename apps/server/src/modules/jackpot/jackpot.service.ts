@@ -3,6 +3,7 @@ import {
   JACKPOT_SEED_MAX_MINOR,
   type JackpotGame,
   type JackpotSettingsInput,
+  jackpotGames,
   parseMoney,
 } from '@tessera/contracts';
 import { jackpotDraw, jackpotHit } from '@tessera/engines';
@@ -80,7 +81,7 @@ export const createJackpotService = (deps: {
     return { currency, row, totals };
   };
 
-  return {
+  const service = {
     /**
      * A settled round (subscriber `jackpot.bets`, on the delivery's transaction): an eligible in-house round of an
      * enabled pool adds its share once (the contribution's primary key is the round), then draws the trigger from
@@ -246,6 +247,21 @@ export const createJackpotService = (deps: {
       return settingsOf(merchant);
     },
   };
+  return Object.assign(service, {
+    /**
+     * A real start's showcase: the demo merchant's jackpot switched on for every eligible in-house game, a 500.00
+     * seed (funded through the ledger like an operator's first save), 1% of each stake, one bet in 50,000 wins. A
+     * merchant whose operator already configured it is left alone; no operator acted, so no audit row.
+     */
+    seedDemoOf: async (merchant: MerchantContext): Promise<void> => {
+      if ((await service.adminGet(merchant)).row) return;
+      await service.update(
+        merchant,
+        { enabled: true, seed: '500.00', shareBp: 100, probabilityPpb: 20_000, eligibleGames: [...jackpotGames] },
+        async () => undefined,
+      );
+    },
+  });
 };
 
 export type JackpotService = ReturnType<typeof createJackpotService>;
