@@ -7,7 +7,7 @@ import { moneyStringSchema } from './wallet';
  * (hex, header `X-Signature`). Not a site endpoint: no merchant header, no module id; the game token names
  * member, game and merchant.
  */
-export const seamlessActions = ['balance', 'bet', 'win', 'rollback'] as const;
+export const seamlessActions = ['balance', 'bet', 'win', 'rollback', 'tip', 'resettle'] as const;
 export type SeamlessAction = (typeof seamlessActions)[number];
 
 const id = z.string().trim().min(1).max(100);
@@ -28,6 +28,13 @@ export const seamlessRequestSchemas = {
     roundClosed: z.boolean().default(true),
   }),
   rollback: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, referenceTransactionId: id }),
+  /** Money from the member to the house in a round of the member (a dealer's tip): no win expected. */
+  tip: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
+  /**
+   * A settled round's result corrected by the provider: `amount` is the round's new total payout ("0": now lost).
+   * The platform moves only the difference; a debit larger than the balance leaves a debt (decision 0117).
+   */
+  resettle: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
 } as const;
 
 /** Every answer carries the member's available balance after the call. */
@@ -38,5 +45,7 @@ export const seamlessResultSchema = z.object({
   transactionId: z.string().optional(),
   /** The ledger transaction that moved the money (absent when none moved: a win of 0). */
   platformTransactionId: z.string().nullable().optional(),
+  /** A resettlement debit the balance could not cover: what the member now owes (decision 0117). */
+  debt: moneyStringSchema.optional(),
 });
 export type SeamlessResult = z.infer<typeof seamlessResultSchema>;
