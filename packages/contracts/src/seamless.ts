@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchants';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -49,3 +52,52 @@ export const seamlessResultSchema = z.object({
   debt: moneyStringSchema.optional(),
 });
 export type SeamlessResult = z.infer<typeof seamlessResultSchema>;
+
+/**
+ * A member's debt from a seamless resettlement debit larger than its balance (decision 0117): what the member owed,
+ * what is still outstanding (collected from its next seamless credits), and the round that caused it.
+ */
+export const adminSeamlessDebtSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  /** The member's account name. */
+  account: z.string(),
+  provider: z.string(),
+  roundId: z.string(),
+  /** The provider's resettlement that left the debt. */
+  transactionId: z.string(),
+  currency: z.string(),
+  amount: moneyStringSchema,
+  outstanding: moneyStringSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminSeamlessDebt = z.infer<typeof adminSeamlessDebtSchema>;
+
+export const seamlessDebtStatuses = ['open', 'all'] as const;
+
+export const adminSeamlessEndpoints = {
+  listDebts: defineEndpoint({
+    name: 'admin.listSeamlessDebts',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/seamless-debts',
+    moduleIds: [],
+    access: access.operator('games.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({
+      /** Open debts only (default), or every debt, repaid ones included. */
+      status: z.enum(seamlessDebtStatuses).default('open'),
+      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({
+      list: z.array(adminSeamlessDebtSchema),
+      pageNo: z.number(),
+      totalPages: z.number(),
+      /** Outstanding in total per currency, over every open debt of the merchant. */
+      outstanding: z.array(z.object({ currency: z.string(), amount: moneyStringSchema })),
+    }),
+    summary: "The merchant's members' debts from seamless resettlements, newest first (decision 0117).",
+  }),
+};

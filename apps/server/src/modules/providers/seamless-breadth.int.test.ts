@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
@@ -369,6 +370,57 @@ describe('resettlement', () => {
     // A repeat of the win answers the first answer and collects nothing more.
     expect((await ok('win', win1)).balance).toBe('0.00');
     expect(await walletOf(p.memberId)).toBe(3_00n);
+  });
+
+  it("shows the merchant's members' debts to its operators, open ones first, and to no other merchant's", async () => {
+    const p = await player('owesmoney', 2_00n);
+    const token = p.gameToken;
+    const roundId = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId, amount: '2.00', currency: 'USD' });
+    await ok('win', { token, transactionId: next('tx'), roundId, amount: '9.00', currency: 'USD' });
+    const spend = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId: spend, amount: '8.00', currency: 'USD' });
+    const loss = { token, transactionId: next('tx'), roundId, amount: '0', currency: 'USD' };
+    expect(await ok('resettle', loss)).toMatchObject({ balance: '0.00', debt: '8.00' });
+    await merchantLikeDemo(t, 'elsewhere');
+    const tokens = await signInOperators(t, [{ name: 'elsewhereRisk', role: 'risk', merchantCode: 'elsewhere' }]);
+    const list = (as: string, query = '', code = 'demo') =>
+      t.request({
+        method: 'GET',
+        url: `/api/admin/merchants/${code}/seamless-debts${query}`,
+        headers: { authorization: tokens[as] ?? '' },
+      });
+    const open = (await list('support')).json().value;
+    const mine = open.list.find((debt: { transactionId: string }) => debt.transactionId === loss.transactionId);
+    expect(mine).toMatchObject({
+      account: 'owesmoney',
+      memberId: p.memberId,
+      provider: 'DEMO',
+      roundId,
+      currency: 'USD',
+      amount: '8.00',
+      outstanding: '8.00',
+    });
+    expect(open.list.every((debt: { outstanding: string }) => debt.outstanding !== '0.00')).toBe(true);
+    expect(open.outstanding).toEqual([{ currency: 'USD', amount: '8.00' }]);
+    // Every debt, repaid ones included (the debtor's of the test before).
+    const all = (await list('support', '?status=all')).json().value;
+    expect(all.list.some((debt: { outstanding: string }) => debt.outstanding === '0.00')).toBe(true);
+    // Another merchant's operator learns nothing of this merchant.
+    expect((await list('elsewhereRisk')).json().errorCode).toBe('not_found');
+    expect((await list('elsewhereRisk', '', 'elsewhere')).json().value.list).toEqual([]);
+    expect((await list('support', '?status=nope')).json().errorCode).toBe('validation_failed');
+    // Collected by the next credit: the open list no longer shows it, the full list shows it repaid.
+    expect(
+      (await ok('win', { token, transactionId: next('tx'), roundId: spend, amount: '10.00', currency: 'USD' })).balance,
+    ).toBe('2.00');
+    const after = (await list('support')).json().value;
+    expect(after.list.some((debt: { transactionId: string }) => debt.transactionId === loss.transactionId)).toBe(false);
+    expect(after.outstanding).toEqual([]);
+    const repaid = (await list('support', '?status=all'))
+      .json()
+      .value.list.find((debt: { transactionId: string }) => debt.transactionId === loss.transactionId);
+    expect(repaid).toMatchObject({ amount: '8.00', outstanding: '0.00' });
   });
 
   it('a chain of corrections leaves the balance, the betting record and the rollups equal to a recomputation', async () => {
