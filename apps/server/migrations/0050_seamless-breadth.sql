@@ -246,10 +246,19 @@ END;
 $$;
 --> statement-breakpoint
 
--- Providers: a win (migration 0013), now collecting the member's open debts from the credit (decision 0117). The
--- check is one probe of a partial index inside the same statement: no round trip is added.
-CREATE OR REPLACE FUNCTION seamless_win(
-  p_provider text, p_tx text, p_round text, p_hash text, p_merchant text, p_member uuid, p_currency text,
+-- Bets: a round closed by a cash-out (an open sports bet settled early at the provider's offer): recorded as such.
+CREATE FUNCTION bet_rounds_mark_cashout(p_source text, p_provider text, p_round_ref text, p_amount bigint)
+RETURNS void LANGUAGE sql AS $$
+  UPDATE bet_rounds SET details = details || jsonb_build_object('cashout', p_amount::text)
+   WHERE source = p_source AND provider = p_provider AND round_ref = p_round_ref
+$$;
+--> statement-breakpoint
+
+-- Providers: a payout on an open round, p_kind 'win' (migration 0013's win) or 'cashout' (closes the round, marked
+-- in the betting record). Collects the member's open debts from the credit (decision 0117): one probe of a partial
+-- index inside the same statement, no round trip added.
+CREATE FUNCTION seamless_pay(
+  p_kind text, p_provider text, p_tx text, p_round text, p_hash text, p_merchant text, p_member uuid, p_currency text,
   p_exponent integer, p_amount bigint, p_round_closed boolean, p_member_account bigint,
   p_ledger_type text, p_ledger_key text, p_ledger_hash text, p_ledger_reference text, p_ledger_metadata jsonb,
   p_ledger_accounts bigint[], p_ledger_amounts bigint[]
@@ -287,8 +296,24 @@ BEGIN
          status = CASE WHEN p_round_closed THEN 'settled' ELSE status END,
          updated_at = now()
    WHERE id = v_round.id;
+  IF p_kind = 'cashout' THEN
+    PERFORM bet_rounds_mark_cashout('seamless', p_provider, p_round, p_amount);
+  END IF;
   PERFORM bet_rounds_add_payout('seamless', p_provider, p_round, p_amount, p_round_closed, now());
-  RETURN QUERY SELECT seamless_record(p_provider, p_tx, 'win', p_round, p_merchant, p_member, p_amount, p_hash,
+  RETURN QUERY SELECT seamless_record(p_provider, p_tx, p_kind, p_round, p_merchant, p_member, p_amount, p_hash,
                                       p_currency, p_exponent, p_member_account, v_ledger_tx), v_ledger_tx IS NOT NULL;
 END;
+$$;
+--> statement-breakpoint
+
+-- Providers: a win (migration 0013), now through seamless_pay (debts collected from the credit).
+CREATE OR REPLACE FUNCTION seamless_win(
+  p_provider text, p_tx text, p_round text, p_hash text, p_merchant text, p_member uuid, p_currency text,
+  p_exponent integer, p_amount bigint, p_round_closed boolean, p_member_account bigint,
+  p_ledger_type text, p_ledger_key text, p_ledger_hash text, p_ledger_reference text, p_ledger_metadata jsonb,
+  p_ledger_accounts bigint[], p_ledger_amounts bigint[]
+) RETURNS TABLE (response jsonb, moved boolean) LANGUAGE sql AS $$
+  SELECT * FROM seamless_pay('win', p_provider, p_tx, p_round, p_hash, p_merchant, p_member, p_currency, p_exponent,
+                             p_amount, p_round_closed, p_member_account, p_ledger_type, p_ledger_key, p_ledger_hash,
+                             p_ledger_reference, p_ledger_metadata, p_ledger_accounts, p_ledger_amounts)
 $$;

@@ -166,13 +166,22 @@ export const createProvidersRepository = () => ({
       ],
     ),
 
-  /** A win in one statement (seamless_win); `movement` is null for a win of 0 (nothing moves). */
-  win: (db: Client, call: SeamlessCall & { roundClosed: boolean }, movement: PreparedMovement | null) =>
+  /**
+   * A win or a cash-out in one statement (seamless_pay, migration 0050; seamless_win is the same for a win);
+   * `movement` is null for a payout of 0 (nothing moves). A cash-out closes the round and marks it in the record.
+   */
+  pay: (
+    db: Client,
+    kind: 'win' | 'cashout',
+    call: SeamlessCall & { roundClosed: boolean },
+    movement: PreparedMovement | null,
+  ) =>
     applyOnce(
       db,
-      `SELECT * FROM seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-         $12, $13, $14, $15, $16, $17::bigint[], $18::bigint[])`,
+      `SELECT * FROM seamless_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+         $13, $14, $15, $16, $17, $18::bigint[], $19::bigint[])`,
       [
+        kind,
         ...callHead(call),
         call.currency,
         call.exponent,

@@ -471,3 +471,42 @@ describe('resettlement', () => {
     expect(await reports()).toEqual({ rounds: 1, stakes: '500', payouts: '200' });
   });
 });
+
+describe('cash-out', () => {
+  it('closes an open bet for the offer once, replayed ten times serially and at once, recorded as a cash-out', async () => {
+    const p = await player('cashier', 10_00n);
+    const token = p.gameToken;
+    const roundId = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId, amount: '4.00', currency: 'USD' });
+    // The match is still on days later; the member takes the provider's offer after the token expired.
+    await t.database.pool.query(
+      "UPDATE game_sessions SET expires_at = now() - interval '2 days' WHERE member_id = $1",
+      [p.memberId],
+    );
+    const cashout = { token, transactionId: next('tx'), roundId, amount: '6.40', currency: 'USD' };
+    expect((await replayed('cashout', cashout)).balance).toBe('12.40');
+    expect(await walletOf(p.memberId)).toBe(12_40n);
+    const conflict = await call('cashout', { ...cashout, amount: '7.00' });
+    expect(conflict.json().errorCode).toBe('idempotency_conflict');
+    const [record] = await roundRecord(roundId);
+    expect(record).toMatchObject({ status: 'settled', bet_amount: '400', valid_bet: '400', payout: '640' });
+    expect(record?.details).toMatchObject({ cashout: '640' });
+    const events = await settledEvents(roundId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ betAmount: '400', payout: '640' });
+    const { rows } = await t.database.pool.query(
+      "SELECT type, metadata->>'cashout' AS cashout FROM ledger_transactions WHERE idempotency_key = $1",
+      [`seamless:DEMO:${cashout.transactionId}`],
+    );
+    expect(rows).toEqual([{ type: 'game_win', cashout: 'true' }]);
+    // The round is over: no win, no second cash-out; a round never staked cannot be cashed out.
+    const again = await call('cashout', { ...cashout, transactionId: next('tx') });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorCode).toBe('round_already_settled');
+    const win = await call('win', { ...cashout, transactionId: next('tx') });
+    expect(win.json().errorCode).toBe('round_already_settled');
+    const unknown = await call('cashout', { ...cashout, transactionId: next('tx'), roundId: next('r') });
+    expect(unknown.json().errorCode).toBe('round_not_found');
+    expect(await walletOf(p.memberId)).toBe(12_40n);
+  });
+});

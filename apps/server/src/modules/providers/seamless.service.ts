@@ -188,6 +188,7 @@ export const createSeamlessService = (deps: {
     body: { transactionId: string; roundId: string },
     type: 'game_bet' | 'game_win' | 'game_tip',
     amount: bigint,
+    cashout = false,
   ) => {
     const member = { member: session.memberId, wallet: 'main' } as const;
     const house = { house: 'game_providers' } as const;
@@ -197,7 +198,13 @@ export const createSeamlessService = (deps: {
       type,
       idempotencyKey: `seamless:${provider}:${body.transactionId}`,
       reference: `${provider}:${body.roundId}`,
-      metadata: { provider, roundId: body.roundId, transactionId: body.transactionId, gameId: session.gameId },
+      metadata: {
+        provider,
+        roundId: body.roundId,
+        transactionId: body.transactionId,
+        gameId: session.gameId,
+        ...(cashout ? { cashout: true } : {}),
+      },
       ...(type === 'game_win' ? { from: house, to: member } : { from: member, to: house }),
       amount,
     });
@@ -214,6 +221,22 @@ export const createSeamlessService = (deps: {
     throw new AppError('insufficient_funds', {
       value: { balance: formatMinor(balance, session.currency), currency: session.currency },
     });
+  };
+
+  /** A payout on an open round (win, cash-out): accepted after the game token expired, as it settles a stake taken. */
+  const paid = async (
+    provider: string,
+    body: StakeBody,
+    kind: 'win' | 'cashout',
+    roundClosed: boolean,
+  ): Promise<SeamlessResult> => {
+    const session = await sessionFor(provider, body.token);
+    checkCurrency(session, body.currency);
+    const amount = minorOf(body.amount, session.currency, true);
+    const movement =
+      amount > 0n ? await movementOf(provider, session, body, 'game_win', amount, kind === 'cashout') : null;
+    const call = await callOf(provider, session, body, hashOf(kind, body), amount);
+    return announced(session, await repository.pay(pool, kind, { ...call, roundClosed }, movement));
   };
 
   /**
@@ -262,7 +285,7 @@ export const createSeamlessService = (deps: {
         ),
       ),
 
-    win: async (
+    win: (
       provider: string,
       body: {
         token: string;
@@ -272,22 +295,13 @@ export const createSeamlessService = (deps: {
         currency: string;
         roundClosed: boolean;
       },
-    ): Promise<SeamlessResult> => {
-      // A win settles a bet already taken: it is accepted after the game token expired.
-      const session = await sessionFor(provider, body.token);
-      checkCurrency(session, body.currency);
-      const amount = minorOf(body.amount, session.currency, true);
-      const movement = amount > 0n ? await movementOf(provider, session, body, 'game_win', amount) : null;
-      const applied = await repository.win(
-        pool,
-        {
-          ...(await callOf(provider, session, body, hashOf('win', body), amount)),
-          roundClosed: body.roundClosed,
-        },
-        movement,
-      );
-      return announced(session, applied);
-    },
+    ): Promise<SeamlessResult> => paid(provider, body, 'win', body.roundClosed),
+
+    /** A cash-out of an open bet (sports): a payout of the provider's offer that closes the round, marked as such. */
+    cashout: (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
+    ): Promise<SeamlessResult> => paid(provider, body, 'cashout', true),
 
     /** A tip: money from the member to the house in one of its rounds; needs a live token, like a bet. */
     tip: (provider: string, body: StakeBody): Promise<SeamlessResult> =>
