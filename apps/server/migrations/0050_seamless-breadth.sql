@@ -113,7 +113,8 @@ BEGIN
     'roundId', NEW.id::text, 'merchantCode', NEW.merchant_code, 'memberId', NEW.member_id::text,
     'source', NEW.source, 'provider', NEW.provider, 'roundRef', NEW.round_ref, 'gameType', NEW.game_type,
     'currency', NEW.currency, 'betAmount', v_bet::text, 'validBet', v_valid::text, 'payout', v_payout::text,
-    'settledAt', now(), 'correction', coalesce(NEW.details->>'corrections', '0')));
+    'settledAt', now(), 'correction', coalesce(NEW.details->>'corrections', '0'),
+    'rounds', CASE WHEN v_now THEN 0 ELSE -1 END));
   RETURN NULL;
 END;
 $$;
@@ -181,12 +182,24 @@ END;
 $$;
 --> statement-breakpoint
 
--- Providers: a settled round's result corrected by the provider (p_payout: the new total payout). Only the
+-- Bets: a settled round voided by its provider (stake returned, win taken back): cancelled, counting nothing; the
+-- trigger bet_rounds_corrected emits the differences (the round's figures, negated).
+CREATE FUNCTION bet_rounds_void(p_source text, p_provider text, p_round_ref text)
+RETURNS void LANGUAGE sql AS $$
+  UPDATE bet_rounds SET status = 'cancelled', valid_bet = 0, payout = 0,
+         details = details || jsonb_build_object('voided', true,
+                                                 'corrections', coalesce((details->>'corrections')::int, 0) + 1)
+   WHERE source = p_source AND provider = p_provider AND round_ref = p_round_ref
+$$;
+--> statement-breakpoint
+
+-- Providers: a settled round's result corrected by the provider: p_kind 'resettle' (p_payout: the new total
+-- payout) or 'void' (the stake returned and the payout taken back: the round counts nothing). Only the
 -- difference moves: a credit (house → member, then the member's open debts are collected), or a debit that takes
 -- at most the available balance and records the rest as a debt (seamless_debts): never an overdraft. The answer
 -- carries `debt` when one was recorded. Accepted after the game token expired, like a win.
 CREATE FUNCTION seamless_resettle(
-  p_provider text, p_tx text, p_round text, p_hash text, p_merchant text, p_member uuid, p_currency text,
+  p_kind text, p_provider text, p_tx text, p_round text, p_hash text, p_merchant text, p_member uuid, p_currency text,
   p_exponent integer, p_payout bigint, p_member_account bigint, p_house_account bigint, p_game_id integer
 ) RETURNS TABLE (response jsonb, moved boolean) LANGUAGE plpgsql AS $$
 DECLARE
@@ -211,10 +224,11 @@ BEGIN
   IF v_round.status <> 'settled' THEN
     RAISE EXCEPTION 'round_not_settled' USING ERRCODE = 'SW000';
   END IF;
-  v_delta := p_payout - v_round.win_total;
+  v_delta := CASE WHEN p_kind = 'void' THEN v_round.bet_total ELSE p_payout END - v_round.win_total;
   v_metadata := jsonb_build_object('provider', p_provider, 'roundId', p_round, 'transactionId', p_tx,
-                                   'gameId', p_game_id, 'payout', p_payout::text,
-                                   'previousPayout', v_round.win_total::text);
+                                   'gameId', p_game_id, 'previousPayout', v_round.win_total::text)
+                || CASE WHEN p_kind = 'void' THEN jsonb_build_object('void', true, 'stake', v_round.bet_total::text)
+                        ELSE jsonb_build_object('payout', p_payout::text) END;
   PERFORM ledger_lock_accounts(ARRAY[p_member_account, p_house_account]);
   IF v_delta > 0 THEN
     v_ledger_tx := ledger_post_transfer(p_merchant, 'game_resettle', v_key, v_reference, v_metadata,
@@ -235,9 +249,14 @@ BEGIN
       VALUES (p_merchant, p_member, p_currency, p_provider, p_round, p_tx, v_debt, v_debt);
     END IF;
   END IF;
-  UPDATE seamless_rounds SET win_total = p_payout, updated_at = now() WHERE id = v_round.id;
-  PERFORM bet_rounds_correct_payout('seamless', p_provider, p_round, p_payout);
-  RETURN QUERY SELECT seamless_record_with(p_provider, p_tx, 'resettle', p_round, p_merchant, p_member, p_payout,
+  IF p_kind = 'void' THEN
+    UPDATE seamless_rounds SET status = 'voided', updated_at = now() WHERE id = v_round.id;
+    PERFORM bet_rounds_void('seamless', p_provider, p_round);
+  ELSE
+    UPDATE seamless_rounds SET win_total = p_payout, updated_at = now() WHERE id = v_round.id;
+    PERFORM bet_rounds_correct_payout('seamless', p_provider, p_round, p_payout);
+  END IF;
+  RETURN QUERY SELECT seamless_record_with(p_provider, p_tx, p_kind, p_round, p_merchant, p_member, p_payout,
                                            p_hash, p_currency, p_exponent, p_member_account, v_ledger_tx,
                                            CASE WHEN v_debt > 0
                                                 THEN jsonb_build_object('debt', seamless_format_minor(v_debt, p_exponent))

@@ -10,7 +10,7 @@ import { moneyStringSchema } from './wallet';
  * (hex, header `X-Signature`). Not a site endpoint: no merchant header, no module id; the game token names
  * member, game and merchant.
  */
-export const seamlessActions = ['balance', 'bet', 'win', 'rollback', 'tip', 'resettle', 'cashout'] as const;
+export const seamlessActions = ['balance', 'bet', 'win', 'rollback', 'tip', 'resettle', 'cashout', 'void'] as const;
 export type SeamlessAction = (typeof seamlessActions)[number];
 
 const id = z.string().trim().min(1).max(100);
@@ -40,6 +40,11 @@ export const seamlessRequestSchemas = {
   resettle: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
   /** An open bet (sports) closed early for `amount`, the provider's cash-out offer: a payout that settles the round. */
   cashout: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
+  /**
+   * A settled round voided by the provider: its stakes returned and its payout taken back (the difference moves; a
+   * debit never overdraws and leaves a debt, decision 0117). The round then counts nothing.
+   */
+  void: z.strictObject({ token: id.max(200), transactionId: id, roundId: id }),
 } as const;
 
 /** Every answer carries the member's available balance after the call. */

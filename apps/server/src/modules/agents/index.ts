@@ -80,7 +80,7 @@ export const agentsModule = defineModule({
         validBets: event.validBet,
         payouts: event.payout,
         // A correction (decision 0118) adds its differences to the figures, never a second bet.
-        betCount: event.correction ? 0 : 1,
+        betCount: event.correction ? (event.rounds ?? 0) : 1,
       }),
     ),
     subscribe('agents.rollup.deposits', 'deposit.credited', (event, { tx }) =>

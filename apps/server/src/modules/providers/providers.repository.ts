@@ -215,8 +215,9 @@ export const createProvidersRepository = () => ({
    * the function moves the difference between the member's account and `houseAccountId` (a debit never past the
    * available balance, the rest a debt).
    */
-  resettle: (db: Client, call: SeamlessCall & { houseAccountId: bigint; gameId: number }) =>
-    applyOnce(db, 'SELECT * FROM seamless_resettle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)', [
+  resettle: (db: Client, kind: 'resettle' | 'void', call: SeamlessCall & { houseAccountId: bigint; gameId: number }) =>
+    applyOnce(db, 'SELECT * FROM seamless_resettle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+      kind,
       ...callHead(call),
       call.currency,
       call.exponent,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back';
-export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'cashout';
+export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back' | 'voided';
+export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'cashout' | 'void';
 
 /** A round as an outside provider reported it through the seamless wallet (docs/seamless-wallet.md). */
 export const seamlessRounds = pgTable(

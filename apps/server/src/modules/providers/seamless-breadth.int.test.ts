@@ -510,3 +510,56 @@ describe('cash-out', () => {
     expect(await walletOf(p.memberId)).toBe(12_40n);
   });
 });
+
+describe('void', () => {
+  it('a chain win → loss → void leaves the balance, the betting record and the rollups equal to a recomputation', async () => {
+    const p = await player('voided', 20_00n);
+    const token = p.gameToken;
+    const roundId = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId, amount: '4.00', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId, amount: '1.00', currency: 'USD' });
+    await ok('win', { token, transactionId: next('tx'), roundId, amount: '12.00', currency: 'USD' });
+    await ok('resettle', { token, transactionId: next('tx'), roundId, amount: '0', currency: 'USD' });
+    expect(await walletOf(p.memberId)).toBe(15_00n);
+    const voided = { token, transactionId: next('tx'), roundId };
+    expect((await replayed('void', voided)).balance).toBe('20.00');
+    await t.services.events.drain();
+    // Recomputed: the round never happened.
+    expect(await walletOf(p.memberId)).toBe(20_00n);
+    expect((await roundRecord(roundId))[0]).toMatchObject({ status: 'cancelled', valid_bet: '0', payout: '0' });
+    const figures = await t.database.pool.query(
+      `SELECT sum(bets)::text AS bets, sum(valid_bets)::text AS valid, sum(payouts)::text AS payouts,
+              sum(bet_count)::int AS count FROM agent_daily_rollups WHERE member_id = $1`,
+      [p.memberId],
+    );
+    expect(figures.rows[0]).toEqual({ bets: '0', valid: '0', payouts: '0', count: 0 });
+    const report = await t.database.pool.query(
+      `SELECT sum(rounds)::int AS rounds, sum(stakes)::text AS stakes, sum(payouts)::text AS payouts
+         FROM reports_member_games WHERE member_id = $1`,
+      [p.memberId],
+    );
+    expect(report.rows[0]).toEqual({ rounds: 0, stakes: '0', payouts: '0' });
+    // A voided round takes nothing more.
+    const again = await call('void', { ...voided, transactionId: next('tx') });
+    expect(again.json().errorCode).toBe('round_not_settled');
+    expect(
+      (await call('resettle', { ...voided, transactionId: next('tx'), amount: '1.00', currency: 'USD' })).json()
+        .errorCode,
+    ).toBe('round_not_settled');
+  });
+
+  it('takes back a win larger than the balance through the debt path, never overdrawing', async () => {
+    const p = await player('voiddebt', 5_00n);
+    const token = p.gameToken;
+    const roundId = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId, amount: '5.00', currency: 'USD' });
+    await ok('win', { token, transactionId: next('tx'), roundId, amount: '50.00', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId: next('r'), amount: '45.00', currency: 'USD' });
+    // Void: the stake 5.00 back, the win 50.00 taken: 45.00 to take, 5.00 available, 40.00 owed.
+    const voided = { token, transactionId: next('tx'), roundId };
+    const answer = await replayed('void', voided);
+    expect(answer).toMatchObject({ balance: '0.00', debt: '40.00' });
+    expect(await walletOf(p.memberId)).toBe(0n);
+    expect(await openDebt(p.memberId)).toBe(40_00n);
+  });
+});

@@ -223,6 +223,29 @@ export const createSeamlessService = (deps: {
     });
   };
 
+  /** A correction of a settled round (resettle, void) in one statement; the difference never overdraws. */
+  const corrected = async (
+    provider: string,
+    body: { token: string; transactionId: string; roundId: string; amount?: string; currency?: string },
+    kind: 'resettle' | 'void',
+  ): Promise<SeamlessResult> => {
+    const session = await sessionFor(provider, body.token);
+    if (body.currency !== undefined) checkCurrency(session, body.currency);
+    const amount = body.amount === undefined ? 0n : minorOf(body.amount, session.currency, true);
+    // The accounts exist before the statement, so it needs no other connection.
+    await ledger.prepare({
+      merchantCode: session.merchantCode,
+      currency: session.currency,
+      accounts: [{ member: session.memberId, wallet: 'main' }, { house: 'game_providers' }],
+    });
+    const applied = await repository.resettle(pool, kind, {
+      ...(await callOf(provider, session, body, hashOf(kind, body), amount)),
+      houseAccountId: await ledger.houseAccountId(session.merchantCode, session.currency, 'game_providers'),
+      gameId: session.gameId,
+    });
+    return announced(session, applied);
+  };
+
   /** A payout on an open round (win, cash-out): accepted after the game token expired, as it settles a stake taken. */
   const paid = async (
     provider: string,
@@ -311,26 +334,16 @@ export const createSeamlessService = (deps: {
      * A resettlement: the settled round's new total payout. Only the difference moves (decision 0117); accepted
      * after the game token expired, like a win.
      */
-    resettle: async (
+    resettle: (
       provider: string,
       body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
-    ): Promise<SeamlessResult> => {
-      const session = await sessionFor(provider, body.token);
-      checkCurrency(session, body.currency);
-      const amount = minorOf(body.amount, session.currency, true);
-      // The accounts exist before the statement, so it needs no other connection.
-      await ledger.prepare({
-        merchantCode: session.merchantCode,
-        currency: session.currency,
-        accounts: [{ member: session.memberId, wallet: 'main' }, { house: 'game_providers' }],
-      });
-      const applied = await repository.resettle(pool, {
-        ...(await callOf(provider, session, body, hashOf('resettle', body), amount)),
-        houseAccountId: await ledger.houseAccountId(session.merchantCode, session.currency, 'game_providers'),
-        gameId: session.gameId,
-      });
-      return announced(session, applied);
-    },
+    ): Promise<SeamlessResult> => corrected(provider, body, 'resettle'),
+
+    /** A void of a settled round: the stake returned, the payout taken back, through the same path as a resettlement. */
+    void: (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string },
+    ): Promise<SeamlessResult> => corrected(provider, body, 'void'),
 
     rollback: async (
       provider: string,

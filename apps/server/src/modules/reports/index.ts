@@ -74,7 +74,7 @@ export const reportsModule = defineModule({
         payout: event.payout,
         settledAt: event.settledAt,
         // A correction (decision 0118) adds its differences, never a second round.
-        rounds: event.correction ? 0 : 1,
+        rounds: event.correction ? (event.rounds ?? 0) : 1,
       }),
     ),
     subscribe('reports.deposits', 'deposit.credited', (event, { tx, eventId }) =>

@@ -21,8 +21,11 @@ export interface BetFact {
   validBet: bigint;
   payout: bigint;
   settledAt: string;
-  /** Rounds the fact adds: 1, or 0 for a correction of a settled round (its differences only, decision 0118). */
-  rounds?: 0 | 1;
+  /**
+   * Rounds the fact adds: 1; for a correction of a settled round (its differences only, decision 0118) 0, or -1 when
+   * the round was voided.
+   */
+  rounds?: number;
 }
 
 export interface CashFact {

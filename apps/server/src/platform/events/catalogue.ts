@@ -31,6 +31,8 @@ export const EVENT_CATALOGUE = {
      * second round; the value names the correction (1, 2, … per round), for per-event keys.
      */
     correction: z.string().optional(),
+    /** With `correction`: the rounds it adds, 0, or -1 when the round no longer counts (voided). */
+    rounds: z.number().int().optional(),
   }),
   /** A deposit order was credited to the member's wallet. */
   'deposit.credited': z.object({
