@@ -44,6 +44,7 @@ import { adminVipEndpoints } from './promotions-vip-admin';
 import { registerEndpoints } from './register';
 import { adminReportsEndpoints } from './reports';
 import { responsibleGamingEndpoints } from './responsible-gaming';
+import { adminSeamlessEndpoints } from './seamless';
 import { memberEndpoints, sessionEndpoints } from './session';
 import { systemEndpoints } from './system';
 import { adminVerificationEndpoints } from './verification-admin';
@@ -74,6 +75,7 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminCashierEndpoints),
   ...Object.values(adminInhouseEndpoints),
   ...Object.values(adminEventsEndpoints),
+  ...Object.values(adminSeamlessEndpoints),
   ...Object.values(adminRebateEndpoints),
   ...Object.values(gamesEndpoints),
   ...Object.values(betsEndpoints),

@@ -83,6 +83,8 @@ export const errorCatalogue = {
   round_not_found: { status: 404 },
   bet_not_found: { status: 404 },
   round_already_settled: { status: 409 },
+  /** A resettlement of a round that is not settled (still open, or rolled back). */
+  round_not_settled: { status: 409 },
   bet_rolled_back: { status: 409 },
   currency_mismatch: { status: 400 },
   lottery_game_unknown: { status: 404 },

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchants';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -7,7 +10,7 @@ import { moneyStringSchema } from './wallet';
  * (hex, header `X-Signature`). Not a site endpoint: no merchant header, no module id; the game token names
  * member, game and merchant.
  */
-export const seamlessActions = ['balance', 'bet', 'win', 'rollback'] as const;
+export const seamlessActions = ['balance', 'bet', 'win', 'rollback', 'tip', 'resettle', 'cashout', 'void'] as const;
 export type SeamlessAction = (typeof seamlessActions)[number];
 
 const id = z.string().trim().min(1).max(100);
@@ -28,6 +31,20 @@ export const seamlessRequestSchemas = {
     roundClosed: z.boolean().default(true),
   }),
   rollback: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, referenceTransactionId: id }),
+  /** Money from the member to the house in a round of the member (a dealer's tip): no win expected. */
+  tip: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
+  /**
+   * A settled round's result corrected by the provider: `amount` is the round's new total payout ("0": now lost).
+   * The platform moves only the difference; a debit larger than the balance leaves a debt (decision 0117).
+   */
+  resettle: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
+  /** An open bet (sports) closed early for `amount`, the provider's cash-out offer: a payout that settles the round. */
+  cashout: z.strictObject({ token: id.max(200), transactionId: id, roundId: id, amount, currency }),
+  /**
+   * A settled round voided by the provider: its stakes returned and its payout taken back (the difference moves; a
+   * debit never overdraws and leaves a debt, decision 0117). The round then counts nothing.
+   */
+  void: z.strictObject({ token: id.max(200), transactionId: id, roundId: id }),
 } as const;
 
 /** Every answer carries the member's available balance after the call. */
@@ -38,5 +55,56 @@ export const seamlessResultSchema = z.object({
   transactionId: z.string().optional(),
   /** The ledger transaction that moved the money (absent when none moved: a win of 0). */
   platformTransactionId: z.string().nullable().optional(),
+  /** A resettlement debit the balance could not cover: what the member now owes (decision 0117). */
+  debt: moneyStringSchema.optional(),
 });
 export type SeamlessResult = z.infer<typeof seamlessResultSchema>;
+
+/**
+ * A member's debt from a seamless resettlement debit larger than its balance (decision 0117): what the member owed,
+ * what is still outstanding (collected from its next seamless credits), and the round that caused it.
+ */
+export const adminSeamlessDebtSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  /** The member's account name. */
+  account: z.string(),
+  provider: z.string(),
+  roundId: z.string(),
+  /** The provider's resettlement that left the debt. */
+  transactionId: z.string(),
+  currency: z.string(),
+  amount: moneyStringSchema,
+  outstanding: moneyStringSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminSeamlessDebt = z.infer<typeof adminSeamlessDebtSchema>;
+
+export const seamlessDebtStatuses = ['open', 'all'] as const;
+
+export const adminSeamlessEndpoints = {
+  listDebts: defineEndpoint({
+    name: 'admin.listSeamlessDebts',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/seamless-debts',
+    moduleIds: [],
+    access: access.operator('games.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({
+      /** Open debts only (default), or every debt, repaid ones included. */
+      status: z.enum(seamlessDebtStatuses).default('open'),
+      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({
+      list: z.array(adminSeamlessDebtSchema),
+      pageNo: z.number(),
+      totalPages: z.number(),
+      /** Outstanding in total per currency, over every open debt of the merchant. */
+      outstanding: z.array(z.object({ currency: z.string(), amount: moneyStringSchema })),
+    }),
+    summary: "The merchant's members' debts from seamless resettlements, newest first (decision 0117).",
+  }),
+};

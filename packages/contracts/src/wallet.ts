@@ -44,6 +44,8 @@ export const memberTransactionTypes = [
   'game_bet',
   'game_win',
   'game_rollback',
+  'game_tip',
+  'game_resettle',
   'inhouse.stake',
   'inhouse.payout',
   'inhouse.refund',

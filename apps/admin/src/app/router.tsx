@@ -132,6 +132,16 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/events-page')).EventsIndexPage }),
             },
             {
+              path: 'merchants/:code/game-debts',
+              lazy: async () => ({ Component: (await import('./routes/seamless-debts-page')).SeamlessDebtsPage }),
+            },
+            {
+              path: 'game-debts',
+              lazy: async () => ({
+                Component: (await import('./routes/seamless-debts-page')).SeamlessDebtsIndexPage,
+              }),
+            },
+            {
               path: 'merchants/:code/lottery',
               lazy: async () => ({ Component: (await import('./routes/lottery-page')).LotteryPage }),
             },

@@ -173,6 +173,12 @@ export const AppShell = () => {
       isVisible: canOperator(operator.role, 'outbox.read'),
     },
     {
+      to: '/game-debts',
+      label: t('nav.gameDebts'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'games.read'),
+    },
+    {
       to: '/events',
       label: t('nav.events'),
       icon: <ListIcon />,

@@ -422,9 +422,9 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
       `WITH taken AS (
          UPDATE agent_contract_accruals a SET statement_id = $3
           WHERE a.contract_id = $1 AND a.statement_id IS NULL AND a.settled_at < $2
-         RETURNING a.valid_bet, a.share, a.won, a.loss, a.member_id, ${LEFT_OUT('a.member_id', '$4', '$2')} AS left_out)
-       SELECT count(*) FILTER (WHERE NOT left_out)::int AS rounds,
-              count(*) FILTER (WHERE won AND NOT left_out)::int AS won,
+         RETURNING a.valid_bet, a.share, a.won, a.loss, a.member_id, a.correction, ${LEFT_OUT('a.member_id', '$4', '$2')} AS left_out)
+       SELECT count(*) FILTER (WHERE NOT left_out AND NOT correction)::int AS rounds,
+              count(*) FILTER (WHERE won AND NOT left_out AND NOT correction)::int AS won,
               coalesce(sum(valid_bet) FILTER (WHERE NOT left_out), 0)::text AS "validBet",
               coalesce(sum(share) FILTER (WHERE NOT left_out), 0)::text AS share,
               coalesce(sum(loss) FILTER (WHERE NOT left_out), 0)::text AS loss,
@@ -766,12 +766,24 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
       won: boolean;
       share: bigint;
       loss: bigint;
+      correction?: boolean;
     },
   ) => {
     await client.query(
-      `INSERT INTO agent_contract_accruals (contract_id, round_id, member_id, settled_at, valid_bet, won, share, loss)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-      [row.contractId, row.roundId, row.memberId, row.settledAt, row.validBet, row.won, row.share, row.loss],
+      `INSERT INTO agent_contract_accruals
+         (contract_id, round_id, member_id, settled_at, valid_bet, won, share, loss, correction)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+      [
+        row.contractId,
+        row.roundId,
+        row.memberId,
+        row.settledAt,
+        row.validBet,
+        row.won,
+        row.share,
+        row.loss,
+        row.correction ?? false,
+      ],
     );
   },
 });

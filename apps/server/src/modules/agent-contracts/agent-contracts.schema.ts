@@ -177,6 +177,11 @@ export const agentContractAccruals = pgTable(
     loss: bigint('loss', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Who played the round (the dividend counts its active members from it; null on rows kept before 0035). */
     memberId: uuid('member_id'),
+    /**
+     * A correction of a round already accrued (a seamless resettlement, decision 0118): its differences (valid bet,
+     * loss), counted in the sums but never as a round; keyed `{roundId}:c{n}`.
+     */
+    correction: boolean('correction').notNull().default(false),
     statementId: uuid('statement_id'),
   },
   (table) => [

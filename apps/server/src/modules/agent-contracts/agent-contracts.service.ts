@@ -885,6 +885,7 @@ export const createAgentContractsService = (deps: {
       validBet: bigint;
       payout: bigint;
       settledAt: string;
+      correction?: string;
     },
   ) => {
     const uplines = await agents.uplinesOf(event.memberId, client);
@@ -892,6 +893,23 @@ export const createAgentContractsService = (deps: {
     const settledAt = new Date(event.settledAt);
     for (const contract of await repository.accruingContracts(client, uplines, settledAt)) {
       const terms = contract.terms;
+      if (event.correction) {
+        // A correction (decision 0118): its differences, as a row of its own that is no round; a real-time share
+        // stays as the first settlement priced it.
+        if (event.validBet === 0n && event.betAmount === event.payout) continue;
+        await repository.insertAccrual(client, {
+          contractId: contract.id,
+          roundId: `${event.roundId}:c${event.correction}`,
+          memberId: event.memberId,
+          settledAt,
+          validBet: event.validBet,
+          won: false,
+          share: 0n,
+          loss: event.betAmount - event.payout,
+          correction: true,
+        });
+        continue;
+      }
       let share = 0n;
       if (terms.kind === 'realtime') {
         const computed = realtimeShare(event, {

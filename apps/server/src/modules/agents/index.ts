@@ -79,7 +79,8 @@ export const agentsModule = defineModule({
         bets: event.betAmount,
         validBets: event.validBet,
         payouts: event.payout,
-        betCount: 1,
+        // A correction (decision 0118) adds its differences to the figures, never a second bet.
+        betCount: event.correction ? (event.rounds ?? 0) : 1,
       }),
     ),
     subscribe('agents.rollup.deposits', 'deposit.credited', (event, { tx }) =>

@@ -258,6 +258,13 @@ export const createLedgerService = (
       accountId(merchantCode, currency, { member: memberId, wallet }),
 
     /**
+     * The id of one shard of a house account (the next in turn unless named; created on first use), for a database
+     * function that decides its movement's amount itself (seamless resettlement, decision 0117).
+     */
+    houseAccountId: (merchantCode: string, currency: string, house: HouseAccount, shard?: number) =>
+      accountId(merchantCode, currency, shard === undefined ? { house } : { house, shard }),
+
+    /**
      * Reserves `amount` of an account until it is captured or voided. `executor`: inside the caller's open
      * transaction, which then announces the balance change after its commit.
      */

@@ -3,6 +3,7 @@ import { createProviderRegistry, DEMO_PROVIDER_CODE, type ProviderRegistry } fro
 import { createProvidersRepository } from './providers.repository';
 import { registerSeamlessRoutes } from './seamless.routes';
 import { createSeamlessService, type SeamlessService } from './seamless.service';
+import { registerSeamlessAdminRoutes } from './seamless-admin.routes';
 
 export {
   createProviderRegistry,
@@ -46,6 +47,8 @@ export const seamlessModule = defineModule({
       bets: services.bets,
       games: services.games,
     }),
-  routes: (registrar, seamless, { services }) =>
-    registerSeamlessRoutes(registrar.http, { seamless, registry: services.providers }),
+  routes: async (registrar, seamless, { database, services }) => {
+    registerSeamlessAdminRoutes(registrar, { pool: database.pool, members: services.members });
+    await registerSeamlessRoutes(registrar.http, { seamless, registry: services.providers });
+  },
 });

@@ -166,13 +166,22 @@ export const createProvidersRepository = () => ({
       ],
     ),
 
-  /** A win in one statement (seamless_win); `movement` is null for a win of 0 (nothing moves). */
-  win: (db: Client, call: SeamlessCall & { roundClosed: boolean }, movement: PreparedMovement | null) =>
+  /**
+   * A win or a cash-out in one statement (seamless_pay, migration 0050; seamless_win is the same for a win);
+   * `movement` is null for a payout of 0 (nothing moves). A cash-out closes the round and marks it in the record.
+   */
+  pay: (
+    db: Client,
+    kind: 'win' | 'cashout',
+    call: SeamlessCall & { roundClosed: boolean },
+    movement: PreparedMovement | null,
+  ) =>
     applyOnce(
       db,
-      `SELECT * FROM seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-         $12, $13, $14, $15, $16, $17::bigint[], $18::bigint[])`,
+      `SELECT * FROM seamless_pay($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+         $13, $14, $15, $16, $17, $18::bigint[], $19::bigint[])`,
       [
+        kind,
         ...callHead(call),
         call.currency,
         call.exponent,
@@ -182,6 +191,41 @@ export const createProvidersRepository = () => ({
         ...movementOrNulls(movement),
       ],
     ),
+
+  /** A tip in one statement (seamless_tip, migration 0050): a live session, a round of the member, the movement. */
+  tip: (db: Client, call: SeamlessCall & LiveSession, movement: PreparedMovement) =>
+    applyOnce(
+      db,
+      `SELECT * FROM seamless_tip($1, $2::interval, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+         $13, $14, $15, $16, $17, $18::bigint[], $19::bigint[])`,
+      [
+        call.sessionId,
+        call.sessionTtl,
+        ...callHead(call),
+        call.currency,
+        call.exponent,
+        call.amount,
+        call.memberAccountId,
+        ...ledgerPostArguments(movement),
+      ],
+    ),
+
+  /**
+   * A resettlement in one statement (seamless_resettle, migration 0050): `amount` is the round's new total payout;
+   * the function moves the difference between the member's account and `houseAccountId` (a debit never past the
+   * available balance, the rest a debt).
+   */
+  resettle: (db: Client, kind: 'resettle' | 'void', call: SeamlessCall & { houseAccountId: bigint; gameId: number }) =>
+    applyOnce(db, 'SELECT * FROM seamless_resettle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+      kind,
+      ...callHead(call),
+      call.currency,
+      call.exponent,
+      call.amount,
+      call.memberAccountId,
+      call.houseAccountId,
+      call.gameId,
+    ]),
 
   /** Opens the round on its first bet, or locks it; either way the row is locked until commit. */
   openOrLockRound: async (

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back';
-export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback';
+export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back' | 'voided';
+export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'cashout' | 'void';
 
 /** A round as an outside provider reported it through the seamless wallet (docs/seamless-wallet.md). */
 export const seamlessRounds = pgTable(
@@ -18,6 +18,8 @@ export const seamlessRounds = pgTable(
     status: text('status').$type<SeamlessRoundStatus>().notNull(),
     betTotal: bigint('bet_total', { mode: 'bigint' }).notNull().default(sql`0`),
     winTotal: bigint('win_total', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Tips the member gave in the round (money to the house, no win expected; decision 0117). */
+    tipTotal: bigint('tip_total', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,5 +56,33 @@ export const seamlessTransactions = pgTable(
     index('seamless_transactions_reference_idx')
       .on(table.provider, table.referenceTransactionId)
       .where(sql`${table.referenceTransactionId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * What a member owes the house after a resettlement debit larger than its available balance (decision 0117): the
+ * wallet takes what is available and records the rest here, never overdrawing. `outstanding` falls as later
+ * seamless credits of the member in the currency collect it (each collection a ledger movement); 0 once repaid.
+ */
+export const seamlessDebts = pgTable(
+  'seamless_debts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    memberId: uuid('member_id').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    roundId: text('round_id').notNull(),
+    /** The provider transaction (a resettlement) that left the debt. */
+    transactionId: text('transaction_id').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    outstanding: bigint('outstanding', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('seamless_debts_provider_tx_key').on(table.provider, table.transactionId),
+    index('seamless_debts_open_idx').on(table.memberId, table.currency, table.id).where(sql`${table.outstanding} > 0`),
+    index('seamless_debts_merchant_idx').on(table.merchantCode, table.createdAt),
   ],
 );

@@ -58,14 +58,7 @@ export const registerSeamlessRoutes = async (
         }
         try {
           const body = parseInput(seamlessRequestSchemas[action], json) as never;
-          const value =
-            action === 'balance'
-              ? await deps.seamless.balance(provider.code, body)
-              : action === 'bet'
-                ? await deps.seamless.bet(provider.code, body)
-                : action === 'win'
-                  ? await deps.seamless.win(provider.code, body)
-                  : await deps.seamless.rollback(provider.code, body);
+          const value = await deps.seamless[action](provider.code, body);
           return send(200, successEnvelope(value));
         } catch (error) {
           if (error instanceof AppError) {

@@ -5,10 +5,11 @@ import { inTransaction as runInTransaction } from '../../platform/db/transaction
 import { AppError } from '../../platform/http/app-error';
 import type { BetsService } from '../bets';
 import { GAME_SESSION_TTL_MS, type GameSessionFacts, type GamesService } from '../games';
-import type { LedgerService } from '../ledger';
-import type { ProvidersRepository, SeamlessApplied, SeamlessCall } from './providers.repository';
+import type { LedgerService, PreparedMovement } from '../ledger';
+import type { LiveSession, ProvidersRepository, SeamlessApplied, SeamlessCall } from './providers.repository';
 
 type Client = pg.PoolClient;
+type StakeBody = { token: string; transactionId: string; roundId: string; amount: string; currency: string };
 type Session = GameSessionFacts;
 
 const ZERO = /^0+(\.0+)?$/;
@@ -185,8 +186,9 @@ export const createSeamlessService = (deps: {
     provider: string,
     session: Session,
     body: { transactionId: string; roundId: string },
-    type: 'game_bet' | 'game_win',
+    type: 'game_bet' | 'game_win' | 'game_tip',
     amount: bigint,
+    cashout = false,
   ) => {
     const member = { member: session.memberId, wallet: 'main' } as const;
     const house = { house: 'game_providers' } as const;
@@ -196,8 +198,14 @@ export const createSeamlessService = (deps: {
       type,
       idempotencyKey: `seamless:${provider}:${body.transactionId}`,
       reference: `${provider}:${body.roundId}`,
-      metadata: { provider, roundId: body.roundId, transactionId: body.transactionId, gameId: session.gameId },
-      ...(type === 'game_bet' ? { from: member, to: house } : { from: house, to: member }),
+      metadata: {
+        provider,
+        roundId: body.roundId,
+        transactionId: body.transactionId,
+        gameId: session.gameId,
+        ...(cashout ? { cashout: true } : {}),
+      },
+      ...(type === 'game_win' ? { from: house, to: member } : { from: member, to: house }),
       amount,
     });
   };
@@ -215,6 +223,71 @@ export const createSeamlessService = (deps: {
     });
   };
 
+  /** A correction of a settled round (resettle, void) in one statement; the difference never overdraws. */
+  const corrected = async (
+    provider: string,
+    body: { token: string; transactionId: string; roundId: string; amount?: string; currency?: string },
+    kind: 'resettle' | 'void',
+  ): Promise<SeamlessResult> => {
+    const session = await sessionFor(provider, body.token);
+    if (body.currency !== undefined) checkCurrency(session, body.currency);
+    const amount = body.amount === undefined ? 0n : minorOf(body.amount, session.currency, true);
+    // The accounts exist before the statement, so it needs no other connection.
+    await ledger.prepare({
+      merchantCode: session.merchantCode,
+      currency: session.currency,
+      accounts: [{ member: session.memberId, wallet: 'main' }, { house: 'game_providers' }],
+    });
+    const applied = await repository.resettle(pool, kind, {
+      ...(await callOf(provider, session, body, hashOf(kind, body), amount)),
+      houseAccountId: await ledger.houseAccountId(session.merchantCode, session.currency, 'game_providers'),
+      gameId: session.gameId,
+    });
+    return announced(session, applied);
+  };
+
+  /** A payout on an open round (win, cash-out): accepted after the game token expired, as it settles a stake taken. */
+  const paid = async (
+    provider: string,
+    body: StakeBody,
+    kind: 'win' | 'cashout',
+    roundClosed: boolean,
+  ): Promise<SeamlessResult> => {
+    const session = await sessionFor(provider, body.token);
+    checkCurrency(session, body.currency);
+    const amount = minorOf(body.amount, session.currency, true);
+    const movement =
+      amount > 0n ? await movementOf(provider, session, body, 'game_win', amount, kind === 'cashout') : null;
+    const call = await callOf(provider, session, body, hashOf(kind, body), amount);
+    return announced(session, await repository.pay(pool, kind, { ...call, roundClosed }, movement));
+  };
+
+  /**
+   * A call that takes money from the member (bet, tip): a live session, the movement prepared by the ledger, one
+   * statement; a shortfall answers `insufficient_funds` with the balance.
+   */
+  const staked = async (
+    provider: string,
+    body: StakeBody,
+    kind: 'bet' | 'tip',
+    apply: (session: Session, call: SeamlessCall & LiveSession, movement: PreparedMovement) => Promise<SeamlessApplied>,
+  ): Promise<SeamlessResult> => {
+    const session = await sessionFor(provider, body.token);
+    checkCurrency(session, body.currency);
+    const amount = minorOf(body.amount, session.currency, false);
+    const movement = await movementOf(provider, session, body, kind === 'bet' ? 'game_bet' : 'game_tip', amount);
+    try {
+      const call = await callOf(provider, session, body, hashOf(kind, body), amount);
+      return announced(
+        session,
+        await apply(session, { ...call, sessionId: session.id, sessionTtl: SESSION_TTL }, movement),
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'insufficient_funds') return insufficientFunds(session);
+      throw error;
+    }
+  };
+
   return {
     balance: async (provider: string, body: { token: string }): Promise<SeamlessResult> => {
       const session = await sessionFor(provider, body.token);
@@ -226,35 +299,16 @@ export const createSeamlessService = (deps: {
       return { balance: formatMinor(available, session.currency), currency: session.currency };
     },
 
-    bet: async (
-      provider: string,
-      body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
-    ): Promise<SeamlessResult> => {
-      const session = await sessionFor(provider, body.token);
-      checkCurrency(session, body.currency);
-      const amount = minorOf(body.amount, session.currency, false);
-      const movement = await movementOf(provider, session, body, 'game_bet', amount);
-      try {
-        const applied = await repository.bet(
+    bet: (provider: string, body: StakeBody): Promise<SeamlessResult> =>
+      staked(provider, body, 'bet', (session, call, movement) =>
+        repository.bet(
           pool,
-          {
-            ...(await callOf(provider, session, body, hashOf('bet', body), amount)),
-            sessionId: session.id,
-            sessionTtl: SESSION_TTL,
-            gameId: session.gameId,
-            gameType: session.gameType,
-            vendorCode: session.vendorCode,
-          },
+          { ...call, gameId: session.gameId, gameType: session.gameType, vendorCode: session.vendorCode },
           movement,
-        );
-        return announced(session, applied);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'insufficient_funds') return insufficientFunds(session);
-        throw error;
-      }
-    },
+        ),
+      ),
 
-    win: async (
+    win: (
       provider: string,
       body: {
         token: string;
@@ -264,22 +318,32 @@ export const createSeamlessService = (deps: {
         currency: string;
         roundClosed: boolean;
       },
-    ): Promise<SeamlessResult> => {
-      // A win settles a bet already taken: it is accepted after the game token expired.
-      const session = await sessionFor(provider, body.token);
-      checkCurrency(session, body.currency);
-      const amount = minorOf(body.amount, session.currency, true);
-      const movement = amount > 0n ? await movementOf(provider, session, body, 'game_win', amount) : null;
-      const applied = await repository.win(
-        pool,
-        {
-          ...(await callOf(provider, session, body, hashOf('win', body), amount)),
-          roundClosed: body.roundClosed,
-        },
-        movement,
-      );
-      return announced(session, applied);
-    },
+    ): Promise<SeamlessResult> => paid(provider, body, 'win', body.roundClosed),
+
+    /** A cash-out of an open bet (sports): a payout of the provider's offer that closes the round, marked as such. */
+    cashout: (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
+    ): Promise<SeamlessResult> => paid(provider, body, 'cashout', true),
+
+    /** A tip: money from the member to the house in one of its rounds; needs a live token, like a bet. */
+    tip: (provider: string, body: StakeBody): Promise<SeamlessResult> =>
+      staked(provider, body, 'tip', (_session, call, movement) => repository.tip(pool, call, movement)),
+
+    /**
+     * A resettlement: the settled round's new total payout. Only the difference moves (decision 0117); accepted
+     * after the game token expired, like a win.
+     */
+    resettle: (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
+    ): Promise<SeamlessResult> => corrected(provider, body, 'resettle'),
+
+    /** A void of a settled round: the stake returned, the payout taken back, through the same path as a resettlement. */
+    void: (
+      provider: string,
+      body: { token: string; transactionId: string; roundId: string },
+    ): Promise<SeamlessResult> => corrected(provider, body, 'void'),
 
     rollback: async (
       provider: string,

@@ -73,6 +73,8 @@ export const reportsModule = defineModule({
         validBet: event.validBet,
         payout: event.payout,
         settledAt: event.settledAt,
+        // A correction (decision 0118) adds its differences, never a second round.
+        rounds: event.correction ? (event.rounds ?? 0) : 1,
       }),
     ),
     subscribe('reports.deposits', 'deposit.credited', (event, { tx, eventId }) =>

@@ -21,6 +21,11 @@ export interface BetFact {
   validBet: bigint;
   payout: bigint;
   settledAt: string;
+  /**
+   * Rounds the fact adds: 1; for a correction of a settled round (its differences only, decision 0118) 0, or -1 when
+   * the round was voided.
+   */
+  rounds?: number;
 }
 
 export interface CashFact {
@@ -38,35 +43,35 @@ export const createReportsRepository = (pool: pg.Pool) => ({
       `WITH h AS (SELECT date_trunc('hour', $10::timestamptz) AS hour),
        totals AS (
          INSERT INTO reports_hourly (merchant_code, currency, hour, rounds, stakes, valid_bets, payouts)
-         SELECT $1, $3, h.hour, 1, $7, $8, $9 FROM h
+         SELECT $1, $3, h.hour, $11::int, $7, $8, $9 FROM h
          ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
-           rounds = reports_hourly.rounds + 1, stakes = reports_hourly.stakes + EXCLUDED.stakes,
+           rounds = reports_hourly.rounds + EXCLUDED.rounds, stakes = reports_hourly.stakes + EXCLUDED.stakes,
            valid_bets = reports_hourly.valid_bets + EXCLUDED.valid_bets,
            payouts = reports_hourly.payouts + EXCLUDED.payouts),
        games AS (
          INSERT INTO reports_game_hourly
            (merchant_code, currency, hour, category, source, provider, rounds, stakes, valid_bets, payouts)
-         SELECT $1, $3, h.hour, $4, $5, $6, 1, $7, $8, $9 FROM h
+         SELECT $1, $3, h.hour, $4, $5, $6, $11::int, $7, $8, $9 FROM h
          ON CONFLICT (merchant_code, currency, hour, category, source, provider) DO UPDATE SET
-           rounds = reports_game_hourly.rounds + 1, stakes = reports_game_hourly.stakes + EXCLUDED.stakes,
+           rounds = reports_game_hourly.rounds + EXCLUDED.rounds, stakes = reports_game_hourly.stakes + EXCLUDED.stakes,
            valid_bets = reports_game_hourly.valid_bets + EXCLUDED.valid_bets,
            payouts = reports_game_hourly.payouts + EXCLUDED.payouts),
        players AS (
          INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
-         SELECT $1, h.hour, $4, $5, $6, $2 FROM h ON CONFLICT DO NOTHING),
+         SELECT $1, h.hour, $4, $5, $6, $2 FROM h WHERE $11::int > 0 ON CONFLICT DO NOTHING),
        member_games AS (
          INSERT INTO reports_member_games
            (merchant_code, member_id, currency, category, source, provider, rounds, stakes, valid_bets, payouts, last_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10)
+         VALUES ($1, $2, $3, $4, $5, $6, $11::int, $7, $8, $9, $10)
          ON CONFLICT (member_id, currency, category, source, provider) DO UPDATE SET
-           rounds = reports_member_games.rounds + 1, stakes = reports_member_games.stakes + EXCLUDED.stakes,
+           rounds = reports_member_games.rounds + EXCLUDED.rounds, stakes = reports_member_games.stakes + EXCLUDED.stakes,
            valid_bets = reports_member_games.valid_bets + EXCLUDED.valid_bets,
            payouts = reports_member_games.payouts + EXCLUDED.payouts,
            last_at = greatest(reports_member_games.last_at, EXCLUDED.last_at))
        INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, payouts)
-       SELECT $1, $2, h.hour, $3, 1, $7, $9 FROM h
+       SELECT $1, $2, h.hour, $3, $11::int, $7, $9 FROM h
        ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
-         rounds = reports_player_hours.rounds + 1, stakes = reports_player_hours.stakes + EXCLUDED.stakes,
+         rounds = reports_player_hours.rounds + EXCLUDED.rounds, stakes = reports_player_hours.stakes + EXCLUDED.stakes,
          payouts = reports_player_hours.payouts + EXCLUDED.payouts`,
       [
         fact.merchantCode,
@@ -79,6 +84,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
         fact.validBet,
         fact.payout,
         fact.settledAt,
+        fact.rounds ?? 1,
       ],
     );
   },

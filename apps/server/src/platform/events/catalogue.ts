@@ -25,6 +25,14 @@ export const EVENT_CATALOGUE = {
     validBet: minor,
     payout: minor,
     settledAt: z.string(),
+    /**
+     * Set on a correction of a round already settled (a seamless resettlement, decision 0118): the amounts are then
+     * the differences (negative allowed) and `settledAt` the correction's time. A subscriber adds them and counts no
+     * second round; the value names the correction (1, 2, … per round), for per-event keys.
+     */
+    correction: z.string().optional(),
+    /** With `correction`: the rounds it adds, 0, or -1 when the round no longer counts (voided). */
+    rounds: z.number().int().optional(),
   }),
   /** A deposit order was credited to the member's wallet. */
   'deposit.credited': z.object({

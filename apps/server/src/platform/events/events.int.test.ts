@@ -187,10 +187,15 @@ describe('events (transactional outbox)', () => {
     await db.pool.query(
       "UPDATE bet_rounds SET status = 'settled', payout = 750, valid_bet = bet_amount WHERE round_ref = 'open-round'",
     );
+    // A correction of the settled round (decision 0118): its differences, marked, never a second full round.
     await db.pool.query("UPDATE bet_rounds SET payout = 0 WHERE round_ref = 'open-round'");
+    // An update that changes none of the figures emits nothing.
+    await db.pool.query("UPDATE bet_rounds SET payout = 0, status = 'settled' WHERE round_ref = 'open-round'");
     await dispatcher.drain();
-    expect(seen).toHaveLength(2);
+    expect(seen).toHaveLength(3);
     expect(seen[1]).toMatchObject({ roundRef: 'open-round', betAmount: 500n, validBet: 500n, payout: 750n });
+    expect((seen[1] as { correction?: string }).correction).toBeUndefined();
+    expect(seen[2]).toMatchObject({ roundRef: 'open-round', betAmount: 0n, validBet: 0n, payout: -750n, correction: '0' });
   });
 
   it('delivers, once, an event whose producer was killed (SIGKILL) before its delivery committed', async () => {

@@ -19,6 +19,8 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   game_bet: 'txn_type_game_bet',
   game_win: 'txn_type_game_win',
   game_rollback: 'txn_type_game_rollback',
+  game_tip: 'txn_type_game_tip',
+  game_resettle: 'txn_type_game_resettle',
   'inhouse.stake': 'txn_type_inhouse_stake',
   'inhouse.payout': 'txn_type_inhouse_payout',
   'inhouse.refund': 'txn_type_inhouse_refund',
