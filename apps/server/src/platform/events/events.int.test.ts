@@ -195,7 +195,13 @@ describe('events (transactional outbox)', () => {
     expect(seen).toHaveLength(3);
     expect(seen[1]).toMatchObject({ roundRef: 'open-round', betAmount: 500n, validBet: 500n, payout: 750n });
     expect((seen[1] as { correction?: string }).correction).toBeUndefined();
-    expect(seen[2]).toMatchObject({ roundRef: 'open-round', betAmount: 0n, validBet: 0n, payout: -750n, correction: '0' });
+    expect(seen[2]).toMatchObject({
+      roundRef: 'open-round',
+      betAmount: 0n,
+      validBet: 0n,
+      payout: -750n,
+      correction: '0',
+    });
   });
 
   it('delivers, once, an event whose producer was killed (SIGKILL) before its delivery committed', async () => {
