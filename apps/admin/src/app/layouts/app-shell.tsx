@@ -89,6 +89,12 @@ export const AppShell = () => {
       isVisible: canOperator(operator.role, 'games.read'),
     },
     {
+      to: '/game-debts',
+      label: t('nav.gameDebts'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'games.read'),
+    },
+    {
       to: '/lottery',
       label: t('nav.lottery'),
       icon: <TicketIcon />,
@@ -171,12 +177,6 @@ export const AppShell = () => {
       label: t('nav.outbox'),
       icon: <InboxIcon />,
       isVisible: canOperator(operator.role, 'outbox.read'),
-    },
-    {
-      to: '/game-debts',
-      label: t('nav.gameDebts'),
-      icon: <ListIcon />,
-      isVisible: canOperator(operator.role, 'games.read'),
     },
     {
       to: '/events',
