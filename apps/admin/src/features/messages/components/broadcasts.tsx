@@ -96,20 +96,25 @@ export const Broadcasts = ({
           {broadcasts.data.map((broadcast) => (
             <tr key={broadcast.id} data-broadcast={broadcast.id} data-status={broadcast.status}>
               <td data-label={columns.message}>
-                <strong>
-                  <bdi>{fallbackText(broadcast)?.title}</bdi>
-                </strong>
-                <p className={`${styles.text} ${styles.clamp}`}>{fallbackText(broadcast)?.body}</p>
-                <div className={table.muted}>
-                  {Object.keys(broadcast.texts)
-                    .map((lang) => languageName(lang as keyof typeof broadcast.texts))
-                    .join(' · ')}
+                {/* One block: the phone layout sets a cell's children side by side. */}
+                <div>
+                  <strong>
+                    <bdi>{fallbackText(broadcast)?.title}</bdi>
+                  </strong>
+                  <p className={`${styles.text} ${styles.clamp}`}>{fallbackText(broadcast)?.body}</p>
+                  <div className={table.muted}>
+                    {Object.keys(broadcast.texts)
+                      .map((lang) => languageName(lang as keyof typeof broadcast.texts))
+                      .join(' · ')}
+                  </div>
                 </div>
               </td>
               <td data-label={columns.audience}>{audienceOf(broadcast)}</td>
               <td data-label={columns.sendAt} className={table.nowrap}>
-                {formatDate.format(Date.parse(broadcast.sentAt ?? broadcast.sendAt))}
-                <div className={table.muted}>{broadcast.createdBy}</div>
+                <div>
+                  {formatDate.format(Date.parse(broadcast.sentAt ?? broadcast.sendAt))}
+                  <div className={table.muted}>{broadcast.createdBy}</div>
+                </div>
               </td>
               <td data-label={columns.status}>
                 <Badge tone={STATUS_TONES[broadcast.status]}>{t(`messages.statuses.${broadcast.status}`)}</Badge>
