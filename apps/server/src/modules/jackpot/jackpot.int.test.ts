@@ -209,7 +209,17 @@ describe('winning', () => {
       currency: 'USD',
       account: { member: bob, wallet: 'main' },
     });
+    const lostOf = async () =>
+      BigInt(
+        (
+          await t.database.pool.query<{ lost: string }>(
+            'SELECT coalesce(sum(lost), 0)::text AS lost FROM rg_usage WHERE member_id = $1',
+            [bob],
+          )
+        ).rows[0]?.lost ?? '0',
+      );
     expect((await dice('jpbob', '10.00')).json().success).toBe(true);
+    const lostBeforeWin = await lostOf();
     const [event] = await settledEvents(bob);
     if (!event) throw new Error('no settled round');
     // Two deliveries of the same event at once, and the dispatcher's own after them.
@@ -227,6 +237,8 @@ describe('winning', () => {
       [event.roundRef],
     );
     expect(paid.rows[0].n).toBe(1);
+    // Responsible gaming counts the jackpot as a win: the day's net loss falls by it (decision 0125).
+    expect(await lostOf()).toBe(lostBeforeWin - expected);
     expect(await poolMinor()).toBe('5000');
     expect(await jackpotAccount()).toBe('5000');
     const balanceAfter = await t.services.ledger.balance({

@@ -236,6 +236,53 @@ describe('the guard inside every debit', () => {
     expect(again.filter((answer) => answer.json().success === true)).toHaveLength(2);
   });
 
+  it('counts a tip as a loss and a resettlement by its difference, and refuses a tip past the loss limit (decision 0125)', async () => {
+    const { token, memberId } = await fundedMember(t, client, 'rg-tipper', 100_00n);
+    const game = await launch(token);
+    const usage = async () =>
+      (
+        await t.database.pool.query<{ wagered: string; lost: string }>(
+          'SELECT sum(wagered)::text AS wagered, sum(lost)::text AS lost FROM rg_usage WHERE member_id = $1',
+          [memberId],
+        )
+      ).rows[0];
+    const ok = async (action: string, body: object) => {
+      const answer = await seamless(action, { token: game, currency: 'USD', ...body });
+      expect(answer.json()).toMatchObject({ success: true });
+    };
+    await ok('bet', { transactionId: 'rg-tip-b1', roundId: 'rg-tip-r1', amount: '4.00' });
+    await ok('win', { transactionId: 'rg-tip-w1', roundId: 'rg-tip-r1', amount: '6.00', roundClosed: true });
+    expect(await usage()).toEqual({ wagered: '400', lost: '-200' });
+
+    // A tip is money lost, not wagered.
+    await ok('tip', { transactionId: 'rg-tip-t1', roundId: 'rg-tip-r1', amount: '0.50' });
+    expect(await usage()).toEqual({ wagered: '400', lost: '-150' });
+
+    // Resettled down from 6.00 to 1.00: the member gives back 5.00, a loss of 5.00 more; then up to 3.00.
+    await ok('resettle', { transactionId: 'rg-tip-s1', roundId: 'rg-tip-r1', amount: '1.00' });
+    expect(await usage()).toEqual({ wagered: '400', lost: '350' });
+    await ok('resettle', { transactionId: 'rg-tip-s2', roundId: 'rg-tip-r1', amount: '3.00' });
+    expect(await usage()).toEqual({ wagered: '400', lost: '150' });
+
+    // A loss limit of 2.00 with 1.50 lost today: a tip of 1.00 would pass it and is refused with nothing moved; a
+    // tip of 0.50 reaches it exactly and is taken. A resettlement is never refused by a limit.
+    await setLimit(token, 'loss', 'day', '2');
+    const before = await balance(memberId);
+    const refused = await seamless('tip', {
+      token: game,
+      currency: 'USD',
+      transactionId: 'rg-tip-t2',
+      roundId: 'rg-tip-r1',
+      amount: '1.00',
+    });
+    expect(refused.json().errorCode).toBe('responsible_gaming_limit');
+    expect(await balance(memberId)).toBe(before);
+    await ok('tip', { transactionId: 'rg-tip-t3', roundId: 'rg-tip-r1', amount: '0.50' });
+    await ok('resettle', { transactionId: 'rg-tip-s3', roundId: 'rg-tip-r1', amount: '0' });
+    expect(await usage()).toEqual({ wagered: '400', lost: '500' });
+    expect(await balance(memberId)).toBe(100_00n - 5_00n);
+  });
+
   it('refuses a deposit past the deposit limit at its crediting: the order stays awaiting review, no money moves', async () => {
     const { token, memberId } = await fundedMember(t, client, 'rg-payer', 10_00n);
     await setLimit(token, 'deposit', 'week', '65');
