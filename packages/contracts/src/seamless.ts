@@ -10,10 +10,23 @@ import { moneyStringSchema } from './wallet';
  * (hex, header `X-Signature`). Not a site endpoint: no merchant header, no module id; the game token names
  * member, game and merchant.
  */
-export const seamlessActions = ['balance', 'bet', 'win', 'rollback', 'tip', 'resettle', 'cashout', 'void'] as const;
+export const seamlessActions = [
+  'balance',
+  'bet',
+  'win',
+  'rollback',
+  'tip',
+  'resettle',
+  'cashout',
+  'void',
+  'promo',
+] as const;
 export type SeamlessAction = (typeof seamlessActions)[number];
 
 const id = z.string().trim().min(1).max(100);
+/** Why a provider pays a promotional win: shown beside it in the member's account record (its reference). */
+export const seamlessPromoReasons = ['tournament', 'free_spins', 'prize_drop', 'other'] as const;
+export type SeamlessPromoReason = (typeof seamlessPromoReasons)[number];
 /** A positive decimal in major units of the currency ("1.50"); wins may be "0". */
 const amount = z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, { message: 'field_invalid' });
 const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'field_invalid' });
@@ -45,6 +58,19 @@ export const seamlessRequestSchemas = {
    * debit never overdraws and leaves a debt, decision 0117). The round then counts nothing.
    */
   void: z.strictObject({ token: id.max(200), transactionId: id, roundId: id }),
+  /**
+   * A promotional payout with no bet (decision 0126): a tournament prize, free-spin winnings, a prize drop. Paid to
+   * the member whose token it names (an expired token of the member's session is accepted, as the prize may come
+   * days later), under the provider's `campaignId`; it opens no round and is no turnover.
+   */
+  promo: z.strictObject({
+    token: id.max(200),
+    transactionId: id,
+    campaignId: id,
+    reason: z.enum(seamlessPromoReasons),
+    amount,
+    currency,
+  }),
 } as const;
 
 /** Every answer carries the member's available balance after the call. */

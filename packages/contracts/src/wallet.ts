@@ -46,6 +46,7 @@ export const memberTransactionTypes = [
   'game_rollback',
   'game_tip',
   'game_resettle',
+  'game_promo',
   'inhouse.stake',
   'inhouse.payout',
   'inhouse.refund',

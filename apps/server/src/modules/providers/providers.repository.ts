@@ -63,6 +63,15 @@ const callHead = (call: SeamlessCall): unknown[] => [
   call.memberId,
 ];
 
+/** The parameters a one-statement money call ends with: the amount in the member's currency, then the movement. */
+const moneyTail = (call: SeamlessCall, movement: PreparedMovement): unknown[] => [
+  call.currency,
+  call.exponent,
+  call.amount,
+  call.memberAccountId,
+  ...ledgerPostArguments(movement),
+];
+
 const movementOrNulls = (movement: PreparedMovement | null): unknown[] =>
   movement ? ledgerPostArguments(movement) : [null, null, null, null, null, null, null];
 
@@ -158,11 +167,7 @@ export const createProvidersRepository = () => ({
         call.gameId,
         call.gameType,
         call.vendorCode,
-        call.currency,
-        call.exponent,
-        call.amount,
-        call.memberAccountId,
-        ...ledgerPostArguments(movement),
+        ...moneyTail(call, movement),
       ],
     ),
 
@@ -198,16 +203,19 @@ export const createProvidersRepository = () => ({
       db,
       `SELECT * FROM seamless_tip($1, $2::interval, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
          $13, $14, $15, $16, $17, $18::bigint[], $19::bigint[])`,
-      [
-        call.sessionId,
-        call.sessionTtl,
-        ...callHead(call),
-        call.currency,
-        call.exponent,
-        call.amount,
-        call.memberAccountId,
-        ...ledgerPostArguments(movement),
-      ],
+      [call.sessionId, call.sessionTtl, ...callHead(call), ...moneyTail(call, movement)],
+    ),
+
+  /**
+   * A promotional payout in one statement (seamless_promo, migration 0056): no round, the movement, any open debt
+   * collected from it. `roundId` is the provider's campaign id.
+   */
+  promo: (db: Client, call: SeamlessCall, movement: PreparedMovement) =>
+    applyOnce(
+      db,
+      `SELECT * FROM seamless_promo($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+         $11, $12, $13, $14, $15, $16::bigint[], $17::bigint[])`,
+      [...callHead(call), ...moneyTail(call, movement)],
     ),
 
   /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back' | 'voided';
-export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'cashout' | 'void';
+export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'cashout' | 'void' | 'promo';
 
 /** A round as an outside provider reported it through the seamless wallet (docs/seamless-wallet.md). */
 export const seamlessRounds = pgTable(

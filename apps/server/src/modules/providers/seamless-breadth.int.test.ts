@@ -563,3 +563,101 @@ describe('void', () => {
     expect(await openDebt(p.memberId)).toBe(40_00n);
   });
 });
+
+describe('promotional payouts (decision 0126)', () => {
+  it('pays a tournament prize once with no bet, after the token expired, shown with its reason in the account record', async () => {
+    const p = await player('promoprize', 3_00n);
+    await t.database.pool.query(
+      "UPDATE game_sessions SET expires_at = now() - interval '3 days' WHERE member_id = $1",
+      [p.memberId],
+    );
+    const campaignId = next('cup');
+    const prize = {
+      token: p.gameToken,
+      transactionId: next('tx'),
+      campaignId,
+      reason: 'tournament',
+      amount: '12.50',
+      currency: 'USD',
+    };
+    expect((await replayed('promo', prize)).balance).toBe('15.50');
+    expect(await walletOf(p.memberId)).toBe(15_50n);
+    const conflict = await call('promo', { ...prize, amount: '13.00' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().errorCode).toBe('idempotency_conflict');
+    // No round: nothing was staked, so no turnover and no settled-round event.
+    expect(await roundRecord(campaignId)).toEqual([]);
+    const rounds = await t.database.pool.query('SELECT count(*)::int AS n FROM seamless_rounds WHERE member_id = $1', [
+      p.memberId,
+    ]);
+    expect(rounds.rows[0]).toEqual({ n: 0 });
+    const history = (
+      await client.send({
+        method: 'GET',
+        url: '/wps/member/transactions?type=game_promo&range=today',
+        moduleId: 'COMM3',
+        token: p.token,
+      })
+    ).json().value;
+    expect(history.list).toEqual([
+      expect.objectContaining({ type: 'game_promo', amount: '12.50', reference: `DEMO:tournament:${campaignId}` }),
+    ]);
+  });
+
+  it('collects an open debt from the prize before the member can spend it', async () => {
+    const p = await player('promodebt', 5_00n);
+    const token = p.gameToken;
+    const roundId = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId, amount: '5.00', currency: 'USD' });
+    await ok('win', { token, transactionId: next('tx'), roundId, amount: '20.00', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId: next('r'), amount: '20.00', currency: 'USD' });
+    expect(
+      await ok('resettle', { token, transactionId: next('tx'), roundId, amount: '0', currency: 'USD' }),
+    ).toMatchObject({ balance: '0.00', debt: '20.00' });
+    const spins = {
+      token,
+      transactionId: next('tx'),
+      campaignId: next('fs'),
+      reason: 'free_spins',
+      amount: '8.00',
+      currency: 'USD',
+    };
+    expect((await replayed('promo', spins)).balance).toBe('0.00');
+    expect(await openDebt(p.memberId)).toBe(12_00n);
+    expect((await ok('promo', { ...spins, transactionId: next('tx'), amount: '15.00' })).balance).toBe('3.00');
+    expect(await openDebt(p.memberId)).toBe(0n);
+    expect(await walletOf(p.memberId)).toBe(3_00n);
+  });
+
+  it('refuses a zero or malformed amount, an unknown reason, another currency or an unknown token, writing nothing', async () => {
+    const p = await player('promorefused', 1_00n);
+    const base = { token: p.gameToken, campaignId: next('cup'), reason: 'prize_drop', currency: 'USD' };
+    const zero = await call('promo', { ...base, transactionId: next('tx'), amount: '0' });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toMatchObject({
+      errorCode: 'validation_failed',
+      fieldErrors: [{ path: 'amount', code: 'amount_not_positive' }],
+    });
+    const precise = await call('promo', { ...base, transactionId: next('tx'), amount: '1.001' });
+    expect(precise.json().fieldErrors).toEqual([{ path: 'amount', code: 'amount_too_precise' }]);
+    const reason = await call('promo', { ...base, transactionId: next('tx'), amount: '1.00', reason: 'gift' });
+    expect(reason.json().errorCode).toBe('validation_failed');
+    const missing = await call('promo', { token: p.gameToken, transactionId: next('tx'), amount: '1.00' });
+    expect(missing.json().errorCode).toBe('validation_failed');
+    const currency = await call('promo', { ...base, transactionId: next('tx'), amount: '1.00', currency: 'EUR' });
+    expect(currency.json().errorCode).toBe('currency_mismatch');
+    const stranger = await call('promo', {
+      ...base,
+      token: 'no-such-token',
+      transactionId: next('tx'),
+      amount: '1.00',
+    });
+    expect(stranger.json().errorCode).toBe('game_token_invalid');
+    expect(await walletOf(p.memberId)).toBe(1_00n);
+    const { rows } = await t.database.pool.query(
+      "SELECT count(*)::int AS n FROM seamless_transactions WHERE member_id = $1 AND kind = 'promo'",
+      [p.memberId],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+});

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { currencyExponent, type ErrorCode, formatMinor, parseMoney, type SeamlessResult } from '@tessera/contracts';
+import {
+  currencyExponent,
+  type ErrorCode,
+  formatMinor,
+  parseMoney,
+  type SeamlessPromoReason,
+  type SeamlessResult,
+} from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction as runInTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
@@ -210,6 +217,34 @@ export const createSeamlessService = (deps: {
     });
   };
 
+  /**
+   * A promotional payout (decision 0126): house `game_providers` → member, type `game_promo`, referenced
+   * `{provider}:{reason}:{campaignId}` so the account record shows why it was paid.
+   */
+  const promoMovementOf = (
+    provider: string,
+    session: Session,
+    body: { transactionId: string; campaignId: string; reason: SeamlessPromoReason },
+    amount: bigint,
+  ) =>
+    ledger.prepareTransfer({
+      merchantCode: session.merchantCode,
+      currency: session.currency,
+      type: 'game_promo',
+      idempotencyKey: `seamless:${provider}:${body.transactionId}`,
+      reference: `${provider}:${body.reason}:${body.campaignId}`,
+      metadata: {
+        provider,
+        campaignId: body.campaignId,
+        reason: body.reason,
+        transactionId: body.transactionId,
+        gameId: session.gameId,
+      },
+      from: { house: 'game_providers' },
+      to: { member: session.memberId, wallet: 'main' },
+      amount,
+    });
+
   /** Tells the member's browser its new balance once a call that moved money has committed. */
   const announced = (session: Session, applied: SeamlessApplied): SeamlessResult => {
     if (applied.moved) ledger.announceBalanceChange(session.merchantCode, [session.memberId]);
@@ -325,6 +360,35 @@ export const createSeamlessService = (deps: {
       provider: string,
       body: { token: string; transactionId: string; roundId: string; amount: string; currency: string },
     ): Promise<SeamlessResult> => paid(provider, body, 'cashout', true),
+
+    /**
+     * A promotional payout with no bet (decision 0126): accepted with an expired token of the member's session, as a
+     * win is; opens no round and is no turnover; collects the member's open debts first, as every credit does.
+     */
+    promo: async (
+      provider: string,
+      body: {
+        token: string;
+        transactionId: string;
+        campaignId: string;
+        reason: SeamlessPromoReason;
+        amount: string;
+        currency: string;
+      },
+    ): Promise<SeamlessResult> => {
+      const session = await sessionFor(provider, body.token);
+      checkCurrency(session, body.currency);
+      const amount = minorOf(body.amount, session.currency, false);
+      const movement = await promoMovementOf(provider, session, body, amount);
+      const call = await callOf(
+        provider,
+        session,
+        { transactionId: body.transactionId, roundId: body.campaignId },
+        hashOf('promo', body),
+        amount,
+      );
+      return announced(session, await repository.promo(pool, call, movement));
+    },
 
     /** A tip: money from the member to the house in one of its rounds; needs a live token, like a bet. */
     tip: (provider: string, body: StakeBody): Promise<SeamlessResult> =>

@@ -21,6 +21,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   game_rollback: 'txn_type_game_rollback',
   game_tip: 'txn_type_game_tip',
   game_resettle: 'txn_type_game_resettle',
+  game_promo: 'txn_type_game_promo',
   'inhouse.stake': 'txn_type_inhouse_stake',
   'inhouse.payout': 'txn_type_inhouse_payout',
   'inhouse.refund': 'txn_type_inhouse_refund',

@@ -4,7 +4,8 @@
 --   * `game_resettle` (a resettlement or void of a settled round, and a debt collected from a later credit, either
 --     direction): only the member's net loss moves by the member's side of the posting. Never refused: it corrects a
 --     result already played, and the never-overdraw path (decision 0117) already bounds what it takes.
---   * `jackpot_win` (the pool paid to a member): a win, lowering the net loss like any other win.
+--   * `jackpot_win` (the pool paid to a member) and `game_promo` (a provider's promotional payout, below): wins,
+--     lowering the net loss like any other win.
 CREATE OR REPLACE FUNCTION rg_apply(p_merchant text, p_member text, p_role text, p_amount bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -82,7 +83,8 @@ BEGIN
   SELECT t.type INTO v_type FROM ledger_transactions t WHERE t.id = NEW.transaction_id;
   v_role := CASE
     WHEN v_type IN ('game_bet', 'inhouse.stake') AND NEW.amount < 0 THEN 'stake'
-    WHEN v_type IN ('game_win', 'inhouse.payout', 'lottery_payout', 'jackpot_win') AND NEW.amount > 0 THEN 'win'
+    WHEN v_type IN ('game_win', 'game_promo', 'inhouse.payout', 'lottery_payout', 'jackpot_win') AND NEW.amount > 0
+      THEN 'win'
     WHEN v_type = 'game_tip' AND NEW.amount < 0 THEN 'tip'
     WHEN v_type = 'game_resettle' THEN 'resettle'
     WHEN v_type IN ('game_rollback', 'inhouse.refund') AND NEW.amount > 0 THEN 'refund'
@@ -93,5 +95,40 @@ BEGIN
     PERFORM rg_apply(v_merchant, v_member, v_role, NEW.amount);
   END IF;
   RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+
+-- Providers: a promotional payout with no bet (a tournament prize, free-spin winnings, a prize drop; issue 32,
+-- decision 0126) in one statement: the replay check under the transaction id's lock, the ledger movement (house
+-- `game_providers` -> member main, type game_promo) prepared by the ledger's service, any open debt of the member
+-- collected from it (as a win does), and the call recorded with its answer under the campaign id. It opens no
+-- round and adds nothing to the betting record: it was never staked.
+CREATE FUNCTION seamless_promo(
+  p_provider text, p_tx text, p_campaign text, p_hash text, p_merchant text, p_member uuid, p_currency text,
+  p_exponent integer, p_amount bigint, p_member_account bigint,
+  p_ledger_type text, p_ledger_key text, p_ledger_hash text, p_ledger_reference text, p_ledger_metadata jsonb,
+  p_ledger_accounts bigint[], p_ledger_amounts bigint[]
+) RETURNS TABLE (response jsonb, moved boolean) LANGUAGE plpgsql AS $$
+DECLARE
+  v_replay jsonb := seamless_replay(p_provider, p_tx, p_hash);
+  v_ledger_tx bigint;
+BEGIN
+  IF v_replay IS NOT NULL THEN
+    RETURN QUERY SELECT v_replay, false;
+    RETURN;
+  END IF;
+  SELECT r.transaction_id INTO v_ledger_tx
+    FROM ledger_post(p_merchant, p_ledger_type, p_ledger_key, p_ledger_hash, p_ledger_reference,
+                     p_ledger_metadata, p_ledger_accounts, p_ledger_amounts) r
+   LIMIT 1;
+  IF EXISTS (SELECT 1 FROM seamless_debts d
+              WHERE d.member_id = p_member AND d.currency = p_currency AND d.outstanding > 0) THEN
+    PERFORM seamless_collect_debts(p_merchant, p_member, p_currency, p_member_account,
+                                   (SELECT a FROM unnest(p_ledger_accounts) a WHERE a <> p_member_account LIMIT 1),
+                                   p_ledger_key || ':debt', p_ledger_reference);
+  END IF;
+  RETURN QUERY SELECT seamless_record(p_provider, p_tx, 'promo', p_campaign, p_merchant, p_member, p_amount, p_hash,
+                                      p_currency, p_exponent, p_member_account, v_ledger_tx), true;
 END;
 $$;
