@@ -68,10 +68,11 @@ export const createReportsRepository = (pool: pg.Pool) => ({
            valid_bets = reports_member_games.valid_bets + EXCLUDED.valid_bets,
            payouts = reports_member_games.payouts + EXCLUDED.payouts,
            last_at = greatest(reports_member_games.last_at, EXCLUDED.last_at))
-       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, payouts)
-       SELECT $1, $2, h.hour, $3, $11::int, $7, $9 FROM h
+       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, valid_bets, payouts)
+       SELECT $1, $2, h.hour, $3, $11::int, $7, $8, $9 FROM h
        ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
          rounds = reports_player_hours.rounds + EXCLUDED.rounds, stakes = reports_player_hours.stakes + EXCLUDED.stakes,
+         valid_bets = reports_player_hours.valid_bets + EXCLUDED.valid_bets,
          payouts = reports_player_hours.payouts + EXCLUDED.payouts`,
       [
         fact.merchantCode,
@@ -137,12 +138,17 @@ export const createReportsRepository = (pool: pg.Pool) => ({
          INSERT INTO reports_hourly (merchant_code, currency, hour, reward_count, rewards)
          SELECT $1, $2, h.hour, 1, $4 FROM h
          ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
-           reward_count = reports_hourly.reward_count + 1, rewards = reports_hourly.rewards + EXCLUDED.rewards)
+           reward_count = reports_hourly.reward_count + 1, rewards = reports_hourly.rewards + EXCLUDED.rewards),
+       player AS (
+         INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rewards)
+         SELECT $1, $6, h.hour, $2, $4 FROM h
+         ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
+           rewards = reports_player_hours.rewards + EXCLUDED.rewards)
        INSERT INTO reports_reward_hourly (merchant_code, currency, hour, kind, claims, amount)
        SELECT $1, $2, h.hour, $3, 1, $4 FROM h
        ON CONFLICT (merchant_code, currency, hour, kind) DO UPDATE SET
          claims = reports_reward_hourly.claims + 1, amount = reports_reward_hourly.amount + EXCLUDED.amount`,
-      [fact.merchantCode, fact.currency, fact.kind, fact.amount, eventId],
+      [fact.merchantCode, fact.currency, fact.kind, fact.amount, eventId, fact.memberId],
     );
   },
 
