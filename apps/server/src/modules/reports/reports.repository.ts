@@ -1,9 +1,11 @@
 import type pg from 'pg';
+import { liveWriterLock } from './reports.backfill';
 import { compactParams } from './reports.specs';
 
 /**
  * The reports' rollups (decision 0079). Writers take the delivery's transaction; each event's effect is one
- * statement (data-modifying CTEs), so a busy merchant costs one round trip per event and subscriber.
+ * statement (data-modifying CTEs) after the merchant's rollup lock taken shared (a backfill takes it exclusive,
+ * decision 0123), so a busy merchant costs two round trips per event and subscriber.
  * An event's time is the outbox row's (`events.created_at`, the producer's transaction time) where the payload has
  * none: deposits, withdrawals, registrations and claims.
  */
@@ -39,6 +41,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   pool,
 
   addBet: async (tx: pg.PoolClient, fact: BetFact) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT date_trunc('hour', $10::timestamptz) AS hour),
        totals AS (
@@ -91,6 +94,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   },
 
   addDeposit: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
        totals AS (
@@ -114,6 +118,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   },
 
   addWithdrawal: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
        totals AS (
@@ -132,6 +137,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   },
 
   addReward: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact & { kind: string }) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
        totals AS (
@@ -157,6 +163,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
     eventId: bigint,
     fact: { merchantCode: string; memberId: string; source: string },
   ) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
        VALUES ($1, $2, COALESCE((SELECT created_at FROM events WHERE id = $4), now()), $3)
