@@ -226,7 +226,7 @@ const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
   let filter = q.groupBy === 'top' ? ' AND n.parent_id IS NULL' : '';
   if (q.agent) {
     params.push(q.agent);
-    filter += ` AND n.account = $${params.length}`;
+    filter += ` AND lower(n.account) = lower($${params.length})`;
   }
   const range = (column: string) => `${column} >= $4 AND ${column} < $5`;
   const sql = `WITH agents AS (
