@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ReportTable } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractMember, contractHelpers } from '../../../test/agent-contracts';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
+import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
@@ -37,18 +37,7 @@ const cell = (table: ReportTable, row: string[] | undefined, key: string) =>
 const total = (table: ReportTable, key: string) => table.totals[table.columns.findIndex((c) => c.key === key)];
 const major = (minor: bigint | string) => (Number(minor) / 100).toFixed(2);
 
-const creditDeposit = async (memberId: string, amount: string) => {
-  const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
-  const channel = (await t.services.cashier.listChannels(merchant)).find((row) => row.kind === 'crypto');
-  if (!channel) throw new Error('no crypto channel');
-  const principal = { memberId, merchantCode: 'demo', sessionId: 'test', type: 0 };
-  const order = await t.services.cashier.createDeposit(merchant, principal, {
-    channelId: channel.id,
-    amount,
-    payerNote: `tx-${randomUUID()}`,
-  });
-  await t.services.cashier.decideDeposit(merchant, order.id, { approve: true, reason: null, operatorId: 'tester' });
-};
+const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
 
 /**
  * The raw recomputation of the report's figures today (UTC) for the team of each given agent (the agent and every

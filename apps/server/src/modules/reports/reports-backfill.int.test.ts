@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
 import { backfillRollups } from './reports.backfill';
@@ -27,18 +28,7 @@ const newMember = async (username: string) => {
   return created.row.id;
 };
 
-const creditDeposit = async (memberId: string, amount: string) => {
-  const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
-  const channel = (await t.services.cashier.listChannels(merchant)).find((row) => row.kind === 'crypto');
-  if (!channel) throw new Error('no crypto channel');
-  const principal = { memberId, merchantCode: 'demo', sessionId: 'test', type: 0 };
-  const order = await t.services.cashier.createDeposit(merchant, principal, {
-    channelId: channel.id,
-    amount,
-    payerNote: `tx-${randomUUID()}`,
-  });
-  await t.services.cashier.decideDeposit(merchant, order.id, { approve: true, reason: null, operatorId: 'tester' });
-};
+const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
 
 const play = async (memberId: string, stake: bigint, payout: bigint, provider = 'test') => {
   seq += 1;
