@@ -1,9 +1,14 @@
-// Bundles the server (dist/main.js) and its tools (dist/reconcile.js, dist/migrate.js): workspace packages are inlined, npm
+// Bundles the server (dist/main.js) and its tools (dist/reconcile.js, dist/migrate.js, dist/reports-backfill.js): workspace packages are inlined, npm
 // dependencies stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', reconcile: 'src/cli/reconcile.ts', migrate: 'src/cli/migrate.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    reconcile: 'src/cli/reconcile.ts',
+    migrate: 'src/cli/migrate.ts',
+    'reports-backfill': 'src/cli/reports-backfill.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

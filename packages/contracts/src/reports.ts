@@ -105,13 +105,15 @@ export type PendingQueues = z.infer<typeof pendingQueuesSchema>;
 export const pendingQueuesEventSchema = pendingQueuesSchema.extend({ merchantCode: z.string() });
 
 /** The reports, each with its permission (the export of a report needs the same one). */
-export const reportKinds = ['games', 'cash', 'players', 'promotions'] as const;
+export const reportKinds = ['games', 'cash', 'players', 'promotions', 'agents'] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const gameGroupings = ['day', 'category', 'provider', 'game'] as const;
 export const cashGroupings = ['day', 'week', 'month'] as const;
 export const playerViews = ['registrations', 'cohorts', 'topStake', 'topLoss'] as const;
 export const promotionGroupings = ['kind', 'day'] as const;
+/** The agents report's rows: every agent (its whole team each), or only the top-level agents (decision 0123). */
+export const agentGroupings = ['agent', 'top'] as const;
 
 export const REPORT_PAGE_SIZE_MAX = 500;
 const page = {
@@ -152,11 +154,22 @@ export const promotionsReportQuerySchema = z
   .strictObject({ ...range, groupBy: z.enum(promotionGroupings).default('kind'), ...page })
   .superRefine(checkRange);
 
+export const agentsReportQuerySchema = z
+  .strictObject({
+    ...range,
+    groupBy: z.enum(agentGroupings).default('agent'),
+    /** One agent's row only (its account). */
+    agent: z.string().trim().max(40).optional(),
+    ...page,
+  })
+  .superRefine(checkRange);
+
 export const reportQuerySchemas = {
   games: gamesReportQuerySchema,
   cash: cashReportQuerySchema,
   players: playersReportQuerySchema,
   promotions: promotionsReportQuerySchema,
+  agents: agentsReportQuerySchema,
 } as const;
 export type ReportQuery<K extends ReportKind> = z.output<(typeof reportQuerySchemas)[K]>;
 
@@ -199,6 +212,7 @@ export const reportPermissions = {
   cash: 'reports.cash',
   players: 'reports.play',
   promotions: 'reports.cash',
+  agents: 'reports.cash',
 } as const satisfies Record<ReportKind, string>;
 
 /**
@@ -359,6 +373,10 @@ export const adminReportsEndpoints = {
   promotions: reportEndpoint(
     'promotions',
     'Bonus cost by kind (VIP, rebate, referral, rewards) or by day: claims and amounts (owner, finance).',
+  ),
+  agents: reportEndpoint(
+    'agents',
+    "Agents and affiliates per agent or per top-level agent: team members, new members, active players, first depositors, deposits, withdrawals, valid bets, GGR, bonuses, NGR, what each contract kind paid, registrations by the agent's link and their deposits (owner, finance).",
   ),
   createExport: defineEndpoint({
     name: 'admin.report.export',

@@ -4,6 +4,7 @@ import { createReportsRepository } from './reports.repository';
 import { registerReportsRoutes } from './reports.routes';
 import { createReportsService, type ReportsService } from './reports.service';
 
+export { backfillRollups } from './reports.backfill';
 export type { ReportsService } from './reports.service';
 
 declare module '../../platform/modules' {

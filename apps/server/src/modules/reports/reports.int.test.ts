@@ -3,6 +3,7 @@ import type { Dashboard, MemberOverview, ReportTable } from '@tessera/contracts'
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
+import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
@@ -44,18 +45,7 @@ const newMember = async (username: string) => {
   return { id: created.row.id, token: await client.login(username, 'Secret123') };
 };
 
-const creditDeposit = async (memberId: string, amount: string) => {
-  const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
-  const channel = (await t.services.cashier.listChannels(merchant)).find((row) => row.kind === 'crypto');
-  if (!channel) throw new Error('no crypto channel');
-  const principal = { memberId, merchantCode: 'demo', sessionId: 'test', type: 0 };
-  const order = await t.services.cashier.createDeposit(merchant, principal, {
-    channelId: channel.id,
-    amount,
-    payerNote: `tx-${randomUUID()}`,
-  });
-  await t.services.cashier.decideDeposit(merchant, order.id, { approve: true, reason: null, operatorId: 'tester' });
-};
+const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
 
 const dice = async (token: string, stake: string) => {
   const response = await client.send({

@@ -1,9 +1,11 @@
 import type pg from 'pg';
+import { liveWriterLock } from './reports.backfill';
 import { compactParams } from './reports.specs';
 
 /**
  * The reports' rollups (decision 0079). Writers take the delivery's transaction; each event's effect is one
- * statement (data-modifying CTEs), so a busy merchant costs one round trip per event and subscriber.
+ * statement (data-modifying CTEs) after the merchant's rollup lock taken shared (a backfill takes it exclusive,
+ * decision 0123), so a busy merchant costs two round trips per event and subscriber.
  * An event's time is the outbox row's (`events.created_at`, the producer's transaction time) where the payload has
  * none: deposits, withdrawals, registrations and claims.
  */
@@ -39,6 +41,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   pool,
 
   addBet: async (tx: pg.PoolClient, fact: BetFact) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT date_trunc('hour', $10::timestamptz) AS hour),
        totals AS (
@@ -68,10 +71,11 @@ export const createReportsRepository = (pool: pg.Pool) => ({
            valid_bets = reports_member_games.valid_bets + EXCLUDED.valid_bets,
            payouts = reports_member_games.payouts + EXCLUDED.payouts,
            last_at = greatest(reports_member_games.last_at, EXCLUDED.last_at))
-       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, payouts)
-       SELECT $1, $2, h.hour, $3, $11::int, $7, $9 FROM h
+       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, valid_bets, payouts)
+       SELECT $1, $2, h.hour, $3, $11::int, $7, $8, $9 FROM h
        ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
          rounds = reports_player_hours.rounds + EXCLUDED.rounds, stakes = reports_player_hours.stakes + EXCLUDED.stakes,
+         valid_bets = reports_player_hours.valid_bets + EXCLUDED.valid_bets,
          payouts = reports_player_hours.payouts + EXCLUDED.payouts`,
       [
         fact.merchantCode,
@@ -90,6 +94,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   },
 
   addDeposit: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
        totals AS (
@@ -113,6 +118,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   },
 
   addWithdrawal: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
        totals AS (
@@ -131,18 +137,24 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   },
 
   addReward: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact & { kind: string }) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
        totals AS (
          INSERT INTO reports_hourly (merchant_code, currency, hour, reward_count, rewards)
          SELECT $1, $2, h.hour, 1, $4 FROM h
          ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
-           reward_count = reports_hourly.reward_count + 1, rewards = reports_hourly.rewards + EXCLUDED.rewards)
+           reward_count = reports_hourly.reward_count + 1, rewards = reports_hourly.rewards + EXCLUDED.rewards),
+       player AS (
+         INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rewards)
+         SELECT $1, $6, h.hour, $2, $4 FROM h
+         ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
+           rewards = reports_player_hours.rewards + EXCLUDED.rewards)
        INSERT INTO reports_reward_hourly (merchant_code, currency, hour, kind, claims, amount)
        SELECT $1, $2, h.hour, $3, 1, $4 FROM h
        ON CONFLICT (merchant_code, currency, hour, kind) DO UPDATE SET
          claims = reports_reward_hourly.claims + 1, amount = reports_reward_hourly.amount + EXCLUDED.amount`,
-      [fact.merchantCode, fact.currency, fact.kind, fact.amount, eventId],
+      [fact.merchantCode, fact.currency, fact.kind, fact.amount, eventId, fact.memberId],
     );
   },
 
@@ -151,6 +163,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
     eventId: bigint,
     fact: { merchantCode: string; memberId: string; source: string },
   ) => {
+    await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
       `INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
        VALUES ($1, $2, COALESCE((SELECT created_at FROM events WHERE id = $4), now()), $3)

@@ -28,7 +28,7 @@ export const registerReportsRoutes = (
     reports.dashboard(ctx.merchant, ctx.operator.role, input.period, input.timeZone),
   );
   r.admin(adminReportsEndpoints.pending, ({ ctx }) => reports.pending(ctx.merchant));
-  for (const kind of ['games', 'cash', 'players', 'promotions'] as const satisfies readonly ReportKind[]) {
+  for (const kind of ['games', 'cash', 'players', 'promotions', 'agents'] as const satisfies readonly ReportKind[]) {
     r.admin(adminReportsEndpoints[kind], ({ input, ctx }) => reports.report(ctx.merchant, kind, input as never));
   }
   r.admin(adminReportsEndpoints.createExport, ({ input, ctx }) =>

@@ -96,6 +96,9 @@ export const reportsPlayerHours = pgTable(
     currency: text('currency').notNull(),
     rounds: counter('rounds'),
     stakes: minor('stakes'),
+    /** Valid bets and claimed bonuses (decision 0123: the agents report's per-member figures). */
+    validBets: minor('valid_bets'),
+    rewards: minor('rewards'),
     payouts: minor('payouts'),
     deposits: minor('deposits'),
     withdrawals: minor('withdrawals'),

@@ -211,6 +211,105 @@ const promotionsSpec = (q: ReportQuery<'promotions'>, ctx: SpecContext): ReportS
   totals: 'NULL AS c0, sum(c1) AS c1, sum(c2) AS c2',
 });
 
+/**
+ * Agents and affiliates (decision 0123): one row per agent (or per top-level agent; an agent as the agents module
+ * lists one: a profile or a member below it), its team being the agent and
+ * every member below it (the agents module's closure table). Team figures come from this module's hourly rollups of
+ * each member, so any whole-hour time zone reads its local days exactly; what the contracts paid is read from the
+ * agent-contracts module's payments (each payment at its own time, by its statement's kind) in the merchant's
+ * currency; affiliate figures are the members whose direct upline is the agent and who registered by its link.
+ * Totals add each figure once: team figures over the rows that no listed agent sits above (nested teams would
+ * count twice), contract and affiliate figures over every row (each belongs to one agent).
+ */
+const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
+  const params: unknown[] = [ctx.merchantCode, ctx.currency, ctx.timeZone, ctx.fromIso, ctx.toIso];
+  let filter = q.groupBy === 'top' ? ' AND n.parent_id IS NULL' : '';
+  if (q.agent) {
+    params.push(q.agent);
+    filter += ` AND lower(n.account) = lower($${params.length})`;
+  }
+  const range = (column: string) => `${column} >= $4 AND ${column} < $5`;
+  const sql = `WITH agents AS (
+      SELECT n.member_id AS agent_id, n.account FROM agent_nodes n
+       WHERE n.merchant_code = $1${filter}
+         AND (EXISTS (SELECT 1 FROM agent_profiles p WHERE p.member_id = n.member_id)
+           OR EXISTS (SELECT 1 FROM agent_nodes k WHERE k.parent_id = n.member_id))),
+    team AS (
+      SELECT a.agent_id, c.descendant_id AS member_id, c.distance FROM agents a
+        JOIN agent_closure c ON c.ancestor_id = a.agent_id),
+    people AS (
+      SELECT t.agent_id, count(*) FILTER (WHERE t.distance > 0) AS team_members,
+             count(*) FILTER (WHERE t.distance > 0 AND ${range('m.registered_at')}) AS new_members,
+             count(*) FILTER (WHERE m.first_deposit_currency = $2 AND ${range('m.first_deposit_at')}) AS firsts
+        FROM team t LEFT JOIN reports_members m ON m.member_id = t.member_id GROUP BY t.agent_id),
+    play AS (
+      SELECT t.agent_id, count(DISTINCT h.member_id) FILTER (WHERE h.rounds > 0) AS active,
+             sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
+             sum(h.stakes) - sum(h.payouts) AS ggr, sum(h.rewards) AS bonuses
+        FROM team t JOIN reports_player_hours h ON h.member_id = t.member_id
+       WHERE h.merchant_code = $1 AND h.currency = $2 AND ${range('h.hour')} GROUP BY t.agent_id),
+    paid AS (
+      SELECT s.downline_id AS agent_id, sum(pm.amount) FILTER (WHERE s.kind = 'dividend') AS dividend,
+             sum(pm.amount) FILTER (WHERE s.kind = 'daily') AS daily,
+             sum(pm.amount) FILTER (WHERE s.kind = 'hourly') AS hourly,
+             sum(pm.amount) FILTER (WHERE s.kind = 'realtime') AS realtime
+        FROM agent_contract_payments pm JOIN agent_contract_statements s ON s.id = pm.statement_id
+        JOIN agent_contracts k ON k.id = s.contract_id
+       WHERE s.merchant_code = $1 AND k.currency = $2 AND ${range('pm.at')}
+         AND s.downline_id IN (SELECT agent_id FROM agents) GROUP BY s.downline_id),
+    linked AS (
+      SELECT n.parent_id AS agent_id, n.member_id, ${range('m.registered_at')} AS registered_in_range
+        FROM agent_nodes n JOIN reports_members m ON m.member_id = n.member_id AND m.source = 'affiliate'
+       WHERE n.merchant_code = $1 AND n.parent_id IN (SELECT agent_id FROM agents)),
+    affiliate AS (
+      SELECT l.agent_id, count(*) FILTER (WHERE l.registered_in_range) AS registrations,
+             (SELECT sum(h.deposits) FROM reports_player_hours h JOIN linked l2 ON l2.member_id = h.member_id
+               WHERE l2.agent_id = l.agent_id AND h.merchant_code = $1 AND h.currency = $2 AND ${range('h.hour')})
+               AS deposits
+        FROM linked l GROUP BY l.agent_id)
+    SELECT a.account AS c0, COALESCE(pe.team_members, 0) AS c1, COALESCE(pe.new_members, 0) AS c2,
+           COALESCE(pl.active, 0) AS c3, COALESCE(pe.firsts, 0) AS c4, COALESCE(pl.deposits, 0) AS c5,
+           COALESCE(pl.withdrawals, 0) AS c6, COALESCE(pl.valid, 0) AS c7, COALESCE(pl.ggr, 0) AS c8,
+           COALESCE(pl.bonuses, 0) AS c9, COALESCE(pl.ggr, 0) - COALESCE(pl.bonuses, 0) AS c10,
+           COALESCE(pd.dividend, 0) AS c11, COALESCE(pd.daily, 0) AS c12, COALESCE(pd.hourly, 0) AS c13,
+           COALESCE(pd.realtime, 0) AS c14,
+           COALESCE(pd.dividend, 0) + COALESCE(pd.daily, 0) + COALESCE(pd.hourly, 0) + COALESCE(pd.realtime, 0) AS c15,
+           COALESCE(af.registrations, 0) AS c16, COALESCE(af.deposits, 0) AS c17,
+           NOT EXISTS (SELECT 1 FROM agent_closure up JOIN agents a2 ON a2.agent_id = up.ancestor_id
+                        WHERE up.descendant_id = a.agent_id AND up.distance > 0) AS root
+      FROM agents a LEFT JOIN people pe USING (agent_id) LEFT JOIN play pl USING (agent_id)
+      LEFT JOIN paid pd USING (agent_id) LEFT JOIN affiliate af USING (agent_id)`;
+  const team = (i: number) => `sum(c${i}) FILTER (WHERE root) AS c${i}`;
+  const each = (i: number) => `sum(c${i}) AS c${i}`;
+  return {
+    columns: [
+      col('agent', 'text'),
+      col('teamMembers', 'count'),
+      col('newMembers', 'count'),
+      col('activePlayers', 'count'),
+      col('firstDepositors', 'count'),
+      col('deposits', 'money'),
+      col('withdrawals', 'money'),
+      col('validBets', 'money'),
+      col('ggr', 'money'),
+      col('bonuses', 'money'),
+      col('ngr', 'money'),
+      col('dividend', 'money'),
+      col('dailySalary', 'money'),
+      col('hourlySalary', 'money'),
+      col('realtimeCommission', 'money'),
+      col('contractsPaid', 'money'),
+      col('affiliateRegistrations', 'count'),
+      col('affiliateDeposits', 'money'),
+    ],
+    sql,
+    params,
+    orderBy: 'c5 DESC, c0',
+    totals: `NULL AS c0, ${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(team).join(', ')},
+      ${[11, 12, 13, 14, 15, 16, 17].map(each).join(', ')}`,
+  };
+};
+
 export const specOf = <K extends ReportKind>(kind: K, query: ReportQuery<K>, ctx: SpecContext): ReportSpec => {
   switch (kind) {
     case 'games':
@@ -219,6 +318,8 @@ export const specOf = <K extends ReportKind>(kind: K, query: ReportQuery<K>, ctx
       return cashSpec(query as ReportQuery<'cash'>, ctx);
     case 'players':
       return playersSpec(query as ReportQuery<'players'>, ctx);
+    case 'agents':
+      return agentsSpec(query as ReportQuery<'agents'>, ctx);
     default:
       return promotionsSpec(query as ReportQuery<'promotions'>, ctx);
   }

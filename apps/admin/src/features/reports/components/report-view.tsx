@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  agentGroupings,
   cashGroupings,
   gameGroupings,
   playerViews,
@@ -25,6 +26,7 @@ const GROUPINGS: Record<ReportKind, { field: 'groupBy' | 'view'; options: readon
   cash: { field: 'groupBy', options: cashGroupings },
   players: { field: 'view', options: playerViews },
   promotions: { field: 'groupBy', options: promotionGroupings },
+  agents: { field: 'groupBy', options: agentGroupings },
 };
 
 const localToday = () =>
@@ -108,10 +110,19 @@ export const ReportView = ({ code, kinds }: { code: string; kinds: readonly Repo
     cash: 'day',
     players: 'registrations',
     promotions: 'kind',
+    agents: 'agent',
   });
+  /** The agents report's one-agent filter (its account), applied when typed. */
+  const [agent, setAgent] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const { field, options } = GROUPINGS[kind];
-  const filters = { from, to, timeZone: operatorTimeZone(), [field]: grouping[kind] };
+  const filters = {
+    from,
+    to,
+    timeZone: operatorTimeZone(),
+    [field]: grouping[kind],
+    ...(kind === 'agents' && agent.trim() ? { agent: agent.trim() } : {}),
+  };
   const report = useReport(code, kind, { ...filters, pageNo, pageSize: PAGE_SIZE });
   const exports = useExports(code);
   const createExport = useCreateExport(code);
@@ -160,6 +171,18 @@ export const ReportView = ({ code, kinds }: { code: string; kinds: readonly Repo
             ))}
           </select>
         </label>
+        {kind === 'agents' ? (
+          <label className={styles.filter}>
+            <span>{t('reports.agentFilter')}</span>
+            <input
+              type="search"
+              value={agent}
+              maxLength={40}
+              placeholder={t('reports.agentFilterHint')}
+              onChange={(event) => reset(setAgent)(event.target.value)}
+            />
+          </label>
+        ) : null}
         <Button
           disabled={createExport.isPending}
           onClick={() => createExport.mutate({ report: kind, format: 'csv', query: filters })}

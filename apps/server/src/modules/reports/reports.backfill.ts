@@ -1,0 +1,234 @@
+import type pg from 'pg';
+
+/**
+ * Rebuilds a merchant's hourly rollups from the raw rows (decision 0123): settled rounds, succeeded deposit orders,
+ * paid withdrawal orders, claimed rewards and registered members. One UTC day at a time, each in its own
+ * transaction:
+ *
+ * 1. a session lock on the merchant's rollups, exclusive; every live writer (the reports subscribers) takes it
+ *    shared in its delivery's transaction, so while a day is rebuilt no event of the merchant is applied, and the
+ *    rebuild waits for the deliveries already applying one;
+ * 2. one snapshot (REPEATABLE READ, taken after the lock) for every read: the raw rows, the outbox and the
+ *    receipts agree;
+ * 3. the day's rows are deleted and written again from the raw rows, less what the events not yet delivered to the
+ *    reports subscribers will add when they are (their raw rows are in the snapshot: an event commits with its
+ *    row). A delivery after the rebuild then adds exactly what was left out, and a rebuild run twice writes the same.
+ *
+ * Distinct sets (a game's players, a member's registration and first deposit) are written as the union with what
+ * is there: a later delivery adds nothing twice to a set.
+ */
+
+const LOCK = `hashtext('reports-rollups:' || $1)`;
+
+/** Taken by every live writer of the rollups, on the delivery's transaction. */
+export const liveWriterLock = async (tx: pg.PoolClient, merchantCode: string) => {
+  await tx.query(`SELECT pg_advisory_xact_lock_shared(${LOCK})`, [merchantCode]);
+};
+
+/** Events of `name` of the merchant the subscriber has no receipt for (in the statement's snapshot). */
+const pending = (name: string, subscriber: string) =>
+  `SELECT e.id, e.created_at, e.payload FROM events e
+    WHERE e.merchant_code = $1 AND e.name = '${name}'
+      AND NOT EXISTS (SELECT 1 FROM event_receipts r WHERE r.subscriber = '${subscriber}' AND r.event_id = e.id)`;
+
+const IN_DAY = (column: string) => `${column} >= $2 AND ${column} < $3`;
+
+/** One day's rebuild, in the caller's REPEATABLE READ transaction under the exclusive lock. */
+const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: string, to: string) => {
+  const p = [merchantCode, from, to];
+  for (const table of [
+    'reports_hourly',
+    'reports_game_hourly',
+    'reports_game_players',
+    'reports_reward_hourly',
+    'reports_player_hours',
+  ])
+    await client.query(`DELETE FROM ${table} WHERE merchant_code = $1 AND ${IN_DAY('hour')}`, p);
+
+  // Play: settled rounds, less the pending bet events (a correction's differences included).
+  await client.query(
+    `CREATE TEMP TABLE backfill_bets ON COMMIT DROP AS
+     SELECT member_id, currency, category, source, provider, hour, sum(rounds)::int AS rounds, sum(stakes) AS stakes,
+            sum(valid) AS valid, sum(payouts) AS payouts
+       FROM (
+         SELECT member_id, currency, game_type AS category, source, provider, date_trunc('hour', settled_at) AS hour,
+                1 AS rounds, bet_amount AS stakes, valid_bet AS valid, payout AS payouts
+           FROM bet_rounds WHERE merchant_code = $1 AND status = 'settled' AND ${IN_DAY('settled_at')}
+         UNION ALL
+         SELECT (payload->>'memberId')::uuid, payload->>'currency', payload->>'gameType', payload->>'source',
+                payload->>'provider', date_trunc('hour', (payload->>'settledAt')::timestamptz),
+                -(CASE WHEN payload ? 'correction' THEN COALESCE((payload->>'rounds')::int, 0) ELSE 1 END),
+                -(payload->>'betAmount')::bigint, -(payload->>'validBet')::bigint, -(payload->>'payout')::bigint
+           FROM (${pending('bet.settled', 'reports.bets')}) e
+          WHERE ${IN_DAY(`(payload->>'settledAt')::timestamptz`)}
+       ) x GROUP BY member_id, currency, category, source, provider, hour`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_hourly (merchant_code, currency, hour, rounds, stakes, valid_bets, payouts)
+     SELECT $1, currency, hour, sum(rounds), sum(stakes), sum(valid), sum(payouts) FROM backfill_bets
+      GROUP BY currency, hour`,
+    [merchantCode],
+  );
+  await client.query(
+    `INSERT INTO reports_game_hourly
+       (merchant_code, currency, hour, category, source, provider, rounds, stakes, valid_bets, payouts)
+     SELECT $1, currency, hour, category, source, provider, sum(rounds), sum(stakes), sum(valid), sum(payouts)
+       FROM backfill_bets GROUP BY currency, hour, category, source, provider`,
+    [merchantCode],
+  );
+  await client.query(
+    `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
+     SELECT DISTINCT $1, date_trunc('hour', settled_at), game_type, source, provider, member_id FROM bet_rounds
+      WHERE merchant_code = $1 AND status = 'settled' AND ${IN_DAY('settled_at')}`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, valid_bets, payouts)
+     SELECT $1, member_id, hour, min(currency), sum(rounds), sum(stakes), sum(valid), sum(payouts) FROM backfill_bets
+      GROUP BY member_id, hour`,
+    [merchantCode],
+  );
+
+  // Cash and claimed bonuses: each raw row once, at its event's time (its own where it has none), unless its
+  // event is still to be delivered (the delivery will add it).
+  const cash = async (
+    kind: 'deposit' | 'withdrawal',
+    rows: string,
+    event: string,
+    subscriber: string,
+    key: string,
+  ): Promise<void> => {
+    const count = `${kind}_count`;
+    const amount = `${kind}s`;
+    const source = `SELECT o.member_id, o.currency, o.amount,
+             date_trunc('hour', COALESCE((SELECT e.created_at FROM events e WHERE e.merchant_code = $1
+               AND e.name = '${event}' AND e.payload->>'${key}' = o.id::text LIMIT 1), o.at)) AS hour
+        FROM (${rows}) o
+       WHERE NOT EXISTS (SELECT 1 FROM (${pending(event, subscriber)}) q WHERE q.payload->>'${key}' = o.id::text)`;
+    await client.query(
+      `WITH src AS (${source}), inday AS (SELECT * FROM src WHERE ${IN_DAY('hour')}),
+       totals AS (
+         INSERT INTO reports_hourly (merchant_code, currency, hour, ${count}, ${amount})
+         SELECT $1, currency, hour, count(*), sum(amount) FROM inday GROUP BY currency, hour
+         ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+           ${count} = EXCLUDED.${count}, ${amount} = EXCLUDED.${amount})
+       INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, ${count}, ${amount})
+       SELECT $1, member_id, hour, min(currency), count(*), sum(amount) FROM inday GROUP BY member_id, hour
+       ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
+         ${count} = EXCLUDED.${count}, ${amount} = EXCLUDED.${amount}`,
+      p,
+    );
+  };
+  // Orders are read from a day around the range: an order's event may fall in another hour than its own time.
+  const around = (column: string) =>
+    `${column} >= $2::timestamptz - interval '1 day' AND ${column} < $3::timestamptz + interval '1 day'`;
+  await cash(
+    'deposit',
+    `SELECT id, member_id, currency, amount, updated_at AS at FROM deposit_orders
+      WHERE merchant_code = $1 AND status = 'succeeded' AND ${around('updated_at')}`,
+    'deposit.credited',
+    'reports.deposits',
+    'depositId',
+  );
+  await cash(
+    'withdrawal',
+    `SELECT id, member_id, currency, amount, disbursed_at AS at FROM withdrawal_orders
+      WHERE merchant_code = $1 AND disbursed_at IS NOT NULL AND status IN ('disbursed', 'completed', 'disputed')
+        AND ${around('disbursed_at')}`,
+    'withdrawal.paid',
+    'reports.withdrawals',
+    'withdrawalId',
+  );
+  await client.query(
+    `WITH src AS (
+       SELECT o.member_id, o.currency, o.kind, o.amount,
+              date_trunc('hour', COALESCE((SELECT e.created_at FROM events e WHERE e.merchant_code = $1
+                AND e.name = 'reward.claimed' AND e.payload->>'rewardId' = o.id::text LIMIT 1), o.claimed_at)) AS hour
+         FROM member_rewards o
+        WHERE o.merchant_code = $1 AND o.status = 'claimed' AND ${around('o.claimed_at')}
+          AND NOT EXISTS (SELECT 1 FROM (${pending('reward.claimed', 'reports.rewards')}) q
+                           WHERE q.payload->>'rewardId' = o.id::text)),
+     inday AS (SELECT * FROM src WHERE ${IN_DAY('hour')}),
+     totals AS (
+       INSERT INTO reports_hourly (merchant_code, currency, hour, reward_count, rewards)
+       SELECT $1, currency, hour, count(*), sum(amount) FROM inday GROUP BY currency, hour
+       ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+         reward_count = EXCLUDED.reward_count, rewards = EXCLUDED.rewards),
+     kinds AS (
+       INSERT INTO reports_reward_hourly (merchant_code, currency, hour, kind, claims, amount)
+       SELECT $1, currency, hour, kind, count(*), sum(amount) FROM inday GROUP BY currency, hour, kind)
+     INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rewards)
+     SELECT $1, member_id, hour, min(currency), sum(amount) FROM inday GROUP BY member_id, hour
+     ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET rewards = EXCLUDED.rewards`,
+    p,
+  );
+
+  // Registrations (how and when), and first deposits where none is known: a set, written as a union.
+  await client.query(
+    `INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
+     SELECT m.id, $1, COALESCE((SELECT e.created_at FROM events e WHERE e.merchant_code = $1
+              AND e.name = 'member.registered' AND e.payload->>'memberId' = m.id::text LIMIT 1), m.created_at),
+            CASE WHEN m.upline_id IS NOT NULL THEN 'affiliate' WHEN m.referred_by_id IS NOT NULL THEN 'referral'
+                 ELSE 'direct' END
+       FROM members m WHERE m.merchant_code = $1 AND ${IN_DAY('m.created_at')}
+     ON CONFLICT (member_id) DO UPDATE SET registered_at = COALESCE(reports_members.registered_at,
+       EXCLUDED.registered_at), source = COALESCE(reports_members.source, EXCLUDED.source)`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
+     SELECT DISTINCT ON (o.member_id) o.member_id, $1,
+            COALESCE((SELECT e.created_at FROM events e WHERE e.merchant_code = $1 AND e.name = 'deposit.credited'
+              AND e.payload->>'depositId' = o.id::text LIMIT 1), o.updated_at), o.currency, o.amount
+       FROM deposit_orders o
+      WHERE o.merchant_code = $1 AND o.status = 'succeeded'
+        AND o.member_id IN (SELECT member_id FROM deposit_orders WHERE merchant_code = $1 AND status = 'succeeded'
+                              AND ${IN_DAY('updated_at')})
+      ORDER BY o.member_id, o.updated_at
+     ON CONFLICT (member_id) DO UPDATE SET first_deposit_at = EXCLUDED.first_deposit_at,
+       first_deposit_currency = EXCLUDED.first_deposit_currency, first_deposit = EXCLUDED.first_deposit
+     WHERE reports_members.first_deposit_at IS NULL`,
+    p,
+  );
+};
+
+const addDay = (day: string, n: number) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+};
+
+/**
+ * Rebuilds `merchantCode`'s rollups for the UTC days `from`..`to` (inclusive), a day per transaction; `onDay` hears
+ * each day done (progress). Idempotent, and safe while events are delivered (see above).
+ */
+export const backfillRollups = async (
+  pool: pg.Pool,
+  merchantCode: string,
+  from: string,
+  to: string,
+  onDay?: (day: string, done: number, total: number) => void | Promise<void>,
+) => {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDay(day, 1)) days.push(day);
+  const client = await pool.connect();
+  try {
+    for (const [i, day] of days.entries()) {
+      await client.query(`SELECT pg_advisory_lock(${LOCK})`, [merchantCode]);
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        await rebuildDay(client, merchantCode, `${day}T00:00:00Z`, `${addDay(day, 1)}T00:00:00Z`);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [merchantCode]);
+      }
+      await onDay?.(day, i + 1, days.length);
+    }
+  } finally {
+    client.release();
+  }
+  return { days: days.length };
+};
