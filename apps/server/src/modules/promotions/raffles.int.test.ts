@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath, resolve } from 'node:path';
 import { drawRaffleWinners, hashServerSeed } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo } from '../../../test/back-office';
@@ -321,6 +325,13 @@ describe('earning tickets and the draw', () => {
     expect(record.winners.map((w) => [w.prizeIndex, String(w.entryNo), w.amountMinor])).toEqual(
       expected.map((w) => [w.prizeIndex, w.key, ['5000', '2000', '500'][w.prizeIndex]]),
     );
+    // The independent verifier (scripts/verify-raffle.mjs, node:crypto only) agrees with the published record.
+    const file = joinPath(mkdtempSync(joinPath(tmpdir(), 'raffle-')), 'draw.json');
+    writeFileSync(file, JSON.stringify(record));
+    const script = resolve(import.meta.dirname, '../../../../../scripts/verify-raffle.mjs');
+    const verified = spawnSync(process.execPath, [script, '--file', file], { encoding: 'utf8' });
+    expect(verified.stdout).toContain('seed OK, winners OK');
+    expect(verified.status).toBe(0);
     expect(seen.winners.filter((w) => w.mine)).toHaveLength(1);
     expect(seen.winners.every((w) => w.username.includes('***'))).toBe(true);
 
