@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo } from '../../../test/back-office';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
+import { approvedDeposit, settledBet } from '../../../test/money-events';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { inTransaction } from '../../platform/db/transaction';
 import type { MerchantContext } from '../../platform/principals';
@@ -74,37 +75,8 @@ const status = async (as: string, id: string) => {
 const join = (as: string, id: string, path = 'MCS2_claimRafflePromotion') =>
   site(as, 'POST', `/wps/relay/${path}`, { promotionId: id });
 
-const bet = (as: string, stake: bigint, roundRef = randomUUID()) =>
-  t.services.bets.recordSettledRound({
-    merchantCode: 'demo',
-    memberId: idOf(as),
-    source: 'test',
-    provider: 'raffle-test',
-    roundRef,
-    gameId: 1,
-    gameType: 'RNG',
-    vendorCode: 'TEST',
-    currency: 'USD',
-    betAmount: stake,
-    payout: 0n,
-  });
-
-const deposit = async (as: string, amount: string) => {
-  const member = { memberId: idOf(as), merchantCode: 'demo', sessionId: 'test', type: 0 };
-  const channel = (await t.services.cashier.listChannels(merchant)).find((c) => c.kind === 'bank_transfer');
-  if (!channel) throw new Error('no bank transfer channel');
-  const order = await t.services.cashier.createDeposit(merchant, member, {
-    channelId: channel.id,
-    amount,
-    payerNote: 'P',
-  });
-  const operator = await t.database.pool.query("SELECT id FROM operators WHERE username = 'owner'");
-  await t.services.cashier.decideDeposit(merchant, order.id, {
-    approve: true,
-    reason: null,
-    operatorId: operator.rows[0].id,
-  });
-};
+const bet = (as: string, stake: bigint) => settledBet(t, idOf(as), stake, 'raffle-test');
+const deposit = (as: string, amount: string) => approvedDeposit(t, merchant, idOf(as), amount);
 
 const later = () => new Date(Date.now() + 2 * HOUR);
 const tables = async () =>

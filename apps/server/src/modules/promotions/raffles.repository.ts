@@ -135,7 +135,7 @@ export const createRafflesRepository = (pool: pg.Pool) => ({
   listForMerchant: async (merchantCode: string): Promise<{ row: RaffleRow; tickets: number; paid: bigint }[]> => {
     const result = await pool.query(
       `SELECT ${COLUMNS},
-         COALESCE((SELECT sum(e.tickets) FROM raffle_entries e WHERE e.raffle_id = r.id), 0)::int AS ticket_total,
+         COALESCE((SELECT sum(e.tickets) FROM raffle_entries e WHERE e.raffle_id = r.id), 0)::float8 AS ticket_total,
          COALESCE((SELECT sum(w.amount) FROM raffle_winners w WHERE w.raffle_id = r.id), 0)::text AS paid
        FROM raffles r WHERE r.merchant_code = $1 ORDER BY r.created_at DESC, r.id LIMIT 200`,
       [merchantCode],
@@ -168,7 +168,7 @@ export const createRafflesRepository = (pool: pg.Pool) => ({
   ticketTotals: async (raffleIds: readonly string[]): Promise<Map<string, number>> => {
     if (raffleIds.length === 0) return new Map();
     const result = await pool.query(
-      `SELECT raffle_id, sum(tickets)::int AS n FROM raffle_entries WHERE raffle_id = ANY($1::uuid[]) GROUP BY raffle_id`,
+      `SELECT raffle_id, sum(tickets)::float8 AS n FROM raffle_entries WHERE raffle_id = ANY($1::uuid[]) GROUP BY raffle_id`,
       [raffleIds],
     );
     return new Map(result.rows.map((r) => [r.raffle_id as string, r.n as number]));
