@@ -27,6 +27,7 @@ import { missionsModule } from './modules/missions';
 import { pointsModule } from './modules/points';
 import {
   promotionsModule,
+  rafflesModule,
   rebateModule,
   redEnvelopesModule,
   referralModule,
@@ -162,6 +163,7 @@ export const MODULES: readonly AnyModule[] = [
   bonusesModule,
   promotionsModule,
   redEnvelopesModule,
+  rafflesModule,
   lotteryModule,
   agentsMoneyModule,
   missionsModule,

@@ -83,6 +83,7 @@ export const auditActions = [
   'promotion.application_approve',
   'promotion.application_reject',
   'red_envelope.create',
+  'raffle.create',
   'red_envelope.update',
   'lottery.game_update',
   'lottery.draw_cancel',

@@ -35,6 +35,7 @@ import { missionEndpoints } from './missions';
 import { adminMissionEndpoints } from './missions-admin';
 import { adminPointEndpoints, pointEndpoints } from './points';
 import { adminPromotionsEndpoints, promotionsEndpoints } from './promotions';
+import { adminRafflesEndpoints, rafflesEndpoints } from './promotions-raffles';
 import { adminRebateEndpoints, rebateEndpoints } from './promotions-rebate';
 import { adminRedEnvelopesEndpoints, redEnvelopesEndpoints } from './promotions-red-envelopes';
 import { adminReferralEndpoints, referralEndpoints } from './promotions-referral';
@@ -86,7 +87,9 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(promotionsEndpoints),
   ...Object.values(adminPromotionsEndpoints),
   ...Object.values(redEnvelopesEndpoints),
+  ...Object.values(rafflesEndpoints),
   ...Object.values(adminRedEnvelopesEndpoints),
+  ...Object.values(adminRafflesEndpoints),
   ...Object.values(adminRewardsEndpoints),
   ...Object.values(referralEndpoints),
   ...Object.values(adminReferralEndpoints),

@@ -147,6 +147,13 @@ export const errorCatalogue = {
   red_envelope_empty: { status: 409 },
   /** The editor may not change an envelope's total or shares: they were split at creation. */
   red_envelope_split_fixed: { status: 409 },
+  // Raffles (decision 0122): each refusal changes nothing
+  /** No such raffle for this merchant (unknown id or another merchant's: the same answer). */
+  raffle_not_found: { status: 404 },
+  raffle_not_started: { status: 409 },
+  /** The ticket window is over: nobody may join any more. */
+  raffle_ended: { status: 409 },
+  raffle_already_joined: { status: 409 },
   // Promotions: the VIP programme's levels (back office)
   vip_level_not_last: { status: 409 },
   // Agents (issue 24)
@@ -168,6 +175,14 @@ export const errorCatalogue = {
   agent_create_agents_off: { status: 403 },
   /** A red envelope smaller than one minor unit per recipient. */
   red_envelope_too_small: { status: 400 },
+  /** Raffle editor (decision 0122): the ticket window already ended. */
+  raffle_window_past: { status: 400 },
+  /** Raffle editor: the draw must come at or after the ticket window's end. */
+  raffle_draw_before_close: { status: 400 },
+  /** Raffle editor: neither deposits nor valid bets earn tickets. */
+  raffle_no_ticket_rule: { status: 400 },
+  /** Raffle editor: at least one prize. */
+  raffle_prizes_required: { status: 400 },
   // Agent rates (decision 0090)
   /** An agent sets the rates of its direct downline agents only. */
   agent_rates_direct_only: { status: 403 },

@@ -34,6 +34,7 @@ export * from './money';
 export * from './page-answers';
 export * from './points';
 export * from './promotions';
+export * from './promotions-raffles';
 export * from './promotions-rebate';
 export * from './promotions-red-envelopes';
 export * from './promotions-referral';

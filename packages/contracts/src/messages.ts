@@ -12,6 +12,8 @@ export const memberMessageTypes = [
   'feedback_answered',
   /** An operator's message (decision 0121); params: title and body, already in the member's language. */
   'operator_message',
+  /** The member won a raffle prize (decision 0122); params: site, amount, currency. */
+  'raffle_won',
 ] as const;
 export type MemberMessageType = (typeof memberMessageTypes)[number];
 

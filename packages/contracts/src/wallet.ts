@@ -41,6 +41,7 @@ export const memberTransactionTypes = [
   'points_buy',
   'mission_reward',
   'jackpot_win',
+  'raffle_prize',
   'game_bet',
   'game_win',
   'game_rollback',

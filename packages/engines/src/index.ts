@@ -21,6 +21,7 @@ export * from './money/multiplier';
 export * from './money/split';
 export * from './plinko/plinko';
 export * from './plinko/plinko-types';
+export * from './raffle/raffle-draw';
 export * from './slot/slot';
 export * from './slot/slot-machine';
 export * from './slot/slot-types';

@@ -1,3 +1,4 @@
+import { formatMinor } from '@tessera/contracts';
 import { subscribe } from '../../platform/events';
 import { defineModule, type ModuleServices } from '../../platform/modules';
 import { createPromotionsRepository } from './promotions.repository';
@@ -5,6 +6,9 @@ import { registerPromotionsEngineAdminRoutes, registerPromotionsRoutes } from '.
 import { createPromotionsService, type PromotionsService } from './promotions.service';
 import { referralSubscribers, vipSubscribers } from './promotions.subscribers';
 import { registerPromotionsAdminRoutes } from './promotions-admin.routes';
+import { createRafflesRepository } from './raffles.repository';
+import { registerRafflesAdminRoutes, registerRafflesRoutes } from './raffles.routes';
+import { createRafflesService, type RafflesService } from './raffles.service';
 import { createRebateRepository } from './rebate.repository';
 import { registerRebateRoutes } from './rebate.routes';
 import { createRebateService, type RebateService } from './rebate.service';
@@ -25,6 +29,7 @@ import { createVipService, type VipService } from './vip.service';
 
 export { createPromotionsService, type PromotionsService } from './promotions.service';
 export { referralSubscribers, vipSubscribers } from './promotions.subscribers';
+export { createRafflesService, type RafflesService } from './raffles.service';
 export { createRedEnvelopesService, type RedEnvelopesService } from './red-envelopes.service';
 
 import { demoRebateSettings } from './rebate.demo';
@@ -69,6 +74,8 @@ declare module '../../platform/modules' {
     promotions: PromotionsService;
     /** Red envelopes created by operators: a committed fair split, one share per member, paid as bonuses. */
     redEnvelopes: RedEnvelopesService;
+    /** Raffles created by operators: tickets from deposits and bets, a committed draw run by a job, prizes paid once. */
+    raffles: RafflesService;
   }
 }
 
@@ -227,4 +234,45 @@ export const redEnvelopesModule = defineModule({
     registerRedEnvelopesAdminRoutes(registrar, { admin: services.admin, envelopes });
   },
   seedDemo: (envelopes, { merchantCode, currency }) => envelopes.seedDemo(merchantCode, currency),
+});
+
+/**
+ * Raffles created by operators (issue 28, decision 0122): members join, the deposit and bet events inside the ticket
+ * window earn tickets once each, and the `raffles_draw_due` job draws each raffle once its draw time passed, from the
+ * server seed committed at creation, paying each prize once from the promotions account. Winners get an inbox
+ * message (from the `raffle.won` event, once per prize).
+ */
+export const rafflesModule = defineModule({
+  name: 'raffles',
+  create: ({ database, services }) =>
+    createRafflesService({ repository: createRafflesRepository(database.pool), ledger: services.ledger }),
+  routes: (registrar, raffles, { services }) => {
+    registerRafflesRoutes(registrar, raffles);
+    registerRafflesAdminRoutes(registrar, { admin: services.admin, raffles });
+  },
+  subscribers: (raffles, { services }) => [
+    subscribe('raffles.deposits', 'deposit.credited', (event, { tx }) => raffles.onDeposit(tx, event)),
+    subscribe('raffles.bets', 'bet.settled', (event, { tx }) => raffles.onBet(tx, event)),
+    subscribe('raffles.notify', 'raffle.won', async (event) => {
+      const merchant = await services.merchants.resolve({ code: event.merchantCode, host: '' });
+      await services.messages.send({
+        merchantCode: event.merchantCode,
+        memberId: event.memberId,
+        type: 'raffle_won',
+        params: {
+          site: merchant?.settings.name ?? event.merchantCode,
+          amount: formatMinor(BigInt(event.amount), event.currency),
+          currency: event.currency,
+        },
+        dedupeKey: `raffle:${event.raffleId}:${event.prizeIndex}`,
+      });
+    }),
+  ],
+  jobs: (raffles) => [
+    {
+      name: 'raffles_draw_due',
+      schedule: { everySeconds: 15 },
+      run: (job) => job.once(() => raffles.drawDue()),
+    },
+  ],
 });

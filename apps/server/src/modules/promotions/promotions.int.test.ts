@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
+import { approvedDeposit, settledBet } from '../../../test/money-events';
 import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
@@ -61,38 +62,10 @@ const create = async (values: Record<string, unknown> = {}) => {
   return answer.json().value as { id: string };
 };
 
-const bet = (as: string, stake: bigint) =>
-  t.services.bets.recordSettledRound({
-    merchantCode: 'demo',
-    memberId: idOf(as),
-    source: 'test',
-    provider: 'promo-test',
-    roundRef: randomUUID(),
-    gameId: 1,
-    gameType: 'RNG',
-    vendorCode: 'TEST',
-    currency: 'USD',
-    betAmount: stake,
-    payout: 0n,
-  });
+const bet = (as: string, stake: bigint) => settledBet(t, idOf(as), stake, 'promo-test');
 
 /** A bank-transfer deposit the desk approves: the order succeeds and deposit.credited is emitted. */
-const deposit = async (as: string, amount: string) => {
-  const member = { memberId: idOf(as), merchantCode: 'demo', sessionId: 'test', type: 0 };
-  const channel = (await t.services.cashier.listChannels(merchant)).find((c) => c.kind === 'bank_transfer');
-  if (!channel) throw new Error('no bank transfer channel');
-  const order = await t.services.cashier.createDeposit(merchant, member, {
-    channelId: channel.id,
-    amount,
-    payerNote: 'Payer',
-  });
-  const operator = await t.database.pool.query("SELECT id FROM operators WHERE username = 'owner'");
-  await t.services.cashier.decideDeposit(merchant, order.id, {
-    approve: true,
-    reason: null,
-    operatorId: operator.rows[0].id,
-  });
-};
+const deposit = (as: string, amount: string) => approvedDeposit(t, merchant, idOf(as), amount);
 
 const image = (bytes: Buffer, filename = 'a.png', type = 'image/png'): UploadPart => ({
   name: 'images',

@@ -109,6 +109,15 @@ export const EVENT_CATALOGUE = {
     currency: z.string(),
     amount: minor,
   }),
+  /** A raffle's prize was paid to its winner by the draw (decision 0122), one event per prize. */
+  'raffle.won': z.object({
+    raffleId: z.string(),
+    merchantCode: z.string(),
+    memberId: z.string(),
+    currency: z.string(),
+    prizeIndex: z.number().int(),
+    amount: minor,
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;

@@ -13,6 +13,7 @@ export const messageTextKeys: Record<
   withdrawal_approved: { title: 'msg_withdrawal_approved_title', body: 'msg_withdrawal_approved_body' },
   withdrawal_rejected: { title: 'msg_withdrawal_rejected_title', body: 'msg_withdrawal_rejected_body' },
   feedback_answered: { title: 'msg_feedback_answered_title', body: 'msg_feedback_answered_body' },
+  raffle_won: { title: 'msg_raffle_won_title', body: 'msg_raffle_won_body' },
 };
 
 /** An operator's message's own title or text (decision 0121); null for the other types. */

@@ -16,6 +16,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   points_buy: 'txn_type_points_buy',
   mission_reward: 'txn_type_mission_reward',
   jackpot_win: 'txn_type_jackpot_win',
+  raffle_prize: 'txn_type_raffle_prize',
   game_bet: 'txn_type_game_bet',
   game_win: 'txn_type_game_win',
   game_rollback: 'txn_type_game_rollback',
