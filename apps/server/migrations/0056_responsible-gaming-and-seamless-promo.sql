@@ -132,3 +132,8 @@ BEGIN
                                       p_currency, p_exponent, p_member_account, v_ledger_tx), true;
 END;
 $$;
+--> statement-breakpoint
+
+-- The back office's provider rounds (issue 32, decision 0127): open rounds oldest first, and every round newest first.
+CREATE INDEX "seamless_rounds_open_idx" ON "seamless_rounds" USING btree ("merchant_code","created_at") WHERE "seamless_rounds"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "seamless_rounds_merchant_idx" ON "seamless_rounds" USING btree ("merchant_code","id");

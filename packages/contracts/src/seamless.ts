@@ -109,6 +109,44 @@ export type AdminSeamlessDebt = z.infer<typeof adminSeamlessDebtSchema>;
 
 export const seamlessDebtStatuses = ['open', 'all'] as const;
 
+export const seamlessRoundStatuses = ['open', 'settled', 'rolled_back', 'voided'] as const;
+
+/** A provider's round as the seamless wallet recorded it: its stakes, payouts and tips so far. */
+export const adminSeamlessRoundSchema = z.object({
+  provider: z.string(),
+  roundId: z.string(),
+  memberId: z.string(),
+  /** The member's account name. */
+  account: z.string(),
+  /** The catalogue game the round was played on, in the operator's language where the catalogue has it. */
+  gameId: z.number(),
+  status: z.enum(seamlessRoundStatuses),
+  currency: z.string(),
+  stakes: moneyStringSchema,
+  payouts: moneyStringSchema,
+  tips: moneyStringSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminSeamlessRound = z.infer<typeof adminSeamlessRoundSchema>;
+
+/** One call of a provider in a round, as applied (or, for a rollback of an unknown bet, as refused for good). */
+export const adminSeamlessCallSchema = z.object({
+  transactionId: z.string(),
+  kind: z.enum(['bet', 'win', 'rollback', 'tip', 'resettle', 'cashout', 'void', 'promo']),
+  amount: moneyStringSchema,
+  /** 'ok', or 'not_found' for a rollback of a bet never taken (that bet is refused if it comes). */
+  outcome: z.string(),
+  /** For a rollback: the bet it returned. */
+  referenceTransactionId: z.string().nullable(),
+  /** The ledger transaction that moved the money; null when none moved (a win of 0). */
+  ledgerTransactionId: z.string().nullable(),
+  /** The member's available balance the provider was answered with. */
+  balanceAfter: moneyStringSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AdminSeamlessCall = z.infer<typeof adminSeamlessCallSchema>;
+
 export const adminSeamlessEndpoints = {
   listDebts: defineEndpoint({
     name: 'admin.listSeamlessDebts',
@@ -132,5 +170,59 @@ export const adminSeamlessEndpoints = {
       outstanding: z.array(z.object({ currency: z.string(), amount: moneyStringSchema })),
     }),
     summary: "The merchant's members' debts from seamless resettlements, newest first (decision 0117).",
+  }),
+  listRounds: defineEndpoint({
+    name: 'admin.listSeamlessRounds',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/seamless-rounds',
+    moduleIds: [],
+    access: access.operator('games.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({
+      /** Open rounds (default: a stake taken, no result yet; the oldest first), or every round (newest first). */
+      status: z.enum(['open', 'all']).default('open'),
+      /** One provider's rounds only. */
+      provider: z
+        .string()
+        .regex(/^[A-Z0-9_]{1,32}$/, { message: 'field_invalid' })
+        .optional(),
+      /** Open for at least this many hours (stale rounds a provider never settled). */
+      olderThanHours: z.coerce.number().int().min(0).max(8760).default(0),
+      pageNo: z.coerce.number().int().min(1).max(100000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({
+      list: z.array(adminSeamlessRoundSchema),
+      pageNo: z.number(),
+      totalPages: z.number(),
+      /** Open rounds of the merchant by provider: how many, and the stakes they hold, per currency. */
+      openByProvider: z.array(
+        z.object({ provider: z.string(), currency: z.string(), rounds: z.number(), stakes: moneyStringSchema }),
+      ),
+    }),
+    summary: "The merchant's seamless rounds by provider: open ones (oldest first) or all, with their totals.",
+  }),
+  getRound: defineEndpoint({
+    name: 'admin.getSeamlessRound',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/seamless-rounds/:provider/:roundId',
+    moduleIds: [],
+    access: access.operator('games.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({
+      code: merchantCodeSchema,
+      provider: z.string().regex(/^[A-Z0-9_]{1,32}$/, { message: 'field_invalid' }),
+      roundId: z.string().min(1).max(100),
+    }),
+    request: z.strictObject({}),
+    response: z.object({
+      round: adminSeamlessRoundSchema,
+      /** Every call of the provider in the round, in the order applied. */
+      calls: z.array(adminSeamlessCallSchema),
+      /** Debts the round's resettlements left (decision 0117). */
+      debts: z.array(adminSeamlessDebtSchema),
+    }),
+    summary: "A seamless round's whole history: every provider call with its ledger movement, and its debts.",
   }),
 };

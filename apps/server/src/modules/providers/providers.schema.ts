@@ -23,7 +23,13 @@ export const seamlessRounds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('seamless_rounds_provider_round_key').on(table.provider, table.roundId)],
+  (table) => [
+    uniqueIndex('seamless_rounds_provider_round_key').on(table.provider, table.roundId),
+    /** The back office's open rounds, oldest first (decision 0127). */
+    index('seamless_rounds_open_idx').on(table.merchantCode, table.createdAt).where(sql`${table.status} = 'open'`),
+    /** The back office's every round of a merchant, newest first. */
+    index('seamless_rounds_merchant_idx').on(table.merchantCode, table.id),
+  ],
 );
 
 /**

@@ -661,3 +661,95 @@ describe('promotional payouts (decision 0126)', () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 });
+
+describe("the back office's provider rounds (decision 0127)", () => {
+  it('lists open rounds oldest first with their totals by provider, and shows a round with every call and its debts', async () => {
+    const p = await player('roundsview', 10_00n);
+    const token = p.gameToken;
+    const stale = next('r');
+    const fresh = next('r');
+    const settled = next('r');
+    await ok('bet', { token, transactionId: next('tx'), roundId: stale, amount: '1.00', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId: stale, amount: '0.50', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId: fresh, amount: '2.00', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId: settled, amount: '3.00', currency: 'USD' });
+    await ok('win', { token, transactionId: next('tx'), roundId: settled, amount: '9.00', currency: 'USD' });
+    await ok('bet', { token, transactionId: next('tx'), roundId: next('r'), amount: '12.50', currency: 'USD' });
+    const resettled = { token, transactionId: next('tx'), roundId: settled, amount: '1.00', currency: 'USD' };
+    expect(await ok('resettle', resettled)).toMatchObject({ balance: '0.00', debt: '8.00' });
+    // The stale round was opened two days ago: a provider that never sent its result.
+    await t.database.pool.query(
+      "UPDATE seamless_rounds SET created_at = now() - interval '2 days' WHERE provider = 'DEMO' AND round_id = $1",
+      [stale],
+    );
+    await merchantLikeDemo(t, 'roundsother');
+    // Operators of their own (the debts test above signed in the shared ones).
+    const owner = await t.operatorToken();
+    const tokens: Record<string, string> = {};
+    for (const [name, role, merchantCode] of [
+      ['roundsSupport', 'support', 'demo'],
+      ['roundsOtherOwner', 'owner', 'roundsother'],
+    ] as const) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/admin/operators',
+        headers: { authorization: owner },
+        payload: { username: name, displayName: name, password: 'Operator-Pass-1', role, merchantCode },
+      });
+      expect(created.json().success).toBe(true);
+      tokens[name] = await t.operatorToken(name, 'Operator-Pass-1');
+    }
+    const get = (as: string, path: string, code = 'demo') =>
+      t.request({
+        method: 'GET',
+        url: `/api/admin/merchants/${code}/seamless-rounds${path}`,
+        headers: { authorization: tokens[as] ?? '' },
+      });
+
+    const open = (await get('roundsSupport', '?provider=DEMO&pageSize=200')).json().value;
+    const mine = open.list.filter((round: { memberId: string }) => round.memberId === p.memberId);
+    expect(mine.map((round: { roundId: string }) => round.roundId)).toEqual([stale, fresh, expect.any(String)]);
+    expect(mine[0]).toMatchObject({ account: 'roundsview', status: 'open', stakes: '1.50', payouts: '0.00' });
+    const created = open.list.map((round: { createdAt: string }) => Date.parse(round.createdAt));
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(open.openByProvider).toContainEqual(expect.objectContaining({ provider: 'DEMO', currency: 'USD' }));
+    const stalest = (await get('roundsSupport', '?olderThanHours=24&pageSize=200')).json().value.list;
+    expect(stalest.map((round: { roundId: string }) => round.roundId)).toContain(stale);
+    expect(stalest.map((round: { roundId: string }) => round.roundId)).not.toContain(fresh);
+    const all = (await get('roundsSupport', '?status=all&pageSize=200')).json().value.list;
+    expect(all.find((round: { roundId: string }) => round.roundId === settled)).toMatchObject({
+      status: 'settled',
+      stakes: '3.00',
+      payouts: '1.00',
+    });
+
+    const history = (await get('roundsSupport', `/DEMO/${settled}`)).json().value;
+    expect(history.round).toMatchObject({ roundId: settled, status: 'settled', account: 'roundsview' });
+    expect(history.calls.map((c: { kind: string; amount: string }) => [c.kind, c.amount])).toEqual([
+      ['bet', '3.00'],
+      ['win', '9.00'],
+      ['resettle', '1.00'],
+    ]);
+    expect(history.calls[2]).toMatchObject({ transactionId: resettled.transactionId, balanceAfter: '0.00' });
+    // The bet and the win moved money; the resettlement found nothing available and left it all as a debt.
+    expect(history.calls.map((c: { ledgerTransactionId: string | null }) => c.ledgerTransactionId !== null)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(history.debts).toEqual([
+      expect.objectContaining({ transactionId: resettled.transactionId, amount: '8.00', outstanding: '8.00' }),
+    ]);
+
+    // Another merchant's operator, and unknown rounds, learn nothing; bad filters are refused.
+    expect((await get('roundsOtherOwner', '')).json().errorCode).toBe('not_found');
+    expect((await get('roundsOtherOwner', `/DEMO/${settled}`, 'roundsother')).json().errorCode).toBe('not_found');
+    expect((await get('roundsSupport', `/DEMO/${next('r')}`)).json().errorCode).toBe('not_found');
+    expect((await get('roundsOtherOwner', '', 'roundsother')).json().value.list).toEqual([]);
+    for (const query of ['?status=nope', '?olderThanHours=-1', '?provider=demo%20x']) {
+      const refused = await get('roundsSupport', query);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errorCode).toBe('validation_failed');
+    }
+  });
+});
