@@ -27,17 +27,21 @@ export const setApiLanguage = (language: string): void => {
   currentLanguage = language;
 };
 
-/** The one way the back office calls the API: every call goes through an endpoint declaration. */
-export const callEndpoint = async <E extends EndpointDef>(
-  endpoint: E,
-  options: CallOptions<E>,
-): Promise<ResponseOf<E>> => {
-  const request = buildRequest(endpoint, options.input, {
+/** The fetch request of a call: path, input, the session token, the operator's language, the merchant asked about. */
+const requestOf = <E extends EndpointDef>(endpoint: E, options: CallOptions<E>) =>
+  buildRequest(endpoint, options.input, {
     params: options.params as Record<string, string | number> | undefined,
     token: readSessionToken(),
     language: currentLanguage,
     merchant: options.merchant,
   });
+
+/** The one way the back office calls the API: every call goes through an endpoint declaration. */
+export const callEndpoint = async <E extends EndpointDef>(
+  endpoint: E,
+  options: CallOptions<E>,
+): Promise<ResponseOf<E>> => {
+  const request = requestOf(endpoint, options);
   return answerOf(
     endpoint,
     await fetchOrNetworkError(request.url, { ...request.init, signal: options.signal ?? null }),
@@ -79,12 +83,7 @@ export const callUploadEndpoint = async <E extends EndpointDef>(
   endpoint: E,
   options: CallOptions<E> & { files: readonly Blob[] },
 ): Promise<ResponseOf<E>> => {
-  const request = buildRequest(endpoint, options.input, {
-    params: options.params as Record<string, string | number> | undefined,
-    token: readSessionToken(),
-    language: currentLanguage,
-    merchant: options.merchant,
-  });
+  const request = requestOf(endpoint, options);
   const form = new FormData();
   for (const [name, value] of Object.entries((options.input ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null) form.append(name, String(value));
@@ -104,12 +103,7 @@ export const callUploadEndpoint = async <E extends EndpointDef>(
 
 /** A `file` endpoint (decision 0124): its bytes as a Blob; a failure is its envelope's ApiError. */
 export const callFileEndpoint = async <E extends EndpointDef>(endpoint: E, options: CallOptions<E>): Promise<Blob> => {
-  const request = buildRequest(endpoint, options.input, {
-    params: options.params as Record<string, string | number> | undefined,
-    token: readSessionToken(),
-    language: currentLanguage,
-    merchant: options.merchant,
-  });
+  const request = requestOf(endpoint, options);
   const headers = { ...request.init.headers, Accept: 'image/png, image/jpeg, application/json' };
   const response = await fetchOrNetworkError(request.url, {
     ...request.init,
