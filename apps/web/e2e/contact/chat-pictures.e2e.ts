@@ -72,6 +72,8 @@ describe('live chat pictures (decision 0124)', () => {
     await page.screenshot({ path: screenshotPath('chat-pictures-phone.png'), fullPage: true });
     await answer.getByRole('button', { name: 'Open the picture' }).click();
     await page.getByRole('dialog').locator('img').waitFor();
+    // The dialog fades in after 100 ms (spec section 2): the screenshot waits for it.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: screenshotPath('chat-pictures-open-phone.png') });
     await page.keyboard.press('Escape');
 
