@@ -3,7 +3,7 @@ import { access } from './access';
 import { defineEndpoint } from './endpoint';
 import { languageCodes } from './languages';
 import { merchantCodeSchema } from './merchants';
-import { PROOF_UPLOAD, proofImageSchema } from './proofs';
+import { fileAnswerSchema, PROOF_UPLOAD, proofImageSchema } from './proofs';
 
 /** The feedback question types of spec section 3. */
 export const feedbackTypes = ['deposit', 'withdrawal', 'game', 'customer_service', 'application', 'other'] as const;
@@ -170,7 +170,29 @@ export const CHAT_LIMITS = {
   visitorOpensPerHourPerIp: 5,
   /** Visitors' conversations a merchant's queue holds waiting at most; beyond it new ones wait (too_many_requests). */
   visitorWaitingPerMerchant: 100,
+  /** Pictures a member (or a visitor's key) may send a minute; each also counts as a message (decision 0124). */
+  attachmentsPerMinute: 5,
 } as const;
+
+/**
+ * A chat message's picture (decision 0124): png or jpg, one a message, at most 5 MB, under the multipart field
+ * `image`, checked by its bytes and re-encoded as proof images are.
+ */
+export const CHAT_ATTACHMENT_UPLOAD = {
+  field: 'image',
+  maxFiles: 1,
+  maxBytes: PROOF_UPLOAD.maxBytes,
+  contentTypes: PROOF_UPLOAD.contentTypes,
+} as const;
+
+/** A message's picture as the thread shows it; its bytes are read from the attachment endpoints by `id`. */
+export const chatAttachmentSchema = z.object({
+  id: z.string(),
+  contentType: z.enum(PROOF_UPLOAD.contentTypes),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
 /**
  * A visitor's browser key (decision 0104): 32 random bytes in base64url, made and kept by the browser. It is the only
@@ -184,7 +206,10 @@ export const CHAT_VISITOR_TOPIC = 'chatv';
 export const chatMessageSchema = z.object({
   seq: z.number().int(),
   author: z.enum(['member', 'operator']),
+  /** The text; empty for a picture sent without one. */
   body: z.string(),
+  /** The message's picture (decision 0124); null for a text message. */
+  attachment: chatAttachmentSchema.nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -268,6 +293,14 @@ const chatBody = z.strictObject({
   body: z.string().trim().min(1).max(CHAT_LIMITS.messageMax),
   clientMessageId: clientMessageIdSchema.optional(),
 });
+/** A picture message's text fields (multipart): an optional text beside the `image` file. */
+const chatImageBody = z.strictObject({
+  body: z.string().trim().max(CHAT_LIMITS.messageMax).default(''),
+  clientMessageId: clientMessageIdSchema.optional(),
+});
+const IMAGE_SEND_ERRORS =
+  'Errors: image_invalid (not a png or jpeg picture), image_too_large (over 5 MB), image_empty, image_type_not_allowed (gif, svg, webp, bmp), upload_too_many (more than one file), field_required on image (no file)';
+const attachmentParams = z.strictObject({ id: z.uuid() });
 const afterSeq = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
 const readSeq = z.strictObject({ seq: z.number().int().min(0).max(1_000_000_000) });
 const chatParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
@@ -317,6 +350,33 @@ export const chatEndpoints = {
     request: readSeq,
     response: z.object({ unread: z.number().int() }),
     summary: "Marks the desk's messages up to seq read; answers the member's unread count.",
+  }),
+  sendImage: defineEndpoint({
+    name: 'contact.chatSendImage',
+    method: 'POST',
+    path: '/wps/contact/chat/images',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: CHAT_ATTACHMENT_UPLOAD,
+    request: chatImageBody,
+    response: chatThreadSchema,
+    summary: `multipart/form-data: one "image" file (png or jpg, 5 MB at most) with an optional body and clientMessageId. Sends a picture to the desk as send does (opening a conversation when none is open); ${CHAT_LIMITS.attachmentsPerMinute} pictures a minute (too_many_requests). A retry with the same clientMessageId, text and picture answers the message first stored. ${IMAGE_SEND_ERRORS}; nothing is stored on any.`,
+  }),
+  attachment: defineEndpoint({
+    name: 'contact.chatAttachment',
+    method: 'GET',
+    path: '/wps/contact/chat/attachments/:id',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    responseKind: 'file',
+    params: attachmentParams,
+    request: z.strictObject({}),
+    response: fileAnswerSchema,
+    summary:
+      "The picture of a message in one of the member's own conversations, as its bytes (image/png or image/jpeg, nosniff, private caching); any other answers not_found.",
   }),
 } as const;
 
@@ -380,6 +440,33 @@ export const chatVisitorEndpoints = {
     response: chatThreadSchema.nullable(),
     summary:
       "After sign-in: the conversation this browser opened as a visitor becomes the member's, and the key no longer opens it. Answers the member's open conversation (null when none).",
+  }),
+  sendImage: defineEndpoint({
+    name: 'contact.chatVisitorSendImage',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor/images',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: CHAT_ATTACHMENT_UPLOAD,
+    request: chatImageBody.extend(visitorKey),
+    response: chatVisitorThreadSchema,
+    summary: `multipart/form-data: the key, one "image" file and an optional body and clientMessageId. A visitor's picture, limited as its messages are and ${CHAT_LIMITS.attachmentsPerMinute} pictures a minute a key. ${IMAGE_SEND_ERRORS}.`,
+  }),
+  attachment: defineEndpoint({
+    name: 'contact.chatVisitorAttachment',
+    method: 'POST',
+    path: '/wps/contact/chat/visitor/attachments/:id',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    responseKind: 'file',
+    params: attachmentParams,
+    request: z.strictObject(visitorKey),
+    response: fileAnswerSchema,
+    summary:
+      "The picture of a message in the conversation the visitor's key holds, as its bytes (the key in the body, never in a URL); any other answers not_found.",
   }),
 } as const;
 
@@ -483,6 +570,34 @@ export const adminChatEndpoints = {
     request: z.strictObject({}),
     response: adminChatConversationSchema,
     summary: 'Resolves a conversation; the member’s next message opens a new one. Audited (owner, support).',
+  }),
+  sendImage: defineEndpoint({
+    name: 'admin.chatSendImage',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/chats/:id/images',
+    moduleIds: [],
+    access: access.operator('contact.reply', 'merchant'),
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: CHAT_ATTACHMENT_UPLOAD,
+    params: chatParams,
+    request: chatImageBody,
+    response: adminChatThreadSchema,
+    summary: `multipart/form-data: one "image" file and an optional body and clientMessageId. Answers with a picture as send does; a resolved conversation answers chat_closed, another operator’s order_state_invalid, another merchant’s not_found. ${IMAGE_SEND_ERRORS} (owner, support).`,
+  }),
+  attachment: defineEndpoint({
+    name: 'admin.chatAttachment',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/chats/:id/attachments/:attachmentId',
+    moduleIds: [],
+    access: access.operator('contact.read', 'merchant'),
+    encrypted: false,
+    responseKind: 'file',
+    params: z.strictObject({ code: merchantCodeSchema, id: z.uuid(), attachmentId: z.uuid() }),
+    request: z.strictObject({}),
+    response: fileAnswerSchema,
+    summary:
+      'The picture of a message of this conversation, as its bytes; another conversation’s or merchant’s answers not_found (owner, support).',
   }),
 } as const;
 

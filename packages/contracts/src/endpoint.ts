@@ -49,6 +49,12 @@ export interface EndpointDef<
   /** A larger body than the server's default limit (image uploads), in bytes. */
   readonly bodyLimit?: number;
   readonly params?: Params;
+  /**
+   * `file`: a success answers the file's bytes themselves (an image, with its type, `Content-Disposition`, nosniff
+   * and private caching), not the envelope; `response` then describes what the handler hands the server
+   * (`fileAnswerSchema`). Failures are envelopes as always. Default `json`.
+   */
+  readonly responseKind?: 'json' | 'file';
   readonly request: Req;
   /** Schema of the envelope's `value` on success. */
   readonly response: Res;

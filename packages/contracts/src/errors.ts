@@ -61,6 +61,12 @@ export const errorCatalogue = {
   // Content
   image_invalid: { status: 400 },
   image_too_large: { status: 413 },
+  /** An uploaded file with no bytes at all. */
+  image_empty: { status: 400 },
+  /** A picture of a kind that is not accepted (gif, svg, webp, bmp): only png and jpeg are. */
+  image_type_not_allowed: { status: 415 },
+  /** The chat conversation is resolved: nothing more is added to it. */
+  chat_closed: { status: 409 },
   // Money
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 400 },

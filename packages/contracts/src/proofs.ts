@@ -18,3 +18,14 @@ export const proofImageSchema = z.object({
   data: z.string(),
 });
 export type ProofImage = z.infer<typeof proofImageSchema>;
+
+/**
+ * What a `responseKind: 'file'` endpoint's handler answers: the bytes, their type and the name the browser is offered.
+ * The server sends the bytes as the body; the browser reads them as a Blob.
+ */
+export const fileAnswerSchema = z.object({
+  contentType: z.enum(PROOF_UPLOAD.contentTypes),
+  filename: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/),
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+});
+export type FileAnswer = z.infer<typeof fileAnswerSchema>;

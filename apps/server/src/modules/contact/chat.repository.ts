@@ -3,10 +3,26 @@ import type pg from 'pg';
 import { isConstraintViolation } from '../../platform/db/pg-errors';
 import type { Queryable } from '../../platform/db/queryable';
 import { inTransaction } from '../../platform/db/transaction';
+import type { ImageMediaType } from '../../platform/images/image-recode';
 import type { contactChatMessages, contactConversations } from './contact.schema';
 
 export type ConversationRow = typeof contactConversations.$inferSelect;
-export type ChatMessageRow = typeof contactChatMessages.$inferSelect;
+/** A message's picture as the thread shows it (decision 0124). */
+export interface ChatAttachmentMeta {
+  id: string;
+  contentType: ImageMediaType;
+  width: number;
+  height: number;
+}
+export type ChatMessageRow = typeof contactChatMessages.$inferSelect & { attachment: ChatAttachmentMeta | null };
+/** A picture ready to store with its message: re-encoded, with the SHA-256 (hex) of its bytes. */
+export interface NewChatAttachment {
+  contentType: ImageMediaType;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  sha256: string;
+}
 
 const CONVERSATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId",
   visitor_key_hash AS "visitorKeyHash", username, status,
@@ -14,7 +30,9 @@ const CONVERSATION_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS 
   member_read_seq AS "memberReadSeq", desk_read_seq AS "deskReadSeq", created_at AS "createdAt",
   updated_at AS "updatedAt"`;
 const MESSAGE_COLUMNS = `conversation_id AS "conversationId", seq, author, operator_id AS "operatorId", body,
-  client_message_id AS "clientMessageId", created_at AS "createdAt"`;
+  client_message_id AS "clientMessageId", attachment_id AS "attachmentId", created_at AS "createdAt",
+  (SELECT json_build_object('id', a.id, 'contentType', a.content_type, 'width', a.width, 'height', a.height)
+     FROM contact_chat_attachments a WHERE a.id = attachment_id) AS attachment`;
 /** A sender's retry of a message already stored (decision 0111): the append stored nothing. */
 const DUPLICATE = Symbol('duplicate client message id');
 
@@ -220,6 +238,7 @@ export const createChatRepository = (pool: pg.Pool) => {
         clientMessageId?: string | undefined;
         operatorId?: string;
         operatorUsername?: string;
+        attachment?: NewChatAttachment | undefined;
       },
     ): Promise<{ conversation: ConversationRow; message: ChatMessageRow } | null | 'duplicate'> =>
       inTransaction(pool, async (client) => {
@@ -246,9 +265,21 @@ export const createChatRepository = (pool: pg.Pool) => {
         if (!conversation) return null;
         // A retry racing its first attempt waited on the conversation's row lock above, so the first is committed
         // and conflicts here: the retry stores nothing, and the rollback gives its number back.
+        // The picture first, in the same transaction: a duplicate below rolls it back with the message.
+        const picture = message.attachment;
+        const attachmentId = picture
+          ? (
+              await client.query<{ id: string }>(
+                `INSERT INTO contact_chat_attachments (conversation_id, content_type, width, height, sha256, bytes)
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+                [conversationId, picture.contentType, picture.width, picture.height, picture.sha256, picture.bytes],
+              )
+            ).rows[0]?.id
+          : null;
         const inserted = await client.query<ChatMessageRow>(
-          `INSERT INTO contact_chat_messages (conversation_id, seq, author, operator_id, body, client_message_id)
-           VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO contact_chat_messages (conversation_id, seq, author, operator_id, body, client_message_id,
+                                              attachment_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (client_message_id, conversation_id) WHERE client_message_id IS NOT NULL DO NOTHING
            RETURNING ${MESSAGE_COLUMNS}`,
           [
@@ -258,6 +289,7 @@ export const createChatRepository = (pool: pg.Pool) => {
             message.operatorId ?? null,
             message.body,
             message.clientMessageId ?? null,
+            attachmentId ?? null,
           ],
         );
         const stored = inserted.rows[0];
@@ -267,6 +299,34 @@ export const createChatRepository = (pool: pg.Pool) => {
         if (error === DUPLICATE) return 'duplicate' as const;
         throw error;
       }),
+
+    /** The SHA-256 (hex) of a message's picture; null for a text message (what a retry is compared by). */
+    attachmentHash: async (attachmentId: string): Promise<string | null> => {
+      const { rows } = await pool.query<{ sha256: string }>(
+        'SELECT sha256 FROM contact_chat_attachments WHERE id = $1',
+        [attachmentId],
+      );
+      return rows[0]?.sha256 ?? null;
+    },
+
+    /**
+     * A picture's bytes, when its conversation belongs to `owner` (and is `conversationId`, when given); another's
+     * answers null, as one that does not exist.
+     */
+    attachment: async (
+      owner: Owner,
+      attachmentId: string,
+      conversationId: string | null,
+    ): Promise<{ id: string; contentType: ImageMediaType; bytes: Buffer } | null> => {
+      const { column, value } = ownedBy(owner);
+      const { rows } = await pool.query<{ id: string; contentType: ImageMediaType; bytes: Buffer }>(
+        `SELECT a.id, a.content_type AS "contentType", a.bytes
+           FROM contact_chat_attachments a JOIN contact_conversations c ON c.id = a.conversation_id
+          WHERE a.id = $1 AND c.${column} = $2 AND ($3::uuid IS NULL OR c.id = $3)`,
+        [attachmentId, value, conversationId],
+      );
+      return rows[0] ?? null;
+    },
 
     /** Moves a conversation's read mark forward (never back, never past its last message). */
     markRead: async (owner: Owner, id: string, side: 'member' | 'desk', seq: number) => {

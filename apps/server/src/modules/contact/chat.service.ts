@@ -1,15 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  CHAT_ATTACHMENT_UPLOAD,
   CHAT_LIMITS,
   CHAT_TYPING,
   CHAT_VISITOR_TOPIC,
   type ChatStatus,
+  type FileAnswer,
   type RealtimeEventData,
 } from '@tessera/contracts';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import type { ClientFacts, MemberPrincipal, MerchantContext, OperatorPrincipal } from '../../platform/principals';
+import type { ImageMediaType } from '../../platform/images/image-recode';
+import { recodeOnePicture } from '../../platform/images/proof-images';
+import type {
+  ClientFacts,
+  MemberPrincipal,
+  MerchantContext,
+  OperatorPrincipal,
+  UploadedFile,
+} from '../../platform/principals';
 import type { RealtimeHub } from '../../platform/realtime';
 import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import type { AdminService } from '../admin';
@@ -19,8 +29,31 @@ import {
   type ChatRepository,
   type ConversationRow,
   createChatRepository,
+  type NewChatAttachment,
 } from './chat.repository';
 import type { AuditActor } from './feedback.service';
+
+/** What a sender sends: a text, or a picture with an optional text (decision 0124), and its client id. */
+interface Sent {
+  body: string;
+  clientMessageId?: string | undefined;
+  attachment?: NewChatAttachment | undefined;
+}
+
+/** A picture's upload checked and re-encoded (`recodeOnePicture`), with the hash a retry is compared by. */
+const pictureOf = (files: readonly UploadedFile[]): NewChatAttachment => {
+  const [file] = files;
+  if (!file) throw fieldError(CHAT_ATTACHMENT_UPLOAD.field, 'field_required');
+  const picture = recodeOnePicture(file);
+  return { ...picture, sha256: createHash('sha256').update(picture.bytes).digest('hex') };
+};
+
+/** The bytes a file endpoint answers, named by the attachment's id and type. */
+const fileOf = (row: { id: string; contentType: ImageMediaType; bytes: Buffer }): FileAnswer => ({
+  contentType: row.contentType,
+  filename: `${row.id}.${row.contentType === 'image/png' ? 'png' : 'jpg'}`,
+  bytes: row.bytes,
+});
 
 /** Unread messages of the other side, per conversation: the member reads the desk's, the desk the member's. */
 const unreadOf = async (repository: ChatRepository, rows: readonly ConversationRow[], reader: 'member' | 'desk') => {
@@ -143,7 +176,7 @@ export const createChatService = (deps: {
   const original = async (
     owner: { memberId: string } | { visitorKeyHash: string } | { merchantCode: string },
     conversationId: string | null,
-    sent: { clientMessageId: string | undefined; body: string; operatorId: string | null },
+    sent: Sent & { operatorId: string | null },
   ) => {
     if (!sent.clientMessageId) return null;
     const found = await repository.byClientId(owner, sent.clientMessageId, conversationId);
@@ -152,6 +185,9 @@ export const createChatService = (deps: {
     const sameSender =
       message.author === (sent.operatorId ? 'operator' : 'member') && message.operatorId === sent.operatorId;
     if (!sameSender || message.body !== sent.body) throw new AppError('idempotency_conflict');
+    // A picture's retry is the same picture (decision 0124): the same re-encoded bytes, by their hash.
+    const storedHash = message.attachmentId ? await repository.attachmentHash(message.attachmentId) : null;
+    if (storedHash !== (sent.attachment?.sha256 ?? null)) throw new AppError('idempotency_conflict');
     return { conversation: found.conversation, messages: [message] };
   };
 
@@ -163,9 +199,9 @@ export const createChatService = (deps: {
     merchant: MerchantContext,
     opener: { memberId: string } | { visitorKeyHash: string },
     username: string,
-    sent: { body: string; clientMessageId?: string | undefined },
+    sent: Sent,
   ) => {
-    const retried = { clientMessageId: sent.clientMessageId, body: sent.body, operatorId: null };
+    const retried = { ...sent, operatorId: null };
     const before = await original(opener, null, retried);
     if (before) return before;
     // A conversation resolved between the open and the append: the next attempt opens a new one.
@@ -175,6 +211,7 @@ export const createChatService = (deps: {
         author: 'member',
         body: sent.body,
         clientMessageId: sent.clientMessageId,
+        attachment: sent.attachment,
       });
       if (appended === 'duplicate') {
         const raced = await original(opener, open.id, retried);
@@ -228,8 +265,11 @@ export const createChatService = (deps: {
       key: string,
       sent: { body: string; clientMessageId?: string | undefined },
       client: ClientFacts,
+      files?: readonly UploadedFile[],
     ) => {
       const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      // A picture counts as a message and as a picture; both limits come before its bytes are decoded.
+      if (files) await limit(`chatv:pictures:${visitorKeyHash}`, CHAT_LIMITS.attachmentsPerMinute, 60_000);
       await limit(`chatv:key:${visitorKeyHash}`, CHAT_LIMITS.perMinute, 60_000);
       await limit(`chatv:ip:${merchant.code}:${client.ip}`, CHAT_LIMITS.visitorPerMinutePerIp, 60_000);
       if (!(await repository.openOf({ visitorKeyHash }))) {
@@ -238,8 +278,9 @@ export const createChatService = (deps: {
           throw new AppError('too_many_requests');
         }
       }
+      const attachment = files ? pictureOf(files) : undefined;
       const username = `visitor-${randomBytes(3).toString('hex')}`;
-      return customerSend(merchant, { visitorKeyHash }, username, sent);
+      return customerSend(merchant, { visitorKeyHash }, username, { ...sent, attachment });
     },
 
     visitorRead: async (merchant: MerchantContext, key: string, seq: number) => {
@@ -279,11 +320,37 @@ export const createChatService = (deps: {
       merchant: MerchantContext,
       member: MemberPrincipal,
       sent: { body: string; clientMessageId?: string | undefined },
+      files?: readonly UploadedFile[],
     ) => {
+      // A picture counts as a message and as a picture; both limits come before its bytes are decoded.
+      if (files) await limit(`chat:pictures:${member.memberId}`, CHAT_LIMITS.attachmentsPerMinute, 60_000);
       await limit(`chat:${member.memberId}`, CHAT_LIMITS.perMinute, 60_000);
+      const attachment = files ? pictureOf(files) : undefined;
       const profile = await deps.members.findById(member.memberId);
       if (!profile) throw new AppError('login.not.session');
-      return customerSend(merchant, { memberId: member.memberId }, profile.username, sent);
+      return customerSend(merchant, { memberId: member.memberId }, profile.username, { ...sent, attachment });
+    },
+
+    /** A picture of one of the member's own conversations; any other (another member's) is not_found. */
+    memberAttachment: async (member: MemberPrincipal, attachmentId: string) => {
+      const row = await repository.attachment({ memberId: member.memberId }, attachmentId, null);
+      if (!row) throw new AppError('not_found');
+      return fileOf(row);
+    },
+
+    /** A picture of the conversation a visitor's key holds; any other is not_found. */
+    visitorAttachment: async (merchant: MerchantContext, key: string, attachmentId: string) => {
+      const visitorKeyHash = visitorKeyHashOf(merchant.code, key);
+      const row = await repository.attachment({ visitorKeyHash }, attachmentId, null);
+      if (!row) throw new AppError('not_found');
+      return fileOf(row);
+    },
+
+    /** A picture of this merchant's conversation `id`; another conversation's or merchant's is not_found. */
+    deskAttachment: async (merchantCode: string, id: string, attachmentId: string) => {
+      const row = await repository.attachment({ merchantCode }, attachmentId, id);
+      if (!row) throw new AppError('not_found');
+      return fileOf(row);
     },
 
     memberRead: async (member: MemberPrincipal, seq: number) => {
@@ -306,10 +373,14 @@ export const createChatService = (deps: {
       id: string,
       operator: OperatorPrincipal,
       sent: { body: string; clientMessageId?: string | undefined },
+      files?: readonly UploadedFile[],
     ) => {
-      await deskConversation(merchant.code, id);
+      const conversation = await deskConversation(merchant.code, id);
+      // A picture to a resolved conversation has its own answer (decision 0124), before its bytes are decoded.
+      if (files && conversation.status === 'resolved') throw new AppError('chat_closed');
+      const attachment = files ? pictureOf(files) : undefined;
       const owner = { merchantCode: merchant.code };
-      const retried = { clientMessageId: sent.clientMessageId, body: sent.body, operatorId: operator.operatorId };
+      const retried = { ...sent, attachment, operatorId: operator.operatorId };
       const before = await original(owner, id, retried);
       if (before) return before;
       const appended = await repository.append(id, {
@@ -318,13 +389,17 @@ export const createChatService = (deps: {
         clientMessageId: sent.clientMessageId,
         operatorId: operator.operatorId,
         operatorUsername: operator.username,
+        attachment,
       });
       if (appended === 'duplicate') {
         const raced = await original(owner, id, retried);
         if (raced) return raced;
         throw new Error('duplicate chat message not found');
       }
-      if (!appended) throw new AppError('order_state_invalid');
+      if (!appended) {
+        const now = files ? await repository.find(owner, id) : null;
+        throw new AppError(now?.status === 'resolved' ? 'chat_closed' : 'order_state_invalid');
+      }
       push(appended.conversation, appended.message);
       return { conversation: appended.conversation, messages: [appended.message] };
     },
@@ -370,6 +445,7 @@ export const presentMessage = (row: ChatMessageRow) => ({
   seq: row.seq,
   author: row.author,
   body: row.body,
+  attachment: row.attachment,
   createdAt: row.createdAt.toISOString(),
 });
 

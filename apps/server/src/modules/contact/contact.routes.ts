@@ -100,6 +100,10 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   r.site(chatEndpoints.send, async ({ input, ctx }) =>
     memberThread(await chat.memberSend(ctx.merchant, ctx.member, input)),
   );
+  r.site(chatEndpoints.sendImage, async ({ input, files, ctx }) =>
+    memberThread(await chat.memberSend(ctx.merchant, ctx.member, input, files)),
+  );
+  r.site(chatEndpoints.attachment, async ({ params, ctx }) => chat.memberAttachment(ctx.member, params.id));
   r.site(chatEndpoints.typing, async ({ ctx }) => {
     await chat.memberTyping(ctx.member);
     return null;
@@ -125,6 +129,13 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   r.site(chatVisitorEndpoints.send, async ({ input, ctx }) =>
     visitorThread(await chat.visitorSend(ctx.merchant, input.key, input, ctx)),
   );
+  r.site(chatVisitorEndpoints.sendImage, async ({ input, files, ctx }) => {
+    const { key, ...sent } = input;
+    return visitorThread(await chat.visitorSend(ctx.merchant, key, sent, ctx, files));
+  });
+  r.site(chatVisitorEndpoints.attachment, async ({ params, input, ctx }) =>
+    chat.visitorAttachment(ctx.merchant, input.key, params.id),
+  );
   r.site(chatVisitorEndpoints.read, async ({ input, ctx }) => ({
     unread: await chat.visitorRead(ctx.merchant, input.key, input.seq),
   }));
@@ -144,6 +155,12 @@ export const registerContactRoutes = (r: Registrar, contact: ContactService): vo
   );
   r.admin(adminChatEndpoints.send, async ({ params, input, ctx }) =>
     deskThread(await chat.deskSend(ctx.merchant, params.id, ctx.operator, input)),
+  );
+  r.admin(adminChatEndpoints.sendImage, async ({ params, input, files, ctx }) =>
+    deskThread(await chat.deskSend(ctx.merchant, params.id, ctx.operator, input, files)),
+  );
+  r.admin(adminChatEndpoints.attachment, async ({ params, ctx }) =>
+    chat.deskAttachment(ctx.merchant.code, params.id, params.attachmentId),
   );
   r.admin(adminChatEndpoints.read, async ({ params, input, ctx }) =>
     deskConversation(await chat.deskRead(ctx.merchant.code, params.id, input.seq)),

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from '../../platform/db/columns';
+import type { ImageMediaType } from '../../platform/images/image-recode';
 import { proofImagesTable } from '../../platform/images/proof-images';
 import { members } from '../members/members.schema';
 
@@ -99,6 +101,28 @@ export const contactConversations = pgTable(
   ],
 );
 
+/**
+ * The pictures of chat messages (decision 0124): re-encoded bytes in PostgreSQL, as proof images are, one a message.
+ * Each belongs to its conversation, which decides who may read it; `sha256` (hex, of the stored bytes) is what a
+ * retry under the same client id is compared by.
+ */
+export const contactChatAttachments = pgTable(
+  'contact_chat_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => contactConversations.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').$type<ImageMediaType>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index('contact_chat_attachments_conversation_idx').on(table.conversationId)],
+);
+
 /** The messages of a conversation, numbered 1, 2, 3... per conversation. */
 export const contactChatMessages = pgTable(
   'contact_chat_messages',
@@ -112,6 +136,8 @@ export const contactChatMessages = pgTable(
     body: text('body').notNull(),
     /** The sender's own id of the message (decision 0111): a retry with it finds this row instead of adding one. */
     clientMessageId: uuid('client_message_id'),
+    /** The message's picture (decision 0124); null for a text message. */
+    attachmentId: uuid('attachment_id').references(() => contactChatAttachments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { allEndpoints, authOf, type EndpointDef, errorCatalogue } from '@tessera/contracts';
+import { allEndpoints, authOf, type EndpointDef, errorCatalogue, PROOF_UPLOAD } from '@tessera/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -77,7 +77,12 @@ const operationOf = (endpoint: EndpointDef): JsonSchema => {
     responses: {
       200: {
         description: 'Success',
-        content: { 'application/json': { schema: envelopeOf(toSchema(endpoint.response, 'output')) } },
+        content:
+          endpoint.responseKind === 'file'
+            ? Object.fromEntries(
+                PROOF_UPLOAD.contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              )
+            : { 'application/json': { schema: envelopeOf(toSchema(endpoint.response, 'output')) } },
       },
       '4XX': { description: 'Failure with an error code', content: { 'application/json': { schema: failure } } },
     },

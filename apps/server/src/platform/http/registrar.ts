@@ -2,6 +2,7 @@ import {
   type AccessOf,
   authOf,
   type EndpointDef,
+  fileAnswerSchema,
   isLanguageCode,
   isModuleId,
   type LanguageCode,
@@ -175,6 +176,26 @@ const fastifyMethods = (endpoint: EndpointDef): HTTPMethods[] => [endpoint.metho
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * A `file` endpoint's answer (decision 0124): the bytes as the body, with the type they were re-encoded as, offered
+ * inline under a fixed name, never sniffed as anything else, and cached by the browser only (a member's or a desk's
+ * picture is nobody else's).
+ */
+const sendFile = (endpoint: EndpointDef, value: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  const checked = fileAnswerSchema.safeParse(value);
+  if (!checked.success) {
+    request.log.error({ endpoint: endpoint.name, issues: checked.error.issues }, 'file answer does not match');
+    throw new AppError('unknown_error');
+  }
+  const { contentType, filename, bytes } = checked.data;
+  return reply
+    .type(contentType)
+    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+};
+
+/**
  * The handler's value checked against the contract, in the envelope. A frozen value already checked is answered
  * with the envelope serialised the first time (decision 0072); a frozen value's envelope is remembered so.
  */
@@ -184,6 +205,7 @@ const respond = <E extends EndpointDef>(
   request: FastifyRequest,
   reply: FastifyReply,
 ) => {
+  if (endpoint.responseKind === 'file') return sendFile(endpoint, value, request, reply);
   const known = checkedAnswerOf(value, endpoint.response);
   if (known !== undefined) return reply.type(JSON_TYPE).send(known);
   const checked = endpoint.response.safeParse(value);

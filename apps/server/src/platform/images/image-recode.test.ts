@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { recodeImage, sniffImageType } from './image-recode';
+import { recodeImage, sniffImageType, sniffRefusedImageKind } from './image-recode';
 
 const limits = { maxBytes: 1_000_000, maxSide: 512 };
 
@@ -41,5 +41,22 @@ describe('recodeImage', () => {
     expect(() => recodeImage(Buffer.alloc(2_000_000), limits)).toThrow('image_too_large');
     const wide = new PNG({ width: 600, height: 1 });
     expect(() => recodeImage(PNG.sync.write(wide), limits)).toThrow('image_too_large');
+  });
+});
+
+describe('sniffRefusedImageKind (decision 0124)', () => {
+  it('names gif, webp, bmp and svg by their bytes, and nothing else', () => {
+    expect(sniffRefusedImageKind(Buffer.concat([Buffer.from('GIF87a'), Buffer.alloc(10)]))).toBe('gif');
+    expect(sniffRefusedImageKind(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(10)]))).toBe('gif');
+    expect(sniffRefusedImageKind(Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(10)]))).toBe('webp');
+    expect(sniffRefusedImageKind(Buffer.concat([Buffer.from('BM'), Buffer.alloc(40)]))).toBe('bmp');
+    expect(sniffRefusedImageKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('svg');
+    expect(
+      sniffRefusedImageKind(Buffer.from('\uFEFF  <?xml version="1.0"?>\n<!-- x -->\n<!DOCTYPE svg>\n<SVG width="1">')),
+    ).toBe('svg');
+    expect(sniffRefusedImageKind(Buffer.from('<html><svg></svg></html>'))).toBeNull();
+    expect(sniffRefusedImageKind(Buffer.from('BMW'))).toBeNull();
+    expect(sniffRefusedImageKind(Buffer.alloc(0))).toBeNull();
+    expect(sniffRefusedImageKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBeNull();
   });
 });

@@ -26,6 +26,24 @@ export const sniffImageType = (bytes: Buffer): ImageMediaType | null => {
   return null;
 };
 
+/**
+ * A picture of a kind that is not accepted, by its bytes: gif, webp and bmp by their magic numbers, svg by its root
+ * element (after an optional byte-order mark, XML declaration, comments or doctype). Null: none of these.
+ */
+export const sniffRefusedImageKind = (bytes: Buffer): 'gif' | 'webp' | 'bmp' | 'svg' | null => {
+  const head = bytes.subarray(0, 12).toString('latin1');
+  if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return 'webp';
+  if (head.startsWith('BM') && bytes.length >= 26) return 'bmp';
+  const text = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (/^(<\?xml[^>]*>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text)) return 'svg';
+  return null;
+};
+
 /** The PNG up to the end of its IEND chunk: whatever was appended after it is not part of the picture. */
 const pngWithoutTrailer = (bytes: Buffer): Buffer => {
   const at = bytes.lastIndexOf('IEND', undefined, 'latin1');

@@ -5,7 +5,7 @@ import { bytea } from '../db/columns';
 import { type Queryable, queryRows } from '../db/queryable';
 import { AppError } from '../http/app-error';
 import type { UploadedFile } from '../http/registrar';
-import { type ImageMediaType, recodeImage } from './image-recode';
+import { type ImageMediaType, recodeImage, sniffRefusedImageKind } from './image-recode';
 
 /** Largest width or height of a proof picture (a phone's screenshot or photo fits). */
 const PROOF_MAX_SIDE = 8192;
@@ -51,6 +51,25 @@ export const recodeProofImages = (files: readonly UploadedFile[], alreadyStored 
     const image = recodeImage(file.bytes, { maxBytes: PROOF_UPLOAD.maxBytes, maxSide: PROOF_MAX_SIDE });
     return { contentType: image.mediaType, bytes: image.bytes };
   });
+};
+
+/** One picture ready to store, with its size and the SHA-256 of its re-encoded bytes (what a retry is compared by). */
+export interface RecodedPicture extends RecodedProof {
+  width: number;
+  height: number;
+}
+
+/**
+ * One uploaded picture (a chat message's, decision 0124), checked and re-encoded under the proof rule, with its own
+ * error for each refusal: `image_empty` (no bytes), `image_type_not_allowed` (a gif, svg, webp or bmp),
+ * `image_too_large`, `image_invalid` (anything else that is not a png or jpeg that decodes).
+ */
+export const recodeOnePicture = (file: UploadedFile): RecodedPicture => {
+  if (file.bytes.length === 0) throw new AppError('image_empty');
+  if (file.bytes.length > PROOF_UPLOAD.maxBytes) throw new AppError('image_too_large');
+  if (sniffRefusedImageKind(file.bytes)) throw new AppError('image_type_not_allowed');
+  const image = recodeImage(file.bytes, { maxBytes: PROOF_UPLOAD.maxBytes, maxSide: PROOF_MAX_SIDE });
+  return { contentType: image.mediaType, bytes: image.bytes, width: image.width, height: image.height };
 };
 
 /** What the member and the desk receive: the bytes as base64 inside the JSON envelope. */

@@ -146,6 +146,44 @@ const send = async <E extends EndpointDef>(
 };
 
 /**
+ * A `file` endpoint (decision 0124): its bytes as a Blob. A failure comes as the envelope, read as every answer is
+ * (an ApiError with its code; a lost session logs the member out).
+ */
+export const callFileEndpoint = async <E extends EndpointDef>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<Blob> => {
+  const params = options.params as Record<string, string | number> | undefined;
+  const path = buildPath(endpoint.path, params);
+  const headers = headersFor(endpoint, options as CallOptions<EndpointDef>);
+  const url = usesQuery(endpoint) ? `${path}${toQueryString(options.query)}` : path;
+  const body = await bodyFor(endpoint, path, options.body, headers, null);
+  headers.set('Accept', 'image/png, image/jpeg, application/json');
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError('in_network_again');
+  }
+  if (response.ok && (response.headers.get('content-type') ?? '').startsWith('image/')) return response.blob();
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError(transportCodeOf(response.status), [], null, response.status);
+  }
+  answerOf(endpoint, payload, response.status);
+  throw new ApiError('unknown_error', [], null, response.status);
+};
+
+/**
  * Answers are checked without zod's compiled object parsers: compiling one costs far more than the few times a
  * page reads an endpoint (the site start answer alone took ~25 ms of a phone's first screen to compile).
  */

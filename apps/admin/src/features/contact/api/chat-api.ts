@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminChatEndpoints, type ChatStatus } from '@tessera/contracts';
-import { callEndpoint } from '../../../shared/api/api-client';
+import { useEffect, useState } from 'react';
+import { callEndpoint, callFileEndpoint, callUploadEndpoint } from '../../../shared/api/api-client';
 
 export const chatListKey = (code: string) => [adminChatEndpoints.list.name, code];
 
@@ -38,6 +39,25 @@ export const useChatActions = (code: string) => {
         callEndpoint(adminChatEndpoints.send, { params: { code, id }, input: { body, clientMessageId } }),
       onSuccess: refresh,
     }),
+    sendImage: useMutation({
+      mutationFn: ({
+        id,
+        body,
+        clientMessageId,
+        picture,
+      }: {
+        id: string;
+        body: string;
+        clientMessageId: string;
+        picture: File;
+      }) =>
+        callUploadEndpoint(adminChatEndpoints.sendImage, {
+          params: { code, id },
+          input: { body, clientMessageId },
+          files: [picture],
+        }),
+      onSuccess: refresh,
+    }),
     transfer: useMutation({
       mutationFn: ({ id, operatorId }: { id: string; operatorId: string }) =>
         callEndpoint(adminChatEndpoints.transfer, { params: { code, id }, input: { operatorId } }),
@@ -50,4 +70,22 @@ export const useChatActions = (code: string) => {
     read: (id: string, seq: number) =>
       callEndpoint(adminChatEndpoints.read, { params: { code, id }, input: { seq } }).then(refresh),
   };
+};
+
+/** A chat picture's bytes as an object URL (decision 0124), read once per page life and let go when unshown. */
+export const useChatPicture = (code: string, id: string, attachmentId: string) => {
+  const picture = useQuery({
+    queryKey: [adminChatEndpoints.attachment.name, code, id, attachmentId],
+    queryFn: ({ signal }) =>
+      callFileEndpoint(adminChatEndpoints.attachment, { params: { code, id, attachmentId }, input: {}, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!picture.data) return;
+    const made = URL.createObjectURL(picture.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [picture.data]);
+  return { url, isError: picture.isError };
 };

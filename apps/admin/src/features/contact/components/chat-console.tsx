@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   type AdminChatConversation,
   type CannedReply,
+  CHAT_ATTACHMENT_UPLOAD,
   CHAT_LIMITS,
   CHAT_TYPING,
+  type ChatAttachment,
   type ChatMessage,
   newClientMessageId,
 } from '@tessera/contracts';
@@ -14,9 +16,10 @@ import { currentLocale } from '../../../shared/i18n/i18n';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
 import { ListStates } from '../../../shared/ui/page-state';
 import { useCannedReplies } from '../api/canned-replies-api';
-import { chatListKey, readThread, useChatActions, useChatDesk, useChatList } from '../api/chat-api';
+import { chatListKey, readThread, useChatActions, useChatDesk, useChatList, useChatPicture } from '../api/chat-api';
 import { useDeskStream } from '../api/desk-stream';
 import { matchCannedReplies } from '../canned-match';
 import { type Elapsed, elapsedOf, waitedSeconds } from '../chat-timing';
@@ -26,6 +29,33 @@ const merge = (current: readonly ChatMessage[], incoming: readonly ChatMessage[]
   const bySeq = new Map(current.map((m) => [m.seq, m]));
   for (const m of incoming) bySeq.set(m.seq, m);
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+};
+
+/** A message's picture (decision 0124): a thumbnail that opens it larger in a dialog (Esc closes). */
+const ChatPicture = ({ code, id, attachment }: { code: string; id: string; attachment: ChatAttachment }) => {
+  const { t } = useTranslation();
+  const { url, isError } = useChatPicture(code, id, attachment.id);
+  const [isOpen, setOpen] = useState(false);
+  if (isError) return <p className={styles.muted}>{t('contact.chat.picture')}</p>;
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.thumb}
+        aria-label={t('contact.chat.pictureOpen')}
+        disabled={!url}
+        onClick={() => setOpen(true)}
+        data-picture={attachment.id}
+      >
+        {url ? (
+          <img src={url} alt={t('contact.chat.picture')} width={attachment.width} height={attachment.height} />
+        ) : null}
+      </button>
+      <Dialog isOpen={isOpen} title={t('contact.chat.picture')} onClose={() => setOpen(false)} size="md">
+        {url ? <img className={styles.large} src={url} alt={t('contact.chat.picture')} /> : null}
+      </Dialog>
+    </>
+  );
 };
 
 /** "/" and what follows it, when that is the whole draft: the picker's query. */
@@ -59,7 +89,8 @@ export const ChatConsole = ({ code }: { code: string }) => {
   const openRef = useRef<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
   const replyBox = useRef<HTMLTextAreaElement>(null);
-  const pending = useRef<{ body: string; id: string } | null>(null);
+  const pending = useRef<{ body: string; picture: File | null; id: string } | null>(null);
+  const [picture, setPicture] = useState<File | null>(null);
   const canned = useCannedReplies(code);
   const [isBrowsing, setBrowsing] = useState(false);
   const [active, setActive] = useState(0);
@@ -152,21 +183,29 @@ export const ChatConsole = ({ code }: { code: string }) => {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = draft.trim();
-    if (!openId || !body) return;
-    // The same text sent again (after a failure) keeps its id: the server stores it once.
-    if (pending.current?.body !== body) pending.current = { body, id: newClientMessageId() };
-    actions.send.mutate(
-      { id: openId, body, clientMessageId: pending.current.id },
-      {
-        onSuccess: (thread) => {
-          pending.current = null;
-          setDraft('');
-          apply(thread.messages);
-        },
+    if (!openId || (!body && !picture)) return;
+    // The same text (and picture) sent again after a failure keeps its id: the server stores it once.
+    if (pending.current?.body !== body || pending.current.picture !== picture) {
+      pending.current = { body, picture, id: newClientMessageId() };
+    }
+    const sent = {
+      onSuccess: (thread: { messages: ChatMessage[] }) => {
+        pending.current = null;
+        setDraft('');
+        setPicture(null);
+        apply(thread.messages);
       },
-    );
+    };
+    const clientMessageId = pending.current.id;
+    if (picture) actions.sendImage.mutate({ id: openId, body, clientMessageId, picture }, sent);
+    else actions.send.mutate({ id: openId, body, clientMessageId }, sent);
   };
-  const failure = actions.send.error ?? actions.claim.error ?? actions.transfer.error ?? actions.resolve.error;
+  const failure =
+    actions.send.error ??
+    actions.sendImage.error ??
+    actions.claim.error ??
+    actions.transfer.error ??
+    actions.resolve.error;
 
   return (
     <div className={styles.console} data-testid="chat-console">
@@ -288,7 +327,8 @@ export const ChatConsole = ({ code }: { code: string }) => {
                   data-seq={m.seq}
                   data-author={m.author}
                 >
-                  <p className={styles.body}>{m.body}</p>
+                  {m.attachment ? <ChatPicture code={code} id={open.id} attachment={m.attachment} /> : null}
+                  {m.body ? <p className={styles.body}>{m.body}</p> : null}
                   <p className={styles.muted}>{formatTime.format(Date.parse(m.createdAt))}</p>
                 </li>
               ))}
@@ -372,7 +412,29 @@ export const ChatConsole = ({ code }: { code: string }) => {
                     >
                       {t('contact.chat.canned')}
                     </Button>
-                    <Button type="submit" variant="primary" isBusy={actions.send.isPending} disabled={!draft.trim()}>
+                    <label className={styles.attach}>
+                      {picture ? t('contact.chat.pictureChosen', { name: picture.name }) : t('contact.chat.attach')}
+                      <input
+                        type="file"
+                        className="visually-hidden"
+                        accept={CHAT_ATTACHMENT_UPLOAD.contentTypes.join(',')}
+                        onChange={(event) => {
+                          setPicture(event.target.files?.[0] ?? null);
+                          event.target.value = '';
+                        }}
+                      />
+                    </label>
+                    {picture ? (
+                      <Button type="button" size="sm" variant="secondary" onClick={() => setPicture(null)}>
+                        {t('contact.chat.pictureRemove')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      type="submit"
+                      variant="primary"
+                      isBusy={actions.send.isPending || actions.sendImage.isPending}
+                      disabled={!draft.trim() && !picture}
+                    >
                       {t('contact.chat.send')}
                     </Button>
                   </div>

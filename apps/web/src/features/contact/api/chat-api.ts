@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   CHAT_TYPING,
   type ChatConversation,
@@ -7,7 +8,7 @@ import {
   newClientMessageId,
 } from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callEndpoint } from '../../../shared/api/call-endpoint';
+import { callEndpoint, callFileEndpoint } from '../../../shared/api/call-endpoint';
 import { useRealtimeEvent, useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/realtime';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { readLocal, writeLocal } from '../../../shared/storage/browser-storage';
@@ -123,17 +124,24 @@ export const useLiveChat = () => {
 
   // The message being sent and its client id (decision 0111): sending the same text again after a failure keeps the
   // id, so a first attempt that was stored after all is answered, not stored twice.
-  const pending = useRef<{ body: string; id: string } | null>(null);
-  const send = async (body: string) => {
-    if (pending.current?.body !== body) pending.current = { body, id: newClientMessageId() };
+  // A picture (decision 0124) is part of what is sent again: the same file keeps the id, another takes a new one.
+  const pending = useRef<{ body: string; picture: File | null; id: string } | null>(null);
+  const send = async (body: string, picture: File | null = null) => {
+    if (pending.current?.body !== body || pending.current.picture !== picture) {
+      pending.current = { body, picture, id: newClientMessageId() };
+    }
     const clientMessageId = pending.current.id;
+    const files = picture ? [picture] : [];
     let thread: Awaited<ReturnType<typeof callEndpoint<typeof chatEndpoints.send>>>;
     if (isMember) {
-      thread = await callEndpoint(chatEndpoints.send, { body: { body, clientMessageId } });
+      thread = picture
+        ? await callEndpoint(chatEndpoints.sendImage, { body: { body, clientMessageId }, files })
+        : await callEndpoint(chatEndpoints.send, { body: { body, clientMessageId } });
     } else {
-      const visitorThread = await callEndpoint(chatVisitorEndpoints.send, {
-        body: { key: visitorKey(), body, clientMessageId },
-      });
+      const visitorBody = { key: visitorKey(), body, clientMessageId };
+      const visitorThread = picture
+        ? await callEndpoint(chatVisitorEndpoints.sendImage, { body: visitorBody, files })
+        : await callEndpoint(chatVisitorEndpoints.send, { body: visitorBody });
       setTopic(visitorThread.topic);
       thread = visitorThread;
     }
@@ -169,4 +177,29 @@ export const useLiveChat = () => {
   // The member's messages the desk has read: up to its read mark, or up to its latest answer.
   const readUpTo = Math.max(deskReadSeq, ...messages.filter((m) => m.author === 'operator').map((m) => m.seq));
   return { conversationId, messages, isLoading, isMember, send, markRead, readUpTo, typing };
+};
+
+/**
+ * A chat picture's bytes as an object URL (decision 0124): read with the member's session, or by the visitor's key in
+ * the body, once per page life (a stored picture never changes); the URL is let go when no one shows it any more.
+ */
+export const useChatPicture = (attachmentId: string, isMember: boolean) => {
+  const picture = useQuery({
+    queryKey: ['contact.chatPicture', attachmentId, isMember],
+    queryFn: ({ signal }) => {
+      if (isMember) return callFileEndpoint(chatEndpoints.attachment, { params: { id: attachmentId }, signal });
+      const key = storedVisitorKey();
+      if (!key) throw new Error('no visitor key');
+      return callFileEndpoint(chatVisitorEndpoints.attachment, { params: { id: attachmentId }, body: { key }, signal });
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!picture.data) return;
+    const made = URL.createObjectURL(picture.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [picture.data]);
+  return { url, isError: picture.isError };
 };

@@ -1,14 +1,45 @@
-import { CHAT_LIMITS } from '@tessera/contracts';
+import { CHAT_LIMITS, type ChatAttachment } from '@tessera/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../shared/api/api-error';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
 import { Button } from '../../../shared/ui/button/button';
+import { Dialog } from '../../../shared/ui/dialog/dialog';
 import formStyles from '../../../shared/ui/form/form.module.css';
 import { FormError } from '../../../shared/ui/form/form-error';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
-import { useLiveChat } from '../api/chat-api';
+import { ProofPicker } from '../../../shared/ui/proof-picker/proof-picker';
+import { useChatPicture, useLiveChat } from '../api/chat-api';
 import styles from './live-chat.module.css';
+
+/** A message's picture: a thumbnail in the thread, a button that opens it larger in a dialog (Esc closes). */
+const ChatPicture = ({ attachment, isMember }: { attachment: ChatAttachment; isMember: boolean }) => {
+  const { t } = useTranslation('contact');
+  const { url, isError } = useChatPicture(attachment.id, isMember);
+  const [isOpen, setOpen] = useState(false);
+  if (isError) return <p className={styles.pictureMissing}>{t('chat_picture')}</p>;
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.thumb}
+        aria-label={t('chat_picture_open')}
+        onClick={() => setOpen(true)}
+        disabled={!url}
+        data-picture={attachment.id}
+      >
+        {url ? (
+          <img src={url} alt={t('chat_picture')} width={attachment.width} height={attachment.height} />
+        ) : (
+          <InlineLoader />
+        )}
+      </button>
+      <Dialog name="chat-picture" isOpen={isOpen} onClose={() => setOpen(false)} title={t('chat_picture')} size="lg">
+        {url ? <img className={styles.large} src={url} alt={t('chat_picture')} /> : null}
+      </Dialog>
+    </>
+  );
+};
 
 /** The member's conversation with customer service: the messages both ways, live, and the box to write. */
 export const LiveChat = () => {
@@ -16,6 +47,7 @@ export const LiveChat = () => {
   const formatDateTime = useFormatDateTime();
   const chat = useLiveChat();
   const [draft, setDraft] = useState('');
+  const [picture, setPicture] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSending, setSending] = useState(false);
   const end = useRef<HTMLLIElement>(null);
@@ -32,12 +64,13 @@ export const LiveChat = () => {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = draft.trim();
-    if (!body) return;
+    if (!body && !picture) return;
     setSending(true);
     setError(null);
     try {
-      await chat.send(body);
+      await chat.send(body, picture);
       setDraft('');
+      setPicture(null);
     } catch (failure) {
       setError(errorKeyOf(failure));
     } finally {
@@ -61,7 +94,8 @@ export const LiveChat = () => {
             data-seq={message.seq}
             data-author={message.author}
           >
-            <p className={styles.body}>{message.body}</p>
+            {message.attachment ? <ChatPicture attachment={message.attachment} isMember={chat.isMember} /> : null}
+            {message.body ? <p className={styles.body}>{message.body}</p> : null}
             <p className={styles.meta}>
               {message.author === 'member' ? t('chat_you') : t('reply_from_desk')} · {formatDateTime(message.createdAt)}
               {message.seq === lastRead ? (
@@ -92,10 +126,18 @@ export const LiveChat = () => {
               if (event.target.value.trim()) chat.typing();
             }}
           />
-          <Button type="submit" disabled={isSending || draft.trim().length === 0}>
+          <Button type="submit" disabled={isSending || (draft.trim().length === 0 && !picture)}>
             {t('send')}
           </Button>
         </div>
+        <ProofPicker
+          id="chat-picture"
+          files={picture ? [picture] : []}
+          onChange={(files) => setPicture(files[0] ?? null)}
+          maxFiles={1}
+          addLabel={() => t('chat_attach')}
+          rules={t('chat_picture_rules')}
+        />
         <FormError code={error} />
       </form>
     </div>

@@ -16,6 +16,8 @@ export interface ProofPickerProps {
   maxFiles?: number;
   /** The add button's text for `left` more files; "Add proof images" unless told. */
   addLabel?: (left: number) => string;
+  /** The rules under the picker; the proof rules (5 MB each, up to 3) unless told. */
+  rules?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export const ProofPicker = ({
   error,
   maxFiles = PROOF_UPLOAD.maxFiles,
   addLabel,
+  rules,
 }: ProofPickerProps) => {
   const { t } = useTranslation('money');
   const [pickError, setPickError] = useState<string | null>(null);
@@ -76,14 +79,14 @@ export const ProofPicker = ({
             id={id}
             type="file"
             accept={PROOF_UPLOAD.contentTypes.join(',')}
-            multiple
+            multiple={maxFiles > 1}
             aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
             onChange={handlePick}
           />
         </label>
       ) : null}
       <p className={styles.hint} id={`${id}-hint`}>
-        {t('proof_rules')}
+        {rules ?? t('proof_rules')}
       </p>
       <FieldMessage id={`${id}-error`} error={shown ? { message: shown } : undefined} />
     </div>
