@@ -15,6 +15,7 @@ import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { useClaimPromotion, useJoinPromotion, usePromotionList } from '../api/promotions-api';
+import { useRaffleList } from '../api/raffles-api';
 import { PromotionApplyForm } from '../components/promotion-apply-form';
 import { PromotionCard } from '../components/promotion-card';
 import { PromotionDetail } from '../components/promotion-detail';
@@ -48,6 +49,7 @@ export interface PromotionsPageProps {
 export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: PromotionsPageProps) => {
   const { t } = useTranslation(['promotions', 'common']);
   const list = usePromotionList();
+  const hasRaffles = (useRaffleList().data?.list.length ?? 0) > 0;
   const isLogin = usePublicStore((state) => state.isLogin);
   const openDialog = useShellStore((state) => state.openDialog);
   const location = useLocation();
@@ -120,7 +122,9 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
         ) : null}
         <RaffleSection />
         {list.isPending ? <InlineLoader /> : null}
-        {list.data && promotions.length === 0 && hasNotices === false ? <EmptyState message={t('promo_none')} /> : null}
+        {list.data && promotions.length === 0 && !hasRaffles && hasNotices === false ? (
+          <EmptyState message={t('promo_none')} />
+        ) : null}
         {renderNotices?.(promotions.length > 0)}
       </div>
       <Dialog
