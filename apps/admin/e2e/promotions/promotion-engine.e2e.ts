@@ -87,7 +87,12 @@ describe('the promotion engine in the back office', () => {
     await page.locator('aside').getByRole('link', { name: 'Promotions' }).click();
     await page.locator('[data-pick-merchant="demo"]').click();
     await page.getByText('No promotions yet.').waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Promotions', 'Applications', 'Red envelopes']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'Promotions',
+      'Applications',
+      'Red envelopes',
+      'Raffles',
+    ]);
 
     await page.getByRole('button', { name: 'New promotion' }).click();
     await editor().waitFor();
@@ -263,6 +268,7 @@ describe('the promotion engine in the back office', () => {
       'Promotions',
       'Applications',
       'Red envelopes',
+      'Raffles',
     ]);
     expect(await fitsWidth(support.page)).toBe(true);
     await support.page.screenshot({ path: `${SHOTS}-support-390.png`, fullPage: true });
@@ -276,7 +282,7 @@ describe('the promotion engine in the back office', () => {
     await content.page.getByRole('button', { name: 'New promotion' }).waitFor();
     expect(await content.page.getByRole('button', { name: `Edit ${TITLE}` }).count()).toBe(1);
     expect(await content.page.getByRole('button', { name: `Grant the bonus of ${TITLE}` }).count()).toBe(0);
-    expect(await content.page.getByRole('tab').allTextContents()).toEqual(['Promotions', 'Red envelopes']);
+    expect(await content.page.getByRole('tab').allTextContents()).toEqual(['Promotions', 'Red envelopes', 'Raffles']);
     // Without the VIP levels to read, the lowest level is typed as a number.
     await content.page.getByRole('button', { name: `Edit ${TITLE}` }).click();
     expect(await content.page.getByLabel('Lowest VIP level').evaluate((el) => el.tagName)).toBe('INPUT');

@@ -46,6 +46,7 @@ import {
   kindKeys,
   stateKeys,
 } from '../features/promotions/promotion-states';
+import { raffleStateKeys } from '../features/promotions/raffle-states';
 import { rewardTextKeys } from '../features/promotions/reward-text';
 import { optionalFieldLabelKeys, registerModeLabelKeys } from '../features/register/register-plan';
 import { verifyMethodLabelKeys } from '../features/session/verify-methods';
@@ -143,6 +144,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(ineligibleReasonKeys),
     ...Object.values(kindKeys),
     ...Object.values(bonusStatusKeys),
+    ...Object.values(raffleStateKeys),
   ],
   missions: [
     ...Object.values(goalKeys),

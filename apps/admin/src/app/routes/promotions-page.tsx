@@ -4,6 +4,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { merchantQueryOptions } from '../../features/merchants/api/get-merchant';
 import { PromotionApplications } from '../../features/promotions/components/promotion-applications';
 import { PromotionEngine } from '../../features/promotions/components/promotion-engine';
+import { Raffles } from '../../features/promotions/components/raffles';
 import { RedEnvelopes } from '../../features/promotions/components/red-envelopes';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -15,7 +16,7 @@ import styles from './rebate-page.module.css';
 
 const promotionsPathOf = (code: string) => `/merchants/${encodeURIComponent(code)}/promotions`;
 
-type PromotionsTab = 'promotions' | 'applications' | 'redEnvelopes';
+type PromotionsTab = 'promotions' | 'applications' | 'redEnvelopes' | 'raffles';
 
 /** /promotions: a merchant's operator goes straight to its promotions; a platform operator picks the merchant first. */
 export const PromotionsIndexPage = () => {
@@ -34,7 +35,8 @@ export const PromotionsIndexPage = () => {
 /**
  * /merchants/:code/promotions: the promotion engine's editor with each promotion's figures and the manual grant
  * (owner, finance, content change promotions; owner and finance grant), the application review queue (owner,
- * finance, risk, support), and the red envelopes with their figures (`?tab=redEnvelopes`).
+ * finance, risk, support), the red envelopes with their figures (`?tab=redEnvelopes`) and the raffles with
+ * theirs (`?tab=raffles`).
  */
 export const PromotionsPage = () => {
   const { t } = useTranslation();
@@ -49,13 +51,14 @@ export const PromotionsPage = () => {
   const tab: PromotionsTab =
     (asked === 'applications' && canReview) || !canRead
       ? 'applications'
-      : asked === 'redEnvelopes'
-        ? 'redEnvelopes'
+      : asked === 'redEnvelopes' || asked === 'raffles'
+        ? asked
         : 'promotions';
   const tabs = [
     ...(canRead ? [{ id: 'promotions' as const, label: t('promotions.listTab') }] : []),
     ...(canReview ? [{ id: 'applications' as const, label: t('promotions.applicationsTab') }] : []),
     ...(canRead ? [{ id: 'redEnvelopes' as const, label: t('redEnvelopes.tab') }] : []),
+    ...(canRead ? [{ id: 'raffles' as const, label: t('raffles.tab') }] : []),
   ];
   return (
     <>
@@ -79,6 +82,12 @@ export const PromotionsPage = () => {
           <ErrorState error={merchant.error} onRetry={() => void merchant.refetch()} />
         ) : tab === 'applications' ? (
           <PromotionApplications code={code} canReview={canReview} />
+        ) : tab === 'raffles' ? (
+          <Raffles
+            code={code}
+            settings={merchant.data.settings}
+            canManage={canOperator(operator.role, 'promotions.manage')}
+          />
         ) : tab === 'redEnvelopes' ? (
           <RedEnvelopes
             code={code}

@@ -15,10 +15,12 @@ import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { useClaimPromotion, useJoinPromotion, usePromotionList } from '../api/promotions-api';
+import { useRaffleList } from '../api/raffles-api';
 import { PromotionApplyForm } from '../components/promotion-apply-form';
 import { PromotionCard } from '../components/promotion-card';
 import { PromotionDetail } from '../components/promotion-detail';
 import styles from '../components/promotions.module.css';
+import { RaffleSection } from '../components/raffle-section';
 import { actionDoneKeys, categoryKeys, type PromotionAction } from '../promotion-states';
 
 type Tab = PromotionCategory | 'all';
@@ -42,11 +44,12 @@ export interface PromotionsPageProps {
  * /promotions (lazy group Promotions): the merchant's promotions by category (tabs, `?category=`), each with its
  * picture, period, activity state (spec section 4) and the one action that state allows; `#<id>` opens one's
  * detail with its rules. Joining or claiming is one press; applying opens the application form. A visitor's
- * action opens the login popup.
+ * action opens the login popup. The merchant's raffles follow in their own section.
  */
 export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: PromotionsPageProps) => {
   const { t } = useTranslation(['promotions', 'common']);
   const list = usePromotionList();
+  const hasRaffles = (useRaffleList().data?.list.length ?? 0) > 0;
   const isLogin = usePublicStore((state) => state.isLogin);
   const openDialog = useShellStore((state) => state.openDialog);
   const location = useLocation();
@@ -117,8 +120,11 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
             </div>
           </>
         ) : null}
+        <RaffleSection />
         {list.isPending ? <InlineLoader /> : null}
-        {list.data && promotions.length === 0 && hasNotices === false ? <EmptyState message={t('promo_none')} /> : null}
+        {list.data && promotions.length === 0 && !hasRaffles && hasNotices === false ? (
+          <EmptyState message={t('promo_none')} />
+        ) : null}
         {renderNotices?.(promotions.length > 0)}
       </div>
       <Dialog
