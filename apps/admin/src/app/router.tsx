@@ -136,6 +136,20 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/seamless-debts-page')).SeamlessDebtsPage }),
             },
             {
+              path: 'merchants/:code/game-rounds',
+              lazy: async () => ({ Component: (await import('./routes/seamless-rounds-page')).SeamlessRoundsPage }),
+            },
+            {
+              path: 'merchants/:code/game-rounds/:provider/:roundId',
+              lazy: async () => ({ Component: (await import('./routes/seamless-rounds-page')).SeamlessRoundPage }),
+            },
+            {
+              path: 'game-rounds',
+              lazy: async () => ({
+                Component: (await import('./routes/seamless-rounds-page')).SeamlessRoundsIndexPage,
+              }),
+            },
+            {
               path: 'game-debts',
               lazy: async () => ({
                 Component: (await import('./routes/seamless-debts-page')).SeamlessDebtsIndexPage,

@@ -89,6 +89,12 @@ export const AppShell = () => {
       isVisible: canOperator(operator.role, 'games.read'),
     },
     {
+      to: '/game-rounds',
+      label: t('nav.gameRounds'),
+      icon: <ListIcon />,
+      isVisible: canOperator(operator.role, 'games.read'),
+    },
+    {
       to: '/game-debts',
       label: t('nav.gameDebts'),
       icon: <ListIcon />,

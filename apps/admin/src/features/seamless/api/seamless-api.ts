@@ -9,3 +9,23 @@ export const useSeamlessDebts = (code: string, query: { status: 'open' | 'all'; 
     queryFn: ({ signal }) => callEndpoint(adminSeamlessEndpoints.listDebts, { params: { code }, input: query, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** The merchant's provider rounds (decision 0127): open ones oldest first, or every round newest first. */
+export const useSeamlessRounds = (
+  code: string,
+  query: { status: 'open' | 'all'; olderThanHours: number; provider?: string; pageNo: number; pageSize: number },
+) =>
+  useQuery({
+    queryKey: [adminSeamlessEndpoints.listRounds.name, code, query],
+    queryFn: ({ signal }) =>
+      callEndpoint(adminSeamlessEndpoints.listRounds, { params: { code }, input: query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One provider round with every call in it and the debts it left. */
+export const useSeamlessRound = (code: string, provider: string, roundId: string) =>
+  useQuery({
+    queryKey: [adminSeamlessEndpoints.getRound.name, code, provider, roundId],
+    queryFn: ({ signal }) =>
+      callEndpoint(adminSeamlessEndpoints.getRound, { params: { code, provider, roundId }, input: {}, signal }),
+  });
