@@ -135,6 +135,7 @@ export const LiveChat = () => {
           files={picture ? [picture] : []}
           onChange={(files) => setPicture(files[0] ?? null)}
           maxFiles={1}
+          isSingle
           addLabel={() => t('chat_attach')}
           rules={t('chat_picture_rules')}
         />

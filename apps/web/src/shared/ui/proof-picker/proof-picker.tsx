@@ -18,6 +18,11 @@ export interface ProofPickerProps {
   addLabel?: (left: number) => string;
   /** The rules under the picker; the proof rules (5 MB each, up to 3) unless told. */
   rules?: string;
+  /**
+   * One file per pick (a chat message's picture). Otherwise several may be picked at once, even when fewer are left:
+   * picking too many then says so (`upload_too_many`) rather than the browser silently taking one.
+   */
+  isSingle?: boolean;
 }
 
 /**
@@ -32,6 +37,7 @@ export const ProofPicker = ({
   maxFiles = PROOF_UPLOAD.maxFiles,
   addLabel,
   rules,
+  isSingle = false,
 }: ProofPickerProps) => {
   const { t } = useTranslation('money');
   const [pickError, setPickError] = useState<string | null>(null);
@@ -79,7 +85,7 @@ export const ProofPicker = ({
             id={id}
             type="file"
             accept={PROOF_UPLOAD.contentTypes.join(',')}
-            multiple={maxFiles > 1}
+            multiple={!isSingle}
             aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
             onChange={handlePick}
           />
