@@ -52,6 +52,13 @@ const COLUMNS = `id, merchant_code, currency, texts, tickets_from, tickets_to, d
   created_at`;
 const ENTRY_COLUMNS = `raffle_id, member_id, entry_no, deposit_total::text, valid_bet_total::text, tickets, joined_at`;
 
+/** A column list with each column read from `alias` (`id` → `r.id`). */
+const qualified = (columns: string, alias: string): string =>
+  columns
+    .split(',')
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(', ');
+
 const bigOrNull = (value: unknown): bigint | null =>
   value === null || value === undefined ? null : BigInt(value as string);
 
@@ -230,22 +237,15 @@ export const createRafflesRepository = (pool: pg.Pool) => ({
   ): Promise<{ raffle: RaffleRow; entry: EntryRow }[]> => {
     const rule = input.kind === 'deposit' ? 'r.ticket_per_deposit' : 'r.ticket_per_valid_bet';
     const result = await client.query(
-      `SELECT ${COLUMNS.split(',')
-        .map((c) => `r.${c.trim()}`)
-        .join(', ')}
+      `SELECT ${qualified(COLUMNS, 'r')}, ${qualified(ENTRY_COLUMNS, 'e')}
        FROM raffle_entries e JOIN raffles r ON r.id = e.raffle_id
        WHERE e.member_id = $1 AND r.merchant_code = $2 AND r.currency = $3 AND r.status = 'open'
          AND ${rule} IS NOT NULL AND r.tickets_from <= $4 AND r.tickets_to > $4 AND e.joined_at <= $4
        ORDER BY r.id FOR UPDATE OF e FOR SHARE OF r`,
       [input.memberId, input.merchantCode, input.currency, input.at],
     );
-    if (result.rows.length === 0) return [];
-    const entries = await client.query(
-      `SELECT ${ENTRY_COLUMNS} FROM raffle_entries WHERE member_id = $1 AND raffle_id = ANY($2::uuid[])`,
-      [input.memberId, result.rows.map((r) => r.id)],
-    );
-    const byRaffle = new Map(entries.rows.map((r) => [r.raffle_id as string, entryOf(r)]));
-    return result.rows.map((r) => ({ raffle: raffleOf(r), entry: byRaffle.get(r.id) as EntryRow }));
+    // The two column lists share no name, so each row reads as both the raffle and the member's entry.
+    return result.rows.map((r) => ({ raffle: raffleOf(r), entry: entryOf(r) }));
   },
 
   /** Records the event for the raffle; false when it was counted before (a replay adds nothing). */

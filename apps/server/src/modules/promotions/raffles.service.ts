@@ -264,10 +264,7 @@ export const createRafflesService = (deps: RafflesDeps) => {
       });
     },
 
-    listForMerchant: async (merchant: MerchantContext) => {
-      const list = await repository.listForMerchant(merchant.code);
-      return list;
-    },
+    listForMerchant: (merchant: MerchantContext) => repository.listForMerchant(merchant.code),
 
     /** The merchant's shown raffles, or the one named (unknown or another merchant's: raffle_not_found). */
     status: async (
