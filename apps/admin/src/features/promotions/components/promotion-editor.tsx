@@ -4,7 +4,6 @@ import {
   bonusWageringBases,
   gameCategories,
   type LanguageCode,
-  languages,
   type MerchantSettings,
   type PromotionInput,
   promotionCategories,
@@ -17,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { currentLocale } from '../../../shared/i18n/i18n';
+import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
@@ -25,6 +24,7 @@ import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { vipLevelsQueryOptions } from '../api/get-vip-levels';
 import { useSavePromotion } from '../api/promotions-api';
 import { EditorFooter } from './editor-footer';
+import { EditorTextField, type EditorTextFieldOptions } from './editor-text-field';
 import { PromotionCardPreview } from './promotion-card-preview';
 import styles from './promotion-engine.module.css';
 import type { PromotionFormValues, TextValues } from './promotion-form-values';
@@ -128,10 +128,7 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
   } = useForm<PromotionFormValues>({ defaultValues: valuesOf(promotion, settings) });
   const values = watch();
   const isDeposit = DEPOSIT_KINDS.includes(values.kind);
-  const languageName = useMemo(() => {
-    const display = new Intl.DisplayNames([currentLocale()], { type: 'language', fallback: 'code' });
-    return (language: LanguageCode) => `${display.of(languages[language].locale) ?? language} (${language})`;
-  }, []);
+  const languageName = useMemo(languageNameOf, []);
   const hasTranslationError = otherLanguages.some(
     (language) => fieldErrorAt(errors, `texts.${language}`) !== undefined,
   );
@@ -145,32 +142,17 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
   };
 
   /** A text input or textarea registered at `name`, with its label and error. */
-  const textField = (
-    name: Parameters<typeof register>[0],
-    label: string,
-    options: { hint?: string; isRequired?: boolean; isArea?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
-  ) => {
+  const textField = (name: Parameters<typeof register>[0], label: string, options: EditorTextFieldOptions = {}) => {
     const id = `${ids}-${name.replace(/\./g, '-')}`;
-    const error = fieldErrorAt(errors, name);
-    const common = {
-      id,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': `${id}-error`,
-      ...register(name),
-    };
     return (
-      <Field key={name} label={label} htmlFor={id} error={error} hint={options.hint} isRequired={options.isRequired}>
-        {options.isArea ? (
-          <textarea className={styles.textarea} rows={4} {...common} />
-        ) : (
-          <input
-            className={options.inputMode ? styles.number : styles.input}
-            autoComplete="off"
-            inputMode={options.inputMode}
-            {...common}
-          />
-        )}
-      </Field>
+      <EditorTextField
+        key={name}
+        id={id}
+        label={label}
+        error={fieldErrorAt(errors, name)}
+        registration={register(name)}
+        {...options}
+      />
     );
   };
 

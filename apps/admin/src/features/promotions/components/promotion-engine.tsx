@@ -1,4 +1,4 @@
-import { type AdminPromotion, type LanguageCode, languageCodes, type MerchantSettings } from '@tessera/contracts';
+import type { AdminPromotion, MerchantSettings } from '@tessera/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -11,6 +11,7 @@ import { usePromotions } from '../api/promotions-api';
 import { PromotionEditor } from './promotion-editor';
 import styles from './promotion-engine.module.css';
 import { PromotionGrantDialog } from './promotion-grant-dialog';
+import { titleOf } from './title-of';
 
 type PromotionState = 'off' | 'scheduled' | 'live' | 'ended';
 const stateTone = { off: 'neutral', scheduled: 'info', live: 'success', ended: 'warning' } as const;
@@ -23,16 +24,6 @@ const stateOf = (promotion: AdminPromotion, now: number): PromotionState => {
 };
 
 /** The title in the back office's language when the promotion has it, else the merchant's default, else any. */
-const titleOf = (promotion: AdminPromotion, language: string, fallback: LanguageCode): string => {
-  const asked = languageCodes.find((code) => code === language);
-  return (
-    (asked ? promotion.texts[asked]?.title : undefined) ??
-    promotion.texts[fallback]?.title ??
-    Object.values(promotion.texts)[0]?.title ??
-    ''
-  );
-};
-
 export interface PromotionEngineProps {
   code: string;
   settings: MerchantSettings;

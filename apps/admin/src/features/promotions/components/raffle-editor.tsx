@@ -1,25 +1,18 @@
-import {
-  type AdminRaffle,
-  type FieldError,
-  type LanguageCode,
-  languages,
-  type MerchantSettings,
-  type RaffleInput,
-} from '@tessera/contracts';
+import type { AdminRaffle, FieldError, LanguageCode, MerchantSettings, RaffleInput } from '@tessera/contracts';
 import { useId, useMemo } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { currentLocale } from '../../../shared/i18n/i18n';
+import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Button } from '../../../shared/ui/button';
-import { Field } from '../../../shared/ui/field';
 import { FieldErrorText } from '../../../shared/ui/field-error-text';
 import { Panel } from '../../../shared/ui/panel';
 import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useCreateRaffle } from '../api/raffles-api';
 import { EditorFooter } from './editor-footer';
+import { EditorTextField, type EditorTextFieldOptions } from './editor-text-field';
 import styles from './promotion-engine.module.css';
 import raffleStyles from './raffles.module.css';
 
@@ -98,10 +91,7 @@ export const RaffleEditor = ({ code, settings, onSaved, onClose }: RaffleEditorP
   } = useForm<RaffleFormValues>({ defaultValues: initialValues(settings) });
   const prizes = useFieldArray({ control, name: 'prizes' });
   const values = watch();
-  const languageName = useMemo(() => {
-    const display = new Intl.DisplayNames([currentLocale()], { type: 'language', fallback: 'code' });
-    return (language: LanguageCode) => `${display.of(languages[language].locale) ?? language} (${language})`;
-  }, []);
+  const languageName = useMemo(languageNameOf, []);
 
   const onSubmit = async (form: RaffleFormValues) => {
     try {
@@ -111,25 +101,17 @@ export const RaffleEditor = ({ code, settings, onSaved, onClose }: RaffleEditorP
     }
   };
 
-  const textField = (
-    name: Parameters<typeof register>[0],
-    label: string,
-    options: { hint?: string; isRequired?: boolean; inputMode?: 'decimal' } = {},
-  ) => {
+  const textField = (name: Parameters<typeof register>[0], label: string, options: EditorTextFieldOptions = {}) => {
     const id = `${ids}-${name.replace(/\./g, '-')}`;
-    const error = fieldErrorAt(errors, name);
     return (
-      <Field key={name} label={label} htmlFor={id} error={error} hint={options.hint} isRequired={options.isRequired}>
-        <input
-          id={id}
-          className={options.inputMode ? styles.number : styles.input}
-          autoComplete="off"
-          inputMode={options.inputMode}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-          {...register(name)}
-        />
-      </Field>
+      <EditorTextField
+        key={name}
+        id={id}
+        label={label}
+        error={fieldErrorAt(errors, name)}
+        registration={register(name)}
+        {...options}
+      />
     );
   };
 

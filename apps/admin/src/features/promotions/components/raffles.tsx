@@ -1,4 +1,4 @@
-import { type AdminRaffle, type LanguageCode, languageCodes, type MerchantSettings } from '@tessera/contracts';
+import type { AdminRaffle, MerchantSettings } from '@tessera/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -11,6 +11,7 @@ import { useRaffles } from '../api/raffles-api';
 import styles from './promotion-engine.module.css';
 import { RaffleEditor } from './raffle-editor';
 import raffleStyles from './raffles.module.css';
+import { titleOf } from './title-of';
 
 type RaffleState = 'scheduled' | 'open' | 'closed' | 'drawn';
 const stateTone = { scheduled: 'info', open: 'success', closed: 'warning', drawn: 'neutral' } as const;
@@ -20,16 +21,6 @@ const stateOf = (raffle: AdminRaffle, now: number): RaffleState => {
   if (now < Date.parse(raffle.ticketsFrom)) return 'scheduled';
   if (now >= Date.parse(raffle.ticketsTo)) return 'closed';
   return 'open';
-};
-
-const titleOf = (raffle: AdminRaffle, language: string, fallback: LanguageCode): string => {
-  const asked = languageCodes.find((code) => code === language);
-  return (
-    (asked ? raffle.texts[asked]?.title : undefined) ??
-    raffle.texts[fallback]?.title ??
-    Object.values(raffle.texts)[0]?.title ??
-    ''
-  );
 };
 
 export interface RafflesProps {

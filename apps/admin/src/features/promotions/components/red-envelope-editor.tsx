@@ -1,23 +1,17 @@
-import {
-  type AdminRedEnvelope,
-  type LanguageCode,
-  languages,
-  type MerchantSettings,
-  type RedEnvelopeInput,
-} from '@tessera/contracts';
+import type { AdminRedEnvelope, LanguageCode, MerchantSettings, RedEnvelopeInput } from '@tessera/contracts';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { currentLocale } from '../../../shared/i18n/i18n';
-import { Field } from '../../../shared/ui/field';
+import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
 import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useSaveRedEnvelope } from '../api/red-envelopes-api';
 import { EditorFooter } from './editor-footer';
+import { EditorTextField, type EditorTextFieldOptions } from './editor-text-field';
 import styles from './promotion-engine.module.css';
 import envelopeStyles from './red-envelopes.module.css';
 
@@ -107,10 +101,7 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
     formState: { errors },
   } = useForm<EnvelopeFormValues>({ defaultValues: valuesOf(envelope, settings) });
   const values = watch();
-  const languageName = useMemo(() => {
-    const display = new Intl.DisplayNames([currentLocale()], { type: 'language', fallback: 'code' });
-    return (language: LanguageCode) => `${display.of(languages[language].locale) ?? language} (${language})`;
-  }, []);
+  const languageName = useMemo(languageNameOf, []);
 
   const onSubmit = async (form: EnvelopeFormValues) => {
     try {
@@ -120,26 +111,17 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
     }
   };
 
-  const textField = (
-    name: Parameters<typeof register>[0],
-    label: string,
-    options: { hint?: string; isRequired?: boolean; inputMode?: 'decimal' | 'numeric'; isReadOnly?: boolean } = {},
-  ) => {
+  const textField = (name: Parameters<typeof register>[0], label: string, options: EditorTextFieldOptions = {}) => {
     const id = `${ids}-${name.replace(/\./g, '-')}`;
-    const error = fieldErrorAt(errors, name);
     return (
-      <Field key={name} label={label} htmlFor={id} error={error} hint={options.hint} isRequired={options.isRequired}>
-        <input
-          id={id}
-          className={options.inputMode ? styles.number : styles.input}
-          autoComplete="off"
-          inputMode={options.inputMode}
-          readOnly={options.isReadOnly}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-          {...register(name)}
-        />
-      </Field>
+      <EditorTextField
+        key={name}
+        id={id}
+        label={label}
+        error={fieldErrorAt(errors, name)}
+        registration={register(name)}
+        {...options}
+      />
     );
   };
 

@@ -1,4 +1,4 @@
-import { type AdminRedEnvelope, type LanguageCode, languageCodes, type MerchantSettings } from '@tessera/contracts';
+import type { AdminRedEnvelope, MerchantSettings } from '@tessera/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -10,6 +10,7 @@ import { Toast } from '../../../shared/ui/toast';
 import { useRedEnvelopes } from '../api/red-envelopes-api';
 import styles from './promotion-engine.module.css';
 import { RedEnvelopeEditor } from './red-envelope-editor';
+import { titleOf } from './title-of';
 
 type EnvelopeState = 'off' | 'scheduled' | 'live' | 'empty' | 'ended';
 const stateTone = { off: 'neutral', scheduled: 'info', live: 'success', empty: 'warning', ended: 'warning' } as const;
@@ -19,16 +20,6 @@ const stateOf = (envelope: AdminRedEnvelope, now: number): EnvelopeState => {
   if (now < Date.parse(envelope.startsAt)) return 'scheduled';
   if (now >= Date.parse(envelope.endsAt)) return 'ended';
   return envelope.figures.claimed >= envelope.shares ? 'empty' : 'live';
-};
-
-const titleOf = (envelope: AdminRedEnvelope, language: string, fallback: LanguageCode): string => {
-  const asked = languageCodes.find((code) => code === language);
-  return (
-    (asked ? envelope.texts[asked]?.title : undefined) ??
-    envelope.texts[fallback]?.title ??
-    Object.values(envelope.texts)[0]?.title ??
-    ''
-  );
 };
 
 export interface RedEnvelopesProps {

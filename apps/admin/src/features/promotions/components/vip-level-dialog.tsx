@@ -2,7 +2,6 @@ import {
   type AdminVipLevel,
   type AdminVipLevels,
   type LanguageCode,
-  languages,
   type VipLevelInput,
   vipAmountFields,
   vipLevelSchemaFor,
@@ -15,7 +14,7 @@ import { errorCodeOf, isApiError } from '../../../shared/api/api-error';
 import { contractResolver } from '../../../shared/forms/contract-resolver';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
-import { currentLocale } from '../../../shared/i18n/i18n';
+import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Alert } from '../../../shared/ui/alert';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -120,10 +119,7 @@ const VipLevelForm = ({
     resolver,
     defaultValues: valuesOf(level, data.supportedLanguages),
   });
-  const languageName = useMemo(() => {
-    const display = new Intl.DisplayNames([currentLocale()], { type: 'language', fallback: 'code' });
-    return (language: LanguageCode) => `${display.of(languages[language].locale) ?? language} (${language})`;
-  }, []);
+  const languageName = useMemo(languageNameOf, []);
   const hasTranslationError = otherLanguages.some(
     (language) => fieldErrorAt(errors, `names.${language}`) || fieldErrorAt(errors, `benefits.${language}`),
   );
