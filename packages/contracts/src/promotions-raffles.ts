@@ -183,6 +183,15 @@ export const adminRaffleSchema = z.object({
   drawnAt: z.string().nullable(),
   createdAt: z.string(),
   figures: z.object({ entries: z.number().int(), tickets: z.number().int(), paid: moneyStringSchema }),
+  /** Once drawn, the winners in prize order with their full usernames (the operator's own merchant). */
+  winners: z.array(
+    z.object({
+      prizeIndex: z.number().int(),
+      entryNo: z.number().int(),
+      username: z.string(),
+      amount: moneyStringSchema,
+    }),
+  ),
 });
 export type AdminRaffle = z.infer<typeof adminRaffleSchema>;
 

@@ -149,6 +149,13 @@ describe('a raffle', () => {
     await row.waitFor();
     expect(await row.getAttribute('data-state')).toBe('drawn');
     expect(await row.locator('[data-figure="paid"]').textContent()).toBe('50.00');
+    expect(await row.locator('[data-winner]').getAttribute('data-winner')).toBe('raffle0001');
+    expect(await row.locator('[data-winner]').textContent()).toContain('50.00');
+    await desk.page.screenshot({ path: screenshotPath('raffles-admin-drawn-desktop-en.png'), fullPage: true });
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await desk.page.reload();
+    await row.waitFor();
+    await desk.page.screenshot({ path: screenshotPath('raffles-admin-drawn-phone-en.png'), fullPage: true });
 
     await phone.context.close();
     await context.close();

@@ -306,6 +306,23 @@ describe('earning tickets and the draw', () => {
     expect(verified.status).toBe(0);
     expect(seen.winners.filter((w) => w.mine)).toHaveLength(1);
     expect(seen.winners.every((w) => w.username.includes('***'))).toBe(true);
+    // The back office names the same winners in full, in prize order.
+    const listed = (await admin('GET', '/raffles')).json().value.list.find((r: { id: string }) => r.id === raffle.id);
+    const usernames = await t.database.pool.query('SELECT id, username FROM members WHERE id = ANY($1::uuid[])', [
+      [idOf('raf1'), idOf('raf2')],
+    ]);
+    const nameOf = new Map(usernames.rows.map((r) => [r.id as string, r.username as string]));
+    const byEntry = [nameOf.get(idOf('raf1')), nameOf.get(idOf('raf2'))];
+    expect(
+      listed.winners.map((w: { prizeIndex: number; entryNo: number; username: string; amount: string }) => [
+        w.prizeIndex,
+        w.entryNo,
+        w.username,
+        w.amount,
+      ]),
+    ).toEqual(
+      record.winners.map((w) => [w.prizeIndex, w.entryNo, byEntry[w.entryNo - 1], ['50.00', '20.00'][w.prizeIndex]]),
+    );
 
     // Events after the draw add nothing; the winners get one inbox message per prize, even if the event repeats.
     await bet('raf2', 5_000n);

@@ -65,7 +65,12 @@ export const presentRaffleDraw = (
     : [],
 });
 
-export const presentAdminRaffle = (row: RaffleRow, tickets: number, paid: bigint): AdminRaffle => ({
+export const presentAdminRaffle = (
+  row: RaffleRow,
+  tickets: number,
+  paid: bigint,
+  winners: readonly WinnerRow[],
+): AdminRaffle => ({
   id: row.id,
   texts: row.texts as AdminRaffle['texts'],
   currency: row.currency,
@@ -80,4 +85,10 @@ export const presentAdminRaffle = (row: RaffleRow, tickets: number, paid: bigint
   drawnAt: row.drawnAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   figures: { entries: row.entries, tickets, paid: formatMinor(paid, row.currency) },
+  winners: winners.map((w) => ({
+    prizeIndex: w.prizeIndex,
+    entryNo: w.entryNo,
+    username: w.username,
+    amount: formatMinor(w.amount, row.currency),
+  })),
 });

@@ -39,8 +39,8 @@ export const registerRafflesAdminRoutes = (
       admin.auditWith(client, { operator: ctx.operator, caller: ctx }, { ...entry, merchantCode: merchant.code });
 
   r.admin(adminRafflesEndpoints.list, async ({ ctx }) => ({
-    list: (await raffles.listForMerchant(ctx.merchant)).map(({ row, tickets, paid }) =>
-      presentAdminRaffle(row, tickets, paid),
+    list: (await raffles.listForMerchant(ctx.merchant)).map(({ row, tickets, paid, winners }) =>
+      presentAdminRaffle(row, tickets, paid, winners),
     ),
   }));
 
@@ -49,6 +49,6 @@ export const registerRafflesAdminRoutes = (
     const row = await raffles.create(ctx.merchant, values, ctx.operator.operatorId, auditOf(ctx, ctx.merchant));
     const found = (await raffles.listForMerchant(ctx.merchant)).find((e) => e.row.id === row.id);
     if (!found) throw new AppError('raffle_not_found');
-    return presentAdminRaffle(found.row, found.tickets, found.paid);
+    return presentAdminRaffle(found.row, found.tickets, found.paid, found.winners);
   });
 };

@@ -264,7 +264,12 @@ export const createRafflesService = (deps: RafflesDeps) => {
       });
     },
 
-    listForMerchant: (merchant: MerchantContext) => repository.listForMerchant(merchant.code),
+    /** The editor's list with its figures and, for drawn raffles, the winners. */
+    listForMerchant: async (merchant: MerchantContext) => {
+      const list = await repository.listForMerchant(merchant.code);
+      const winners = await repository.winners(list.filter((e) => e.row.status === 'drawn').map((e) => e.row.id));
+      return list.map((e) => ({ ...e, winners: winners.filter((w) => w.raffleId === e.row.id) }));
+    },
 
     /** The merchant's shown raffles, or the one named (unknown or another merchant's: raffle_not_found). */
     status: async (

@@ -31,7 +31,7 @@ export interface RafflesProps {
 
 /**
  * The merchant's raffles with their state, ticket window, draw time, entries and tickets, prizes, the published seed
- * hash and, once drawn, the prizes paid; new opens the editor in place (a raffle cannot change once created).
+ * hash and, once drawn, the prizes paid and who won them; new opens the editor in place (a raffle cannot change once created).
  */
 export const Raffles = ({ code, settings, canManage }: RafflesProps) => {
   const { t, i18n } = useTranslation();
@@ -107,8 +107,11 @@ export const Raffles = ({ code, settings, canManage }: RafflesProps) => {
                   </span>
                 ) : null}
               </td>
-              <td data-label={columns[2]} className={table.nowrap}>
-                {formatDate.format(Date.parse(raffle.ticketsFrom))} – {formatDate.format(Date.parse(raffle.ticketsTo))}
+              <td data-label={columns[2]}>
+                <span className={raffleStyles.window}>
+                  <span className={table.nowrap}>{formatDate.format(Date.parse(raffle.ticketsFrom))} –</span>
+                  <span className={table.nowrap}>{formatDate.format(Date.parse(raffle.ticketsTo))}</span>
+                </span>
               </td>
               <td data-label={columns[3]} className={table.nowrap}>
                 {formatDate.format(Date.parse(raffle.drawAt))}
@@ -119,8 +122,24 @@ export const Raffles = ({ code, settings, canManage }: RafflesProps) => {
               <td data-label={columns[5]} className={styles.figure} data-figure="prizes">
                 {raffle.prizes.join(' · ')}
               </td>
-              <td data-label={columns[6]} className={styles.figure} data-figure="paid">
-                {raffle.figures.paid}
+              <td data-label={columns[6]} className={styles.figure}>
+                <span className={raffleStyles.paid}>
+                  <span data-figure="paid">{raffle.figures.paid}</span>
+                  {raffle.winners.length > 0 ? (
+                    <ol className={raffleStyles.winners} data-figure="winners">
+                      {raffle.winners.map((w) => (
+                        <li key={w.prizeIndex} data-winner={w.username}>
+                          {t('raffles.winner', {
+                            prize: w.prizeIndex + 1,
+                            username: w.username,
+                            amount: w.amount,
+                            entry: w.entryNo,
+                          })}
+                        </li>
+                      ))}
+                    </ol>
+                  ) : null}
+                </span>
               </td>
               <td data-label={columns[7]}>
                 <code className={raffleStyles.hash} title={raffle.seedHash} data-figure="hash">
