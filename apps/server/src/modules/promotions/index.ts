@@ -250,6 +250,10 @@ export const rafflesModule = defineModule({
     registerRafflesRoutes(registrar, raffles);
     registerRafflesAdminRoutes(registrar, { admin: services.admin, raffles });
   },
+  // A real start's showcase only (with the demo's play history): test servers count their own raffles.
+  seedDemo: async (raffles, { merchantCode, currency, history }) => {
+    if (history) await raffles.seedDemo(merchantCode, currency);
+  },
   subscribers: (raffles, { services }) => [
     subscribe('raffles.deposits', 'deposit.credited', (event, { tx }) => raffles.onDeposit(tx, event)),
     subscribe('raffles.bets', 'bet.settled', (event, { tx }) => raffles.onBet(tx, event)),

@@ -1,3 +1,4 @@
+import { hashServerSeed } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
@@ -88,6 +89,52 @@ describe('demo promotions and missions', () => {
       'Sign in on 3 days this week',
       'Deposit $50 in total',
     ]);
+  });
+
+  it('a real start writes one weekly raffle, committed to its seed, that a member joins in its own language', async () => {
+    expect(await count('raffles')).toBe(0);
+    await t.services.raffles.seedDemo('demo', 'USD');
+    await t.services.raffles.seedDemo('demo', 'USD');
+    expect(await count('raffles')).toBe(1);
+    const [stored] = (
+      await t.database.pool.query("SELECT server_seed, seed_hash FROM raffles WHERE merchant_code = 'demo'")
+    ).rows;
+    expect(hashServerSeed(stored.server_seed)).toBe(stored.seed_hash);
+
+    const { token } = await fundedMember(t, client, 'demo-raffle', 1_00n);
+    const status = async (language: string) =>
+      (
+        await client.send({
+          method: 'GET',
+          url: '/wps/relay/MCSFE_getRafflePromotionStatus',
+          moduleId: 'REWCEN3',
+          token,
+          headers: { language },
+        })
+      ).json();
+    const english = await status('EN');
+    expect(english.success, JSON.stringify(english)).toBe(true);
+    expect(english.value.list).toHaveLength(1);
+    expect(english.value.list[0]).toMatchObject({
+      title: 'Weekly raffle',
+      state: 'open',
+      prizes: ['100.00', '50.00', '20.00'],
+      ticketPerDeposit: '10.00',
+      ticketPerValidBet: '50.00',
+      seedHash: stored.seed_hash,
+      serverSeed: null,
+    });
+    expect((await status('CN')).value.list[0].title).toBe('每周抽奖');
+    const joined = (
+      await client.send({
+        method: 'POST',
+        url: '/wps/relay/MCS2_claimRafflePromotion',
+        moduleId: 'REWCEN3',
+        token,
+        payload: { promotionId: english.value.list[0].id },
+      })
+    ).json();
+    expect(joined.value).toMatchObject({ state: 'joined', joined: true });
   });
 
   it('leaves a merchant an operator has configured alone', async () => {

@@ -19,6 +19,8 @@ import type { Client, EntryRow, RaffleRow, RafflesRepository, RaffleValues, Winn
 
 /** The merchant's account prizes are paid from (as the reward centre's and red envelopes' money). */
 const PRIZE_ACCOUNT = { house: 'promotions' } as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type RafflesAudit = (
   client: Client,
@@ -77,6 +79,33 @@ export const createRafflesService = (deps: RafflesDeps) => {
   const { repository, ledger } = deps;
 
   /** Every field error at once; amounts judged in the merchant's currency. */
+  /** A raffle written with its commitment: a fresh server seed, of which only the hash is published. */
+  const insertCommitted = (
+    merchantCode: string,
+    currency: string,
+    values: RaffleValues,
+    operatorId: string | null,
+    audit: RafflesAudit | null,
+  ): Promise<RaffleRow> => {
+    const serverSeed = createServerSeed();
+    return repository.inTransaction(async (client) => {
+      const row = await repository.insert(client, {
+        ...values,
+        merchantCode,
+        currency,
+        serverSeed,
+        seedHash: hashServerSeed(serverSeed),
+        createdBy: operatorId,
+      });
+      await audit?.(client, {
+        action: 'raffle.create',
+        target: `raffle:${row.id}`,
+        details: { after: auditValues(row) },
+      });
+      return row;
+    });
+  };
+
   const judge = (merchant: MerchantContext, input: RaffleInput, now: Date = new Date()): RaffleValues => {
     const { currency, defaultLanguage, supportedLanguages } = merchant.settings;
     const errors: FieldError[] = [];
@@ -239,29 +268,44 @@ export const createRafflesService = (deps: RafflesDeps) => {
   return {
     judge,
 
-    create: async (
+    create: (
       merchant: MerchantContext,
       values: RaffleValues,
       operatorId: string | null,
       audit: RafflesAudit | null,
-    ): Promise<RaffleRow> => {
-      const serverSeed = createServerSeed();
-      return repository.inTransaction(async (client) => {
-        const row = await repository.insert(client, {
-          ...values,
-          merchantCode: merchant.code,
-          currency: merchant.settings.currency,
-          serverSeed,
-          seedHash: hashServerSeed(serverSeed),
-          createdBy: operatorId,
-        });
-        await audit?.(client, {
-          action: 'raffle.create',
-          target: `raffle:${row.id}`,
-          details: { after: auditValues(row) },
-        });
-        return row;
-      });
+    ): Promise<RaffleRow> => insertCommitted(merchant.code, merchant.settings.currency, values, operatorId, audit),
+
+    /**
+     * The demo merchant's raffle on a real start, once, when the merchant has none: a week of tickets from deposits
+     * and valid bets, three prizes, drawn an hour after the window closes.
+     */
+    seedDemo: async (merchantCode: string, currency: string, now: Date = new Date()): Promise<void> => {
+      if ((await repository.listForMerchant(merchantCode)).length > 0) return;
+      const ticketsTo = new Date(now.getTime() + 7 * DAY_MS);
+      await insertCommitted(
+        merchantCode,
+        currency,
+        {
+          texts: {
+            EN: {
+              title: 'Weekly raffle',
+              text: 'Join, then every $10 you deposit and every $50 of valid bets this week earns a ticket. Three prizes are drawn when the week ends, from a seed whose hash is published now.',
+            },
+            CN: {
+              title: '每周抽奖',
+              text: '参加后，本周每存款 10 美元、每 50 美元有效投注各得一张奖券。一周结束时抽出三个奖项，所用种子的哈希现在就已公布。',
+            },
+          },
+          ticketsFrom: new Date(now.getTime() - HOUR_MS),
+          ticketsTo,
+          drawAt: new Date(ticketsTo.getTime() + HOUR_MS),
+          ticketPerDeposit: 1_000n,
+          ticketPerValidBet: 5_000n,
+          prizes: [10_000n, 5_000n, 2_000n],
+        },
+        null,
+        null,
+      );
     },
 
     /** The editor's list with its figures and, for drawn raffles, the winners. */
