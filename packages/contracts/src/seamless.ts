@@ -127,6 +127,11 @@ export const adminSeamlessRoundSchema = z.object({
   tips: moneyStringSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * When the platform closed the round with no win because the provider sent no call for longer than its round
+   * timeout (decision 0128); null for a round the provider settled or one still open.
+   */
+  timedOutAt: z.string().nullable(),
 });
 export type AdminSeamlessRound = z.infer<typeof adminSeamlessRoundSchema>;
 

@@ -150,3 +150,56 @@ describe("the back office shows game providers' rounds (decision 0127)", () => {
     }
   });
 });
+
+describe("the back office shows a round closed after the provider's timeout (decision 0128)", () => {
+  it('marks the round closed by timeout in the list and on its page', async () => {
+    await memberSite(server).register({
+      username: 'Roundplayer2',
+      password: 'Secret123',
+      email: 'roundplayer2@example.com',
+      mobileNum: '91234572',
+      countryDialingCode: '65',
+    });
+    const [member] = await server.query<{ id: string }>("SELECT id FROM members WHERE username = 'roundplayer2'");
+    if (!member) throw new Error('no member');
+    const [game] = await server.query<{ id: number }>(
+      "SELECT id FROM games WHERE vendor_code = 'PT' AND game_type = 'RNG' ORDER BY id LIMIT 1",
+    );
+    // A round the timeout job closed with no win, as seamless_close_stale leaves it.
+    await server.query(
+      `INSERT INTO seamless_rounds (provider, round_id, merchant_code, member_id, game_id, currency, status, bet_total,
+                                    win_total, created_at, timed_out_at)
+       VALUES ('DEMO', 'sports-41', 'demo', $1, $2, 'USD', 'settled', 700, 0, now() - interval '2 days', now())`,
+      [member.id, game?.id],
+    );
+    await server.query(
+      `INSERT INTO seamless_transactions (provider, transaction_id, kind, round_id, merchant_code, member_id, amount,
+                                          request_hash, outcome, response, ledger_transaction_id, created_at)
+       VALUES ('DEMO', 'tx-411', 'bet', 'sports-41', 'demo', $1, 700, 'h1', 'ok', '{"balance":"3.00"}', NULL,
+               now() - interval '2 days')`,
+      [member.id],
+    );
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page } = await newPage(browser, { viewport });
+      await signInAsOwner(page, server.url);
+      await page.goto(`${server.url}/admin/merchants/demo/game-rounds`);
+      await page.getByRole('tab', { name: 'All' }).click();
+      const row = page.locator('tr[data-seamless-round="sports-41"]');
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Closed by timeout');
+      if (process.env.SCREENSHOT_DIR) {
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/game-rounds-timeout-${viewport}.png` });
+      }
+      await row.getByRole('link').click();
+      await page.locator('tr[data-seamless-call]').first().waitFor();
+      expect(await page.getByTestId('seamless-round-facts').textContent()).toContain('Closed by timeout');
+      if (process.env.SCREENSHOT_DIR) {
+        await page.screenshot({
+          path: `${process.env.SCREENSHOT_DIR}/game-round-timeout-${viewport}.png`,
+          fullPage: true,
+        });
+      }
+      await page.close();
+    }
+  });
+});

@@ -7,12 +7,13 @@ import { registerSeamlessAdminRoutes } from './seamless-admin.routes';
 
 export {
   createProviderRegistry,
+  DEFAULT_ROUND_TIMEOUT_HOURS,
   DEMO_PROVIDER_CODE,
   type ProviderConfig,
   type ProviderRegistry,
 } from './provider-registry';
 export { registerSeamlessRoutes, seamlessSignature } from './seamless.routes';
-export { createSeamlessService, type SeamlessService } from './seamless.service';
+export { createSeamlessService, type SeamlessService, STALE_ROUND_BATCH } from './seamless.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
@@ -36,7 +37,10 @@ export const providersModule = defineModule({
     ]),
 });
 
-/** Listed after `games` (a provider's call names the game session the catalogue opened). */
+/**
+ * Listed after `games` (a provider's call names the game session the catalogue opened). The `seamless_rounds_timeout`
+ * job (every minute) closes with no win the rounds a provider left open past its round timeout (decision 0128).
+ */
 export const seamlessModule = defineModule({
   name: 'seamless',
   create: ({ database, services }) =>
@@ -51,4 +55,11 @@ export const seamlessModule = defineModule({
     registerSeamlessAdminRoutes(registrar, { pool: database.pool, members: services.members });
     await registerSeamlessRoutes(registrar.http, { seamless, registry: services.providers });
   },
+  jobs: (seamless, { services }) => [
+    {
+      name: 'seamless_rounds_timeout',
+      schedule: { everySeconds: 60 },
+      run: (job) => job.once(() => seamless.closeStaleRounds(services.providers.roundTimeouts())),
+    },
+  ],
 });

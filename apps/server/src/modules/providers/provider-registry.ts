@@ -3,6 +3,13 @@ import { DEMO_PROVIDER_CODE, type ProviderLaunchUrl } from '../games';
 export { DEMO_PROVIDER_CODE };
 
 /**
+ * How long a provider's round may stay open after its last call before the `seamless_rounds_timeout` job closes it
+ * with no win (decision 0128), unless the provider's configuration says otherwise: a day, longer than any table or
+ * slot round and than the settlement delay of the demo's sportsbook.
+ */
+export const DEFAULT_ROUND_TIMEOUT_HOURS = 24;
+
+/**
  * The outside game providers the platform talks to (docs/seamless-wallet.md). Each has a code, the secret both
  * sides sign the wallet calls with, and where its games open. The demo runs one: apps/reference-provider.
  */
@@ -12,12 +19,21 @@ export interface ProviderConfig {
   /** Base URL of the provider's game pages. */
   launchUrl: string;
   secret: string;
+  /** Hours an open round may go without a call before it is closed with no win (default 24, decision 0128). */
+  roundTimeoutHours?: number;
 }
 
 export const createProviderRegistry = (providers: readonly ProviderConfig[]) => {
   const byCode = new Map(providers.map((provider) => [provider.code, provider]));
   return {
     find: (code: string): ProviderConfig | null => byCode.get(code) ?? null,
+
+    /** Every provider's round timeout in hours (its own, else the default): what the timeout job closes by. */
+    roundTimeouts: (): { provider: string; hours: number }[] =>
+      providers.map((provider) => ({
+        provider: provider.code,
+        hours: provider.roundTimeoutHours ?? DEFAULT_ROUND_TIMEOUT_HOURS,
+      })),
 
     /** The URL a launch opens: the provider's page for the game, carrying the game token. */
     launchUrl: (code: string, launch: Parameters<ProviderLaunchUrl>[1]): string | null => {

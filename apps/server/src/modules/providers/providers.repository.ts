@@ -235,6 +235,24 @@ export const createProvidersRepository = () => ({
       call.gameId,
     ]),
 
+  /**
+   * Closes the provider's open rounds whose last call is older than `hours`, each with no win (seamless_close_stale,
+   * migration 0057, decision 0128): at most `limit`, oldest call first, skipping rounds another transaction holds.
+   * One statement, its own transaction. The rounds it closed.
+   */
+  closeStale: async (
+    db: Client,
+    provider: string,
+    hours: number,
+    limit: number,
+  ): Promise<{ merchantCode: string; memberId: string; roundId: string }[]> => {
+    const { rows } = await db.query<{ merchant_code: string; member_id: string; round_id: string }>(
+      'SELECT merchant_code, member_id, round_id FROM seamless_close_stale($1, make_interval(hours => $2), $3)',
+      [provider, hours, limit],
+    );
+    return rows.map((row) => ({ merchantCode: row.merchant_code, memberId: row.member_id, roundId: row.round_id }));
+  },
+
   /** Opens the round on its first bet, or locks it; either way the row is locked until commit. */
   openOrLockRound: async (
     db: Client,

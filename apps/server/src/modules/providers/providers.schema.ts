@@ -20,6 +20,11 @@ export const seamlessRounds = pgTable(
     winTotal: bigint('win_total', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Tips the member gave in the round (money to the house, no win expected; decision 0117). */
     tipTotal: bigint('tip_total', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * When the `seamless_rounds_timeout` job closed the round with no win because the provider sent nothing for longer
+     * than its round timeout (decision 0128); null for a round the provider settled (or one still open).
+     */
+    timedOutAt: timestamp('timed_out_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,10 +22,11 @@ interface RoundRow {
   tip_total: string;
   created_at: Date;
   updated_at: Date;
+  timed_out_at: Date | null;
 }
 
 const ROUND_COLUMNS = `provider, round_id, member_id, game_id::text, status, currency, bet_total::text,
-  win_total::text, tip_total::text, created_at, updated_at`;
+  win_total::text, tip_total::text, created_at, updated_at, timed_out_at`;
 
 const presentRound = (row: RoundRow, account: string): AdminSeamlessRound => ({
   provider: row.provider,
@@ -40,6 +41,7 @@ const presentRound = (row: RoundRow, account: string): AdminSeamlessRound => ({
   tips: formatMinor(BigInt(row.tip_total), row.currency),
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
+  timedOutAt: row.timed_out_at?.toISOString() ?? null,
 });
 
 interface DebtRow {

@@ -753,3 +753,151 @@ describe("the back office's provider rounds (decision 0127)", () => {
     }
   });
 });
+
+describe("rounds closed after the provider's round timeout (decision 0128)", () => {
+  /** Makes a round's last call `hours` old, as if the provider had sent nothing since. */
+  const lastCallAgo = (roundId: string, hours: number) =>
+    t.database.pool.query(
+      `UPDATE seamless_rounds SET updated_at = now() - make_interval(hours => $2), created_at = now() - make_interval(hours => $2)
+        WHERE provider = 'DEMO' AND round_id = $1`,
+      [roundId, hours],
+    );
+  const roundRow = async (roundId: string) =>
+    (
+      await t.database.pool.query<{ status: string; win_total: string; timed_out_at: Date | null }>(
+        "SELECT status, win_total::text, timed_out_at FROM seamless_rounds WHERE provider = 'DEMO' AND round_id = $1",
+        [roundId],
+      )
+    ).rows[0];
+  const closeStale = () => t.services.seamless.closeStaleRounds(t.services.providers.roundTimeouts());
+  const ledgerOfRound = async (roundId: string) =>
+    (
+      await t.database.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = $1',
+        [`DEMO:${roundId}`],
+      )
+    ).rows[0]?.n;
+
+  it('closes a stale round once with no win, leaves a fresh one open, and refuses a late win without moving money', async () => {
+    expect(t.services.providers.roundTimeouts()).toEqual([{ provider: 'DEMO', hours: 24 }]);
+    const p = await player('timeoutone', 20_00n);
+    const token = p.gameToken;
+    const stale = next('r');
+    const fresh = next('r');
+    const bets = [stale, stale, fresh].map((roundId) => ({
+      token,
+      transactionId: next('tx'),
+      roundId,
+      amount: '2.00',
+      currency: 'USD',
+    }));
+    for (const bet of bets) await ok('bet', bet);
+    await lastCallAgo(stale, 25);
+    // Opened long ago but called within the timeout: a sports bet still waiting for its match.
+    await lastCallAgo(fresh, 23);
+    const movementsBefore = await ledgerOfRound(stale);
+
+    expect(await closeStale()).toBeGreaterThanOrEqual(1);
+    expect(await roundRow(stale)).toMatchObject({ status: 'settled', win_total: '0', timed_out_at: expect.any(Date) });
+    expect(await roundRow(fresh)).toMatchObject({ status: 'open', timed_out_at: null });
+    // Settled as a lost round, exactly as a provider's win of 0 closing it: one settled-round event, no money moved.
+    expect(await roundRecord(stale)).toEqual([
+      expect.objectContaining({ bet_amount: '400', valid_bet: '400', payout: '0', status: 'settled' }),
+    ]);
+    expect((await roundRecord(fresh))[0]).toMatchObject({ status: 'open' });
+    expect(await ledgerOfRound(stale)).toBe(movementsBefore);
+    expect(await walletOf(p.memberId)).toBe(14_00n);
+
+    // Run again: nothing more happens to it, and still one event.
+    await closeStale();
+    const events = await settledEvents(stale);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ betAmount: '400', validBet: '400', payout: '0', memberId: p.memberId });
+    expect(await settledEvents(fresh)).toEqual([]);
+
+    // The provider's result arrives after all: refused as for any settled round, and nothing is posted.
+    const lateWin = { token, transactionId: next('tx'), roundId: stale, amount: '10.00', currency: 'USD' };
+    const refused = await call('win', lateWin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('round_already_settled');
+    expect(await ledgerCount(`seamless:DEMO:${lateWin.transactionId}`)).toBe(0);
+    const lateBet = await call('bet', {
+      token,
+      transactionId: next('tx'),
+      roundId: stale,
+      amount: '1.00',
+      currency: 'USD',
+    });
+    expect(lateBet.json().errorCode).toBe('round_already_settled');
+    const lateCashout = await call('cashout', { ...lateWin, transactionId: next('tx') });
+    expect(lateCashout.json().errorCode).toBe('round_already_settled');
+    const lateRollback = await call('rollback', {
+      token,
+      transactionId: next('tx'),
+      roundId: stale,
+      referenceTransactionId: bets[0]?.transactionId,
+    });
+    expect(lateRollback.json().errorCode).toBe('round_already_settled');
+    expect(await ledgerOfRound(stale)).toBe(movementsBefore);
+    expect(await walletOf(p.memberId)).toBe(14_00n);
+    expect(await settledEvents(stale)).toHaveLength(1);
+
+    // The fresh round settles normally once its provider calls.
+    await ok('win', { token, transactionId: next('tx'), roundId: fresh, amount: '3.00', currency: 'USD' });
+    expect(await roundRow(fresh)).toMatchObject({ status: 'settled', win_total: '300', timed_out_at: null });
+
+    // The back office's round page says it was closed by the timeout.
+    const view = await t.request({
+      method: 'GET',
+      url: `/api/admin/merchants/demo/seamless-rounds/DEMO/${stale}`,
+      headers: { authorization: await t.operatorToken() },
+    });
+    expect(view.json().value.round).toMatchObject({
+      status: 'settled',
+      payouts: '0.00',
+      timedOutAt: expect.any(String),
+    });
+    expect(view.json().value.calls.map((c: { kind: string }) => c.kind)).toEqual(['bet', 'bet']);
+  });
+
+  it('closes each stale round once when two runs go at once, in batches, skipping a round a call is holding', async () => {
+    const p = await player('timeoutmany', 40_00n);
+    const rounds = Array.from({ length: 12 }, () => next('r'));
+    for (const roundId of rounds) {
+      await ok('bet', { token: p.gameToken, transactionId: next('tx'), roundId, amount: '1.00', currency: 'USD' });
+      await lastCallAgo(roundId, 30);
+    }
+    const [held, ...others] = rounds as [string, ...string[]];
+    // A provider's call under way holds the round's row: the job leaves it for a later run.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM seamless_rounds WHERE provider = 'DEMO' AND round_id = $1 FOR UPDATE", [held]);
+      const batch = await t.services.seamless.closeStaleRounds([{ provider: 'DEMO', hours: 24 }], 4);
+      expect(batch).toBe(4);
+      const runs = await Promise.all([
+        t.database.pool.query<{ round_id: string }>(
+          "SELECT round_id FROM seamless_close_stale('DEMO', interval '24 hours', 100)",
+        ),
+        t.database.pool.query<{ round_id: string }>(
+          "SELECT round_id FROM seamless_close_stale('DEMO', interval '24 hours', 100)",
+        ),
+      ]);
+      const closed = runs.flatMap((run) => run.rows.map((row) => row.round_id)).filter((id) => rounds.includes(id));
+      // Two runs at once: the rounds the first batch left, each closed by exactly one of them.
+      expect(closed).toHaveLength(others.length - 4);
+      expect(new Set(closed).size).toBe(closed.length);
+      expect(await roundRow(held)).toMatchObject({ status: 'open' });
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    await Promise.all([closeStale(), closeStale()]);
+    for (const roundId of rounds) {
+      expect(await roundRow(roundId)).toMatchObject({ status: 'settled', timed_out_at: expect.any(Date) });
+      expect(await settledEvents(roundId)).toHaveLength(1);
+    }
+    // No money moved: the stakes stay taken, as for any lost round.
+    expect(await walletOf(p.memberId)).toBe(28_00n);
+  });
+});

@@ -21,6 +21,9 @@ type Session = GameSessionFacts;
 
 const ZERO = /^0+(\.0+)?$/;
 
+/** The most rounds of one provider the timeout job closes in one run (decision 0128); the rest wait a minute. */
+export const STALE_ROUND_BATCH = 200;
+
 /** Minor units of a wire amount; `allowZero` for wins. Bad amounts are field errors on `amount`. */
 const minorOf = (amount: string, currency: string, allowZero: boolean): bigint => {
   if (allowZero && ZERO.test(amount)) return 0n;
@@ -388,6 +391,22 @@ export const createSeamlessService = (deps: {
         amount,
       );
       return announced(session, await repository.promo(pool, call, movement));
+    },
+
+    /**
+     * The `seamless_rounds_timeout` job (decision 0128): each provider's open rounds with no call for longer than its
+     * round timeout closed with no win, as a provider's `win` of 0 closing the round would (the betting record settled,
+     * `bet.settled` emitted once, no money moved), marked as closed by the timeout. At most `limit` per provider; safe
+     * beside another run and beside a provider's call (rows locked by either are skipped). How many it closed.
+     */
+    closeStaleRounds: async (
+      timeouts: readonly { provider: string; hours: number }[],
+      limit = STALE_ROUND_BATCH,
+    ): Promise<number> => {
+      let closed = 0;
+      for (const { provider, hours } of timeouts)
+        closed += (await repository.closeStale(pool, provider, hours, limit)).length;
+      return closed;
     },
 
     /** A tip: money from the member to the house in one of its rounds; needs a live token, like a bet. */

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { Panel } from '../../../shared/ui/panel';
 import { useSeamlessRound } from '../api/seamless-api';
 import styles from './seamless-debts.module.css';
-import { roundStatusTone } from './seamless-rounds';
+import { RoundStatusBadge } from './seamless-rounds';
 
 /** One provider round's whole history (decision 0127): its totals, every call in order, and the debts it left. */
 export const SeamlessRound = ({ code, provider, roundId }: { code: string; provider: string; roundId: string }) => {
@@ -36,7 +36,7 @@ export const SeamlessRound = ({ code, provider, roundId }: { code: string; provi
           <div>
             <dt>{t('seamlessRounds.status')}</dt>
             <dd>
-              <Badge tone={roundStatusTone[round.status]}>{t(`seamlessRounds.statuses.${round.status}`)}</Badge>
+              <RoundStatusBadge round={round} />
             </dd>
           </div>
           <div>

@@ -1,4 +1,4 @@
-import type { seamlessRoundStatuses } from '@tessera/contracts';
+import type { AdminSeamlessRound, seamlessRoundStatuses } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,11 +13,21 @@ const PAGE_SIZE = 20;
 /** The age filter's choices, in hours (0: any age). */
 const AGES = [0, 1, 24, 168] as const;
 
-export const roundStatusTone: Record<(typeof seamlessRoundStatuses)[number], BadgeTone> = {
+const roundStatusTone: Record<(typeof seamlessRoundStatuses)[number], BadgeTone> = {
   open: 'warning',
   settled: 'success',
   rolled_back: 'neutral',
   voided: 'neutral',
+};
+
+/** A round's status; a round the platform closed after the provider's timeout says so (decision 0128). */
+export const RoundStatusBadge = ({ round }: { round: Pick<AdminSeamlessRound, 'status' | 'timedOutAt'> }) => {
+  const { t } = useTranslation();
+  return round.timedOutAt ? (
+    <Badge tone="info">{t('seamlessRounds.timedOut')}</Badge>
+  ) : (
+    <Badge tone={roundStatusTone[round.status]}>{t(`seamlessRounds.statuses.${round.status}`)}</Badge>
+  );
 };
 
 export const roundPathOf = (code: string, provider: string, roundId: string) =>
@@ -115,7 +125,7 @@ export const SeamlessRounds = ({ code }: { code: string }) => {
               </Link>
             </td>
             <td data-label={columns.status}>
-              <Badge tone={roundStatusTone[row.status]}>{t(`seamlessRounds.statuses.${row.status}`)}</Badge>
+              <RoundStatusBadge round={row} />
             </td>
             <td data-label={columns.stakes}>
               {row.stakes} {row.currency}
