@@ -1,8 +1,7 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberStartsChat } from '../support/chat';
+import { memberStartsChat, pictureOf } from '../support/chat';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
 import { signInDesk } from '../support/site';
@@ -19,18 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** A picture of one colour, as a phone's screenshot would be uploaded. */
-const pictureOf = (name: string, rgb: [number, number, number]) => {
-  const png = new PNG({ width: 240, height: 160 });
-  for (let at = 0; at < png.data.length; at += 4) {
-    png.data[at] = rgb[0];
-    png.data[at + 1] = rgb[1];
-    png.data[at + 2] = rgb[2];
-    png.data[at + 3] = 255;
-  }
-  return { name, mimeType: 'image/png', buffer: PNG.sync.write(png) };
-};
 
 describe('live chat pictures (decision 0124)', () => {
   it('a member sends a picture, the operator sees it live and answers with one, the member sees it', async () => {

@@ -1,6 +1,7 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pictureOf } from '../support/chat';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
 import { dialog, openSite, signInDesk, userMenu } from '../support/site';
@@ -54,6 +55,22 @@ describe('visitor chat', () => {
     const conversation = await chat.locator('[data-chat]').getAttribute('data-chat');
     expect(conversation).toMatch(/^[0-9a-f-]{36}$/);
 
+    // The visitor attaches a picture (decision 0124); the desk sees it live, stored once against this conversation.
+    await chat.getByLabel('Attach a picture').setInputFiles(pictureOf('question.png', [30, 160, 90]));
+    await chat.getByLabel('Message').fill('This screen, before I sign up');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.locator('[data-seq="3"][data-author="member"] img').waitFor();
+    const picture = consolePane.locator('[data-seq="3"][data-author="member"]');
+    await picture.locator('img').waitFor();
+    expect(await picture.textContent()).toContain('This screen, before I sign up');
+    expect(
+      await server.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM contact_chat_attachments WHERE conversation_id = $1',
+        [conversation],
+      ),
+    ).toEqual([{ n: 1 }]);
+    await page.screenshot({ path: screenshotPath('visitor-chat-picture-phone.png'), fullPage: true });
+
     // The visitor signs in from the chat page; the conversation is still there, now the member's.
     await chat.getByRole('button', { name: 'Log in' }).click();
     const login = dialog(page, 'login');
@@ -69,6 +86,8 @@ describe('visitor chat', () => {
     expect(new URL(page.url()).pathname).toBe('/chat');
     await chat.locator('[data-guest-note]').waitFor({ state: 'detached' });
     await chat.locator('[data-seq="2"][data-author="operator"]').waitFor();
+    // The picture stays in the thread, now the member's.
+    await chat.locator('[data-seq="3"][data-author="member"] img').waitFor();
     expect(await chat.locator('[data-chat]').getAttribute('data-chat')).toBe(conversation);
     const owner = await server.query<{ username: string; visitor_key_hash: string | null }>(
       'SELECT username, visitor_key_hash FROM contact_conversations WHERE id = $1',
@@ -79,18 +98,18 @@ describe('visitor chat', () => {
     // The member goes on in the same thread; the desk sees it under the member's name.
     await chat.getByLabel('Message').fill('Signed in now, thanks.');
     await chat.getByRole('button', { name: 'Send' }).click();
-    await chat.locator('[data-seq="3"][data-author="member"]').waitFor();
-    await consolePane.locator('[data-seq="3"][data-author="member"]').waitFor();
+    await chat.locator('[data-seq="4"][data-author="member"]').waitFor();
+    await consolePane.locator('[data-seq="4"][data-author="member"]').waitFor();
     await consolePane.locator('[data-conversation="guest0001"]').waitFor();
-    expect(await chat.locator('[data-seq]').count()).toBe(3);
+    expect(await chat.locator('[data-seq]').count()).toBe(4);
 
     // The personal centre's chat is the same conversation.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${server.url}/member?page=liveChat`);
-    await chat.locator('[data-seq="3"]').waitFor();
+    await chat.locator('[data-seq="4"]').waitFor();
     expect(await chat.locator('[data-chat]').getAttribute('data-chat')).toBe(conversation);
     await page.goto(`${server.url}/chat`);
-    await chat.locator('[data-seq="3"]').waitFor();
+    await chat.locator('[data-seq="4"]').waitFor();
     await page.screenshot({ path: screenshotPath('visitor-chat-member-desktop.png'), fullPage: true });
     await desk.page.setViewportSize({ width: 390, height: 844 });
     await desk.page.screenshot({ path: screenshotPath('visitor-chat-console-phone.png'), fullPage: true });

@@ -1,5 +1,6 @@
 import type { TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { openSite, signInMember } from './site';
 
 /**
@@ -15,4 +16,16 @@ export const memberStartsChat = async (browser: Browser, server: TestServer, use
   await chat.getByRole('button', { name: 'Send' }).click();
   await chat.locator('[data-seq="1"][data-author="member"]').waitFor();
   return { context, page, chat };
+};
+
+/** A picture of one colour, as a phone's screenshot would be uploaded. */
+export const pictureOf = (name: string, rgb: [number, number, number]) => {
+  const png = new PNG({ width: 240, height: 160 });
+  for (let at = 0; at < png.data.length; at += 4) {
+    png.data[at] = rgb[0];
+    png.data[at + 1] = rgb[1];
+    png.data[at + 2] = rgb[2];
+    png.data[at + 3] = 255;
+  }
+  return { name, mimeType: 'image/png', buffer: PNG.sync.write(png) };
 };
