@@ -71,6 +71,9 @@ export const missionSummarySchema = z.object({
 });
 export type MissionSummary = z.infer<typeof missionSummarySchema>;
 
+/** Realtime `missions.changed`, to the member: a mission completed; the missions and the red badge are read again. */
+export const missionChangedEventSchema = z.object({ missionId: z.string() });
+
 export const missionBoardEntrySchema = z.object({
   /** Competition rank: members with the same points share a rank. */
   rank: z.number().int(),

@@ -9,6 +9,7 @@ import { crashBetEventSchema, crashRoundEventSchema } from './crash';
 import { jackpotValueEventSchema } from './jackpot';
 import { lotteryDrawEventSchema } from './lottery';
 import { unreadCountSchema } from './messages';
+import { missionChangedEventSchema } from './missions';
 import { pendingQueuesEventSchema } from './reports';
 import { walletBalanceSchema } from './wallet';
 
@@ -38,6 +39,8 @@ export const realtimeEventSchemas = {
   'wallet.balance': walletBalanceSchema,
   /** The member's unread internal messages changed (a message arrived, or some were read). */
   'messages.unread': unreadCountSchema,
+  /** A mission of the member completed (its reward may be claimed): the red badge is read again. */
+  'missions.changed': missionChangedEventSchema,
   /** Topic `crash`: the merchant's round changed phase (decision 0022). */
   'crash.round': crashRoundEventSchema,
   /** Topic `crash`: a bet of the current round was placed or settled. */

@@ -34,8 +34,12 @@ export const missionsModule = defineModule({
   seedDemo: async (missions, { merchantCode, history }) => {
     if (history) await missions.seedDemo(merchantCode);
   },
-  subscribers: (missions) => [
+  subscribers: (missions, { realtime }) => [
     subscribe('missions.bets', 'bet.settled', (event, context) => missions.fromBet(context.tx, event)),
+    // Delivered after the completing transaction committed: the member's browsers read the missions again.
+    subscribe('missions.push', 'mission.completed', async (event) => {
+      realtime.publishToMember(event.merchantCode, event.memberId, 'missions.changed', { missionId: event.missionId });
+    }),
     subscribe('missions.deposits', 'deposit.credited', (event, context) => missions.fromDeposit(context.tx, event)),
     subscribe('missions.logins', 'member.logged_in', (event, context) => missions.fromLogin(context.tx, event)),
   ],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GameCategory } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -199,6 +199,12 @@ describe('progress from events', () => {
     const login = await createMission({ kind: 'login_days', period: 'daily', target: '1', titles: { EN: 'Login' } });
     await newMember('msprog'); // its login (after the missions exist) is an event too
     const trial = await kit.client.freePlay();
+    const publish = vi.spyOn(kit.t.services.realtime, 'publishToMember');
+    const pushed = () =>
+      publish.mock.calls
+        .filter((call) => call[1] === idOf('msprog') && call[2] === 'missions.changed')
+        .map((call) => (call[3] as { missionId: string }).missionId)
+        .sort();
 
     await bet('msprog', 'INHOUSE', 100n);
     await bet('msprog', 'RNG', 100n);
@@ -215,6 +221,10 @@ describe('progress from events', () => {
     expect(find(deposits.id)).toMatchObject({ status: 'in_progress', progress: '30.00' });
     expect(find(login.id)).toMatchObject({ status: 'completed', progress: '1', periodKey: today() });
     expect(summary.missionCount).toBe(2);
+    // Each completion is pushed to the member once, after it committed: the badge is read again (the completions'
+    // own events are delivered by the next pass).
+    await drain();
+    expect(pushed()).toEqual([rounds.id, login.id].sort());
 
     await bet('msprog', 'LIVE', 5_000n); // 110.00 live: capped at the target
     await deposit(idOf('msprog'), 3_000n);
@@ -223,6 +233,8 @@ describe('progress from events', () => {
     expect(find(live.id)).toMatchObject({ status: 'completed', progress: '100.00' });
     expect(find(deposits.id)).toMatchObject({ status: 'completed', progress: '50.00' });
     expect(summary.missionCount).toBe(4);
+    await drain();
+    expect(pushed()).toEqual([rounds.id, login.id, live.id, deposits.id].sort());
 
     for (const subscriber of ['missions.bets', 'missions.deposits', 'missions.logins']) {
       await kit.t.services.events.replay(subscriber, 0n);
@@ -235,6 +247,8 @@ describe('progress from events', () => {
     expect(progress.rows).toHaveLength(4);
     const board = await get('msprog', '/wps/relay/MCSFE_getMissionLeaderboard?period=daily');
     expect(board.value.me.score).toBe(40); // four missions of 10 points, each counted once
+    expect(pushed()).toHaveLength(4); // replays complete nothing again, so push nothing
+    publish.mockRestore();
 
     // The trial account made no progress.
     const trialRows = await kit.t.database.pool.query('SELECT 1 FROM mission_progress WHERE member_id = $1', [

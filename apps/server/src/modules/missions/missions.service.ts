@@ -8,7 +8,7 @@ import {
   parseMoney,
   TRIAL_MEMBER_TYPE,
 } from '@tessera/contracts';
-import type { EventPayload } from '../../platform/events';
+import { type EventPayload, emit } from '../../platform/events';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { LedgerService } from '../ledger';
@@ -90,7 +90,14 @@ export const createMissionsService = (deps: {
       const step = advance(mission.kind, mission.category, row, counted);
       if (!step) continue;
       await repository.saveProgress(client, row.id, step);
-      if (!step.completes || row.score <= 0) continue;
+      if (!step.completes) continue;
+      await emit(client, 'mission.completed', {
+        merchantCode,
+        memberId,
+        missionId: mission.id,
+        periodKey: row.periodKey,
+      });
+      if (row.score <= 0) continue;
       for (const period of ['daily', 'weekly'] as const) {
         await repository.addBoardScore(client, {
           merchantCode,

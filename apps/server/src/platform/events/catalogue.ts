@@ -109,6 +109,13 @@ export const EVENT_CATALOGUE = {
     currency: z.string(),
     amount: minor,
   }),
+  /** A member's mission reached its target in a period (decision 0096): its reward may now be claimed. */
+  'mission.completed': z.object({
+    merchantCode: z.string(),
+    memberId: z.string(),
+    missionId: z.string(),
+    periodKey: z.string(),
+  }),
   /** A raffle's prize was paid to its winner by the draw (decision 0122), one event per prize. */
   'raffle.won': z.object({
     raffleId: z.string(),

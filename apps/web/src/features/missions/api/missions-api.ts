@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MissionBoardPeriod, missionEndpoints, walletEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../../shared/realtime/realtime';
 import { usePublicStore } from '../../../shared/state/public-store';
 
 /** Every missions query starts with this key part, so a claim reads them all again. */
@@ -9,8 +10,9 @@ export const missionsQueryKey = ['missions'] as const;
 
 /**
  * How often the summary (and so the badge) is read again while shown: progress comes from events, a second or two
- * after the round settles. The badge on every page can wait; the missions page itself, where a member watches a
- * mission fill up, reads it more often while a mission is still in progress.
+ * after the round settles. A completion is pushed (`missions.changed`) and read at once; the progress in between
+ * can wait on every page but the missions page itself, where a member watches a mission fill up, which reads it
+ * more often while a mission is still in progress.
  */
 const SUMMARY_REFRESH_MS = 30_000;
 const WATCHED_REFRESH_MS = 5_000;
@@ -18,6 +20,12 @@ const WATCHED_REFRESH_MS = 5_000;
 /** The member's missions in the reader's language and the red badge's count (missions completed, not claimed). */
 export const useMissionSummary = ({ enabled, watched = false }: { enabled: boolean; watched?: boolean }) => {
   const language = usePublicStore((state) => state.language);
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    if (enabled) void queryClient.invalidateQueries({ queryKey: missionsQueryKey });
+  };
+  useRealtimeEvent('missions.changed', refresh);
+  useRealtimeReconnect(refresh);
   return useQuery({
     queryKey: [...missionsQueryKey, ...queryKeyOf(missionEndpoints.summary, { language })],
     queryFn: ({ signal }) => callEndpoint(missionEndpoints.summary, { signal }),
