@@ -6,6 +6,7 @@ import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { inTransaction } from '../../platform/db/transaction';
 import { hashPassword } from '../../platform/security/password';
 
 /**
@@ -39,6 +40,13 @@ const total = (table: ReportTable, key: string) => table.totals[table.columns.fi
 const major = (minor: bigint | string) => (Number(minor) / 100).toFixed(2);
 
 const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
+
+/** What the export job does once: claims the oldest queued export on a transaction and builds it. */
+const buildNextExport = async () => {
+  const claimed = await inTransaction(t.database.pool, (db) => t.services.reports.claimExport(db));
+  if (!claimed) throw new Error('no export claimed');
+  await t.services.reports.buildExport(claimed, (code) => t.services.merchants.resolve({ code, host: '' }));
+};
 
 /**
  * The raw recomputation of the report's figures today (UTC) for the team of each given agent (the agent and every
@@ -251,17 +259,7 @@ describe('agents report', () => {
       await as('owner', 'POST', '/api/admin/merchants/demo/report-exports', { report: 'agents', format: 'csv', query })
     ).json();
     expect(created).toMatchObject({ success: true, value: { status: 'queued', report: 'agents' } });
-    const db = await t.database.pool.connect();
-    let claimed: Awaited<ReturnType<typeof t.services.reports.claimExport>>;
-    try {
-      await db.query('BEGIN');
-      claimed = await t.services.reports.claimExport(db);
-      await db.query('COMMIT');
-    } finally {
-      db.release();
-    }
-    if (!claimed) throw new Error('no export claimed');
-    await t.services.reports.buildExport(claimed, (code) => t.services.merchants.resolve({ code, host: '' }));
+    await buildNextExport();
     const table = await report(`from=${today}&to=${today}&timeZone=UTC&pageSize=500`);
     const file = (await as('owner', 'GET', `/api/admin/merchants/demo/report-exports/${created.value.id}/file`)).json()
       .value as { data: string; fileName: string };
@@ -344,17 +342,7 @@ describe('agents report', () => {
       ).json();
       expect(created.success).toBe(true);
       exported.push(created.value.id);
-      const db = await t.database.pool.connect();
-      let claimed: Awaited<ReturnType<typeof t.services.reports.claimExport>>;
-      try {
-        await db.query('BEGIN');
-        claimed = await t.services.reports.claimExport(db);
-        await db.query('COMMIT');
-      } finally {
-        db.release();
-      }
-      if (!claimed) throw new Error('no export claimed');
-      await t.services.reports.buildExport(claimed, (code) => t.services.merchants.resolve({ code, host: '' }));
+      await buildNextExport();
     }
     const fileOf = async (id: string) =>
       Buffer.from(
