@@ -75,6 +75,7 @@ export const auditActions = [
   'chat.canned_delete',
   'events.dead_letter_retry',
   'report.export',
+  'report.rebuild',
   'report.download',
   'bonus.grant',
   'bonus.settings_update',

@@ -235,6 +235,8 @@ export const errorCatalogue = {
   mission_in_use: { status: 409 },
   // Reports (issue 26)
   report_export_not_ready: { status: 409 },
+  /** A rebuild of the merchant's report rollups is already queued or running (decision 0129). */
+  report_rebuild_running: { status: 409 },
   // Lottery (issue 29): a refused ticket or draw change holds, pays and changes nothing.
   /** The draw no longer takes bets (closed, drawn, cancelled) or is not the one taking bets now. */
   lottery_betting_closed: { status: 409 },

@@ -112,8 +112,11 @@ export const gameGroupings = ['day', 'category', 'provider', 'game'] as const;
 export const cashGroupings = ['day', 'week', 'month'] as const;
 export const playerViews = ['registrations', 'cohorts', 'topStake', 'topLoss'] as const;
 export const promotionGroupings = ['kind', 'day'] as const;
-/** The agents report's rows: every agent (its whole team each), or only the top-level agents (decision 0123). */
-export const agentGroupings = ['agent', 'top'] as const;
+/**
+ * The agents report's rows: every agent (its whole team each), only the top-level agents (decision 0123), or one row
+ * per local day over every listed agent's team, each member once (decision 0129).
+ */
+export const agentGroupings = ['agent', 'top', 'day'] as const;
 
 export const REPORT_PAGE_SIZE_MAX = 500;
 const page = {
@@ -214,6 +217,61 @@ export const reportPermissions = {
   promotions: 'reports.cash',
   agents: 'reports.cash',
 } as const satisfies Record<ReportKind, string>;
+
+/**
+ * Rebuilding a merchant's report rollups from the raw rows (decision 0129, the backfill of decision 0123) as a job
+ * started from the back office: UTC days `from`..`to` (inclusive), not after today (UTC), at most
+ * REBUILD_MAX_DAYS long. Field codes: `range_reversed` (to before from), `date_in_future`, `field_too_large`.
+ */
+export const REBUILD_MAX_DAYS = 92;
+/** A real calendar day (`2026-02-30` is not one). */
+const isDay = (day: string) => {
+  const parsed = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
+};
+const rebuildDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'field_invalid' })
+  .refine(isDay, { message: 'field_invalid' });
+export const reportRebuildRequestSchema = z
+  .strictObject({ from: rebuildDay, to: rebuildDay })
+  .superRefine((value, ctx) => {
+    if (!isDay(value.from) || !isDay(value.to)) return;
+    const today = new Date().toISOString().slice(0, 10);
+    if (value.from > today) ctx.addIssue({ code: 'custom', path: ['from'], message: 'date_in_future' });
+    if (value.to > today) ctx.addIssue({ code: 'custom', path: ['to'], message: 'date_in_future' });
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'range_reversed' });
+    else if (days > REBUILD_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'field_too_large', params: { max: REBUILD_MAX_DAYS } });
+  });
+export type ReportRebuildRequest = z.infer<typeof reportRebuildRequestSchema>;
+
+export const reportRebuildStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type ReportRebuildStatus = (typeof reportRebuildStatuses)[number];
+/** What a finished rebuild wrote over its range: rounds, deposits, withdrawals, claimed bonuses, registrations. */
+export const reportRebuildCountsSchema = z.object({
+  rounds: z.number().int(),
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  rewards: z.number().int(),
+  registrations: z.number().int(),
+});
+export type ReportRebuildCounts = z.infer<typeof reportRebuildCountsSchema>;
+export const reportRebuildSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(reportRebuildStatuses),
+  daysTotal: z.number().int(),
+  daysDone: z.number().int(),
+  /** Set when done. */
+  counts: reportRebuildCountsSchema.nullable(),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ReportRebuild = z.infer<typeof reportRebuildSchema>;
 
 /**
  * A member's 360 view (decision 0094): who it is, its balances, deposits, withdrawals, bets by game, bonuses, logins
@@ -419,5 +477,30 @@ export const adminReportsEndpoints = {
     response: z.object({ fileName: z.string(), contentType: z.string(), data: z.string() }),
     summary:
       "A ready export's file (base64); another operator's or merchant's answers not_found, one not ready report_export_not_ready; audited.",
+  }),
+  createRebuild: defineEndpoint({
+    name: 'admin.report.rebuild',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/report-rebuilds',
+    moduleIds: [],
+    access: access.operator('reports.cash', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: reportRebuildRequestSchema,
+    response: reportRebuildSchema,
+    summary:
+      "Queues a rebuild of the merchant's report rollups from the raw rows for UTC days from..to (at most 92, none in the future), run by a job (decision 0129); report_rebuild_running while another is queued or running; per field range_reversed, date_in_future, field_too_large; audited.",
+  }),
+  rebuilds: defineEndpoint({
+    name: 'admin.report.rebuilds',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/report-rebuilds',
+    moduleIds: [],
+    access: access.operator('reports.cash', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(reportRebuildSchema) }),
+    summary: "The merchant's rollup rebuilds, newest first (the last 10), with their state and counts.",
   }),
 } as const;

@@ -93,6 +93,15 @@ describe('the agents report', () => {
       "SELECT action FROM audit_log WHERE action LIKE 'report.%' ORDER BY id",
     );
     expect(audit.map((row) => row.action)).toEqual(['report.export', 'report.download']);
+
+    // By day in the operator's zone (decision 0129): a row per local day with activity (these agents have none
+    // yet: no row), a day column and no team size column.
+    await page.getByLabel('Group by').selectOption('day');
+    await grid.getByRole('columnheader', { name: 'Day' }).waitFor({ timeout: 30_000 });
+    await grid.getByText('Total (0 rows)').waitFor();
+    expect(await grid.getByRole('columnheader', { name: 'Team members' }).count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}-day-1440.png`, fullPage: true });
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import { reportKinds, reportPermissions } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMerchants } from '../../features/merchants/api/list-merchants';
+import { RebuildPanel } from '../../features/reports/components/rebuild-panel';
 import { ReportView } from '../../features/reports/components/report-view';
 import styles from '../../features/reports/components/reports.module.css';
 import { canOperator } from '../../shared/permissions/operator-permissions';
@@ -25,6 +26,9 @@ export const ReportsPage = () => {
           <MerchantPicker code={code} onChange={(merchant) => setSearchParams({ merchant }, { replace: true })} />
         ) : null}
         {code && kinds.length > 0 ? <ReportView key={code} code={code} kinds={kinds} /> : null}
+        {code && canOperator(operator.role, 'reports.cash') ? (
+          <RebuildPanel key={`rebuild-${code}`} code={code} />
+        ) : null}
       </div>
     </>
   );

@@ -49,6 +49,15 @@ export const reportsModule = defineModule({
         },
       },
       {
+        // Rollup rebuilds started from the back office (decision 0129): claimed in `once`, run after it.
+        name: 'reports_rebuilds',
+        schedule: { everySeconds: 3 },
+        run: async (job) => {
+          const claimed = await job.once((client) => reports.claimRebuild(client));
+          if (claimed.ran && claimed.value) await reports.runRebuild(claimed.value);
+        },
+      },
+      {
         name: 'reports_pending',
         schedule: { everySeconds: 5 },
         run: (job) =>

@@ -1,10 +1,12 @@
 import type { ReportTable } from '@tessera/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContractMember, contractHelpers } from '../../../test/agent-contracts';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { inTransaction } from '../../platform/db/transaction';
 import { hashPassword } from '../../platform/security/password';
 
 /**
@@ -38,6 +40,13 @@ const total = (table: ReportTable, key: string) => table.totals[table.columns.fi
 const major = (minor: bigint | string) => (Number(minor) / 100).toFixed(2);
 
 const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
+
+/** What the export job does once: claims the oldest queued export on a transaction and builds it. */
+const buildNextExport = async () => {
+  const claimed = await inTransaction(t.database.pool, (db) => t.services.reports.claimExport(db));
+  if (!claimed) throw new Error('no export claimed');
+  await t.services.reports.buildExport(claimed, (code) => t.services.merchants.resolve({ code, host: '' }));
+};
 
 /**
  * The raw recomputation of the report's figures today (UTC) for the team of each given agent (the agent and every
@@ -250,17 +259,7 @@ describe('agents report', () => {
       await as('owner', 'POST', '/api/admin/merchants/demo/report-exports', { report: 'agents', format: 'csv', query })
     ).json();
     expect(created).toMatchObject({ success: true, value: { status: 'queued', report: 'agents' } });
-    const db = await t.database.pool.connect();
-    let claimed: Awaited<ReturnType<typeof t.services.reports.claimExport>>;
-    try {
-      await db.query('BEGIN');
-      claimed = await t.services.reports.claimExport(db);
-      await db.query('COMMIT');
-    } finally {
-      db.release();
-    }
-    if (!claimed) throw new Error('no export claimed');
-    await t.services.reports.buildExport(claimed, (code) => t.services.merchants.resolve({ code, host: '' }));
+    await buildNextExport();
     const table = await report(`from=${today}&to=${today}&timeZone=UTC&pageSize=500`);
     const file = (await as('owner', 'GET', `/api/admin/merchants/demo/report-exports/${created.value.id}/file`)).json()
       .value as { data: string; fileName: string };
@@ -276,5 +275,93 @@ describe('agents report', () => {
       "SELECT action FROM audit_log WHERE action LIKE 'report.%' ORDER BY id",
     );
     expect(rows.map((r) => r.action)).toEqual(['report.export', 'report.download']);
+  });
+  it('by day: the same totals as by agent, and each day a recomputation of the teams (decision 0129)', async () => {
+    const range = `from=${today}&to=${today}&timeZone=UTC&pageSize=500`;
+    const byAgent = await report(range);
+    const byDay = await report(`${range}&groupBy=day`);
+    expect(byDay.columns.map((c) => c.key)).toEqual(
+      byAgent.columns
+        .map((c) => c.key)
+        .filter((k) => k !== 'teamMembers')
+        .map((k) => (k === 'agent' ? 'day' : k)),
+    );
+    expect(byDay.rows.map((row) => row[0])).toEqual([today]);
+    for (const column of byDay.columns.slice(1))
+      expect(total(byDay, column.key), column.key).toBe(total(byAgent, column.key));
+    expect(byDay.rows[0]?.slice(1)).toEqual(byDay.totals.slice(1));
+    // One agent's team by day: B's.
+    const oneDay = await report(`${range}&groupBy=day&agent=agrb`);
+    const oneAgent = await report(`${range}&agent=agrb`);
+    for (const column of oneDay.columns.slice(1))
+      expect(total(oneDay, column.key), column.key).toBe(total(oneAgent, column.key));
+  });
+
+  it('by day: days are the operator’s local days, split at its midnight; totals exact; the export honours it', async () => {
+    // A new tree: agent D > player pd, rounds on either side of midnight in Shanghai (UTC+8): 15:30 and 16:30 UTC
+    // on 2026-01-10 are 23:30 on the 10th and 00:30 on the 11th there, one UTC day.
+    const d = await helpers.newMember('agrd', null, 1);
+    const pd = await helpers.newMember('agrpd', d.id, 0);
+    await helpers.play(pd, 1_000n, 200n, new Date('2026-01-10T15:30:00Z'));
+    await helpers.play(pd, 3_000n, 0n, new Date('2026-01-10T16:30:00Z'));
+    await helpers.play(d, 500n, 0n, new Date('2026-01-10T16:45:00Z'));
+    await t.services.events.drain();
+    const utc = await report('from=2026-01-09&to=2026-01-12&timeZone=UTC&groupBy=day&agent=agrd');
+    expect(utc.rows.map((row) => [row[0], cell(utc, row, 'validBets'), cell(utc, row, 'activePlayers')])).toEqual([
+      ['2026-01-10', '45.00', '2'],
+    ]);
+    const shanghai = await report('from=2026-01-09&to=2026-01-12&timeZone=Asia/Shanghai&groupBy=day&agent=agrd');
+    expect(
+      shanghai.rows.map((row) => [
+        row[0],
+        cell(shanghai, row, 'validBets'),
+        cell(shanghai, row, 'ggr'),
+        cell(shanghai, row, 'activePlayers'),
+      ]),
+    ).toEqual([
+      ['2026-01-10', '10.00', '8.00', '1'],
+      ['2026-01-11', '35.00', '35.00', '2'],
+    ]);
+    // Totals: sums of the days, active players counted once over the range (pd played on both days).
+    expect(total(shanghai, 'validBets')).toBe('45.00');
+    expect(total(shanghai, 'ggr')).toBe('43.00');
+    expect(total(shanghai, 'activePlayers')).toBe('2');
+    // New York (UTC-5): both rounds fall on the 10th; a range ending on the 9th there sees none of them.
+    const newYork = await report('from=2026-01-10&to=2026-01-10&timeZone=America/New_York&groupBy=day&agent=agrd');
+    expect(newYork.rows.map((row) => row[0])).toEqual(['2026-01-10']);
+    expect(total(newYork, 'validBets')).toBe('45.00');
+    const before = await report('from=2026-01-08&to=2026-01-09&timeZone=America/New_York&groupBy=day&agent=agrd');
+    expect(before.rows).toEqual([]);
+
+    // The export of the day grouping: the same rows as the table, in XLSX too.
+    const query = { from: '2026-01-09', to: '2026-01-12', timeZone: 'Asia/Shanghai', groupBy: 'day', agent: 'agrd' };
+    const exported: string[] = [];
+    for (const format of ['csv', 'xlsx'] as const) {
+      const created = (
+        await as('owner', 'POST', '/api/admin/merchants/demo/report-exports', { report: 'agents', format, query })
+      ).json();
+      expect(created.success).toBe(true);
+      exported.push(created.value.id);
+      await buildNextExport();
+    }
+    const fileOf = async (id: string) =>
+      Buffer.from(
+        (await as('owner', 'GET', `/api/admin/merchants/demo/report-exports/${id}/file`)).json().value.data,
+        'base64',
+      );
+    const csv = (await fileOf(exported[0] as string))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe(shanghai.columns.map((c) => c.key).join(','));
+    expect(csv.slice(1)).toEqual(shanghai.rows.map((row) => row.join(',')));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await fileOf(exported[1] as string)) as never);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(2).getCell(1).value).toBe('2026-01-10');
+    expect(sheet?.getRow(3).getCell(1).value).toBe('2026-01-11');
+    expect(sheet?.getRow(3).getCell(shanghai.columns.findIndex((c) => c.key === 'validBets') + 1).value).toBe(35);
+    expect(sheet?.rowCount).toBe(3);
   });
 });

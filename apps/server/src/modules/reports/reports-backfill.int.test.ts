@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { inTransaction } from '../../platform/db/transaction';
+import type { JobContext } from '../../platform/jobs';
 import { hashPassword } from '../../platform/security/password';
+import { reportsModule } from './index';
 import { backfillRollups } from './reports.backfill';
 
 /**
@@ -98,11 +102,38 @@ const wipe = async () => {
   await t.database.pool.query(`DELETE FROM reports_members WHERE merchant_code = 'demo'`);
 };
 
+let tokens: Record<string, string>;
+
 beforeAll(async () => {
   t = await createTestApp({}, { events: { deliver: false } });
   passwordHash = await hashPassword('Secret123');
+  await merchantLikeDemo(t, 'other');
+  tokens = await signInOperators(t, [{ name: 'otherowner', role: 'owner', merchantCode: 'other' }]);
   await t.services.events.drain();
 }, 300_000);
+
+const as = (who: string, method: 'GET' | 'POST', payload?: object, code = 'demo') =>
+  t.request({
+    method,
+    url: `/api/admin/merchants/${code}/report-rebuilds`,
+    headers: { authorization: tokens[who] ?? '' },
+    ...(payload ? { payload } : {}),
+  });
+
+/** The module's own `reports_rebuilds` job, run once as the jobs runner would (its `once` on a transaction). */
+const runRebuildJob = async () => {
+  const job = reportsModule
+    .jobs?.(t.services.reports, { services: t.services } as never)
+    .find((definition) => definition.name === 'reports_rebuilds');
+  if (!job) throw new Error('no reports_rebuilds job');
+  const context: JobContext = {
+    name: job.name,
+    periodKey: new Date().toISOString(),
+    once: async (effect) => ({ ran: true, value: await inTransaction(t.database.pool, effect) }),
+  };
+  await job.run(context);
+};
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 afterAll(async () => {
   await t?.close();
@@ -166,5 +197,132 @@ describe('rollups backfill', () => {
     await wipe();
     await backfillRollups(t.database.pool, 'demo', today, today);
     expect(await dump()).toEqual(kept);
+  }, 120_000);
+});
+
+describe('rebuild from the back office (decision 0129)', () => {
+  it('refuses bad input per field and writes nothing; only owner and finance of the merchant may start one', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const cases: [object, { path: string; code: string }[]][] = [
+      [{ from: today, to: daysAgo(1) }, [{ path: 'to', code: 'range_reversed' }]],
+      [{ from: daysAgo(92), to: today }, [{ path: 'to', code: 'field_too_large' }]],
+      [
+        { from: tomorrow, to: tomorrow },
+        [
+          { path: 'from', code: 'date_in_future' },
+          { path: 'to', code: 'date_in_future' },
+        ],
+      ],
+      [{ from: today, to: tomorrow }, [{ path: 'to', code: 'date_in_future' }]],
+      [{ from: '2026-02-30', to: today }, [{ path: 'from', code: 'field_invalid' }]],
+    ];
+    for (const [payload, fieldErrors] of cases) {
+      const body = (await as('owner', 'POST', payload)).json();
+      expect(body, JSON.stringify(payload)).toMatchObject({ success: false, errorCode: 'validation_failed' });
+      expect(body.fieldErrors.map((e: { path: string; code: string }) => ({ path: e.path, code: e.code }))).toEqual(
+        fieldErrors,
+      );
+    }
+    for (const who of ['risk', 'support', 'content'])
+      expect((await as(who, 'POST', { from: today, to: today })).json().errorCode).toBe('forbidden');
+    expect((await as('otherowner', 'POST', { from: today, to: today })).json().errorCode).toBe('not_found');
+    expect((await as('otherowner', 'GET')).json().errorCode).toBe('not_found');
+    const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM reports_rebuilds');
+    expect(rows[0].n).toBe(0);
+    const audited = await t.database.pool.query("SELECT 1 FROM audit_log WHERE action = 'report.rebuild'");
+    expect(audited.rowCount).toBe(0);
+  });
+
+  it('queues a rebuild without running it, refuses a second, and the job rebuilds the rollups with counts', async () => {
+    const m = await newMember('bfjob');
+    await creditDeposit(m, '41.00');
+    await play(m, 700n, 100n);
+    await t.services.events.drain();
+    const live = await dump();
+    await wipe();
+
+    const started = (await as('finance', 'POST', { from: daysAgo(91), to: today })).json();
+    expect(started).toMatchObject({
+      success: true,
+      value: { status: 'queued', from: daysAgo(91), to: today, daysTotal: 92, daysDone: 0, counts: null },
+    });
+    expect(started.value.requestedBy).toBe('financeop');
+    // Queued only: the request ran nothing.
+    expect((await dump()).hourly).toBe('');
+    const second = await as('owner', 'POST', { from: today, to: today });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errorCode).toBe('report_rebuild_running');
+    // Two at once: one queued at most.
+    await Promise.all([
+      as('owner', 'POST', { from: today, to: today }),
+      as('owner', 'POST', { from: today, to: today }),
+    ]);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM reports_rebuilds WHERE status IN ('queued', 'running')",
+    );
+    expect(rows[0]?.n).toBe(1);
+
+    await runRebuildJob();
+    const list = (await as('owner', 'GET')).json().value.list;
+    expect(list).toHaveLength(1);
+    const raw = await t.database.pool.query<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM bet_rounds WHERE merchant_code = 'demo' AND status = 'settled'
+                AND settled_at >= $1::date)::int AS rounds,
+              (SELECT count(*) FROM deposit_orders WHERE merchant_code = 'demo' AND status = 'succeeded'
+                AND updated_at >= $1::date)::int AS deposits,
+              (SELECT count(*) FROM members WHERE merchant_code = 'demo' AND created_at >= $1::date)::int AS registrations`,
+      [daysAgo(91)],
+    );
+    expect(list[0]).toMatchObject({
+      id: started.value.id,
+      status: 'done',
+      daysDone: 92,
+      daysTotal: 92,
+      counts: {
+        rounds: raw.rows[0]?.rounds,
+        deposits: raw.rows[0]?.deposits,
+        registrations: raw.rows[0]?.registrations,
+      },
+    });
+    expect(list[0].counts.rounds).toBeGreaterThan(0);
+    expect(list[0].finishedAt).not.toBeNull();
+    expect(await dump()).toEqual(live);
+    // Nothing left to run; a new one may be queued once it is done.
+    await runRebuildJob();
+    expect((await as('owner', 'POST', { from: today, to: today })).json().value.status).toBe('queued');
+    await runRebuildJob();
+    expect((await as('owner', 'GET')).json().value.list.map((r: { status: string }) => r.status)).toEqual([
+      'done',
+      'done',
+    ]);
+    const audited = await t.database.pool.query<{ operator_username: string; target: string }>(
+      "SELECT operator_username, target FROM audit_log WHERE action = 'report.rebuild' ORDER BY id",
+    );
+    expect(audited.rows.map((r) => r.operator_username)).toEqual(['financeop', 'owner']);
+    expect(audited.rows[0]?.target).toBe(started.value.id);
+  }, 120_000);
+
+  it('a running rebuild whose process died is taken again; a failed one says so and frees the merchant', async () => {
+    const queued = (await as('owner', 'POST', { from: today, to: today })).json().value;
+    await inTransaction(t.database.pool, (client) => t.services.reports.claimRebuild(client));
+    expect((await as('owner', 'GET')).json().value.list[0]).toMatchObject({ id: queued.id, status: 'running' });
+    expect((await as('owner', 'POST', { from: today, to: today })).json().errorCode).toBe('report_rebuild_running');
+    // Its beat stopped 11 minutes ago: the next run queues it again and runs it.
+    await t.database.pool.query("UPDATE reports_rebuilds SET beat_at = now() - interval '11 minutes' WHERE id = $1", [
+      queued.id,
+    ]);
+    await runRebuildJob();
+    expect((await as('owner', 'GET')).json().value.list[0]).toMatchObject({ id: queued.id, status: 'done' });
+
+    // A rebuild that fails (here PostgreSQL refuses its range) is failed, with no counts and no error text.
+    const failing = (await as('owner', 'POST', { from: today, to: today })).json().value;
+    const row = await inTransaction(t.database.pool, (client) => t.services.reports.claimRebuild(client));
+    if (!row) throw new Error('nothing claimed');
+    await t.services.reports.runRebuild({ ...row, from: 'not-a-day' });
+    const failed = (await as('owner', 'GET')).json().value.list[0];
+    expect(failed).toMatchObject({ id: failing.id, status: 'failed', counts: null });
+    expect(JSON.stringify(failed)).not.toContain('not-a-day');
+    expect((await as('owner', 'POST', { from: today, to: today })).json().value.status).toBe('queued');
+    await runRebuildJob();
   }, 120_000);
 });

@@ -1,3 +1,4 @@
+import type { ReportRebuildCounts, ReportRebuildStatus } from '@tessera/contracts';
 import type pg from 'pg';
 import { liveWriterLock } from './reports.backfill';
 import { compactParams } from './reports.specs';
@@ -304,7 +305,112 @@ export const createReportsRepository = (pool: pg.Pool) => ({
     );
     await client.query(`DELETE FROM reports_exports WHERE created_at < now() - interval '7 days'`);
   },
+
+  // --- Rollup rebuilds (decision 0129) ----------------------------------------------------------------------
+
+  /** Queues a rebuild; null when the merchant already has one queued or running (the partial unique index). */
+  insertRebuild: async (row: {
+    merchantCode: string;
+    operatorId: string;
+    operatorUsername: string;
+    from: string;
+    to: string;
+    daysTotal: number;
+  }) =>
+    (
+      await pool.query<RebuildRow>(
+        `INSERT INTO reports_rebuilds (merchant_code, operator_id, operator_username, from_day, to_day, days_total)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (merchant_code) WHERE status IN ('queued', 'running') DO NOTHING
+         RETURNING ${REBUILD_COLUMNS}`,
+        [row.merchantCode, row.operatorId, row.operatorUsername, row.from, row.to, row.daysTotal],
+      )
+    ).rows[0] ?? null,
+
+  listRebuilds: async (merchantCode: string) =>
+    (
+      await pool.query<RebuildRow>(
+        `SELECT ${REBUILD_COLUMNS} FROM reports_rebuilds WHERE merchant_code = $1 ORDER BY created_at DESC LIMIT 10`,
+        [merchantCode],
+      )
+    ).rows,
+
+  /**
+   * The rebuild job's claim, on its transaction: a running rebuild whose beat stopped (its process died) is queued
+   * again (a rebuild is idempotent), then the oldest queued one is taken, marked running.
+   */
+  claimRebuild: async (client: pg.PoolClient) => {
+    await client.query(
+      `UPDATE reports_rebuilds SET status = 'queued'
+        WHERE status = 'running' AND beat_at < now() - interval '10 minutes'`,
+    );
+    return (
+      (
+        await client.query<RebuildRow>(
+          `UPDATE reports_rebuilds SET status = 'running', started_at = now(), beat_at = now(), days_done = 0
+            WHERE id = (SELECT id FROM reports_rebuilds WHERE status = 'queued' ORDER BY created_at
+                         FOR UPDATE SKIP LOCKED LIMIT 1)
+            RETURNING ${REBUILD_COLUMNS}`,
+        )
+      ).rows[0] ?? null
+    );
+  },
+
+  rebuildProgress: async (id: string, daysDone: number) => {
+    await pool.query(`UPDATE reports_rebuilds SET days_done = $2, beat_at = now() WHERE id = $1`, [id, daysDone]);
+  },
+
+  /** What the rollups now hold over the rebuilt UTC range [from, to): the finished rebuild's counts. */
+  rebuiltCounts: async (merchantCode: string, fromIso: string, toIso: string) => {
+    const { rows } = await pool.query<Record<string, number>>(
+      `SELECT COALESCE(sum(rounds), 0)::int AS rounds, COALESCE(sum(deposit_count), 0)::int AS deposits,
+              COALESCE(sum(withdrawal_count), 0)::int AS withdrawals, COALESCE(sum(reward_count), 0)::int AS rewards,
+              (SELECT count(*) FROM reports_members WHERE merchant_code = $1 AND registered_at >= $2
+                 AND registered_at < $3)::int AS registrations
+         FROM reports_hourly WHERE merchant_code = $1 AND hour >= $2 AND hour < $3`,
+      [merchantCode, fromIso, toIso],
+    );
+    const row = rows[0] ?? {};
+    return {
+      rounds: row.rounds ?? 0,
+      deposits: row.deposits ?? 0,
+      withdrawals: row.withdrawals ?? 0,
+      rewards: row.rewards ?? 0,
+      registrations: row.registrations ?? 0,
+    };
+  },
+
+  finishRebuild: async (id: string, outcome: { counts: ReportRebuildCounts } | { error: string }) => {
+    if ('counts' in outcome)
+      await pool.query(
+        `UPDATE reports_rebuilds SET status = 'done', counts = $2, finished_at = now(), beat_at = now() WHERE id = $1`,
+        [id, outcome.counts],
+      );
+    else
+      await pool.query(
+        `UPDATE reports_rebuilds SET status = 'failed', error = $2, finished_at = now(), beat_at = now() WHERE id = $1`,
+        [id, outcome.error],
+      );
+  },
 });
+
+const REBUILD_COLUMNS = `id, merchant_code AS "merchantCode", operator_username AS "operatorUsername",
+  from_day AS "from", to_day AS "to", status, days_total AS "daysTotal", days_done AS "daysDone", counts,
+  created_at AS "createdAt", finished_at AS "finishedAt"`;
+
+export interface RebuildRow {
+  id: string;
+  merchantCode: string;
+  operatorUsername: string;
+  from: string;
+  to: string;
+  status: ReportRebuildStatus;
+  daysTotal: number;
+  daysDone: number;
+  counts: ReportRebuildCounts | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
 
 const EXPORT_COLUMNS = `id, merchant_code AS "merchantCode", operator_id AS "operatorId",
   operator_username AS "operatorUsername", report, format, query, status, row_count AS "rowCount",

@@ -37,6 +37,10 @@ export const registerReportsRoutes = (
   r.admin(adminReportsEndpoints.exports, async ({ ctx }) => ({
     list: await reports.listExports(ctx.merchant, ctx.operator),
   }));
+  r.admin(adminReportsEndpoints.createRebuild, ({ input, ctx }) =>
+    reports.requestRebuild(ctx.merchant, ctx.operator, input, actorOf(ctx)),
+  );
+  r.admin(adminReportsEndpoints.rebuilds, async ({ ctx }) => ({ list: await reports.listRebuilds(ctx.merchant) }));
   r.admin(adminReportsEndpoints.downloadExport, ({ params, ctx }) =>
     reports.download(ctx.merchant, ctx.operator, params.id, actorOf(ctx)),
   );

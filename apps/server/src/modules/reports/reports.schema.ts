@@ -1,6 +1,17 @@
-import type { ExportFormat, ReportKind } from '@tessera/contracts';
+import type { ExportFormat, ReportKind, ReportRebuildCounts, ReportRebuildStatus } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea } from '../../platform/db/columns';
 
 /**
@@ -178,5 +189,38 @@ export const reportsExports = pgTable(
   (table) => [
     index('reports_exports_operator_idx').on(table.merchantCode, table.operatorId, table.createdAt),
     index('reports_exports_queued_idx').on(table.createdAt).where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/**
+ * Rebuilds of a merchant's rollups from the raw rows (decision 0129), queued from the back office and run by the
+ * `reports_rebuilds` job; at most one queued or running per merchant (the partial unique index).
+ */
+export const reportsRebuilds = pgTable(
+  'reports_rebuilds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantCode: text('merchant_code').notNull(),
+    operatorId: uuid('operator_id').notNull(),
+    operatorUsername: text('operator_username').notNull(),
+    /** UTC days, inclusive (`YYYY-MM-DD`). */
+    fromDay: text('from_day').notNull(),
+    toDay: text('to_day').notNull(),
+    status: text('status').$type<ReportRebuildStatus>().notNull().default('queued'),
+    daysTotal: integer('days_total').notNull(),
+    daysDone: integer('days_done').notNull().default(0),
+    counts: jsonb('counts').$type<ReportRebuildCounts>(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Written at the start and after each day: a running rebuild whose beat stopped is queued again. */
+    beatAt: timestamp('beat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('reports_rebuilds_active_idx')
+      .on(table.merchantCode)
+      .where(sql`${table.status} IN ('queued', 'running')`),
+    index('reports_rebuilds_merchant_idx').on(table.merchantCode, table.createdAt),
   ],
 );

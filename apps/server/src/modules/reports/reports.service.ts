@@ -13,6 +13,7 @@ import {
   type ReportExport,
   type ReportKind,
   type ReportQuery,
+  type ReportRebuild,
   type ReportTable,
   reportPermissions,
   reportQuerySchemas,
@@ -24,9 +25,10 @@ import { AppError } from '../../platform/http/app-error';
 import type { ModuleServices } from '../../platform/modules';
 import type { MerchantContext, OperatorPrincipal } from '../../platform/principals';
 import type { RealtimeHub } from '../../platform/realtime';
+import { backfillRollups } from './reports.backfill';
 import { createMemberOverview, type MemberOverviewDeps } from './reports.member-overview';
 import { addDays, bucketsOf, dayStart, localDate, periodOf } from './reports.periods';
-import type { ExportRow, ReportsRepository } from './reports.repository';
+import type { ExportRow, RebuildRow, ReportsRepository } from './reports.repository';
 import { cellOf, type ReportSpec, specOf } from './reports.specs';
 
 export interface ReportsDeps extends Omit<MemberOverviewDeps, 'members' | 'cashier' | 'withdrawals'> {
@@ -403,6 +405,60 @@ export const createReportsService = (deps: ReportsDeps) => {
     },
 
     /**
+     * Queues a rebuild of the merchant's rollups for UTC days `from`..`to` (decision 0129): one row the job runs;
+     * refused with `report_rebuild_running` while another of the merchant's is queued or running. Audited.
+     */
+    requestRebuild: async (
+      merchant: MerchantContext,
+      operator: OperatorPrincipal,
+      input: { from: string; to: string },
+      actor: AuditActor,
+    ): Promise<ReportRebuild> => {
+      const row = await repository.insertRebuild({
+        merchantCode: merchant.code,
+        operatorId: operator.operatorId,
+        operatorUsername: operator.username,
+        from: input.from,
+        to: input.to,
+        daysTotal: daysBetween(input.from, input.to),
+      });
+      if (!row) throw new AppError('report_rebuild_running');
+      await deps.admin.audit(actor, {
+        action: 'report.rebuild',
+        merchantCode: merchant.code,
+        target: row.id,
+        details: { from: input.from, to: input.to },
+      });
+      return presentRebuild(row);
+    },
+
+    listRebuilds: async (merchant: MerchantContext) =>
+      (await repository.listRebuilds(merchant.code)).map(presentRebuild),
+
+    /** The rebuild job's claim, on the job's transaction (once per period). */
+    claimRebuild: (client: pg.PoolClient) => repository.claimRebuild(client),
+
+    /**
+     * Runs a claimed rebuild outside the claim's transaction (a day per transaction, decision 0123), its progress
+     * written after each day; done with what the rebuilt range holds, or failed.
+     */
+    runRebuild: async (row: RebuildRow) => {
+      try {
+        await backfillRollups(repository.pool, row.merchantCode, row.from, row.to, (_day, done) =>
+          repository.rebuildProgress(row.id, done),
+        );
+        const counts = await repository.rebuiltCounts(
+          row.merchantCode,
+          `${row.from}T00:00:00Z`,
+          `${addDays(row.to, 1)}T00:00:00Z`,
+        );
+        await repository.finishRebuild(row.id, { counts });
+      } catch (error) {
+        await repository.finishRebuild(row.id, { error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+
+    /**
      * The export job's claim, on the job's transaction (once per period): requeues exports of a process that died,
      * prunes week-old files, and takes the oldest queued export.
      */
@@ -421,6 +477,21 @@ export const createReportsService = (deps: ReportsDeps) => {
     },
   };
 };
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+const presentRebuild = (row: RebuildRow): ReportRebuild => ({
+  id: row.id,
+  from: row.from,
+  to: row.to,
+  status: row.status,
+  daysTotal: row.daysTotal,
+  daysDone: row.daysDone,
+  counts: row.status === 'done' ? row.counts : null,
+  requestedBy: row.operatorUsername,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
 
 const fileNameOf = (row: Pick<ExportRow, 'report' | 'format' | 'query' | 'merchantCode'>) =>
   `${row.merchantCode}-${row.report}-${String(row.query.from)}-${String(row.query.to)}.${row.format}`;

@@ -211,6 +211,100 @@ const promotionsSpec = (q: ReportQuery<'promotions'>, ctx: SpecContext): ReportS
   totals: 'NULL AS c0, sum(c1) AS c1, sum(c2) AS c2',
 });
 
+const inRange = (column: string) => `${column} >= $4 AND ${column} < $5`;
+const PAID_KINDS = `sum(pm.amount) FILTER (WHERE s.kind = 'dividend') AS dividend,
+             sum(pm.amount) FILTER (WHERE s.kind = 'daily') AS daily,
+             sum(pm.amount) FILTER (WHERE s.kind = 'hourly') AS hourly,
+             sum(pm.amount) FILTER (WHERE s.kind = 'realtime') AS realtime`;
+const PAID_FROM = `agent_contract_payments pm JOIN agent_contract_statements s ON s.id = pm.statement_id
+        JOIN agent_contracts k ON k.id = s.contract_id
+       WHERE s.merchant_code = $1 AND k.currency = $2 AND ${inRange('pm.at')}`;
+/** The listed agents (as the agents module lists one: a profile, or a member below it), narrowed by `filter`. */
+const agentsOf = (filter: string) => `SELECT n.member_id AS agent_id, n.account FROM agent_nodes n
+       WHERE n.merchant_code = $1${filter}
+         AND (EXISTS (SELECT 1 FROM agent_profiles p WHERE p.member_id = n.member_id)
+           OR EXISTS (SELECT 1 FROM agent_nodes k WHERE k.parent_id = n.member_id))`;
+
+/** The figures of the agents report after its key column, shared by both of its shapes. */
+const agentFigureColumns = (withTeamMembers: boolean): Column[] => [
+  ...(withTeamMembers ? [col('teamMembers', 'count')] : []),
+  col('newMembers', 'count'),
+  col('activePlayers', 'count'),
+  col('firstDepositors', 'count'),
+  col('deposits', 'money'),
+  col('withdrawals', 'money'),
+  col('validBets', 'money'),
+  col('ggr', 'money'),
+  col('bonuses', 'money'),
+  col('ngr', 'money'),
+  col('dividend', 'money'),
+  col('dailySalary', 'money'),
+  col('hourlySalary', 'money'),
+  col('realtimeCommission', 'money'),
+  col('contractsPaid', 'money'),
+  col('affiliateRegistrations', 'count'),
+  col('affiliateDeposits', 'money'),
+];
+
+/**
+ * The agents report by local day (decision 0129): one row per day in the operator's time zone over the union of the
+ * listed agents' teams, each member once (a nested team is inside its upline's), with what the contracts paid them
+ * and their link registrations that day. Team size is left out (the tree as it is now, no day's figure). Totals add
+ * the days, except active players: the distinct players of the whole range, as the games report counts its players.
+ */
+const agentsByDaySpec = (agents: string, params: unknown[]): ReportSpec => {
+  const day = (column: string) => local(column, 'day');
+  const team = `SELECT c.descendant_id AS member_id, bool_or(c.distance > 0) AS below FROM agent_closure c
+       WHERE c.ancestor_id IN (SELECT agent_id FROM agents) GROUP BY c.descendant_id`;
+  const hours = `reports_player_hours h WHERE h.merchant_code = $1 AND h.currency = $2 AND ${inRange('h.hour')}`;
+  const sql = `WITH agents AS (${agents}), team AS (${team}),
+    news AS (
+      SELECT ${day('m.registered_at')} AS k1, count(*) AS n FROM team t JOIN reports_members m USING (member_id)
+       WHERE t.below AND ${inRange('m.registered_at')} GROUP BY 1),
+    firsts AS (
+      SELECT ${day('m.first_deposit_at')} AS k1, count(*) AS n FROM team t JOIN reports_members m USING (member_id)
+       WHERE m.first_deposit_currency = $2 AND ${inRange('m.first_deposit_at')} GROUP BY 1),
+    play AS (
+      SELECT ${day('h.hour')} AS k1, count(DISTINCT h.member_id) FILTER (WHERE h.rounds > 0) AS active,
+             sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
+             sum(h.stakes) - sum(h.payouts) AS ggr, sum(h.rewards) AS bonuses
+        FROM ${hours} AND h.member_id IN (SELECT member_id FROM team) GROUP BY 1),
+    paid AS (
+      SELECT ${day('pm.at')} AS k1, ${PAID_KINDS}
+        FROM ${PAID_FROM} AND s.downline_id IN (SELECT agent_id FROM agents) GROUP BY 1),
+    linked AS (
+      SELECT n.member_id, m.registered_at FROM agent_nodes n
+        JOIN reports_members m ON m.member_id = n.member_id AND m.source = 'affiliate'
+       WHERE n.merchant_code = $1 AND n.parent_id IN (SELECT agent_id FROM agents)),
+    links AS (SELECT ${day('registered_at')} AS k1, count(*) AS n FROM linked WHERE ${inRange('registered_at')} GROUP BY 1),
+    linkcash AS (
+      SELECT ${day('h.hour')} AS k1, sum(h.deposits) AS deposits
+        FROM ${hours} AND h.member_id IN (SELECT member_id FROM linked) GROUP BY 1),
+    days AS (
+      SELECT k1 FROM news UNION SELECT k1 FROM firsts UNION SELECT k1 FROM play UNION SELECT k1 FROM paid
+      UNION SELECT k1 FROM links UNION SELECT k1 FROM linkcash)
+    SELECT d.k1 AS c0, COALESCE(nw.n, 0) AS c1, COALESCE(pl.active, 0) AS c2, COALESCE(fd.n, 0) AS c3,
+           COALESCE(pl.deposits, 0) AS c4, COALESCE(pl.withdrawals, 0) AS c5, COALESCE(pl.valid, 0) AS c6,
+           COALESCE(pl.ggr, 0) AS c7, COALESCE(pl.bonuses, 0) AS c8, COALESCE(pl.ggr, 0) - COALESCE(pl.bonuses, 0) AS c9,
+           COALESCE(pd.dividend, 0) AS c10, COALESCE(pd.daily, 0) AS c11, COALESCE(pd.hourly, 0) AS c12,
+           COALESCE(pd.realtime, 0) AS c13,
+           COALESCE(pd.dividend, 0) + COALESCE(pd.daily, 0) + COALESCE(pd.hourly, 0) + COALESCE(pd.realtime, 0) AS c14,
+           COALESCE(lk.n, 0) AS c15, COALESCE(lc.deposits, 0) AS c16
+      FROM days d LEFT JOIN news nw USING (k1) LEFT JOIN firsts fd USING (k1) LEFT JOIN play pl USING (k1)
+      LEFT JOIN paid pd USING (k1) LEFT JOIN links lk USING (k1) LEFT JOIN linkcash lc USING (k1)`;
+  const active = `(WITH agents AS (${agents}) SELECT count(DISTINCT h.member_id) FROM ${hours} AND h.rounds > 0
+      AND h.member_id IN (SELECT c.descendant_id FROM agent_closure c WHERE c.ancestor_id IN (SELECT agent_id FROM agents)))`;
+  const each = (i: number) => `sum(c${i}) AS c${i}`;
+  return {
+    columns: [col('day', 'text'), ...agentFigureColumns(false)],
+    sql,
+    params,
+    orderBy: 'c0',
+    totals: `NULL AS c0, sum(c1) AS c1, ${active} AS c2,
+      ${[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map(each).join(', ')}`,
+  };
+};
+
 /**
  * Agents and affiliates (decision 0123): one row per agent (or per top-level agent; an agent as the agents module
  * lists one: a profile or a member below it), its team being the agent and
@@ -228,43 +322,34 @@ const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
     params.push(q.agent);
     filter += ` AND lower(n.account) = lower($${params.length})`;
   }
-  const range = (column: string) => `${column} >= $4 AND ${column} < $5`;
-  const sql = `WITH agents AS (
-      SELECT n.member_id AS agent_id, n.account FROM agent_nodes n
-       WHERE n.merchant_code = $1${filter}
-         AND (EXISTS (SELECT 1 FROM agent_profiles p WHERE p.member_id = n.member_id)
-           OR EXISTS (SELECT 1 FROM agent_nodes k WHERE k.parent_id = n.member_id))),
+  const agents = agentsOf(filter);
+  if (q.groupBy === 'day') return agentsByDaySpec(agents, params);
+  const sql = `WITH agents AS (${agents}),
     team AS (
       SELECT a.agent_id, c.descendant_id AS member_id, c.distance FROM agents a
         JOIN agent_closure c ON c.ancestor_id = a.agent_id),
     people AS (
       SELECT t.agent_id, count(*) FILTER (WHERE t.distance > 0) AS team_members,
-             count(*) FILTER (WHERE t.distance > 0 AND ${range('m.registered_at')}) AS new_members,
-             count(*) FILTER (WHERE m.first_deposit_currency = $2 AND ${range('m.first_deposit_at')}) AS firsts
+             count(*) FILTER (WHERE t.distance > 0 AND ${inRange('m.registered_at')}) AS new_members,
+             count(*) FILTER (WHERE m.first_deposit_currency = $2 AND ${inRange('m.first_deposit_at')}) AS firsts
         FROM team t LEFT JOIN reports_members m ON m.member_id = t.member_id GROUP BY t.agent_id),
     play AS (
       SELECT t.agent_id, count(DISTINCT h.member_id) FILTER (WHERE h.rounds > 0) AS active,
              sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
              sum(h.stakes) - sum(h.payouts) AS ggr, sum(h.rewards) AS bonuses
         FROM team t JOIN reports_player_hours h ON h.member_id = t.member_id
-       WHERE h.merchant_code = $1 AND h.currency = $2 AND ${range('h.hour')} GROUP BY t.agent_id),
+       WHERE h.merchant_code = $1 AND h.currency = $2 AND ${inRange('h.hour')} GROUP BY t.agent_id),
     paid AS (
-      SELECT s.downline_id AS agent_id, sum(pm.amount) FILTER (WHERE s.kind = 'dividend') AS dividend,
-             sum(pm.amount) FILTER (WHERE s.kind = 'daily') AS daily,
-             sum(pm.amount) FILTER (WHERE s.kind = 'hourly') AS hourly,
-             sum(pm.amount) FILTER (WHERE s.kind = 'realtime') AS realtime
-        FROM agent_contract_payments pm JOIN agent_contract_statements s ON s.id = pm.statement_id
-        JOIN agent_contracts k ON k.id = s.contract_id
-       WHERE s.merchant_code = $1 AND k.currency = $2 AND ${range('pm.at')}
-         AND s.downline_id IN (SELECT agent_id FROM agents) GROUP BY s.downline_id),
+      SELECT s.downline_id AS agent_id, ${PAID_KINDS}
+        FROM ${PAID_FROM} AND s.downline_id IN (SELECT agent_id FROM agents) GROUP BY s.downline_id),
     linked AS (
-      SELECT n.parent_id AS agent_id, n.member_id, ${range('m.registered_at')} AS registered_in_range
+      SELECT n.parent_id AS agent_id, n.member_id, ${inRange('m.registered_at')} AS registered_in_range
         FROM agent_nodes n JOIN reports_members m ON m.member_id = n.member_id AND m.source = 'affiliate'
        WHERE n.merchant_code = $1 AND n.parent_id IN (SELECT agent_id FROM agents)),
     affiliate AS (
       SELECT l.agent_id, count(*) FILTER (WHERE l.registered_in_range) AS registrations,
              (SELECT sum(h.deposits) FROM reports_player_hours h JOIN linked l2 ON l2.member_id = h.member_id
-               WHERE l2.agent_id = l.agent_id AND h.merchant_code = $1 AND h.currency = $2 AND ${range('h.hour')})
+               WHERE l2.agent_id = l.agent_id AND h.merchant_code = $1 AND h.currency = $2 AND ${inRange('h.hour')})
                AS deposits
         FROM linked l GROUP BY l.agent_id)
     SELECT a.account AS c0, COALESCE(pe.team_members, 0) AS c1, COALESCE(pe.new_members, 0) AS c2,
@@ -282,26 +367,7 @@ const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
   const team = (i: number) => `sum(c${i}) FILTER (WHERE root) AS c${i}`;
   const each = (i: number) => `sum(c${i}) AS c${i}`;
   return {
-    columns: [
-      col('agent', 'text'),
-      col('teamMembers', 'count'),
-      col('newMembers', 'count'),
-      col('activePlayers', 'count'),
-      col('firstDepositors', 'count'),
-      col('deposits', 'money'),
-      col('withdrawals', 'money'),
-      col('validBets', 'money'),
-      col('ggr', 'money'),
-      col('bonuses', 'money'),
-      col('ngr', 'money'),
-      col('dividend', 'money'),
-      col('dailySalary', 'money'),
-      col('hourlySalary', 'money'),
-      col('realtimeCommission', 'money'),
-      col('contractsPaid', 'money'),
-      col('affiliateRegistrations', 'count'),
-      col('affiliateDeposits', 'money'),
-    ],
+    columns: [col('agent', 'text'), ...agentFigureColumns(true)],
     sql,
     params,
     orderBy: 'c5 DESC, c0',

@@ -118,3 +118,22 @@ export const downloadExport = async (code: string, id: string): Promise<void> =>
   link.remove();
   URL.revokeObjectURL(url);
 };
+
+/** The merchant's rollup rebuilds (decision 0129); polled while one is queued or running. */
+export const useRebuilds = (code: string) =>
+  useQuery({
+    queryKey: [adminReportsEndpoints.rebuilds.name, code],
+    queryFn: ({ signal }) => callEndpoint(adminReportsEndpoints.rebuilds, { params: { code }, input: {}, signal }),
+    enabled: code !== '',
+    refetchInterval: (query) =>
+      query.state.data?.list.some((row) => row.status === 'queued' || row.status === 'running') ? 1500 : false,
+  });
+
+export const useStartRebuild = (code: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { from: string; to: string }) =>
+      callEndpoint(adminReportsEndpoints.createRebuild, { params: { code }, input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [adminReportsEndpoints.rebuilds.name, code] }),
+  });
+};
