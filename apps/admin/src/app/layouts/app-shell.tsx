@@ -28,9 +28,9 @@ import styles from './app-shell.module.css';
 import { type OperatorOutletContext, useCurrentOperator } from './operator-outlet-context';
 import { PreferencesBar } from './preferences-bar';
 
-/** A merchant's games, content, rebate, VIP, promotions and referral pages (/merchants/:code/games) belong to their entries. */
+/** A merchant's pages (/merchants/:code/games, …/game-rounds/:provider/:round) belong to their entries, not to Merchants. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions|jackpot)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions|jackpot|game-rounds|game-debts)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
