@@ -20,11 +20,10 @@ import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
-import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { vipLevelsQueryOptions } from '../api/get-vip-levels';
 import { useSavePromotion } from '../api/promotions-api';
+import { useEditorFields } from './editor-fields';
 import { EditorFooter } from './editor-footer';
-import { EditorTextField, type EditorTextFieldOptions } from './editor-text-field';
 import { PromotionCardPreview } from './promotion-card-preview';
 import styles from './promotion-engine.module.css';
 import type { PromotionFormValues, TextValues } from './promotion-form-values';
@@ -141,20 +140,7 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
     }
   };
 
-  /** A text input or textarea registered at `name`, with its label and error. */
-  const textField = (name: Parameters<typeof register>[0], label: string, options: EditorTextFieldOptions = {}) => {
-    const id = `${ids}-${name.replace(/\./g, '-')}`;
-    return (
-      <EditorTextField
-        key={name}
-        id={id}
-        label={label}
-        error={fieldErrorAt(errors, name)}
-        registration={register(name)}
-        {...options}
-      />
-    );
-  };
+  const { textField, dateField } = useEditorFields({ ids, register, control, errors, timeZone });
 
   /** A select of fixed options registered at `name`. */
   const selectField = (name: 'kind' | 'category' | 'frequency' | 'wageringBase', options: readonly string[]) => {
@@ -244,38 +230,8 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
 
         <Panel title={t('promotions.section.schedule')} description={t('promotions.hint.schedule', { timeZone })}>
           <div className={styles.grid}>
-            <Controller
-              control={control}
-              name="startsAt"
-              render={({ field }) => (
-                <ZonedDateTimeField
-                  id={`${ids}-startsAt`}
-                  label={t('promotions.field.startsAt')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  timeZone={timeZone}
-                  error={fieldErrorAt(errors, 'startsAt')}
-                  emptyHint={t('promotions.hint.dateRequired')}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="endsAt"
-              render={({ field }) => (
-                <ZonedDateTimeField
-                  id={`${ids}-endsAt`}
-                  label={t('promotions.field.endsAt')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  timeZone={timeZone}
-                  error={fieldErrorAt(errors, 'endsAt')}
-                  emptyHint={t('promotions.hint.dateRequired')}
-                />
-              )}
-            />
+            {dateField('startsAt', t('promotions.field.startsAt'))}
+            {dateField('endsAt', t('promotions.field.endsAt'))}
           </div>
         </Panel>
 

@@ -1,6 +1,6 @@
 import type { AdminRaffle, FieldError, LanguageCode, MerchantSettings, RaffleInput } from '@tessera/contracts';
 import { useId, useMemo } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
@@ -9,10 +9,9 @@ import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Button } from '../../../shared/ui/button';
 import { FieldErrorText } from '../../../shared/ui/field-error-text';
 import { Panel } from '../../../shared/ui/panel';
-import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useCreateRaffle } from '../api/raffles-api';
+import { useEditorFields } from './editor-fields';
 import { EditorFooter } from './editor-footer';
-import { EditorTextField, type EditorTextFieldOptions } from './editor-text-field';
 import styles from './promotion-engine.module.css';
 import raffleStyles from './raffles.module.css';
 
@@ -101,38 +100,7 @@ export const RaffleEditor = ({ code, settings, onSaved, onClose }: RaffleEditorP
     }
   };
 
-  const textField = (name: Parameters<typeof register>[0], label: string, options: EditorTextFieldOptions = {}) => {
-    const id = `${ids}-${name.replace(/\./g, '-')}`;
-    return (
-      <EditorTextField
-        key={name}
-        id={id}
-        label={label}
-        error={fieldErrorAt(errors, name)}
-        registration={register(name)}
-        {...options}
-      />
-    );
-  };
-
-  const dateField = (name: 'ticketsFrom' | 'ticketsTo' | 'drawAt') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <ZonedDateTimeField
-          id={`${ids}-${name}`}
-          label={t(`raffles.field.${name}`)}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          timeZone={timeZone}
-          error={fieldErrorAt(errors, name)}
-          emptyHint={t('promotions.hint.dateRequired')}
-        />
-      )}
-    />
-  );
+  const { textField, dateField } = useEditorFields({ ids, register, control, errors, timeZone });
 
   const languageFields = (language: LanguageCode) => (
     <div key={language} className={styles.language} data-language={language}>
@@ -152,9 +120,9 @@ export const RaffleEditor = ({ code, settings, onSaved, onClose }: RaffleEditorP
       <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate>
         <Panel title={t('raffles.section.schedule')} description={t('raffles.hint.schedule', { timeZone })}>
           <div className={styles.grid}>
-            {dateField('ticketsFrom')}
-            {dateField('ticketsTo')}
-            {dateField('drawAt')}
+            {dateField('ticketsFrom', t('raffles.field.ticketsFrom'))}
+            {dateField('ticketsTo', t('raffles.field.ticketsTo'))}
+            {dateField('drawAt', t('raffles.field.drawAt'))}
           </div>
         </Panel>
 

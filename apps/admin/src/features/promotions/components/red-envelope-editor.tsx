@@ -3,15 +3,13 @@ import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
-import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Panel } from '../../../shared/ui/panel';
 import { SwitchRow } from '../../../shared/ui/switch-row';
-import { ZonedDateTimeField } from '../../../shared/ui/zoned-date-time-field';
 import { useSaveRedEnvelope } from '../api/red-envelopes-api';
+import { useEditorFields } from './editor-fields';
 import { EditorFooter } from './editor-footer';
-import { EditorTextField, type EditorTextFieldOptions } from './editor-text-field';
 import styles from './promotion-engine.module.css';
 import envelopeStyles from './red-envelopes.module.css';
 
@@ -111,38 +109,7 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
     }
   };
 
-  const textField = (name: Parameters<typeof register>[0], label: string, options: EditorTextFieldOptions = {}) => {
-    const id = `${ids}-${name.replace(/\./g, '-')}`;
-    return (
-      <EditorTextField
-        key={name}
-        id={id}
-        label={label}
-        error={fieldErrorAt(errors, name)}
-        registration={register(name)}
-        {...options}
-      />
-    );
-  };
-
-  const dateField = (name: 'startsAt' | 'endsAt') => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <ZonedDateTimeField
-          id={`${ids}-${name}`}
-          label={t(`promotions.field.${name}`)}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          timeZone={timeZone}
-          error={fieldErrorAt(errors, name)}
-          emptyHint={t('promotions.hint.dateRequired')}
-        />
-      )}
-    />
-  );
+  const { textField, dateField } = useEditorFields({ ids, register, control, errors, timeZone });
 
   const languageFields = (language: LanguageCode) => (
     <div key={language} className={styles.language} data-language={language}>
@@ -197,8 +164,8 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
 
         <Panel title={t('promotions.section.schedule')} description={t('promotions.hint.schedule', { timeZone })}>
           <div className={styles.grid}>
-            {dateField('startsAt')}
-            {dateField('endsAt')}
+            {dateField('startsAt', t('promotions.field.startsAt'))}
+            {dateField('endsAt', t('promotions.field.endsAt'))}
           </div>
         </Panel>
 
