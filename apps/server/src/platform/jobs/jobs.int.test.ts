@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { waitFor } from '../../../test/wait-for';
+import { createJobs } from './jobs';
 
 /**
  * Three job runners, each its own process with its own pool, on one database (decision 0048): every period's job
@@ -118,5 +120,35 @@ describe('scheduled jobs on one database', () => {
       "SELECT instance FROM job_effects WHERE name = 'stuck'",
     );
     expect(effects.rows).toEqual([{ instance: 'rescuer' }]);
+  }, 120_000);
+
+  it('runs more jobs than the pool has connections, each taking a second connection in its effect, without a stall', async () => {
+    // Six jobs due at once on a pool of three, each effect reading on the pool inside its once transaction: with
+    // every run at once, the three transactions held the pool and waited on it for ever.
+    const pool = new pg.Pool({ connectionString: database.url, max: 3 });
+    const jobs = createJobs(pool, { onError: () => undefined, pollingIntervalSeconds: 0.5 });
+    const names = Array.from({ length: 6 }, (_, i) => `crowded_${i}`);
+    for (const name of names) {
+      jobs.define({
+        name,
+        schedule: { everySeconds: 3600 },
+        run: (job) =>
+          job.once(async (client) => {
+            await pool.query('SELECT pg_sleep(0.05)');
+            await client.query("INSERT INTO job_effects (name, period_key, instance) VALUES ($1, $2, 'crowded')", [
+              job.name,
+              job.periodKey,
+            ]);
+          }),
+      });
+    }
+    try {
+      await jobs.start();
+      await waitFor(async () => (await count("job_effects WHERE instance = 'crowded'")) === names.length, 45_000);
+      expect(await count("job_runs WHERE name LIKE 'crowded_%'")).toBe(names.length);
+    } finally {
+      await jobs.stop();
+      await pool.end();
+    }
   }, 120_000);
 });

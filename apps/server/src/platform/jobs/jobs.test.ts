@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTickMs, periodJobId, periodKey } from './jobs';
+import { createSlots, defaultTickMs, periodJobId, periodKey } from './jobs';
 
 describe('job periods', () => {
   it('keys a per-minute cron by the minute it started, the same all through the minute', () => {
@@ -35,5 +35,29 @@ describe('job periods', () => {
       }
       expect(seen.size).toBeGreaterThanOrEqual(20);
     }
+  });
+});
+
+describe('job slots', () => {
+  it('runs at most the limit at once, the rest in the order they came, and frees a slot when a work throws', async () => {
+    const slot = createSlots(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const work = (n: number, fails = false) =>
+      slot(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(n);
+        running -= 1;
+        if (fails) throw new Error(`work ${n}`);
+        return n;
+      });
+    const results = await Promise.allSettled([work(1), work(2, true), work(3), work(4), work(5)]);
+    expect(most).toBe(2);
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(await work(6)).toBe(6);
   });
 });

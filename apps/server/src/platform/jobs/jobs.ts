@@ -49,6 +49,11 @@ export interface JobsOptions {
   maintenanceIntervalSeconds?: number;
   /** The longest a graceful stop waits for running jobs (default 20 s). */
   drainMs?: number;
+  /**
+   * Job bodies run at once in this instance (default a third of the pool's connections, at least one); the others
+   * wait their turn holding no connection.
+   */
+  maxConcurrentRuns?: number;
   onError: (error: unknown, details: { job?: string; periodKey?: string }) => void;
 }
 
@@ -87,6 +92,28 @@ interface PeriodData {
 }
 
 /**
+ * At most `limit` of the works given at once; the rest wait in order. A job's run holds a connection for its `once`
+ * transaction while its effect may take more from the same pool: with as many runs at once as the pool has
+ * connections, each waited for a connection another held, and the server never became ready (seen in CI: twelve
+ * jobs on a pool of ten, all due at start).
+ */
+export const createSlots = (limit: number) => {
+  let free = limit;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+};
+
+/**
  * Scheduled jobs on PostgreSQL (decision 0048), shared by every server instance on one database. Each instance
  * enqueues each job's current period under an id derived from (job, period), so the queue holds one job per period
  * whichever instance sends first; any instance's worker runs it, with retries and backoff; the effect is made once by
@@ -102,6 +129,7 @@ export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
   boss.on('error', (error) => options.onError(error, {}));
+  const slot = createSlots(options.maxConcurrentRuns ?? Math.max(1, Math.floor((pool.options.max ?? 10) / 3)));
   let ticker: NodeJS.Timeout | null = null;
   let started = false;
 
@@ -170,7 +198,7 @@ export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
           async ([job]) => {
             if (!job) return;
             try {
-              await definition.run(contextFor(definition.name, job.data.periodKey));
+              await slot(() => definition.run(contextFor(definition.name, job.data.periodKey)));
             } catch (error) {
               options.onError(error, { job: definition.name, periodKey: job.data.periodKey });
               throw error;
