@@ -7,13 +7,12 @@ import { registerSeamlessAdminRoutes } from './seamless-admin.routes';
 
 export {
   createProviderRegistry,
-  DEFAULT_ROUND_TIMEOUT_HOURS,
   DEMO_PROVIDER_CODE,
   type ProviderConfig,
   type ProviderRegistry,
 } from './provider-registry';
 export { registerSeamlessRoutes, seamlessSignature } from './seamless.routes';
-export { createSeamlessService, type SeamlessService, STALE_ROUND_BATCH } from './seamless.service';
+export { createSeamlessService, type SeamlessService } from './seamless.service';
 
 declare module '../../platform/modules' {
   interface ModuleServices {
