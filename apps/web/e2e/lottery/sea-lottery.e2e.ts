@@ -34,6 +34,24 @@ describe('the 4D lottery at /seaLottery', () => {
     await signInMember(page, 'Fourd001');
     await waitForHeaderBalance(page, '100.00');
 
+    // The hourly draw stops taking bets five minutes before the hour; a run that lands in those minutes would
+    // find no draw to buy on. The draw taking bets now is kept open ten more minutes (it is drawn further down).
+    await expect
+      .poll(
+        async () => {
+          const shifted = await server.query(
+            `UPDATE lottery_draws SET closes_at = now() + interval '10 minutes', draw_at = now() + interval '11 minutes'
+            WHERE id = (SELECT d.id FROM lottery_draws d JOIN lottery_games g ON g.id = d.game_id
+                         WHERE g.code = 'SEA4D' AND d.status = 'open' AND d.opens_at <= now() AND d.draw_at > now()
+                         ORDER BY d.draw_at LIMIT 1)
+           RETURNING id`,
+          );
+          return shifted.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
     // The 4D lobby lists the 4D game only (the fast draws stay at /lottery).
     await page.goto(`${server.url}/seaLottery`);
     const card = page.locator('[data-lottery-card="SEA4D"]');
