@@ -71,7 +71,15 @@ describe('visitor chat', () => {
     ).toEqual([{ n: 1 }]);
     await page.screenshot({ path: screenshotPath('visitor-chat-picture-phone.png'), fullPage: true });
 
-    // The visitor signs in from the chat page; the conversation is still there, now the member's.
+    // The visitor signs in from the chat page; the conversation is still there, now the member's. Its adoption is
+    // held back a moment, as on a slow network: the picture must not be asked for as the member's before it is.
+    await page.route('**/wps/contact/chat/adopt', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const memberPicture = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url().includes('/wps/contact/chat/attachments/'),
+    );
     await chat.getByRole('button', { name: 'Log in' }).click();
     const login = dialog(page, 'login');
     await login.waitFor();
@@ -87,11 +95,18 @@ describe('visitor chat', () => {
     await chat.locator('[data-guest-note]').waitFor({ state: 'detached' });
     await chat.locator('[data-seq="2"][data-author="operator"]').waitFor();
     expect(await chat.locator('[data-chat]').getAttribute('data-chat')).toBe(conversation);
+    // The picture is read as the member's once the conversation is adopted, and still shows.
+    expect((await memberPicture).status()).toBe(200);
     const owner = await server.query<{ username: string; visitor_key_hash: string | null }>(
       'SELECT username, visitor_key_hash FROM contact_conversations WHERE id = $1',
       [conversation],
     );
     expect(owner).toEqual([{ username: 'guest0001', visitor_key_hash: null }]);
+    await expect
+      .poll(() =>
+        chat.locator('[data-seq="3"][data-author="member"] img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     // The member goes on in the same thread; the desk sees it under the member's name.
     await chat.getByLabel('Message').fill('Signed in now, thanks.');

@@ -51,6 +51,9 @@ export const useLiveChat = () => {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [isLoading, setLoading] = useState(true);
   const [topic, setTopic] = useState<string | null>(null);
+  // Whether the thread held was read as the member's: a visitor who just signed in keeps reading its pictures by its
+  // key until the conversation is adopted (read by the session before then, they would be refused as not its own).
+  const [isMemberThread, setMemberThread] = useState(false);
   // How far the desk has read (decision 0111); an answer from the desk also means it read what came before.
   const [deskReadSeq, setDeskReadSeq] = useState(0);
   const readMark = (id: string | null, seq: number) => {
@@ -90,17 +93,20 @@ export const useLiveChat = () => {
         const adopted = await callEndpoint(chatVisitorEndpoints.adopt, { body: { key } });
         writeLocal(VISITOR_KEY, '');
         setTopic(null);
+        setMemberThread(true);
         applyThread(adopted);
         setLoading(false);
         return;
       }
       const thread = await callEndpoint(chatEndpoints.current, { query: { afterSeq } });
       setTopic(null);
+      setMemberThread(true);
       applyThread(thread);
     } else {
       const key = storedVisitorKey();
       const thread = key ? await callEndpoint(chatVisitorEndpoints.current, { body: { key, afterSeq } }) : null;
       setTopic(thread?.topic ?? null);
+      setMemberThread(false);
       applyThread(thread);
     }
     setLoading(false);
@@ -146,6 +152,7 @@ export const useLiveChat = () => {
       thread = visitorThread;
     }
     pending.current = null;
+    setMemberThread(isMember);
     applyThread(thread);
     if (thread.messages[0] && thread.messages[0].seq > lastSeq.current + 1) void readOn();
   };
@@ -176,7 +183,7 @@ export const useLiveChat = () => {
 
   // The member's messages the desk has read: up to its read mark, or up to its latest answer.
   const readUpTo = Math.max(deskReadSeq, ...messages.filter((m) => m.author === 'operator').map((m) => m.seq));
-  return { conversationId, messages, isLoading, isMember, send, markRead, readUpTo, typing };
+  return { conversationId, messages, isLoading, isMember, isMemberThread, send, markRead, readUpTo, typing };
 };
 
 /**

@@ -94,7 +94,7 @@ export const LiveChat = () => {
             data-seq={message.seq}
             data-author={message.author}
           >
-            {message.attachment ? <ChatPicture attachment={message.attachment} isMember={chat.isMember} /> : null}
+            {message.attachment ? <ChatPicture attachment={message.attachment} isMember={chat.isMemberThread} /> : null}
             {message.body ? <p className={styles.body}>{message.body}</p> : null}
             <p className={styles.meta}>
               {message.author === 'member' ? t('chat_you') : t('reply_from_desk')} · {formatDateTime(message.createdAt)}
