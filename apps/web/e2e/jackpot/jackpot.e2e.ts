@@ -89,6 +89,8 @@ describe('the progressive jackpot', () => {
     await tickerShows(page, '500.00');
     const wins = await server.query<{ amount: string }>('SELECT amount::text FROM jackpot_wins');
     expect(wins).toEqual([{ amount: '50200' }]);
+    // The member changes its seed pair: the winning bet's server seed is revealed, and the win can be verified.
+    await money.member(token, 'POST', '/wps/inhouse/seeds/rotate', { clientSeed: 'jackpot-next-pair' });
     await context.close();
 
     // On a phone, the in-house lobby shows the pool and the member's own win.
@@ -101,6 +103,25 @@ describe('the progressive jackpot', () => {
       await phone.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
     await phone.page.screenshot({ path: screenshotPath('jackpot-lobby-phone.png'), fullPage: true });
+
+    // The win's proof opens the verifier prefilled: recomputed in the browser, the draw wins at the chance in force.
+    const myWin = phone.page.getByTestId('jackpot-my-wins');
+    await myWin.getByText('Proof').click();
+    await myWin.getByRole('link', { name: 'Verify' }).click();
+    const result = phone.page.getByTestId('verify-result');
+    await result.getByText('Wins the jackpot').waitFor();
+    const [proof] = await server.query<{ server_seed_hash: string; draw: string }>(
+      'SELECT server_seed_hash, draw FROM jackpot_wins',
+    );
+    expect(await result.textContent()).toContain(proof?.server_seed_hash);
+    expect(await result.textContent()).toContain(proof?.draw);
+    expect(await result.textContent()).toContain('✓');
+    await phone.page.screenshot({ path: screenshotPath('jackpot-verify-phone.png'), fullPage: true });
+    // A chance no one could have had is refused in words, and a chance of 0 never wins.
+    await phone.page.getByTestId('verify-probability').fill('1000000001');
+    await phone.page.getByText('The chance is a whole number from 0 to 1000000000.').waitFor();
+    await phone.page.getByTestId('verify-probability').fill('0');
+    await result.getByText('✗').waitFor();
     await phone.page.goto(`${server.url}/inHouse?game=dice`);
     await phone.page.getByTestId('place-bet').waitFor();
     await tickerShows(phone.page, '500.00');

@@ -1,4 +1,13 @@
-import { crashPoint, hashServerSeed, playSeededBet, type SeededResult, verifyGameHash } from '@tessera/engines';
+import {
+  crashPoint,
+  hashServerSeed,
+  JACKPOT_PROBABILITY_SCALE,
+  jackpotDraw,
+  jackpotHit,
+  playSeededBet,
+  type SeededResult,
+  verifyGameHash,
+} from '@tessera/engines';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,11 +18,17 @@ import { gameNameKeys } from '../labels';
 import { betFromChoices, type Choices, choicesFromSearch, defaultChoices, seededGames } from '../verify-form';
 import { ChoicesForm } from './verify-choices';
 
-const games = [...seededGames, 'crash'] as const;
+/** The bets' games, crash's chain, and the jackpot's trigger drawn from a bet's seeds (decision 0115). */
+const games = [...seededGames, 'crash', 'jackpot'] as const;
 const HASH = /^[0-9a-f]{64}$/;
 /** A chain check hashes n times in this tab: the length of a whole default chain at most. */
 const MAX_CHAIN_CHECK = 100_000;
 type VerifiableGame = (typeof games)[number];
+const nameKeyOf = (game: VerifiableGame) => (game === 'jackpot' ? 'ih_game_jackpot' : gameNameKeys[game]);
+const takesChoices = (game: VerifiableGame): game is (typeof seededGames)[number] =>
+  game !== 'crash' && game !== 'jackpot';
+
+const howKeys = { crash: 'ih_verify_how_crash', jackpot: 'ih_verify_how_jackpot', bet: 'ih_verify_how' } as const;
 
 const describeOutcome = (result: SeededResult): string => {
   switch (result.game) {
@@ -47,9 +62,10 @@ export const VerifyPage = () => {
   const [clientSeed, setClientSeed] = useState(search.get('clientSeed') ?? '');
   const [nonce, setNonce] = useState(search.get('nonce') ?? '0');
   const [choices, setChoices] = useState<Choices>(() =>
-    initialGame === 'crash' ? {} : choicesFromSearch(initialGame, search),
+    takesChoices(initialGame) ? choicesFromSearch(initialGame, search) : {},
   );
-  const checked = useMemo(() => (game === 'crash' ? null : betFromChoices(game, choices)), [game, choices]);
+  const checked = useMemo(() => (takesChoices(game) ? betFromChoices(game, choices) : null), [game, choices]);
+  const [probability, setProbability] = useState(search.get('probability') ?? '');
   const [salt, setSalt] = useState(search.get('salt') ?? '');
   const [terminalHash, setTerminalHash] = useState(search.get('terminalHash') ?? '');
   const [gameNumber, setGameNumber] = useState(search.get('gameNumber') ?? '');
@@ -69,6 +85,21 @@ export const VerifyPage = () => {
       }
       const nonceValue = Number(nonce);
       if (!Number.isSafeInteger(nonceValue) || nonceValue < 0) return { ok: false, error: t('ih_verify_bad_nonce') };
+      if (game === 'jackpot') {
+        const ppb = Number(probability);
+        if (!/^\d+$/.test(probability) || ppb > JACKPOT_PROBABILITY_SCALE) {
+          return { ok: false, error: t('ih_verify_bad_probability', { max: JACKPOT_PROBABILITY_SCALE }) };
+        }
+        const seeds = { serverSeed, clientSeed, nonce: nonceValue };
+        return {
+          ok: true,
+          lines: [
+            [t('ih_server_seed_hash'), hashServerSeed(serverSeed)],
+            [t('ih_jackpot_draw'), jackpotDraw(seeds).toString(16).padStart(16, '0')],
+            [t('ih_jackpot_hit'), jackpotHit(seeds, ppb) ? '✓' : '✗'],
+          ],
+        };
+      }
       if (checked === null || !checked.ok) return { ok: false, error: t('ih_verify_bad_input') };
       const result = playSeededBet({ serverSeed, clientSeed, nonce: nonceValue }, checked.bet);
       return {
@@ -82,7 +113,7 @@ export const VerifyPage = () => {
     } catch {
       return { ok: false, error: t('ih_verify_bad_input') };
     }
-  }, [game, checked, serverSeed, clientSeed, nonce, salt, terminalHash, gameNumber, t]);
+  }, [game, checked, serverSeed, clientSeed, nonce, probability, salt, terminalHash, gameNumber, t]);
 
   return (
     <PageFrame title={t('ih_verifier')} eyebrow={t('ih_title')}>
@@ -98,12 +129,12 @@ export const VerifyPage = () => {
               onChange={(event) => {
                 const next = event.target.value as VerifiableGame;
                 setGame(next);
-                setChoices(next === 'crash' ? {} : defaultChoices[next]);
+                setChoices(takesChoices(next) ? defaultChoices[next] : {});
               }}
             >
               {games.map((g) => (
                 <option key={g} value={g}>
-                  {t(gameNameKeys[g])}
+                  {t(nameKeyOf(g))}
                 </option>
               ))}
             </select>
@@ -169,12 +200,25 @@ export const VerifyPage = () => {
                   onChange={(event) => setNonce(event.target.value)}
                 />
               </label>
-              <ChoicesForm
-                game={game}
-                choices={choices}
-                errors={checked?.ok === false ? checked.errors : {}}
-                onChange={setChoices}
-              />
+              {game === 'jackpot' ? (
+                <label className={styles.label}>
+                  {t('ih_jackpot_probability')}
+                  <input
+                    className={styles.input}
+                    inputMode="numeric"
+                    value={probability}
+                    data-testid="verify-probability"
+                    onChange={(event) => setProbability(event.target.value.trim())}
+                  />
+                </label>
+              ) : (
+                <ChoicesForm
+                  game={game}
+                  choices={choices}
+                  errors={checked?.ok === false ? checked.errors : {}}
+                  onChange={setChoices}
+                />
+              )}
             </>
           )}
         </form>
@@ -193,7 +237,7 @@ export const VerifyPage = () => {
           ) : (
             <p className={styles.hint}>{verdict.error}</p>
           )}
-          <p className={styles.hint}>{game === 'crash' ? t('ih_verify_how_crash') : t('ih_verify_how')}</p>
+          <p className={styles.hint}>{t(howKeys[game === 'crash' || game === 'jackpot' ? game : 'bet'])}</p>
         </div>
       </div>
     </PageFrame>

@@ -1,7 +1,19 @@
+import type { JackpotWin } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
 import { useMyJackpotWins } from '../api/jackpot-api';
 import styles from './jackpot-ticker.module.css';
+
+/** The verifier (/inHouse/verify) prefilled with a win's revealed seeds and the probability in force. */
+const verifyLinkOf = ({ proof }: JackpotWin, serverSeed: string) =>
+  `/inHouse/verify?${new URLSearchParams({
+    game: 'jackpot',
+    serverSeed,
+    clientSeed: proof.clientSeed,
+    nonce: String(proof.nonce),
+    probability: String(proof.probabilityPpb),
+  })}`;
 
 /** The signed-in member's own jackpot wins with their proofs; nothing when there are none. */
 export const MyJackpotWins = () => {
@@ -27,6 +39,11 @@ export const MyJackpotWins = () => {
                 {win.proof.serverSeed ?? t('jp_seed_hidden')} · {win.proof.serverSeedHash} · {win.proof.clientSeed} ·{' '}
                 {win.proof.nonce} · {win.proof.draw}
               </code>
+              {win.proof.serverSeed ? (
+                <Link className={styles.verify} to={verifyLinkOf(win, win.proof.serverSeed)}>
+                  {t('jp_verify')}
+                </Link>
+              ) : null}
             </details>
           </li>
         ))}
