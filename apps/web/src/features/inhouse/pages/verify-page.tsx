@@ -47,6 +47,27 @@ const describeOutcome = (result: SeededResult): string => {
   }
 };
 
+/** One labelled text field of the form (trimmed where spaces cannot belong, numeric keyboard where asked). */
+const Field = (props: {
+  label: string;
+  value: string;
+  testId: string;
+  numeric?: boolean;
+  trim?: boolean;
+  onChange: (value: string) => void;
+}) => (
+  <label className={styles.label}>
+    {props.label}
+    <input
+      className={styles.input}
+      inputMode={props.numeric ? 'numeric' : undefined}
+      value={props.value}
+      data-testid={props.testId}
+      onChange={(event) => props.onChange(props.trim ? event.target.value.trim() : event.target.value)}
+    />
+  </label>
+);
+
 /**
  * /inHouse/verify: anyone pastes a bet's seeds, nonce and choices (or a crash round's hash and salt) and the
  * outcome is recomputed here, in the browser, by the same engine the server settles with.
@@ -139,78 +160,50 @@ export const VerifyPage = () => {
               ))}
             </select>
           </label>
-          <label className={styles.label}>
-            {game === 'crash' ? t('ih_game_hash') : t('ih_server_seed')}
-            <input
-              className={styles.input}
-              value={serverSeed}
-              data-testid="verify-server-seed"
-              onChange={(event) => setServerSeed(event.target.value.trim())}
-            />
-          </label>
+          <Field
+            label={game === 'crash' ? t('ih_game_hash') : t('ih_server_seed')}
+            value={serverSeed}
+            testId="verify-server-seed"
+            trim
+            onChange={setServerSeed}
+          />
           {game === 'crash' ? (
             <>
-              <label className={styles.label}>
-                {t('ih_salt')}
-                <input
-                  className={styles.input}
-                  value={salt}
-                  data-testid="verify-salt"
-                  onChange={(event) => setSalt(event.target.value)}
-                />
-              </label>
-              <label className={styles.label}>
-                {t('ih_terminal_hash')}
-                <input
-                  className={styles.input}
-                  value={terminalHash}
-                  data-testid="verify-terminal-hash"
-                  onChange={(event) => setTerminalHash(event.target.value.trim())}
-                />
-              </label>
-              <label className={styles.label}>
-                {t('ih_game_number')}
-                <input
-                  className={styles.input}
-                  inputMode="numeric"
-                  value={gameNumber}
-                  data-testid="verify-game-number"
-                  onChange={(event) => setGameNumber(event.target.value.trim())}
-                />
-              </label>
+              <Field label={t('ih_salt')} value={salt} testId="verify-salt" onChange={setSalt} />
+              <Field
+                label={t('ih_terminal_hash')}
+                value={terminalHash}
+                testId="verify-terminal-hash"
+                trim
+                onChange={setTerminalHash}
+              />
+              <Field
+                label={t('ih_game_number')}
+                value={gameNumber}
+                testId="verify-game-number"
+                numeric
+                trim
+                onChange={setGameNumber}
+              />
             </>
           ) : (
             <>
-              <label className={styles.label}>
-                {t('ih_client_seed')}
-                <input
-                  className={styles.input}
-                  value={clientSeed}
-                  data-testid="verify-client-seed"
-                  onChange={(event) => setClientSeed(event.target.value)}
-                />
-              </label>
-              <label className={styles.label}>
-                {t('ih_nonce')}
-                <input
-                  className={styles.input}
-                  inputMode="numeric"
-                  value={nonce}
-                  data-testid="verify-nonce"
-                  onChange={(event) => setNonce(event.target.value)}
-                />
-              </label>
+              <Field
+                label={t('ih_client_seed')}
+                value={clientSeed}
+                testId="verify-client-seed"
+                onChange={setClientSeed}
+              />
+              <Field label={t('ih_nonce')} value={nonce} testId="verify-nonce" numeric onChange={setNonce} />
               {game === 'jackpot' ? (
-                <label className={styles.label}>
-                  {t('ih_jackpot_probability')}
-                  <input
-                    className={styles.input}
-                    inputMode="numeric"
-                    value={probability}
-                    data-testid="verify-probability"
-                    onChange={(event) => setProbability(event.target.value.trim())}
-                  />
-                </label>
+                <Field
+                  label={t('ih_jackpot_probability')}
+                  value={probability}
+                  testId="verify-probability"
+                  numeric
+                  trim
+                  onChange={setProbability}
+                />
               ) : (
                 <ChoicesForm
                   game={game}
