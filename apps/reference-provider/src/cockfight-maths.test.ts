@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COCKFIGHT_SIDES, cockfightReturn, cockfightRtp, FIGHT_CARDS, fight, oddsOf } from './cockfight-maths';
 
 describe('cockfight', () => {
-  it("books fights whose chances add up, each side returning between 94% and 95% exactly", () => {
+  it('books fights whose chances add up, each side returning between 94% and 95% exactly', () => {
     for (const card of FIGHT_CARDS) {
       expect(card.meron + card.wala + card.draw).toBe(1000);
       for (const side of COCKFIGHT_SIDES) {
@@ -13,7 +13,10 @@ describe('cockfight', () => {
       }
     }
     expect(oddsOf({ meron: 490, wala: 490, draw: 20 }, 'meron')).toBe(189);
-    expect(cockfightRtp({ meron: 490, wala: 490, draw: 20 }, 'wala')).toEqual({ numerator: 94_610, denominator: 100_000 });
+    expect(cockfightRtp({ meron: 490, wala: 490, draw: 20 }, 'wala')).toEqual({
+      numerator: 94_610,
+      denominator: 100_000,
+    });
   });
 
   it('pays the winning side its odds, nothing to the other, and returns both on a draw', () => {

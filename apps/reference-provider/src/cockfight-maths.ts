@@ -30,7 +30,8 @@ export const FIGHT_CARDS: readonly FightCard[] = [
 const TARGET = 950;
 
 /** A side's decimal odds in hundredths (1.89 → 189): the stake included. */
-export const oddsOf = (card: FightCard, side: CockfightSide): number => Math.floor(((TARGET - card.draw) * 100) / card[side]);
+export const oddsOf = (card: FightCard, side: CockfightSide): number =>
+  Math.floor(((TARGET - card.draw) * 100) / card[side]);
 
 /** What a stake on a side returns for a fight's result, in minor units: the stake × odds (down to the minor unit), 0 for a loss, the stake on a draw. */
 export const cockfightReturn = (card: FightCard, side: CockfightSide, stake: bigint, result: FightResult): bigint => {
