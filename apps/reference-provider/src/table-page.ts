@@ -31,7 +31,7 @@ const tableTexts = {
     tips: 'Tips',
     tipThanks: 'The dealer thanks you for the tip of {amount}',
     placed: 'Bet placed: {spot} {amount}',
-    liveResult: '{winner} · Player {p} – Banker {b}',
+    liveResult: '{winner} wins · {p} – {b}',
     tieResult: 'Tie · {p} – {b}',
     fightResult: '{winner} wins',
     drawResult: 'Draw: the fight is void, every bet is returned',
@@ -39,6 +39,7 @@ const tableTexts = {
     lost: 'Round {no}: you staked {stake}, no win',
     refunded: 'Round {no} was a draw: your bets of {stake} are returned',
     results: 'Results',
+    firstResult: 'The first result comes when the bets close.',
     liveRules:
       'Punto Banco, eight decks. Player pays 1:1, Banker 1:1 less 5% commission, Tie 8:1; Player and Banker bets are returned on a tie. Return to player: Banker 98.94%, Player 98.76%, Tie 85.64%.',
     cockfightRules:
@@ -74,7 +75,7 @@ const tableTexts = {
     tips: '打赏',
     tipThanks: '荷官感谢您打赏 {amount}',
     placed: '已下注：{spot} {amount}',
-    liveResult: '{winner} · 闲 {p} – 庄 {b}',
+    liveResult: '{winner}赢 · {p} – {b}',
     tieResult: '和局 · {p} – {b}',
     fightResult: '{winner}胜',
     drawResult: '平局：本场作废，所有投注退回',
@@ -82,6 +83,7 @@ const tableTexts = {
     lost: '第 {no} 局：您投注 {stake}，未中奖',
     refunded: '第 {no} 局为平局：您的投注 {stake} 已退回',
     results: '开奖记录',
+    firstResult: '停止下注后公布第一局结果。',
     liveRules:
       '八副牌百家乐。闲 1 赔 1，庄 1 赔 1 抽 5% 佣金，和 1 赔 8；和局时闲、庄投注退回。返还率：庄 98.94%，闲 98.76%，和 85.64%。',
     cockfightRules: '按显示的赔率（含本金）投注红方或蓝方。平局时本场作废，所有投注退回。每方返还率 94.6–95.0%。',
@@ -116,7 +118,7 @@ const tableTexts = {
     tips: 'الإكراميات',
     tipThanks: 'يشكرك الموزّع على إكرامية {amount}',
     placed: 'تم الرهان: {spot} {amount}',
-    liveResult: '{winner} · اللاعب {p} – المصرفي {b}',
+    liveResult: 'فاز {winner} · {p} – {b}',
     tieResult: 'تعادل · {p} – {b}',
     fightResult: 'فاز {winner}',
     drawResult: 'تعادل: أُلغي النزال وأُعيدت كل الرهانات',
@@ -124,6 +126,7 @@ const tableTexts = {
     lost: 'الجولة {no}: راهنت بـ {stake} دون ربح',
     refunded: 'الجولة {no} انتهت بالتعادل: أُعيدت رهاناتك البالغة {stake}',
     results: 'النتائج',
+    firstResult: 'تظهر النتيجة الأولى عند إغلاق الرهانات.',
     liveRules:
       'بونتو بانكو بثماني مجموعات أوراق. اللاعب يدفع 1:1، المصرفي 1:1 ناقص عمولة 5%، التعادل 8:1؛ تُعاد رهانات اللاعب والمصرفي عند التعادل. نسبة العائد: المصرفي 98.94%، اللاعب 98.76%، التعادل 85.64%.',
     cockfightRules:
@@ -140,7 +143,7 @@ const TABLE_STYLE = `
 .status{display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap;margin-top:14px;font-weight:600}.bar{height:6px;background:#334155;border-radius:99px;overflow:hidden;margin-top:8px}
 .bar i{display:block;height:100%;background:#f59e0b;transition:width .4s linear}.board{min-height:86px;margin:14px 0;display:flex;flex-direction:column;gap:8px;align-items:center;justify-content:center;text-align:center}
 .hands{display:flex;gap:14px;justify-content:center;flex-wrap:wrap}.hand{display:flex;gap:4px;align-items:center}.card{width:34px;height:48px;border-radius:6px;background:#f8fafc;color:#0f172a;display:flex;align-items:center;justify-content:center;font-weight:800;font-size:15px}
-.card.red{color:#b91c1c}.spots{display:grid;grid-template-columns:repeat(auto-fit,minmax(96px,1fr));gap:10px}.spots button{display:flex;flex-direction:column;gap:4px;align-items:center;padding:14px 8px}
+.card.red{color:#b91c1c}.spots{display:grid;grid-template-columns:repeat(auto-fit,minmax(80px,1fr));gap:10px}.spots button{display:flex;flex-direction:column;gap:4px;align-items:center;padding:14px 8px}
 .spots [data-spot=banker],.spots [data-spot=wala]{background:#38bdf8}.spots [data-spot=tie]{background:#4ade80}.spots [data-spot=meron]{background:#f87171}.spots small{color:#1f2937;font-weight:600}
 .mine{background:#0f172a;border-radius:12px;padding:10px 12px;margin-top:14px;font-size:14px}.mine ul{margin:6px 0 0;padding-inline-start:18px}.history{display:flex;gap:6px;flex-wrap:wrap;margin-top:10px}
 .history span{min-width:28px;height:28px;padding:0 6px;border-radius:99px;display:inline-flex;align-items:center;justify-content:center;font-size:12px;font-weight:700;background:#334155}
@@ -181,7 +184,7 @@ export const tablePage = (input: {
 <section class="panel"><div class="row" style="justify-content:space-between;margin-top:0"><span>${t.balance}</span>${input.mode === 'fun' ? `<span class="badge">${t.fun}</span>` : ''}</div>
 <div class="balance" data-balance>—</div>
 <div class="status"><span data-round></span><span data-countdown></span></div><div class="bar"><i data-bar style="width:0"></i></div>
-<div class="board" data-board aria-live="polite"></div>
+<div class="board" data-board aria-live="polite"><span class="rules">${escapeHtml(t.firstResult)}</span></div>
 <div class="spots">${buttons}</div>
 <div class="row"><label>${t.stake} <select data-stake></select></label>${input.engine === 'live' ? `<button class="alt" data-tip disabled>${escapeHtml(t.tip)}</button>` : ''}</div>
 <div class="mine" data-mine></div>
@@ -235,7 +238,7 @@ export const TABLE_SCRIPT = `(() => {${SCRIPT_PRELUDE}
     if (last && last.no !== shownResult) {
       shownResult = last.no;
       const result = last.result;
-      $('[data-board]').innerHTML = (engine === 'live' ? '<div class="hands"><div class="hand">' + t.shortPlayer + ' ' + cards(result.player) + '</div><div class="hand">' + t.shortBanker + ' ' + cards(result.banker) + '</div></div>' : '') + '<div data-result="' + winnerOf(result) + '">' + describe(result) + '</div>';
+      $('[data-board]').innerHTML = (engine === 'live' ? '<div class="hands"><div class="hand">' + t.player + ' ' + cards(result.player) + '</div><div class="hand">' + t.banker + ' ' + cards(result.banker) + '</div></div>' : '') + '<div data-result="' + winnerOf(result) + '">' + describe(result) + '</div>';
     }
     $('[data-history]').innerHTML = state.history.map((h) => '<span class="' + winnerOf(h.result) + '" title="' + fill(t.round, { no: h.no }) + '">' + short[winnerOf(h.result)] + '</span>').join('');
     const settled = state.settled;

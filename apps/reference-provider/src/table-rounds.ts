@@ -76,6 +76,8 @@ export class TableRefusal extends Error {
 
 export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
   game: TableGame<Spot, Offer, Result>;
+  /** Starts each platform round id (`live-12-…`). */
+  prefix: string;
   roundMs: number;
   wallet: WalletClient;
   rounds: RoundRunner;
@@ -225,7 +227,7 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
         seat = {
           token: input.token,
           currency: input.currency,
-          roundId: `${round.no}-${randomUUID()}`,
+          roundId: `${deps.prefix}-${round.no}-${randomUUID()}`,
           bets: [],
           tips: 0n,
           inFlight: new Set(),

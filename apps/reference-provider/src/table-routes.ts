@@ -70,6 +70,7 @@ export const registerTables = (
       settle: (_offer, hand, bets) =>
         bets.reduce((sum, bet) => sum + baccaratReturn(bet.spot, bet.stake, hand.winner), 0n),
     },
+    prefix: 'live',
     roundMs: deps.roundMs,
     wallet: deps.wallet,
     rounds: deps.rounds,
@@ -88,6 +89,7 @@ export const registerTables = (
           ? 'refund'
           : bets.reduce((sum, bet) => sum + cockfightReturn(offer.card, bet.spot, bet.stake, result), 0n),
     },
+    prefix: 'cockfight',
     roundMs: deps.roundMs,
     wallet: deps.wallet,
     rounds: deps.rounds,
