@@ -28,6 +28,13 @@ afterAll(() => app.close());
 const session = { token: 'table-token', mode: 'real', currency: 'USD' };
 const post = (url: string, payload: Record<string, string>) =>
   app.inject({ method: 'POST', url, payload: { ...session, ...payload } }).then((r) => r.json());
+/** Two bets in a row at a table; both must land in one round of the player. */
+const twoBets = async (engine: string, game: string, bets: [string, string][]) => {
+  const placed = [];
+  for (const [spot, stake] of bets) placed.push(await post('/api/table/bet', { engine, game, spot, stake }));
+  expect(new Set(placed.map((answer) => answer.roundId)).size).toBe(1);
+  return placed[0].roundId as string;
+};
 const state = (engine: string, game: string) =>
   app.inject({ url: `/api/table/state?engine=${engine}&game=${game}&token=${session.token}` }).then((r) => r.json());
 
@@ -56,15 +63,16 @@ describe('the live baccarat table', () => {
       error: 'stake_invalid',
     });
     expect(calls).toEqual([]);
-    const first = await post('/api/table/bet', { engine: 'live', game: 'AG-L001', spot: 'banker', stake: '10.00' });
-    const second = await post('/api/table/bet', { engine: 'live', game: 'AG-L001', spot: 'tie', stake: '2.00' });
-    expect(second.roundId).toBe(first.roundId);
+    const roundId = await twoBets('live', 'AG-L001', [
+      ['banker', '10.00'],
+      ['tie', '2.00'],
+    ]);
     expect(await post('/api/table/tip', { engine: 'live', game: 'AG-L001', amount: '1.00' })).toEqual({
       balance: '100.00',
     });
     const view = await settlement('live', 'AG-L001');
     expect(view.settled).toMatchObject({
-      roundId: first.roundId,
+      roundId: roundId,
       outcome: 'win',
       stake: '12.00',
       returned: '19.50',
@@ -74,12 +82,12 @@ describe('the live baccarat table', () => {
     expect(view.history[0].result.winner).toBe('banker');
     expect(view.round.no).toBeGreaterThan(1);
     expect(calls.map((call) => [call.action, call.body.roundId, call.body.amount])).toEqual([
-      ['bet', first.roundId, '10.00'],
-      ['bet', first.roundId, '2.00'],
-      ['tip', first.roundId, '1.00'],
-      ['win', first.roundId, '19.50'],
+      ['bet', roundId, '10.00'],
+      ['bet', roundId, '2.00'],
+      ['tip', roundId, '1.00'],
+      ['win', roundId, '19.50'],
     ]);
-    expect(calls[3]?.body).toMatchObject({ roundClosed: true, transactionId: `win-${first.roundId}` });
+    expect(calls[3]?.body).toMatchObject({ roundClosed: true, transactionId: `win-${roundId}` });
   });
 
   it('serves its page in English, Chinese and Arabic with its spots and the tip', async () => {
@@ -106,9 +114,10 @@ describe('the cockfight pit', () => {
     fightResult = 'draw';
     await state('cockfight', 'SV3-C001');
     calls.length = 0;
-    const meron = await post('/api/table/bet', { engine: 'cockfight', game: 'SV3-C001', spot: 'meron', stake: '5.00' });
-    const wala = await post('/api/table/bet', { engine: 'cockfight', game: 'SV3-C001', spot: 'wala', stake: '3.00' });
-    expect(wala.roundId).toBe(meron.roundId);
+    const roundId = await twoBets('cockfight', 'SV3-C001', [
+      ['meron', '5.00'],
+      ['wala', '3.00'],
+    ]);
     expect(await post('/api/table/tip', { engine: 'cockfight', game: 'SV3-C001', amount: '1.00' })).toEqual({
       error: 'game_invalid',
     });
@@ -118,8 +127,8 @@ describe('the cockfight pit', () => {
     const [betOne, betTwo] = calls;
     expect(calls.map((call) => call.action)).toEqual(['bet', 'bet', 'rollback', 'rollback']);
     expect(calls.slice(2).map((call) => [call.body.roundId, call.body.referenceTransactionId])).toEqual([
-      [meron.roundId, betOne?.body.transactionId],
-      [meron.roundId, betTwo?.body.transactionId],
+      [roundId, betOne?.body.transactionId],
+      [roundId, betTwo?.body.transactionId],
     ]);
     const page = await app.inject({
       url: '/play?token=t&game=SV3-C001&engine=cockfight&lang=EN&mode=real&currency=USD',
@@ -132,8 +141,10 @@ describe('the cockfight pit', () => {
     const before = await state('cockfight', 'SV3-C002');
     const odds: number = before.round.offer.odds.meron;
     calls.length = 0;
-    await post('/api/table/bet', { engine: 'cockfight', game: 'SV3-C002', spot: 'meron', stake: '10.00' });
-    await post('/api/table/bet', { engine: 'cockfight', game: 'SV3-C002', spot: 'wala', stake: '1.00' });
+    await twoBets('cockfight', 'SV3-C002', [
+      ['meron', '10.00'],
+      ['wala', '1.00'],
+    ]);
     const view = await settlement('cockfight', 'SV3-C002');
     const returned = ((1000 * odds) / 100 / 100).toFixed(2);
     expect(view.settled).toMatchObject({ outcome: 'win', stake: '11.00', returned });

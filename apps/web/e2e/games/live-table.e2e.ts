@@ -1,9 +1,9 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGame, searchCard } from '../support/games';
+import { demoGame, playFromLobby } from '../support/games';
 import { memberApi } from '../support/member-api';
-import { moneyApi, waitForHeaderBalance } from '../support/money';
+import { moneyApi, waitForHeaderBalance, wire } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
@@ -23,8 +23,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const wire = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;
-
 describe("an outside provider's live table, end to end", () => {
   it('a member places two bets and a tip in one live round; the round settles when its timer ends and the records show it', {
     timeout: 240_000,
@@ -36,15 +34,8 @@ describe("an outside provider's live table, end to end", () => {
     const { context, page } = await openSite(browser, server, '/');
     await signInMember(page, 'Live0001');
     await waitForHeaderBalance(page, '100.00');
-    const card = await searchCard(page, server.url, game);
-    await card.getByRole('button', { name: 'PLAY NOW' }).click();
-    await page.waitForURL((url) => url.pathname === '/seamless');
-    const frame = page.locator('iframe[data-game-frame]');
-    await frame.waitFor();
-    const src = new URL((await frame.getAttribute('src')) ?? '');
+    const { src, content: table } = await playFromLobby(page, server.url, game);
     expect(src.searchParams.get('engine')).toBe('live');
-
-    const table = page.frameLocator('iframe[data-game-frame]');
     await table.getByText('100.00 USD').waitFor();
     // Bets go into a round with time left for all three calls: wait for a fresh betting window.
     await table
