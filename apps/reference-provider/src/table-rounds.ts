@@ -146,21 +146,25 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
     if (!table) return;
     const round = table.current;
     round.closed = true;
-    // Bets already sent are answered before the result.
-    await Promise.allSettled([...round.seats.values()].flatMap((seat) => [...seat.inFlight]));
-    round.result = deps.game.deal(round.offer);
-    const settlements = await Promise.all([...round.seats.values()].map((seat) => settleSeat(round, seat)));
-    table.settled = new Map(
-      settlements.flatMap((s, index) => (s ? [[[...round.seats.keys()][index] as string, s] as const] : [])),
-    );
-    table.history = [{ no: round.no, result: round.result }, ...table.history].slice(0, HISTORY);
-    // A table nobody watched for two rounds and nobody played at stops; the next visit opens it again.
-    if (round.seats.size === 0 && now() - table.lastSeen > 2 * deps.roundMs) {
-      tables.delete(key);
-      return;
+    try {
+      // Bets already sent are answered before the result.
+      await Promise.allSettled([...round.seats.values()].flatMap((seat) => [...seat.inFlight]));
+      round.result = deps.game.deal(round.offer);
+      const seats = [...round.seats.entries()];
+      const settlements = await Promise.all(seats.map(([, seat]) => settleSeat(round, seat)));
+      table.settled = new Map(
+        seats.flatMap(([token], index) => (settlements[index] ? [[token, settlements[index]]] : [])),
+      );
+      table.history = [{ no: round.no, result: round.result }, ...table.history].slice(0, HISTORY);
+    } finally {
+      // A table nobody watched for two rounds and nobody played at stops; the next visit opens it again. Any other
+      // table goes on to its next round, whatever happened to this one.
+      if (round.seats.size === 0 && now() - table.lastSeen > 2 * deps.roundMs) tables.delete(key);
+      else {
+        table.current = openRound(round.no + 1);
+        schedule(key, table);
+      }
     }
-    table.current = openRound(round.no + 1);
-    schedule(key, table);
   };
 
   const schedule = (key: string, table: Table<Spot, Offer, Result>) => {
