@@ -15,6 +15,8 @@ import {
 } from './maths';
 import { gamePage, languageOf, PLAY_SCRIPT, type Room } from './page';
 import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './rounds';
+import { tablePage } from './table-page';
+import { registerTables, type TableDealers, tableEngineOf } from './table-routes';
 import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 interface PlayBody {
@@ -51,7 +53,7 @@ export interface ProviderApp {
 /** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
 export const buildApp = (
   config: Omit<ProviderConfig, 'host' | 'port'>,
-  options: { fetch?: WalletClientOptions['fetch']; backoffMs?: number } = {},
+  options: { fetch?: WalletClientOptions['fetch']; backoffMs?: number; dealers?: TableDealers } = {},
 ): ProviderApp => {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 8 * 1024 });
   const wallet = createWalletClient({
@@ -91,6 +93,7 @@ export const buildApp = (
     const engine = request.query.engine === 'slot' ? 'slot' : request.query.engine === 'lottery' ? 'lottery' : 'dice';
     const gameCode = (request.query.game ?? '').slice(0, 60);
     const language = languageOf(request.query.lang);
+    const table = tableEngineOf(request.query.engine);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -100,21 +103,25 @@ export const buildApp = (
       )
       .header('referrer-policy', 'no-referrer')
       .send(
-        engine === 'lottery'
-          ? lotteryPage({
-              gameCode,
-              language,
-              view: request.query.view === 'lobby' ? 'lobby' : 'betting',
-              backUrl: backUrlOf(request.query.back),
-              prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '') ? (request.query.prizeMode ?? '') : 'LOTT',
-            })
-          : gamePage({
-              engine,
-              gameCode,
-              language,
-              mode: request.query.mode === 'fun' ? 'fun' : 'real',
-              room: roomOf(request.query),
-            }),
+        table
+          ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
+          : engine === 'lottery'
+            ? lotteryPage({
+                gameCode,
+                language,
+                view: request.query.view === 'lobby' ? 'lobby' : 'betting',
+                backUrl: backUrlOf(request.query.back),
+                prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
+                  ? (request.query.prizeMode ?? '')
+                  : 'LOTT',
+              })
+            : gamePage({
+                engine,
+                gameCode,
+                language,
+                mode: request.query.mode === 'fun' ? 'fun' : 'real',
+                room: roomOf(request.query),
+              }),
       );
   });
 
@@ -206,6 +213,15 @@ export const buildApp = (
       );
     }
     return answer;
+  });
+
+  registerTables(app, {
+    wallet,
+    rounds,
+    roundMs: config.tableRoundMs,
+    session,
+    failure,
+    ...(options.dealers ? { dealers: options.dealers } : {}),
   });
 
   return { app, rounds };

@@ -13,6 +13,8 @@ export interface ProviderConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often wins and rollbacks the platform could not take yet are sent again. */
   settlementRetryMs: number;
+  /** The betting window of a live table's and a cockfight's round (then the result, and the next round opens). */
+  tableRoundMs: number;
 }
 
 export class ConfigError extends Error {
@@ -39,6 +41,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const settlementRetryMs = Number(value('REFERENCE_PROVIDER_RETRY_MS', '5000'));
   if (!Number.isInteger(settlementRetryMs) || settlementRetryMs < 50)
     problems.push('REFERENCE_PROVIDER_RETRY_MS: at least 50');
+  const tableRoundMs = Number(value('REFERENCE_PROVIDER_TABLE_ROUND_MS', '20000'));
+  if (!Number.isInteger(tableRoundMs) || tableRoundMs < 1000)
+    problems.push('REFERENCE_PROVIDER_TABLE_ROUND_MS: at least 1000');
   if (problems.length > 0)
     throw new ConfigError(`The reference provider's configuration is invalid:\n  ${problems.join('\n  ')}`);
   return {
@@ -50,5 +55,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     frameAncestors: value('REFERENCE_PROVIDER_FRAME_ANCESTORS', '*'),
     logLevel: logLevel as ProviderConfig['logLevel'],
     settlementRetryMs,
+    tableRoundMs,
   };
 };

@@ -3,7 +3,7 @@
  * (the provider is an outside party with its own texts), English, Chinese and Arabic.
  */
 
-const texts = {
+export const texts = {
   EN: {
     provider: 'Tessera demo provider',
     slot: 'Slot machine',
@@ -90,10 +90,10 @@ export type Language = keyof typeof texts;
 export const languageOf = (code: string | undefined): Language =>
   code && Object.hasOwn(texts, code.toUpperCase()) ? (code.toUpperCase() as Language) : 'EN';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] ?? c);
 
-const STYLE = `
+export const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f172a;color:#e2e8f0;min-height:100vh;display:flex;align-items:center;justify-content:center}
 main{width:min(560px,100%);padding:20px}header{display:flex;justify-content:space-between;align-items:baseline;gap:12px;flex-wrap:wrap}
 h1{font-size:20px;margin:0}small{color:#94a3b8}.panel{background:#1e293b;border-radius:16px;padding:20px;margin-top:16px;box-shadow:0 10px 30px #0006}

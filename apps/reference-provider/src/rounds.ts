@@ -80,6 +80,12 @@ export const createRoundRunner = (deps: {
   return {
     pendingCount: () => pending.length,
     retryPending,
+    /** Delivers a win or rollback now, or keeps it and sends it again until the platform takes it (false then). */
+    owe: async (item: Pending): Promise<boolean> => {
+      if (await deliver(item)) return true;
+      pending.push(item);
+      return false;
+    },
     stop: () => clearInterval(timer),
 
     funBalance: (token: string) => funBalances.get(token) ?? FUN_START_BALANCE,

@@ -59,7 +59,7 @@ export const createWalletClient = (options: WalletClientOptions) => {
   const doFetch = options.fetch ?? fetch;
   const base = `${options.platformUrl.replace(/\/$/, '')}/seamless/v1/${encodeURIComponent(options.providerCode)}`;
 
-  const call = async (action: 'balance' | 'bet' | 'win' | 'rollback', body: object): Promise<WalletAnswer> => {
+  const call = async (action: 'balance' | 'bet' | 'win' | 'rollback' | 'tip', body: object): Promise<WalletAnswer> => {
     const raw = JSON.stringify(body);
     let lastProblem = 'no attempt';
     for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -107,6 +107,9 @@ export const createWalletClient = (options: WalletClientOptions) => {
     }) => call('win', input),
     rollback: (input: { token: string; transactionId: string; roundId: string; referenceTransactionId: string }) =>
       call('rollback', input),
+    /** A tip to the dealer in a round of the member (a live table's). */
+    tip: (input: { token: string; transactionId: string; roundId: string; amount: string; currency: string }) =>
+      call('tip', input),
   };
 };
 

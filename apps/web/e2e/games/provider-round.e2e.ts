@@ -1,9 +1,9 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGame, searchCard } from '../support/games';
+import { demoGame, playFromLobby, searchCard } from '../support/games';
 import { memberApi } from '../support/member-api';
-import { moneyApi, waitForHeaderBalance } from '../support/money';
+import { moneyApi, waitForHeaderBalance, wire } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
@@ -24,7 +24,6 @@ afterAll(async () => {
 
 /** Minor units of a wire amount ("12.50" → 1250n). */
 const minor = (amount: string) => BigInt(amount.replace('.', ''));
-const wire = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;
 
 interface RoundRow {
   round_ref: string;
@@ -68,15 +67,10 @@ describe("an outside provider's round, end to end", () => {
     const { context, page } = await openSite(browser, server, '/');
     await signInMember(page, 'Round0001');
     await waitForHeaderBalance(page, '100.00');
-    const card = await searchCard(page, server.url, game);
-    await card.getByRole('button', { name: 'PLAY NOW' }).click();
-    await page.waitForURL((url) => url.pathname === '/seamless');
-    const frame = page.locator('iframe[data-game-frame]');
-    await frame.waitFor();
-    expect(new URL((await frame.getAttribute('src')) ?? '').origin).toBe(server.referenceProvider?.url);
+    const { src, content: provider } = await playFromLobby(page, server.url, game);
+    expect(src.origin).toBe(server.referenceProvider?.url);
 
     // The provider's page, served by the provider, asks the platform for the balance and plays rounds through it.
-    const provider = page.frameLocator('iframe[data-game-frame]');
     await provider.getByText('100.00 USD').waitFor();
     const outcomes = await playRounds(provider);
     const rounds = outcomes.length;

@@ -33,3 +33,19 @@ export const searchCard = async (page: Page, baseUrl: string, game: DemoGame) =>
   await card.waitFor();
   return card;
 };
+
+/**
+ * Plays a game from the home lobby (search, PLAY NOW) into the site's /seamless page; returns the game frame's
+ * address and its content.
+ */
+export const playFromLobby = async (page: Page, baseUrl: string, game: DemoGame) => {
+  const card = await searchCard(page, baseUrl, game);
+  await card.getByRole('button', { name: 'PLAY NOW' }).click();
+  await page.waitForURL((url) => url.pathname === '/seamless');
+  const frame = page.locator('iframe[data-game-frame]');
+  await frame.waitFor();
+  return {
+    src: new URL((await frame.getAttribute('src')) ?? ''),
+    content: page.frameLocator('iframe[data-game-frame]'),
+  };
+};

@@ -142,3 +142,6 @@ export const headerBalance = (page: Page) => page.locator('[data-header-balance]
 /** Waits until the header shows `amount` (a wire amount such as "50.00"). */
 export const waitForHeaderBalance = (page: Page, amount: string, timeout = 10_000) =>
   page.locator(`[data-header-balance] output[data-balance="${amount}"]`).waitFor({ timeout });
+
+/** A wire amount of minor units (1250n → "12.50"). */
+export const wire = (amount: bigint) => `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`;

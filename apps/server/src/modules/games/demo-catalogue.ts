@@ -424,7 +424,8 @@ export const demoGames = (): DemoGame[] => {
             AR: join([table[2], style[2]], ' '),
           },
           supportPlay: 1,
-          engine: 'dice',
+          // The reference provider's live baccarat table (shared rounds, several bets and a tip a round).
+          engine: 'live',
         });
       }
     }
@@ -459,7 +460,7 @@ export const demoGames = (): DemoGame[] => {
       }
     }
   }
-  const simple = (category: GameCategory, letter: string, titles: [string, string, string][]) => {
+  const simple = (category: GameCategory, letter: string, titles: [string, string, string][], engine = 'dice') => {
     for (const vendor of vendorSets[category] ?? []) {
       titles.forEach(([EN, CN, AR], index) => {
         add({
@@ -469,7 +470,7 @@ export const demoGames = (): DemoGame[] => {
           gameCode: `${vendor}-${letter}${String(index + 1).padStart(3, '0')}`,
           names: { EN, CN, AR },
           supportPlay: 1,
-          engine: 'dice',
+          engine,
           hot: 0.1,
         });
       });
@@ -477,7 +478,8 @@ export const demoGames = (): DemoGame[] => {
   };
   simple('SPORTS', 'B', sportsNames);
   simple('ESPORTS', 'E', esportsNames);
-  simple('COCKFIGHT', 'C', cockfightNames);
+  // The reference provider's cockfight pit (Meron or Wala at the fight's odds; a draw voids the round).
+  simple('COCKFIGHT', 'C', cockfightNames, 'cockfight');
   const lottery = (category: 'LOTT' | 'ELOTT', titles: [string, string, string, string][]) => {
     let n = 0;
     for (const region of regions) {

@@ -1,0 +1,133 @@
+import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoGame, playFromLobby } from '../support/games';
+import { memberApi } from '../support/member-api';
+import { moneyApi, waitForHeaderBalance, wire } from '../support/money';
+import { reconcileLedger } from '../support/reconcile';
+import { screenshotPath } from '../support/screenshots';
+import { openSite, signInMember } from '../support/site';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // A short betting window keeps the journey fast (the provider reads it when it starts; 20 s unless set).
+  process.env.REFERENCE_PROVIDER_TABLE_ROUND_MS = '8000';
+  server = await startTestServer({ referenceProvider: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("an outside provider's live table, end to end", () => {
+  it('a member places two bets and a tip in one live round; the round settles when its timer ends and the records show it', {
+    timeout: 240_000,
+  }, async () => {
+    const { member } = await memberApi(server).registerByUsername('Live0001', 'Secret123', '81190001');
+    await moneyApi(server).adjust(member.id, '100.00');
+    const game = await demoGame(server, "g.game_type = 'LIVE' AND v.provider_code = 'DEMO' AND g.engine = 'live'");
+
+    const { context, page } = await openSite(browser, server, '/');
+    await signInMember(page, 'Live0001');
+    await waitForHeaderBalance(page, '100.00');
+    const { src, content: table } = await playFromLobby(page, server.url, game);
+    expect(src.searchParams.get('engine')).toBe('live');
+    await table.getByText('100.00 USD').waitFor();
+    // Bets go into a round with time left for all three calls: wait for a fresh betting window.
+    await table
+      .locator('[data-countdown]')
+      .filter({ hasText: /^Bets close in [5-8] s$/ })
+      .waitFor({ timeout: 30_000 });
+    const round = (await table.locator('[data-round]').textContent()) ?? '';
+    await table.locator('[data-stake]').selectOption('10.00');
+    await table.locator('[data-spot="banker"]').click();
+    await table.getByText('Bet placed: Banker 10.00 USD').waitFor();
+    await table.locator('[data-stake]').selectOption('2.00');
+    await table.locator('[data-spot="tie"]').click();
+    await table.getByText('Bet placed: Tie 2.00 USD').waitFor();
+    await table.locator('[data-stake]').selectOption('1.00');
+    await table.locator('[data-tip]').click();
+    await table.getByText('The dealer thanks you for the tip of 1.00 USD').waitFor();
+    // Still the same round: the player's bets and tip of it are listed.
+    expect(await table.locator('[data-round]').textContent()).toBe(round);
+    const mine = table.locator('[data-mine]');
+    await mine.locator('[data-my-bet="banker"]').getByText('Banker · 10.00 USD').waitFor();
+    await mine.locator('[data-my-bet="tie"]').getByText('Tie · 2.00 USD').waitFor();
+    await mine.getByText('Tips: 1.00 USD').waitFor();
+    await page.screenshot({ path: screenshotPath('live-table-betting-1440.png') });
+
+    // The timer ends the round: the result, and the player's settlement of it.
+    const settled = table.locator('[data-message]').filter({ hasText: /^Round \d+: you staked 12\.00 USD/ });
+    await settled.waitFor({ timeout: 30_000 });
+    await table.locator('[data-board] [data-result]').waitFor();
+    await page.screenshot({ path: screenshotPath('live-table-settled-1440.png') });
+
+    // The platform's record: one round, two bets, a tip and one closing win, all through the ledger.
+    const rows = await server.query<{ round_ref: string; bet_amount: string; payout: string; status: string }>(
+      `SELECT round_ref, bet_amount::text, payout::text, status FROM bet_rounds
+        WHERE member_id = $1 AND source = 'seamless' AND provider = 'DEMO'`,
+      [member.id],
+    );
+    expect(rows).toHaveLength(1);
+    const [row] = rows as [(typeof rows)[number]];
+    expect(row).toMatchObject({ bet_amount: '1200', status: 'settled' });
+    // Banker wins (10.00 × 1.95), a tie (Banker's stake back and Tie 2.00 × 9) or Player wins (nothing back).
+    expect(['1950', '2800', '0']).toContain(row.payout);
+    const payout = BigInt(row.payout);
+    const calls = await server.query<{ kind: string; n: number }>(
+      `SELECT kind, count(*)::int AS n FROM seamless_transactions
+        WHERE member_id = $1 AND outcome = 'ok' AND round_id = $2 GROUP BY kind ORDER BY kind`,
+      [member.id, row.round_ref],
+    );
+    expect(calls).toEqual([
+      { kind: 'bet', n: 2 },
+      { kind: 'tip', n: 1 },
+      { kind: 'win', n: 1 },
+    ]);
+    const text = (await settled.textContent()) ?? '';
+    expect(text).toBe(
+      payout > 0n
+        ? `${round}: you staked 12.00 USD and win ${wire(payout)} USD`
+        : `${round}: you staked 12.00 USD, no win`,
+    );
+    const expected = wire(10_000n - 1200n - 100n + payout);
+    await table.getByText(`${expected} USD`).waitFor();
+    await waitForHeaderBalance(page, expected);
+
+    // The betting record: the round with its 12.00 of bets and its payout.
+    await page.goto(`${server.url}/member?page=personalHistoryCopy`);
+    const record = page.locator(`[data-page="betting-record"] [data-bet="${row.round_ref}"]`);
+    await record.waitFor();
+    await record.getByText(game.name).waitFor();
+    await record.getByText('$12.00').first().waitFor();
+    await page.screenshot({ path: screenshotPath('live-table-record-1440.png'), fullPage: true });
+
+    // The account record: each bet, the tip and the win.
+    await page.goto(`${server.url}/member?page=transactionHistory`);
+    const entry = (type: string, amount: string) =>
+      page.locator(`[data-card="account-record"] tr[data-record="${type}"][data-amount="${amount}"]`);
+    await entry('game_bet', '-10.00').waitFor();
+    await entry('game_bet', '-2.00').waitFor();
+    await entry('game_tip', '-1.00').waitFor();
+    expect(await entry('game_tip', '-1.00').textContent()).toContain('Game tip');
+    if (payout > 0n) await entry('game_win', wire(payout)).waitFor();
+    await page.screenshot({ path: screenshotPath('live-table-account-record-1440.png'), fullPage: true });
+    await context.close();
+
+    // The table's own page on a 360 px phone.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const small = await phone.newPage();
+    await small.goto(src.toString());
+    await small.locator('[data-round]').filter({ hasText: /Round/ }).waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await small.screenshot({ path: screenshotPath('live-table-360.png'), fullPage: true });
+    await phone.close();
+
+    const reconcile = reconcileLedger(server);
+    expect(reconcile.status, reconcile.output).toBe(0);
+  });
+});
