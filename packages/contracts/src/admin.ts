@@ -63,6 +63,7 @@ export const auditActions = [
   'points.redemption_reject',
   'points.adjust',
   'points.image_upload',
+  'promotion.image_upload',
   'missions.create',
   'missions.update',
   'feedback.reply',

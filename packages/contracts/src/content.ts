@@ -317,6 +317,10 @@ export type ContentImage = z.infer<typeof contentImageSchema>;
 
 /** Image uploads: png or jpeg, at most 5 MB, at most 4096 px a side; re-encoded before they are stored. */
 export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** An uploaded picture's body: the file, base64 encoded (at most 5 MB decoded); banners and promotions send it. */
+export const contentImageUploadSchema = z.strictObject({
+  dataBase64: z.string().min(1, { message: 'not_empty' }).max(7_000_000, { message: 'field_too_large' }),
+});
 export const CONTENT_IMAGE_MAX_SIDE = 4096;
 
 export const adminContentEndpoints = {
@@ -377,10 +381,7 @@ export const adminContentEndpoints = {
     encrypted: false,
     params: merchantParams,
     bodyLimit: 7_200_000,
-    request: z.strictObject({
-      /** The file, base64 encoded (at most 5 MB decoded). */
-      dataBase64: z.string().min(1, { message: 'not_empty' }).max(7_000_000, { message: 'field_too_large' }),
-    }),
+    request: contentImageUploadSchema,
     response: contentImageSchema,
     summary:
       'Uploads a banner image: png or jpeg checked by its bytes and size, decoded and re-encoded (metadata dropped). Audited.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { BONUS_REASON_MAX, bonusSchema, bonusWageringBases } from './bonuses';
+import { contentImageSchema, contentImageUploadSchema } from './content';
 import { defineEndpoint } from './endpoint';
 import { gameCategories } from './games';
 import { type LanguageCode, languageCodes } from './languages';
@@ -288,6 +289,20 @@ export const adminPromotionsEndpoints = {
     request: promotionInputSchema,
     response: adminPromotionSchema,
     summary: 'Creates a promotion (audited). The default language text is required; amounts in the merchant currency.',
+  }),
+  uploadImage: defineEndpoint({
+    name: 'admin.uploadPromotionImage',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/promotions/images',
+    moduleIds: [],
+    access: access.operator('promotions.manage', 'merchant'),
+    encrypted: false,
+    params: codeParams,
+    bodyLimit: 7_200_000,
+    request: contentImageUploadSchema,
+    response: contentImageSchema,
+    summary:
+      "Uploads a promotion's picture (one language's imageUrl takes its url): png or jpeg checked by its bytes, at most 5 MB and 4096 px a side, decoded and re-encoded (metadata dropped), stored with the merchant's content images. Errors: image_invalid, image_too_large. Audited.",
   }),
   update: defineEndpoint({
     name: 'admin.updatePromotion',

@@ -154,7 +154,7 @@ describe('points in the back office', () => {
     });
     await editor.locator('[data-upload-error="image_invalid"]').waitFor();
     await picture.setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: await drawShirt() });
-    await editor.locator('[data-language="EN"] img[data-point-image]').waitFor();
+    await editor.locator('[data-language="EN"] img[data-picture]').waitFor();
     expect(await editor.locator('[data-upload-error]').count()).toBe(0);
 
     await editor.locator('[data-field="pointsRequired"]').fill('0');

@@ -124,7 +124,13 @@ describe('the promotion engine in the back office', () => {
     await page.screenshot({ path: `${SHOTS}-refused-1440.png` });
 
     await fixed.fill('20');
-    await english().getByLabel('Picture URL').fill('/favicon.svg');
+    // The picture: a file that is not one is refused under the field; a PNG is uploaded and fills in the address.
+    const picture = english().getByLabel('Picture', { exact: true });
+    await picture.setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await english().getByText('This file is not a PNG or JPEG picture.').waitFor();
+    await picture.setInputFiles({ name: 'promo.png', mimeType: 'image/png', buffer: transferSlipPng() });
+    await expect.poll(() => english().getByLabel('Picture URL').inputValue()).toMatch(/^\/wps\/content\/images\//);
+    await english().locator('img[data-picture]').waitFor();
     const preview = page.getByTestId('promotion-preview');
     await expect
       .poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -151,7 +157,15 @@ describe('the promotion engine in the back office', () => {
     expect(saved).toEqual([
       expect.objectContaining({ kind: 'application', fixed_amount: '2000', wagering_multiple: 3 }),
     ]);
+    // The saved picture is the uploaded one, served to the member site.
+    const [pictured] = await server.query<{ url: string }>(
+      "SELECT texts->'EN'->>'imageUrl' AS url FROM promotions WHERE merchant_code = 'demo'",
+    );
+    expect(pictured?.url).toMatch(/^\/wps\/content\/images\/[0-9a-f-]{36}$/);
+    const served = await fetch(`${server.url}${pictured?.url}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect((await audits()).map((a) => [a.action, a.operator_username])).toEqual([
+      ['promotion.image_upload', FINANCE.username],
       ['promotion.create', FINANCE.username],
     ]);
     await page.screenshot({ path: `${SHOTS}-list-1440.png`, fullPage: true });
@@ -207,7 +221,11 @@ describe('the promotion engine in the back office', () => {
     const details = await site.call(bonusesEndpoints.list, memberToken);
     expect(details.success).toBe(true);
     expect((details.value as { activeAmount: string }).activeAmount).toBe('20.00');
-    expect((await audits()).map((a) => a.action)).toEqual(['promotion.create', 'promotion.application_approve']);
+    expect((await audits()).map((a) => a.action)).toEqual([
+      'promotion.image_upload',
+      'promotion.create',
+      'promotion.application_approve',
+    ]);
   });
 
   it('grants the promotion’s bonus by hand with a reason, counted in its figures and in the audit log', async () => {

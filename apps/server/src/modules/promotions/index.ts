@@ -203,6 +203,7 @@ export const promotionsModule = defineModule({
       promotions,
       members: services.members,
       bonuses: services.bonuses,
+      content: services.content,
     });
   },
   // A real start's showcase only (with the demo's play history): test servers count their own promotions.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { pngBytes } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';
 
 /**
@@ -148,5 +149,50 @@ describe("granting a promotion's bonus by hand", () => {
     const unknown = await grant('owner', {}, 'demo', randomUUID());
     expect(unknown.statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("a promotion's picture", () => {
+  const upload = (as: string, bytes: Buffer, code = 'demo') =>
+    call(as, 'POST', '/promotions/images', { dataBase64: bytes.toString('base64') }, code);
+  const stored = async () =>
+    (await t.database.pool.query('SELECT count(*)::int AS n FROM content_images')).rows[0].n as number;
+  const audited = async () =>
+    (await t.database.pool.query("SELECT count(*)::int AS n FROM audit_log WHERE action = 'promotion.image_upload'"))
+      .rows[0].n as number;
+
+  it('is uploaded by an operator who may edit promotions, re-encoded, served, and audited', async () => {
+    const before = await stored();
+    const answer = await upload('finance', pngBytes());
+    expect(answer.statusCode, answer.body).toBe(200);
+    const image = answer.json().value as { id: string; url: string; width: number; height: number };
+    expect(image).toMatchObject({ width: 8, height: 8, url: expect.stringContaining(image.id) });
+    expect(await stored()).toBe(before + 1);
+    const served = await t.request({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\//);
+    const audit = await t.database.pool.query(
+      "SELECT operator_username, details FROM audit_log WHERE action = 'promotion.image_upload' AND target = $1",
+      [image.id],
+    );
+    expect(audit.rows).toEqual([
+      { operator_username: 'financeop', details: expect.objectContaining({ width: 8, height: 8 }) },
+    ]);
+  });
+
+  it('is refused to roles that may not edit promotions, to another merchant, and when it is not a picture', async () => {
+    const before = { stored: await stored(), audited: await audited() };
+    for (const role of ['risk', 'support']) {
+      const refused = await upload(role, pngBytes());
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.json().errorCode, role).toBe('forbidden');
+    }
+    const crossed = await upload('yenfinance', pngBytes());
+    expect(crossed.statusCode).toBe(404);
+    const text = await upload('owner', Buffer.from('not a picture at all'));
+    expect(text.json().errorCode).toBe('image_invalid');
+    const truncated = await upload('owner', pngBytes().subarray(0, 30));
+    expect(truncated.json().errorCode).toBe('image_invalid');
+    expect({ stored: await stored(), audited: await audited() }).toEqual(before);
   });
 });

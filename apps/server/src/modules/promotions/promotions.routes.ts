@@ -10,6 +10,7 @@ import {
   presentBonus,
   wageringRequirement,
 } from '../bonuses';
+import { type ContentService, presentImage } from '../content';
 import type { MembersService } from '../members';
 import { presentAdminPromotion, presentApplication, presentMemberPromotion } from './promotions.presenter';
 import { type PromotionsAudit, type PromotionsService, textIn } from './promotions.service';
@@ -56,9 +57,15 @@ const TRIAL_TYPE = 4;
  */
 export const registerPromotionsEngineAdminRoutes = (
   r: Registrar,
-  deps: { admin: AdminService; promotions: PromotionsService; members: MembersService; bonuses: BonusesService },
+  deps: {
+    admin: AdminService;
+    promotions: PromotionsService;
+    members: MembersService;
+    bonuses: BonusesService;
+    content: ContentService;
+  },
 ): void => {
-  const { admin, promotions, members, bonuses } = deps;
+  const { admin, promotions, members, bonuses, content } = deps;
   const auditOf =
     (ctx: AdminContext, merchant: MerchantContext): PromotionsAudit & BonusesAudit =>
     (client, entry) =>
@@ -79,6 +86,23 @@ export const registerPromotionsEngineAdminRoutes = (
     const values = promotions.judge(ctx.merchant, input);
     const row = await promotions.create(ctx.merchant, values, auditOf(ctx, ctx.merchant));
     return figuresOf(ctx.merchant, row.id);
+  });
+
+  // A promotion's picture is stored with the merchant's content images (checked and re-encoded there); the editor
+  // puts its address in one language's imageUrl.
+  r.admin(adminPromotionsEndpoints.uploadImage, async ({ input, ctx }) => {
+    const { merchant } = ctx;
+    const image = await content.uploadImage(merchant.code, Buffer.from(input.dataBase64, 'base64'));
+    await admin.audit(
+      { operator: ctx.operator, caller: ctx },
+      {
+        action: 'promotion.image_upload',
+        target: image.id,
+        merchantCode: merchant.code,
+        details: { mediaType: image.mediaType, width: image.width, height: image.height, byteSize: image.byteSize },
+      },
+    );
+    return presentImage(image);
   });
 
   r.admin(adminPromotionsEndpoints.update, async ({ params, input, ctx }) => {

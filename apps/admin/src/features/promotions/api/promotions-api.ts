@@ -30,6 +30,16 @@ const useAfterChange = () => {
   };
 };
 
+/** Uploads a promotion's picture; the server checks it by its bytes and re-encodes it (audited). */
+export const useUploadPromotionImage = (code: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dataBase64: string) =>
+      callEndpoint(adminPromotionsEndpoints.uploadImage, { params: { code }, input: { dataBase64 } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] }),
+  });
+};
+
 /** Creates a promotion, or changes one when `id` is given; audited by the server. */
 export const useSavePromotion = (code: string) => {
   const afterChange = useAfterChange();

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type AdminPromotion,
   bonusWageringBases,
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_IMAGE_MAX_SIDE,
   gameCategories,
   type LanguageCode,
   type MerchantSettings,
@@ -19,9 +21,10 @@ import { applyServerFieldErrors } from '../../../shared/forms/server-field-error
 import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
+import { PictureUpload } from '../../../shared/ui/picture-upload';
 import { SwitchRow } from '../../../shared/ui/switch-row';
 import { vipLevelsQueryOptions } from '../api/get-vip-levels';
-import { useSavePromotion } from '../api/promotions-api';
+import { useSavePromotion, useUploadPromotionImage } from '../api/promotions-api';
 import { useEditorFields } from './editor-fields';
 import { EditorFooter } from './editor-footer';
 import { PromotionCardPreview } from './promotion-card-preview';
@@ -112,6 +115,7 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
   const { t } = useTranslation();
   const ids = useId();
   const save = useSavePromotion(code);
+  const uploadImage = useUploadPromotionImage(code);
   const { currency, defaultLanguage, supportedLanguages, timeZone } = settings;
   const otherLanguages = supportedLanguages.filter((language) => language !== defaultLanguage);
   const [previewLanguage, setPreviewLanguage] = useState<LanguageCode>(defaultLanguage);
@@ -123,6 +127,7 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
     setError,
     control,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<PromotionFormValues>({ defaultValues: valuesOf(promotion, settings) });
   const values = watch();
@@ -198,6 +203,16 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
           hint: t('promotions.hint.imageUrl'),
         })}
       </div>
+      <PictureUpload
+        id={`${ids}-${language}-picture`}
+        label={t('promotions.field.picture')}
+        hint={t('promotions.hint.picture', { mb: CONTENT_IMAGE_MAX_BYTES / 1024 / 1024, side: CONTENT_IMAGE_MAX_SIDE })}
+        imageUrl={values.texts[language]?.imageUrl || undefined}
+        maxBytes={CONTENT_IMAGE_MAX_BYTES}
+        upload={uploadImage}
+        onUploaded={(image) => setValue(`texts.${language}.imageUrl`, image.url, { shouldDirty: true })}
+        onRemove={() => setValue(`texts.${language}.imageUrl`, '', { shouldDirty: true })}
+      />
       {textField(`texts.${language}.summary`, t('promotions.field.summary'))}
       {textField(`texts.${language}.content`, t('promotions.field.content'), { isArea: true })}
     </div>
