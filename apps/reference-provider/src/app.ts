@@ -15,6 +15,9 @@ import {
 } from './maths';
 import { gamePage, languageOf, PLAY_SCRIPT, type Room } from './page';
 import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './rounds';
+import { type Sportsbook, sportOf } from './sportsbook';
+import { sportsbookPage } from './sportsbook-page';
+import { registerSportsbook } from './sportsbook-routes';
 import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 interface PlayBody {
@@ -46,6 +49,7 @@ const roomOf = (query: Record<string, string | undefined>): Room | undefined => 
 export interface ProviderApp {
   app: FastifyInstance;
   rounds: RoundRunner;
+  sportsbook: Sportsbook;
 }
 
 /** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
@@ -67,6 +71,11 @@ export const buildApp = (
     retryEveryMs: config.settlementRetryMs,
   });
   app.addHook('onClose', async () => rounds.stop());
+  const sportsbook = registerSportsbook(app, {
+    wallet,
+    operatorKey: config.operatorKey,
+    retryEveryMs: config.settlementRetryMs,
+  });
 
   const session = (body: PlayBody) => {
     const token =
@@ -100,21 +109,25 @@ export const buildApp = (
       )
       .header('referrer-policy', 'no-referrer')
       .send(
-        engine === 'lottery'
-          ? lotteryPage({
-              gameCode,
-              language,
-              view: request.query.view === 'lobby' ? 'lobby' : 'betting',
-              backUrl: backUrlOf(request.query.back),
-              prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '') ? (request.query.prizeMode ?? '') : 'LOTT',
-            })
-          : gamePage({
-              engine,
-              gameCode,
-              language,
-              mode: request.query.mode === 'fun' ? 'fun' : 'real',
-              room: roomOf(request.query),
-            }),
+        request.query.engine === 'sportsbook'
+          ? sportsbookPage({ gameCode, language, sport: sportOf(gameCode) })
+          : engine === 'lottery'
+            ? lotteryPage({
+                gameCode,
+                language,
+                view: request.query.view === 'lobby' ? 'lobby' : 'betting',
+                backUrl: backUrlOf(request.query.back),
+                prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
+                  ? (request.query.prizeMode ?? '')
+                  : 'LOTT',
+              })
+            : gamePage({
+                engine,
+                gameCode,
+                language,
+                mode: request.query.mode === 'fun' ? 'fun' : 'real',
+                room: roomOf(request.query),
+              }),
       );
   });
 
@@ -208,5 +221,5 @@ export const buildApp = (
     return answer;
   });
 
-  return { app, rounds };
+  return { app, rounds, sportsbook };
 };

@@ -13,6 +13,8 @@ export interface ProviderConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How often wins and rollbacks the platform could not take yet are sent again. */
   settlementRetryMs: number;
+  /** The key of the sportsbook's operator page and API (results, resettlement, void). */
+  operatorKey: string;
 }
 
 export class ConfigError extends Error {
@@ -39,6 +41,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const settlementRetryMs = Number(value('REFERENCE_PROVIDER_RETRY_MS', '5000'));
   if (!Number.isInteger(settlementRetryMs) || settlementRetryMs < 50)
     problems.push('REFERENCE_PROVIDER_RETRY_MS: at least 50');
+  const operatorKey = value('REFERENCE_PROVIDER_OPERATOR_KEY', 'reference-provider-operator-key');
+  if (operatorKey.length < 12) problems.push('REFERENCE_PROVIDER_OPERATOR_KEY: at least 12 characters');
   if (problems.length > 0)
     throw new ConfigError(`The reference provider's configuration is invalid:\n  ${problems.join('\n  ')}`);
   return {
@@ -50,5 +54,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     frameAncestors: value('REFERENCE_PROVIDER_FRAME_ANCESTORS', '*'),
     logLevel: logLevel as ProviderConfig['logLevel'],
     settlementRetryMs,
+    operatorKey,
   };
 };
