@@ -459,7 +459,12 @@ export const demoGames = (): DemoGame[] => {
       }
     }
   }
-  const simple = (category: GameCategory, letter: string, titles: [string, string, string][]) => {
+  const simple = (
+    category: GameCategory,
+    letter: string,
+    titles: [string, string, string][],
+    engine: 'dice' | 'sportsbook' = 'dice',
+  ) => {
     for (const vendor of vendorSets[category] ?? []) {
       titles.forEach(([EN, CN, AR], index) => {
         add({
@@ -469,14 +474,15 @@ export const demoGames = (): DemoGame[] => {
           gameCode: `${vendor}-${letter}${String(index + 1).padStart(3, '0')}`,
           names: { EN, CN, AR },
           supportPlay: 1,
-          engine: 'dice',
+          engine,
           hot: 0.1,
         });
       });
     }
   };
-  simple('SPORTS', 'B', sportsNames);
-  simple('ESPORTS', 'E', esportsNames);
+  // Sports and e-sports open the reference provider's sportsbook (decision 0130).
+  simple('SPORTS', 'B', sportsNames, 'sportsbook');
+  simple('ESPORTS', 'E', esportsNames, 'sportsbook');
   simple('COCKFIGHT', 'C', cockfightNames);
   const lottery = (category: 'LOTT' | 'ELOTT', titles: [string, string, string, string][]) => {
     let n = 0;
