@@ -174,7 +174,8 @@ const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f172a;color:#e2e8f0}
 main{max-width:1100px;margin:0 auto;padding:16px}header{display:flex;justify-content:space-between;align-items:baseline;gap:8px 12px;flex-wrap:wrap}
 h1{font-size:20px;margin:0}h2{font-size:16px;margin:0 0 10px}small,.muted{color:#94a3b8}
-.grid{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:16px;margin-top:12px}@media (max-width:760px){.grid{grid-template-columns:minmax(0,1fr)}}
+.grid{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:16px;margin-top:12px}
+@media (max-width:760px){.grid{display:flex;flex-direction:column}.side{display:contents}.side>.panel.panel{margin-top:0}[data-wallet]{order:-1}[data-slip]{order:1}[data-my-bets]{order:2}}
 .panel{background:#1e293b;border-radius:14px;padding:14px;box-shadow:0 8px 24px #0005;min-width:0}.panel+.panel{margin-top:16px}
 .balance{font-size:24px;font-weight:700;color:#fbbf24;font-variant-numeric:tabular-nums}
 .fixture{border-top:1px solid #334155;padding:10px 0}.fixture:first-of-type{border-top:0}.teams{font-weight:600;overflow-wrap:anywhere}
@@ -182,9 +183,9 @@ h1{font-size:20px;margin:0}h2{font-size:16px;margin:0 0 10px}small,.muted{color:
 .price{display:flex;flex-direction:column;align-items:center;gap:2px;padding:8px 4px;border-radius:10px;background:#334155;color:#e2e8f0;font-weight:700;border:2px solid transparent;min-width:0}
 .price span{font-size:12px;font-weight:400;color:#cbd5e1}.price[aria-pressed="true"]{border-color:#f59e0b;background:#78350f}.price:disabled{opacity:.45;cursor:default}
 button{font:inherit;border:0;border-radius:10px;padding:10px 16px;font-weight:700;cursor:pointer;background:#f59e0b;color:#1f2937}button:disabled{opacity:.5;cursor:wait}
-button.ghost{background:#334155;color:#e2e8f0}input{font:inherit;padding:9px;border-radius:10px;border:0;width:120px;max-width:100%}
+button.ghost{background:#334155;color:#e2e8f0}select{font:inherit;padding:8px;border-radius:10px;border:0}input{font:inherit;padding:9px;border-radius:10px;border:0;width:120px;max-width:100%}
 .row{display:flex;gap:8px 12px;align-items:center;flex-wrap:wrap;margin-top:10px}.between{justify-content:space-between}
-.leg{display:flex;justify-content:space-between;gap:8px;font-size:14px;padding:4px 0;overflow-wrap:anywhere}
+.leg{display:flex;justify-content:space-between;gap:8px;font-size:14px;padding:4px 0}.leg>:first-child{overflow-wrap:anywhere;min-width:0}.leg>:last-child{white-space:nowrap}
 .bet{border:1px solid #334155;border-radius:12px;padding:10px;margin-top:10px}.badge{background:#334155;border-radius:999px;padding:3px 10px;font-size:12px;white-space:nowrap}
 .badge.open{background:#1d4ed8}.badge.settled,.badge.cashed_out{background:#166534}.badge.void,.badge.rolled_back{background:#52525b}
 .message{min-height:22px;margin-top:10px;font-weight:600}.win{color:#4ade80}.bad{color:#f87171}.rules{color:#94a3b8;font-size:13px;margin-top:10px}
@@ -203,21 +204,22 @@ export const sportsbookPage = (input: {
 }): string => {
   const t = texts[input.language];
   return page({
-    language: input.language.toLowerCase(),
+    // A BCP 47 tag, so the page's dates read in the member's language.
+    language: { EN: 'en', CN: 'zh-CN', AR: 'ar' }[input.language],
     dir: input.language === 'AR' ? 'rtl' : 'ltr',
     title: `${t.title} · ${t.provider}`,
     attrs: `data-engine="sportsbook" data-game="${escapeHtml(input.gameCode)}" data-texts="${escapeHtml(JSON.stringify(t))}"`,
     script: '/assets/sportsbook.js',
     body: `<main><header><h1>${escapeHtml(t.title)} · ${escapeHtml(input.sport === 'esports' ? t.esports : t.sports)}</h1><small>${escapeHtml(t.provider)} · ${escapeHtml(input.gameCode)}</small></header>
 <div class="grid"><section class="panel" data-fixtures aria-busy="true"></section>
-<div><section class="panel"><div class="row between" style="margin-top:0"><span>${escapeHtml(t.balance)}</span><span class="balance" data-balance>—</span></div></section>
+<div class="side"><section class="panel" data-wallet><div class="row between" style="margin-top:0"><span>${escapeHtml(t.balance)}</span><span class="balance" data-balance>—</span></div></section>
 <section class="panel" data-slip><h2>${escapeHtml(t.slip)}</h2><div data-slip-legs></div>
 <div class="row between"><span data-slip-kind class="muted"></span><span>${escapeHtml(t.odds)} <strong data-slip-odds>—</strong></span></div>
 <div class="row"><label>${escapeHtml(t.stake)} <input data-stake inputmode="decimal" value="10.00" aria-label="${escapeHtml(t.stake)}"></label>
 <span>${escapeHtml(t.potential)} <strong data-potential>—</strong></span></div>
 <div class="row"><button data-action="place" disabled>${escapeHtml(t.place)}</button><button class="ghost" data-action="clear">${escapeHtml(t.clear)}</button></div>
 <div class="message" data-message role="status"></div><p class="rules" data-rules></p></section>
-<section class="panel"><h2>${escapeHtml(t.myBets)}</h2><div data-bets><p class="muted">${escapeHtml(t.noBets)}</p></div></section></div></div></main>`,
+<section class="panel" data-my-bets><h2>${escapeHtml(t.myBets)}</h2><div data-bets><p class="muted">${escapeHtml(t.noBets)}</p></div></section></div></div></main>`,
   });
 };
 

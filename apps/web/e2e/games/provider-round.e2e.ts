@@ -1,9 +1,9 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGame, searchCard } from '../support/games';
+import { demoGame, memberPlayingSeamlessGame, searchCard } from '../support/games';
 import { memberApi } from '../support/member-api';
-import { moneyApi, waitForHeaderBalance } from '../support/money';
+import { waitForHeaderBalance } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
@@ -58,25 +58,21 @@ describe("an outside provider's round, end to end", () => {
   it("a member plays the reference provider's game from the lobby; the wallet, records, P&L and winners board follow", {
     timeout: 300_000,
   }, async () => {
-    const { member } = await memberApi(server).registerByUsername('Round0001', 'Secret123', '81180001');
-    await moneyApi(server).adjust(member.id, '100.00');
-    const game = await demoGame(
-      server,
-      "v.launch_kind = 'seamless' AND v.provider_code = 'DEMO' AND g.engine = 'dice' AND g.support_play = 1",
-    );
-
-    const { context, page } = await openSite(browser, server, '/');
-    await signInMember(page, 'Round0001');
-    await waitForHeaderBalance(page, '100.00');
-    const card = await searchCard(page, server.url, game);
-    await card.getByRole('button', { name: 'PLAY NOW' }).click();
-    await page.waitForURL((url) => url.pathname === '/seamless');
-    const frame = page.locator('iframe[data-game-frame]');
-    await frame.waitFor();
-    expect(new URL((await frame.getAttribute('src')) ?? '').origin).toBe(server.referenceProvider?.url);
+    const {
+      member,
+      game,
+      context,
+      page,
+      src,
+      frame: provider,
+    } = await memberPlayingSeamlessGame(browser, server, {
+      username: 'Round0001',
+      mobile: '81180001',
+      where: "v.launch_kind = 'seamless' AND v.provider_code = 'DEMO' AND g.engine = 'dice' AND g.support_play = 1",
+    });
+    expect(src.origin).toBe(server.referenceProvider?.url);
 
     // The provider's page, served by the provider, asks the platform for the balance and plays rounds through it.
-    const provider = page.frameLocator('iframe[data-game-frame]');
     await provider.getByText('100.00 USD').waitFor();
     const outcomes = await playRounds(provider);
     const rounds = outcomes.length;

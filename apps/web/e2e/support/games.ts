@@ -1,5 +1,8 @@
 import type { TestServer } from '@tessera/testkit';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { memberApi } from './member-api';
+import { moneyApi, waitForHeaderBalance } from './money';
+import { openSite, signInMember } from './site';
 
 export interface DemoGame {
   id: number;
@@ -32,4 +35,36 @@ export const searchCard = async (page: Page, baseUrl: string, game: DemoGame) =>
   const card = page.locator(`[data-game-grid] [data-game="${game.id}"]`);
   await card.waitFor();
   return card;
+};
+
+/**
+ * Opens a seamless game from the lobby (search, PLAY NOW) and waits for the platform's /seamless page to frame it;
+ * returns the frame's launch URL and the frame's contents.
+ */
+export const playSeamlessGame = async (page: Page, baseUrl: string, game: DemoGame) => {
+  const card = await searchCard(page, baseUrl, game);
+  await card.getByRole('button', { name: 'PLAY NOW' }).click();
+  await page.waitForURL((url) => url.pathname === '/seamless');
+  const frame = page.locator('iframe[data-game-frame]');
+  await frame.waitFor();
+  return { src: new URL((await frame.getAttribute('src')) ?? ''), game: page.frameLocator('iframe[data-game-frame]') };
+};
+
+/**
+ * A new member with 100.00, signed in on a desktop page, playing the first demo game matching `where` in the
+ * platform's /seamless frame.
+ */
+export const memberPlayingSeamlessGame = async (
+  browser: Browser,
+  server: TestServer,
+  member: { username: string; mobile: string; where: string },
+) => {
+  const registered = await memberApi(server).registerByUsername(member.username, 'Secret123', member.mobile);
+  await moneyApi(server).adjust(registered.member.id, '100.00');
+  const game = await demoGame(server, member.where);
+  const { context, page } = await openSite(browser, server, '/');
+  await signInMember(page, member.username);
+  await waitForHeaderBalance(page, '100.00');
+  const played = await playSeamlessGame(page, server.url, game);
+  return { member: registered.member, game, context, page, src: played.src, frame: played.game };
 };
