@@ -53,6 +53,7 @@ const texts = {
     cashout_unavailable: 'This bet can no longer be cashed out',
     cashout_price_changed: 'The cash-out price changed to {price}: try again',
     bet_not_found: 'This bet is not in this session',
+    game_invalid: 'This sportsbook is not available. Open the game again from the lobby.',
     game_token_invalid: 'This game session has ended. Open the game again from the lobby.',
     responsible_gaming_limit: 'A limit you set on the site stops this stake. Your balance is untouched.',
     responsible_gaming_blocked: 'You are on a break or self-excluded: bets are closed. Your balance is untouched.',
@@ -105,6 +106,7 @@ const texts = {
     cashout_unavailable: '该注单已无法提前结算',
     cashout_price_changed: '提前结算金额已变为 {price}，请重试',
     bet_not_found: '该注单不属于本次会话',
+    game_invalid: '该体育投注暂不可用，请从大厅重新打开游戏。',
     game_token_invalid: '游戏会话已结束，请从大厅重新打开游戏。',
     responsible_gaming_limit: '您在网站上设置的限额阻止了这笔投注，余额未变。',
     responsible_gaming_blocked: '您正处于暂停或自我排除期间，无法投注，余额未变。',
@@ -158,6 +160,7 @@ const texts = {
     cashout_unavailable: 'لم يعد ممكنًا سحب هذا الرهان مبكرًا',
     cashout_price_changed: 'تغيّر سعر السحب المبكر إلى {price}: حاول مجددًا',
     bet_not_found: 'هذا الرهان ليس من هذه الجلسة',
+    game_invalid: 'هذه المراهنات غير متاحة. افتح اللعبة مجددًا من الردهة.',
     game_token_invalid: 'انتهت جلسة اللعبة. افتح اللعبة مجددًا من الردهة.',
     responsible_gaming_limit: 'حدٌّ وضعته على الموقع يمنع هذا الرهان. رصيدك لم يتغير.',
     responsible_gaming_blocked: 'أنت في استراحة أو استبعاد ذاتي: الرهانات مغلقة. رصيدك لم يتغير.',
@@ -298,6 +301,7 @@ export const SPORTSBOOK_SCRIPT = `(() => {${SCRIPT_PRELUDE}
   let lastBets = '';
   const refresh = async () => {
     const [f, b] = await Promise.all([api('/api/sportsbook/fixtures?game=' + encodeURIComponent(game)), api('/api/sportsbook/bets?token=' + encodeURIComponent(session.token))]);
+    if (f.error) say(t[f.error] || t.error, 'bad');
     if (f.fixtures) { fixtures = f.fixtures; for (const fx of fixtures) if (fx.result !== null) slip.delete(fx.id); drawFixtures(); drawSlip(); }
     if (b.bets) {
       const text = JSON.stringify(b.bets);

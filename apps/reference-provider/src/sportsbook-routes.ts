@@ -59,7 +59,11 @@ export const registerSportsbook = (
     reply.header('cache-control', 'no-store');
     const game = request.query.game ?? '';
     if (!GAME_CODE.test(game)) return reply.status(400).send({ error: 'game_invalid' });
-    return { fixtures: book.fixtures(game) };
+    try {
+      return { fixtures: book.fixtures(game) };
+    } catch (error) {
+      return reply.status(400).send(refusal(error));
+    }
   });
 
   app.get<{ Querystring: { token?: string } }>('/api/sportsbook/bets', async (request, reply) => {

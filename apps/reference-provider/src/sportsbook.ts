@@ -81,6 +81,9 @@ export class SportsbookRefusal extends Error {
   }
 }
 
+/** How many games' books one provider process keeps (the demo catalogue has 18 sports and e-sports games). */
+export const MAX_GAMES = 1_000;
+
 /** The catalogue's e-sports games have codes like `IMES-E001`; every other code opens football. */
 export const sportOf = (gameCode: string): Sport => (/-E\d+$/.test(gameCode) ? 'esports' : 'sports');
 
@@ -98,6 +101,8 @@ export const createSportsbook = (deps: {
   const fixturesOfGame = (gameCode: string): FixtureEntry[] => {
     let entries = games.get(gameCode);
     if (!entries) {
+      // Any well-formed code opens a book; a bound keeps made-up codes from growing the memory without end.
+      if (games.size >= MAX_GAMES) throw new SportsbookRefusal('game_invalid');
       const sport = sportOf(gameCode);
       entries = fixturesOf(gameCode, sport, now()).map((fixture) => ({ fixture, gameCode, sport, result: null }));
       games.set(gameCode, entries);

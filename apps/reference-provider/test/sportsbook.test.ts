@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_GAMES } from '../src/sportsbook';
 import { potentialPayout } from '../src/sportsbook-maths';
 import { providerWithPlatformDouble } from './platform-double';
 
@@ -306,5 +307,19 @@ describe("the reference provider's sportsbook", () => {
       ['win', payout],
       ['resettle', payout],
     ]);
+  });
+
+  it('keeps the books of at most MAX_GAMES games: a made-up code beyond them is refused', async () => {
+    let opened = 0;
+    for (; opened <= MAX_GAMES; opened++) {
+      const answer = await app.inject({ url: `/api/sportsbook/fixtures?game=MADE-UP-${opened}` });
+      if (answer.statusCode !== 200) {
+        expect(answer.json()).toEqual({ error: 'game_invalid' });
+        break;
+      }
+    }
+    expect(opened).toBeLessThan(MAX_GAMES);
+    // Games already open keep their book.
+    expect(await fixtures('IBC-B001')).toHaveLength(6);
   });
 });

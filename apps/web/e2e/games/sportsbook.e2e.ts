@@ -86,6 +86,32 @@ describe("the reference provider's sportsbook, end to end", () => {
     expect(offer).toBeLessThan(10);
     await page.screenshot({ path: screenshotPath('sportsbook-bet-1440.png'), fullPage: true });
 
+    // A second bet, 5.00 on the next match, cashed out at once at the offer shown: the platform pays the offer.
+    await book.locator('[data-fixture]').nth(1).locator('[data-pick="away"]').click();
+    await book.locator('[data-stake]').fill('5.00');
+    await book.getByRole('button', { name: 'Place bet' }).click();
+    await book.locator('[data-balance]').getByText('85.00 USD').waitFor();
+    const second = book.locator('[data-bet][data-state="open"]').first();
+    const secondId = (await second.getAttribute('data-bet')) ?? '';
+    expect(secondId).not.toBe(roundId);
+    const cashout = second.locator('[data-action="cashout"]');
+    const price = ((await cashout.textContent()) ?? '').match(/\d+\.\d{2}/)?.[0] ?? '';
+    await cashout.click();
+    await book.getByText(`Cashed out for ${price} USD`).first().waitFor();
+    await book.locator(`[data-bet="${secondId}"][data-state="cashed_out"]`).waitFor();
+    const afterCashout = wire(8500n + BigInt(price.replace('.', '')));
+    await book.locator('[data-balance]').getByText(`${afterCashout} USD`).waitFor();
+    await waitForHeaderBalance(page, afterCashout);
+    const cashedOut = await server.query<{ kind: string; amount: string }>(
+      `SELECT kind, amount::text FROM seamless_transactions WHERE member_id = $1 AND round_id = $2 ORDER BY id`,
+      [member.id, secondId],
+    );
+    expect(cashedOut).toEqual([
+      { kind: 'bet', amount: '500' },
+      { kind: 'cashout', amount: String(BigInt(price.replace('.', ''))) },
+    ]);
+    const base = 9000n - 500n + BigInt(price.replace('.', ''));
+
     // The same page on a 360 px phone (the launch URL opened on its own): it fits.
     const phone = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const phonePage = await phone.newPage();
@@ -119,7 +145,7 @@ describe("the reference provider's sportsbook, end to end", () => {
     await operator.getByRole('button', { name: 'Open' }).click();
     await enterResult(operator, fixtureId, 'Home', 'Settle');
     await operator.screenshot({ path: screenshotPath('sportsbook-operator-1440.png'), fullPage: true });
-    const afterWin = wire(9000n + payout);
+    const afterWin = wire(base + payout);
     await waitForHeaderBalance(page, afterWin);
     await page.reload();
     await row.locator('[data-status="settled"]').waitFor();
@@ -127,7 +153,7 @@ describe("the reference provider's sportsbook, end to end", () => {
 
     // The result was wrong: the operator corrects it to an away win. The platform takes the payout back.
     await enterResult(operator, fixtureId, 'Away', 'Correct');
-    await waitForHeaderBalance(page, '90.00');
+    await waitForHeaderBalance(page, wire(base));
     const after = await server.query<{ status: string; payout: string }>(
       `SELECT status, payout::text FROM bet_rounds WHERE member_id = $1 AND round_ref = $2`,
       [member.id, roundId],
