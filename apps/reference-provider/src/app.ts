@@ -15,6 +15,9 @@ import {
 } from './maths';
 import { gamePage, languageOf, PLAY_SCRIPT, type Room } from './page';
 import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './rounds';
+import { type Sportsbook, sportOf } from './sportsbook';
+import { sportsbookPage } from './sportsbook-page';
+import { registerSportsbook } from './sportsbook-routes';
 import { tablePage } from './table-page';
 import { registerTables, type TableDealers, tableEngineOf } from './table-routes';
 import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
@@ -48,6 +51,7 @@ const roomOf = (query: Record<string, string | undefined>): Room | undefined => 
 export interface ProviderApp {
   app: FastifyInstance;
   rounds: RoundRunner;
+  sportsbook: Sportsbook;
 }
 
 /** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
@@ -69,6 +73,11 @@ export const buildApp = (
     retryEveryMs: config.settlementRetryMs,
   });
   app.addHook('onClose', async () => rounds.stop());
+  const sportsbook = registerSportsbook(app, {
+    wallet,
+    operatorKey: config.operatorKey,
+    retryEveryMs: config.settlementRetryMs,
+  });
 
   const session = (body: PlayBody) => {
     const token =
@@ -103,25 +112,27 @@ export const buildApp = (
       )
       .header('referrer-policy', 'no-referrer')
       .send(
-        table
-          ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
-          : engine === 'lottery'
-            ? lotteryPage({
-                gameCode,
-                language,
-                view: request.query.view === 'lobby' ? 'lobby' : 'betting',
-                backUrl: backUrlOf(request.query.back),
-                prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
-                  ? (request.query.prizeMode ?? '')
-                  : 'LOTT',
-              })
-            : gamePage({
-                engine,
-                gameCode,
-                language,
-                mode: request.query.mode === 'fun' ? 'fun' : 'real',
-                room: roomOf(request.query),
-              }),
+        request.query.engine === 'sportsbook'
+          ? sportsbookPage({ gameCode, language, sport: sportOf(gameCode) })
+          : table
+            ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
+            : engine === 'lottery'
+              ? lotteryPage({
+                  gameCode,
+                  language,
+                  view: request.query.view === 'lobby' ? 'lobby' : 'betting',
+                  backUrl: backUrlOf(request.query.back),
+                  prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
+                    ? (request.query.prizeMode ?? '')
+                    : 'LOTT',
+                })
+              : gamePage({
+                  engine,
+                  gameCode,
+                  language,
+                  mode: request.query.mode === 'fun' ? 'fun' : 'real',
+                  room: roomOf(request.query),
+                }),
       );
   });
 
@@ -224,5 +235,5 @@ export const buildApp = (
     ...(options.dealers ? { dealers: options.dealers } : {}),
   });
 
-  return { app, rounds };
+  return { app, rounds, sportsbook };
 };

@@ -15,6 +15,8 @@ export interface ProviderConfig {
   settlementRetryMs: number;
   /** The betting window of a live table's and a cockfight's round (then the result, and the next round opens). */
   tableRoundMs: number;
+  /** The key of the sportsbook's operator page and API (results, resettlement, void). */
+  operatorKey: string;
 }
 
 export class ConfigError extends Error {
@@ -44,6 +46,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const tableRoundMs = Number(value('REFERENCE_PROVIDER_TABLE_ROUND_MS', '20000'));
   if (!Number.isInteger(tableRoundMs) || tableRoundMs < 1000)
     problems.push('REFERENCE_PROVIDER_TABLE_ROUND_MS: at least 1000');
+  const operatorKey = value('REFERENCE_PROVIDER_OPERATOR_KEY', 'reference-provider-operator-key');
+  if (operatorKey.length < 12) problems.push('REFERENCE_PROVIDER_OPERATOR_KEY: at least 12 characters');
   if (problems.length > 0)
     throw new ConfigError(`The reference provider's configuration is invalid:\n  ${problems.join('\n  ')}`);
   return {
@@ -56,5 +60,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: logLevel as ProviderConfig['logLevel'],
     settlementRetryMs,
     tableRoundMs,
+    operatorKey,
   };
 };

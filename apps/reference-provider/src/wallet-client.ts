@@ -12,6 +12,8 @@ export interface WalletAnswer {
   currency: string;
   transactionId?: string;
   platformTransactionId?: string | null;
+  /** What a resettlement or void debit could not take from the balance: left as the member's debt. */
+  debt?: string;
 }
 
 /** A definitive refusal from the platform (4xx with an error code). */
@@ -59,7 +61,10 @@ export const createWalletClient = (options: WalletClientOptions) => {
   const doFetch = options.fetch ?? fetch;
   const base = `${options.platformUrl.replace(/\/$/, '')}/seamless/v1/${encodeURIComponent(options.providerCode)}`;
 
-  const call = async (action: 'balance' | 'bet' | 'win' | 'rollback' | 'tip', body: object): Promise<WalletAnswer> => {
+  const call = async (
+    action: 'balance' | 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'void' | 'cashout',
+    body: object,
+  ): Promise<WalletAnswer> => {
     const raw = JSON.stringify(body);
     let lastProblem = 'no attempt';
     for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -110,6 +115,14 @@ export const createWalletClient = (options: WalletClientOptions) => {
     /** A tip to the dealer in a round of the member (a live table's). */
     tip: (input: { token: string; transactionId: string; roundId: string; amount: string; currency: string }) =>
       call('tip', input),
+    /** A settled round's new total payout (the platform moves the difference). */
+    resettle: (input: { token: string; transactionId: string; roundId: string; amount: string; currency: string }) =>
+      call('resettle', input),
+    /** A settled round voided: stakes back, payout taken back. */
+    void: (input: { token: string; transactionId: string; roundId: string }) => call('void', input),
+    /** An open round closed early for the provider's offer `amount`. */
+    cashout: (input: { token: string; transactionId: string; roundId: string; amount: string; currency: string }) =>
+      call('cashout', input),
   };
 };
 

@@ -6,12 +6,25 @@ const SECRET = 'provider-test-secret-0123';
 
 /**
  * The provider under test, wired to a double of the platform's wallet: every call answered with a signed balance
- * of 100.00 USD and recorded (action and body).
+ * of 100.00 USD and recorded (action and body), unless `refuse` names a refusal for a call (its error code and status).
  */
-export const providerWithPlatformDouble = (options: { tableRoundMs?: number; dealers?: TableDealers } = {}) => {
+export const providerWithPlatformDouble = (
+  options: {
+    tableRoundMs?: number;
+    dealers?: TableDealers;
+    refuse?: (action: string, body: Record<string, unknown>) => { code: string; status: number } | undefined;
+  } = {},
+) => {
+  const refuse = options.refuse ?? (() => undefined);
   const calls: { action: string; body: Record<string, unknown> }[] = [];
   const platform = (async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ action: String(url).split('/').pop() ?? '', body: JSON.parse(String(init?.body ?? '{}')) });
+    const call = { action: String(url).split('/').pop() ?? '', body: JSON.parse(String(init?.body ?? '{}')) };
+    calls.push(call);
+    const refusal = refuse(call.action, call.body);
+    if (refusal) {
+      const refused = JSON.stringify({ success: false, value: null, message: null, errorCode: refusal.code });
+      return new Response(refused, { status: refusal.status, headers: { 'x-signature': sign(SECRET, refused) } });
+    }
     const text = JSON.stringify({
       success: true,
       value: { balance: '100.00', currency: 'USD', transactionId: 'x', platformTransactionId: '1' },
@@ -20,7 +33,7 @@ export const providerWithPlatformDouble = (options: { tableRoundMs?: number; dea
     });
     return new Response(text, { status: 200, headers: { 'x-signature': sign(SECRET, text) } });
   }) as typeof fetch;
-  const { app } = buildApp(
+  const { app, sportsbook } = buildApp(
     {
       platformUrl: 'http://platform.test',
       providerCode: 'DEMO',
@@ -29,8 +42,9 @@ export const providerWithPlatformDouble = (options: { tableRoundMs?: number; dea
       logLevel: 'silent',
       settlementRetryMs: 60_000,
       tableRoundMs: options.tableRoundMs ?? 20_000,
+      operatorKey: 'operator-test-key',
     },
     { fetch: platform, backoffMs: 1, ...(options.dealers ? { dealers: options.dealers } : {}) },
   );
-  return { app, calls };
+  return { app, calls, sportsbook };
 };

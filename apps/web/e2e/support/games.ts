@@ -1,5 +1,8 @@
 import type { TestServer } from '@tessera/testkit';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { memberApi } from './member-api';
+import { moneyApi, waitForHeaderBalance } from './money';
+import { openSite, signInMember } from './site';
 
 export interface DemoGame {
   id: number;
@@ -48,4 +51,23 @@ export const playFromLobby = async (page: Page, baseUrl: string, game: DemoGame)
     src: new URL((await frame.getAttribute('src')) ?? ''),
     content: page.frameLocator('iframe[data-game-frame]'),
   };
+};
+
+/**
+ * A new member with 100.00, signed in on a desktop page, playing the first demo game matching `where` in the
+ * platform's /seamless frame.
+ */
+export const memberPlayingSeamlessGame = async (
+  browser: Browser,
+  server: TestServer,
+  member: { username: string; mobile: string; where: string },
+) => {
+  const registered = await memberApi(server).registerByUsername(member.username, 'Secret123', member.mobile);
+  await moneyApi(server).adjust(registered.member.id, '100.00');
+  const game = await demoGame(server, member.where);
+  const { context, page } = await openSite(browser, server, '/');
+  await signInMember(page, member.username);
+  await waitForHeaderBalance(page, '100.00');
+  const played = await playFromLobby(page, server.url, game);
+  return { member: registered.member, game, context, page, src: played.src, frame: played.content };
 };

@@ -460,7 +460,12 @@ export const demoGames = (): DemoGame[] => {
       }
     }
   }
-  const simple = (category: GameCategory, letter: string, titles: [string, string, string][], engine = 'dice') => {
+  const simple = (
+    category: GameCategory,
+    letter: string,
+    titles: [string, string, string][],
+    engine: 'dice' | 'sportsbook' | 'cockfight' = 'dice',
+  ) => {
     for (const vendor of vendorSets[category] ?? []) {
       titles.forEach(([EN, CN, AR], index) => {
         add({
@@ -476,8 +481,9 @@ export const demoGames = (): DemoGame[] => {
       });
     }
   };
-  simple('SPORTS', 'B', sportsNames);
-  simple('ESPORTS', 'E', esportsNames);
+  // Sports and e-sports open the reference provider's sportsbook (decision 0130).
+  simple('SPORTS', 'B', sportsNames, 'sportsbook');
+  simple('ESPORTS', 'E', esportsNames, 'sportsbook');
   // The reference provider's cockfight pit (Meron or Wala at the fight's odds; a draw voids the round).
   simple('COCKFIGHT', 'C', cockfightNames, 'cockfight');
   const lottery = (category: 'LOTT' | 'ELOTT', titles: [string, string, string, string][]) => {

@@ -36,9 +36,34 @@ describe('the demo catalogue', () => {
     }
     const total = rows.reduce((sum, row) => sum + row.n, 0);
     expect(total).toBeGreaterThanOrEqual(1500);
-    expect((await t.services.games.seedDemoCatalogue('DEMO')).gamesAdded).toBe(0);
+    expect(await t.services.games.seedDemoCatalogue('DEMO')).toEqual({ gamesAdded: 0, enginesChanged: 0 });
     const again = await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM games');
     expect(again.rows[0]?.n).toBe(total);
+  });
+});
+
+describe("the demo catalogue's engines", () => {
+  it('opens sports and e-sports in the sportsbook, and moves an existing game to the engine the catalogue names', async () => {
+    const engines = await t.database.pool.query<{ game_type: string; engine: string }>(
+      `SELECT DISTINCT game_type, engine FROM games WHERE game_type IN ('SPORTS', 'ESPORTS') ORDER BY game_type`,
+    );
+    expect(engines.rows).toEqual([
+      { game_type: 'ESPORTS', engine: 'sportsbook' },
+      { game_type: 'SPORTS', engine: 'sportsbook' },
+    ]);
+    // A database seeded before the change: its sports games still run the dice stand-in, and an operator's name edit.
+    await t.database.pool.query(
+      `UPDATE games SET engine = 'dice', names = names || '{"EN":"Renamed by an operator"}'
+        WHERE game_code IN ('IBC-B001', 'IMES-E001')`,
+    );
+    expect(await t.services.games.seedDemoCatalogue('DEMO')).toEqual({ gamesAdded: 0, enginesChanged: 2 });
+    const after = await t.database.pool.query<{ engine: string; name: string }>(
+      `SELECT engine, names->>'EN' AS name FROM games WHERE game_code IN ('IBC-B001', 'IMES-E001')`,
+    );
+    expect(after.rows).toEqual([
+      { engine: 'sportsbook', name: 'Renamed by an operator' },
+      { engine: 'sportsbook', name: 'Renamed by an operator' },
+    ]);
   });
 });
 

@@ -160,13 +160,17 @@ export const gameIdOf = (nodeId: string | number): number | null => {
 };
 
 export const createGamesRepository = (pool: pg.Pool) => ({
-  /** Inserts what is missing of the demo catalogue; existing rows (and operators' edits) are left alone. */
+  /**
+   * Inserts what is missing of the demo catalogue; existing rows (and operators' edits) are left alone, but for the
+   * engine (what the provider runs, which no operator edits): an existing game whose engine the catalogue changed
+   * takes the new one (decision 0130: sports and e-sports moved from the dice stand-in to the sportsbook).
+   */
   seedCatalogue: async (input: {
     vendors: DemoVendor[];
     classifications: DemoClassification[];
     games: DemoGame[];
     providerOf: (vendor: DemoVendor) => string | null;
-  }): Promise<{ gamesAdded: number }> => {
+  }): Promise<{ gamesAdded: number; enginesChanged: number }> => {
     return inTransaction(pool, async (client) => {
       // One seeder at a time, so two instances starting together do not interleave their inserts.
       await client.query("SELECT pg_advisory_xact_lock(hashtext('tessera:games:seed'))");
@@ -200,7 +204,9 @@ export const createGamesRepository = (pool: pg.Pool) => ({
                             account_type_name, is_hot, artwork_variant, engine, sort)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[],
                               $7::smallint[], $8::text[], $9::boolean[], $10::smallint[], $11::text[], $12::int[])
-         ON CONFLICT (vendor_code, game_code) DO NOTHING`,
+         ON CONFLICT (vendor_code, game_code) DO UPDATE SET engine = EXCLUDED.engine
+           WHERE games.engine IS DISTINCT FROM EXCLUDED.engine
+         RETURNING (xmax = 0) AS added`,
         [
           g.map((x) => x.vendorCode),
           g.map((x) => x.gameType),
@@ -216,7 +222,8 @@ export const createGamesRepository = (pool: pg.Pool) => ({
           g.map((_, index) => (index + 1) * 10),
         ],
       );
-      return { gamesAdded: result.rowCount ?? 0 };
+      const added = result.rows.filter((row: { added: boolean }) => row.added).length;
+      return { gamesAdded: added, enginesChanged: result.rows.length - added };
     });
   },
 
