@@ -1,7 +1,7 @@
-import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGame, playFromLobby } from '../support/games';
+import { demoGame, memberPlayingSeamlessGame, playFromLobby } from '../support/games';
 import { memberApi } from '../support/member-api';
 import { moneyApi, waitForHeaderBalance, wire } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
@@ -126,6 +126,91 @@ describe("an outside provider's live table, end to end", () => {
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await small.screenshot({ path: screenshotPath('live-table-360.png'), fullPage: true });
     await phone.close();
+
+    const reconcile = reconcileLedger(server);
+    expect(reconcile.status, reconcile.output).toBe(0);
+  });
+
+  it('a member bets on both sides of a cockfight; a win is paid at the odds shown, a draw returns every stake', {
+    timeout: 240_000,
+  }, async () => {
+    const {
+      member,
+      game,
+      context,
+      page,
+      src,
+      frame: pit,
+    } = await memberPlayingSeamlessGame(browser, server, {
+      username: 'Cock0001',
+      mobile: '81190002',
+      where: "g.game_type = 'COCKFIGHT' AND v.provider_code = 'DEMO' AND g.engine = 'cockfight'",
+    });
+    expect(src.searchParams.get('engine')).toBe('cockfight');
+    await pit.getByText('100.00 USD').waitFor();
+    await pit
+      .locator('[data-countdown]')
+      .filter({ hasText: /^Bets close in [5-8] s$/ })
+      .waitFor({ timeout: 30_000 });
+    // The odds this fight offers each side (stake included), as the page shows them.
+    const oddsOf = async (side: string) =>
+      Math.round(Number(((await pit.locator(`[data-spot="${side}"] [data-pays]`).textContent()) ?? '').slice(1)) * 100);
+    const odds = { meron: await oddsOf('meron'), wala: await oddsOf('wala') };
+    expect(odds.meron).toBeGreaterThan(100);
+    expect(odds.wala).toBeGreaterThan(100);
+    await pit.locator('[data-stake]').selectOption('5.00');
+    await pit.locator('[data-spot="meron"]').click();
+    await pit.getByText('Bet placed: Meron 5.00 USD').waitFor();
+    await pit.locator('[data-stake]').selectOption('2.00');
+    await pit.locator('[data-spot="wala"]').click();
+    await pit.getByText('Bet placed: Wala 2.00 USD').waitFor();
+    await page.screenshot({ path: screenshotPath('cockfight-betting-1440.png') });
+
+    // The fight: Meron or Wala wins (that side's stake times its odds), or a draw returns both stakes.
+    const settled = pit.locator('[data-message]').filter({ hasText: /^Round \d+/ });
+    await settled.waitFor({ timeout: 30_000 });
+    const result = (await pit.locator('[data-board] [data-result]').getAttribute('data-result')) ?? '';
+    expect(['meron', 'wala', 'draw']).toContain(result);
+    await page.screenshot({ path: screenshotPath('cockfight-settled-1440.png') });
+    const [row] = await server.query<{ round_ref: string; bet_amount: string; payout: string; status: string }>(
+      `SELECT round_ref, bet_amount::text, payout::text, status FROM bet_rounds
+        WHERE member_id = $1 AND source = 'seamless' AND provider = 'DEMO'`,
+      [member.id],
+    );
+    const calls = await server.query<{ kind: string; n: number }>(
+      `SELECT kind, count(*)::int AS n FROM seamless_transactions
+        WHERE member_id = $1 AND outcome = 'ok' GROUP BY kind ORDER BY kind`,
+      [member.id],
+    );
+    let expected: bigint;
+    if (result === 'draw') {
+      expect(calls).toEqual([
+        { kind: 'bet', n: 2 },
+        { kind: 'rollback', n: 2 },
+      ]);
+      expect(await settled.textContent()).toMatch(/was a draw: your bets of 7\.00 USD are returned$/);
+      expected = 10_000n;
+    } else {
+      const payout = ((result === 'meron' ? 500n : 200n) * BigInt(odds[result as 'meron' | 'wala'])) / 100n;
+      expect(calls).toEqual([
+        { kind: 'bet', n: 2 },
+        { kind: 'win', n: 1 },
+      ]);
+      expect(row).toMatchObject({ bet_amount: '700', payout: String(payout), status: 'settled' });
+      expect(await settled.textContent()).toMatch(new RegExp(`you staked 7\\.00 USD and win ${wire(payout)} USD$`));
+      expected = 10_000n - 700n + payout;
+    }
+    await waitForHeaderBalance(page, wire(expected));
+
+    // The account record: both bets, and the win or both stakes returned.
+    await page.goto(`${server.url}/member?page=transactionHistory`);
+    const entry = (type: string, amount: string) =>
+      page.locator(`[data-card="account-record"] tr[data-record="${type}"][data-amount="${amount}"]`);
+    await entry('game_bet', '-5.00').waitFor();
+    await entry('game_bet', '-2.00').waitFor();
+    await page.screenshot({ path: screenshotPath('cockfight-account-record-1440.png'), fullPage: true });
+    expect(game.game_type).toBe('COCKFIGHT');
+    await context.close();
 
     const reconcile = reconcileLedger(server);
     expect(reconcile.status, reconcile.output).toBe(0);
