@@ -1,5 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProviderConfig } from './config';
+import type { FishKind } from './fishing-maths';
+import { fishingPage } from './fishing-page';
+import { registerFishing } from './fishing-routes';
 import { drawLottery, isLotteryNumber, lotteryMultiplier } from './lottery-maths';
 import { backUrlOf, LOTTERY_SCRIPT, lotteryPage } from './lottery-page';
 import {
@@ -57,7 +60,13 @@ export interface ProviderApp {
 /** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
 export const buildApp = (
   config: Omit<ProviderConfig, 'host' | 'port'>,
-  options: { fetch?: WalletClientOptions['fetch']; backoffMs?: number; dealers?: TableDealers } = {},
+  options: {
+    fetch?: WalletClientOptions['fetch'];
+    backoffMs?: number;
+    dealers?: TableDealers;
+    /** Decides the fishing game's shots (tests); crypto.randomInt otherwise. */
+    aim?: (fish: FishKind) => boolean;
+  } = {},
 ): ProviderApp => {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 8 * 1024 });
   const wallet = createWalletClient({
@@ -114,25 +123,27 @@ export const buildApp = (
       .send(
         request.query.engine === 'sportsbook'
           ? sportsbookPage({ gameCode, language, sport: sportOf(gameCode) })
-          : table
-            ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
-            : engine === 'lottery'
-              ? lotteryPage({
-                  gameCode,
-                  language,
-                  view: request.query.view === 'lobby' ? 'lobby' : 'betting',
-                  backUrl: backUrlOf(request.query.back),
-                  prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
-                    ? (request.query.prizeMode ?? '')
-                    : 'LOTT',
-                })
-              : gamePage({
-                  engine,
-                  gameCode,
-                  language,
-                  mode: request.query.mode === 'fun' ? 'fun' : 'real',
-                  room: roomOf(request.query),
-                }),
+          : request.query.engine === 'fishing'
+            ? fishingPage({ gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
+            : table
+              ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
+              : engine === 'lottery'
+                ? lotteryPage({
+                    gameCode,
+                    language,
+                    view: request.query.view === 'lobby' ? 'lobby' : 'betting',
+                    backUrl: backUrlOf(request.query.back),
+                    prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
+                      ? (request.query.prizeMode ?? '')
+                      : 'LOTT',
+                  })
+                : gamePage({
+                    engine,
+                    gameCode,
+                    language,
+                    mode: request.query.mode === 'fun' ? 'fun' : 'real',
+                    room: roomOf(request.query),
+                  }),
       );
   });
 
@@ -234,6 +245,8 @@ export const buildApp = (
     failure,
     ...(options.dealers ? { dealers: options.dealers } : {}),
   });
+
+  registerFishing(app, { rounds, session, failure, ...(options.aim ? { aim: options.aim } : {}) });
 
   return { app, rounds, sportsbook };
 };
