@@ -13,6 +13,7 @@ import {
   MIN_STAKE,
   payout,
   rollDice,
+  roomDiceReturn,
   slotMultiplier,
   spinReels,
 } from './maths';
@@ -202,9 +203,24 @@ export const buildApp = (
   );
 
   app.post<{ Body: PlayBody }>('/api/roll', async (request) => {
-    const pick: DicePick = request.body?.pick === 'small' ? 'small' : 'big';
-    return play(request.body ?? {}, (stake) => {
+    const body = request.body ?? {};
+    const pick: DicePick = body.pick === 'small' ? 'small' : 'big';
+    // A PVP room's table: against an opponent's equal stake, the winner takes the pot less the provider's rake.
+    const inRoom = [body.minBet, body.maxBet].every((bound) => typeof bound === 'string' && STAKE.test(bound));
+    return play(body, (stake) => {
       const dice = rollDice();
+      if (inRoom) {
+        const { win, pot, rake } = roomDiceReturn(dice, pick, stake);
+        return {
+          outcome: {
+            dice,
+            pick,
+            pot: toDecimal(pot, String(body.currency)),
+            rake: toDecimal(rake, String(body.currency)),
+          },
+          win,
+        };
+      }
       return { outcome: { dice, pick }, win: diceWins(dice, pick) ? payout(stake, DICE_MULTIPLIER) : 0n };
     });
   });
