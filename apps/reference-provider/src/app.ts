@@ -1,5 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProviderConfig } from './config';
+import type { FishKind } from './fishing-maths';
+import { fishingPage } from './fishing-page';
+import { registerFishing } from './fishing-routes';
 import { drawLottery, isLotteryNumber, lotteryMultiplier } from './lottery-maths';
 import { backUrlOf, LOTTERY_SCRIPT, lotteryPage } from './lottery-page';
 import {
@@ -10,6 +13,7 @@ import {
   MIN_STAKE,
   payout,
   rollDice,
+  roomDiceReturn,
   slotMultiplier,
   spinReels,
 } from './maths';
@@ -57,7 +61,13 @@ export interface ProviderApp {
 /** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
 export const buildApp = (
   config: Omit<ProviderConfig, 'host' | 'port'>,
-  options: { fetch?: WalletClientOptions['fetch']; backoffMs?: number; dealers?: TableDealers } = {},
+  options: {
+    fetch?: WalletClientOptions['fetch'];
+    backoffMs?: number;
+    dealers?: TableDealers;
+    /** Decides the fishing game's shots (tests); crypto.randomInt otherwise. */
+    aim?: (fish: FishKind) => boolean;
+  } = {},
 ): ProviderApp => {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: 8 * 1024 });
   const wallet = createWalletClient({
@@ -114,25 +124,27 @@ export const buildApp = (
       .send(
         request.query.engine === 'sportsbook'
           ? sportsbookPage({ gameCode, language, sport: sportOf(gameCode) })
-          : table
-            ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
-            : engine === 'lottery'
-              ? lotteryPage({
-                  gameCode,
-                  language,
-                  view: request.query.view === 'lobby' ? 'lobby' : 'betting',
-                  backUrl: backUrlOf(request.query.back),
-                  prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
-                    ? (request.query.prizeMode ?? '')
-                    : 'LOTT',
-                })
-              : gamePage({
-                  engine,
-                  gameCode,
-                  language,
-                  mode: request.query.mode === 'fun' ? 'fun' : 'real',
-                  room: roomOf(request.query),
-                }),
+          : request.query.engine === 'fishing'
+            ? fishingPage({ gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
+            : table
+              ? tablePage({ engine: table, gameCode, language, mode: request.query.mode === 'fun' ? 'fun' : 'real' })
+              : engine === 'lottery'
+                ? lotteryPage({
+                    gameCode,
+                    language,
+                    view: request.query.view === 'lobby' ? 'lobby' : 'betting',
+                    backUrl: backUrlOf(request.query.back),
+                    prizeMode: /^[A-Z]{1,10}$/.test(request.query.prizeMode ?? '')
+                      ? (request.query.prizeMode ?? '')
+                      : 'LOTT',
+                  })
+                : gamePage({
+                    engine,
+                    gameCode,
+                    language,
+                    mode: request.query.mode === 'fun' ? 'fun' : 'real',
+                    room: roomOf(request.query),
+                  }),
       );
   });
 
@@ -191,9 +203,24 @@ export const buildApp = (
   );
 
   app.post<{ Body: PlayBody }>('/api/roll', async (request) => {
-    const pick: DicePick = request.body?.pick === 'small' ? 'small' : 'big';
-    return play(request.body ?? {}, (stake) => {
+    const body = request.body ?? {};
+    const pick: DicePick = body.pick === 'small' ? 'small' : 'big';
+    // A PVP room's table: against an opponent's equal stake, the winner takes the pot less the provider's rake.
+    const inRoom = [body.minBet, body.maxBet].every((bound) => typeof bound === 'string' && STAKE.test(bound));
+    return play(body, (stake) => {
       const dice = rollDice();
+      if (inRoom) {
+        const { win, pot, rake } = roomDiceReturn(dice, pick, stake);
+        return {
+          outcome: {
+            dice,
+            pick,
+            pot: toDecimal(pot, String(body.currency)),
+            rake: toDecimal(rake, String(body.currency)),
+          },
+          win,
+        };
+      }
       return { outcome: { dice, pick }, win: diceWins(dice, pick) ? payout(stake, DICE_MULTIPLIER) : 0n };
     });
   });
@@ -234,6 +261,8 @@ export const buildApp = (
     failure,
     ...(options.dealers ? { dealers: options.dealers } : {}),
   });
+
+  registerFishing(app, { rounds, session, failure, ...(options.aim ? { aim: options.aim } : {}) });
 
   return { app, rounds, sportsbook };
 };

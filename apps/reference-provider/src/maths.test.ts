@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diceRtp, diceWins, payout, rollDice, slotMultiplier, slotRtp, spinReels, THREE_OF_A_KIND } from './maths';
+import {
+  diceRtp,
+  diceWins,
+  payout,
+  RAKE_PERCENT,
+  rollDice,
+  roomDiceReturn,
+  roomDiceRtp,
+  slotMultiplier,
+  slotRtp,
+  spinReels,
+  THREE_OF_A_KIND,
+} from './maths';
 
 describe('the slot', () => {
   it('returns 95.5% exactly', () => {
@@ -60,6 +72,36 @@ describe('big or small', () => {
       fc.property(fc.bigInt({ min: 10n, max: 10_000n }), fc.nat(200), (stake, multiple) => {
         expect(payout(stake, multiple)).toBe(stake * BigInt(multiple));
       }),
+    );
+  });
+});
+
+describe("a PVP room's dice table with the provider's rake", () => {
+  it('returns 95.14% exactly on either side: 105 wins of 1.90 and 6 pushes in 216', () => {
+    for (const pick of ['big', 'small'] as const)
+      expect(roomDiceRtp(pick)).toEqual({ returned: 105n * 190n + 6n * 100n, staked: 21_600n });
+    expect(RAKE_PERCENT).toBe(5n);
+  });
+
+  it('pays the winner the pot less 5%, nothing to the loser, and returns the stake on a triple', () => {
+    expect(roomDiceReturn([6, 5, 4], 'big', 1000n)).toEqual({ win: 1900n, pot: 2000n, rake: 100n });
+    expect(roomDiceReturn([6, 5, 4], 'small', 1000n)).toEqual({ win: 0n, pot: 2000n, rake: 100n });
+    expect(roomDiceReturn([3, 3, 3], 'small', 1000n)).toEqual({ win: 1000n, pot: 2000n, rake: 0n });
+  });
+
+  it('never takes more than 5% of the pot and pays whole minor units', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })),
+        fc.constantFrom('big' as const, 'small' as const),
+        fc.bigInt({ min: 10n, max: 1_000_000n }),
+        (dice, pick, stake) => {
+          const { win, pot, rake } = roomDiceReturn(dice, pick, stake);
+          expect(rake * 100n).toBeLessThanOrEqual(pot * 5n);
+          expect(pot - rake).toBeGreaterThanOrEqual(win);
+          if (win > stake) expect(win).toBe(pot - rake);
+        },
+      ),
     );
   });
 });

@@ -81,3 +81,31 @@ export const MAX_STAKE = 100_00n;
 
 /** A payout in minor units: the stake times the multiple (integers only). */
 export const payout = (stake: bigint, multiple: number): bigint => stake * BigInt(multiple);
+
+/**
+ * A PVP room's table (decision 0132): the player's seat against an opponent's seat staking the same amount on the
+ * other side (the provider fills an empty seat, as PVP rooms do). The winner takes the pot of both stakes less the
+ * provider's rake of RAKE_PERCENT; a triple is a push, each stake returned and no rake taken.
+ */
+export const RAKE_PERCENT = 5n;
+
+export const roomDiceReturn = (
+  dice: readonly [number, number, number],
+  pick: DicePick,
+  stake: bigint,
+): { win: bigint; pot: bigint; rake: bigint } => {
+  const pot = stake * 2n;
+  const [a, b, c] = dice;
+  if (a === b && b === c) return { win: stake, pot, rake: 0n };
+  // The rake is rounded down to the minor unit.
+  const rake = (pot * RAKE_PERCENT) / 100n;
+  return { win: diceWins(dice, pick) ? pot - rake : 0n, pot, rake };
+};
+
+/** The exact return to player of a room's dice bet over the 6³ outcomes: returned ÷ staked, as integers. */
+export const roomDiceRtp = (pick: DicePick, stake = 100n): { returned: bigint; staked: bigint } => {
+  let returned = 0n;
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) returned += roomDiceReturn([a, b, c], pick, stake).win;
+  return { returned, staked: stake * 216n };
+};

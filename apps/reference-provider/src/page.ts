@@ -30,6 +30,10 @@ export const texts = {
     intermediate: 'Intermediate',
     advanced: 'Advanced',
     vip: 'VIP',
+    roomRules:
+      'Room play: an opponent stakes the same on the other side; the winner takes the pot less a 5% rake; a triple is a push.',
+    potWin: 'You win {amount} (the pot of {pot} less the {rake} rake)',
+    push: 'A triple: a push, your stake is returned',
   },
   CN: {
     provider: '泰瑟拉演示供应商',
@@ -57,6 +61,9 @@ export const texts = {
     intermediate: '初级场',
     advanced: '高级场',
     vip: '贵宾场',
+    roomRules: '房间对战：对手在另一边押相同金额；赢家拿走彩池并扣除 5% 抽水；围骰为和局。',
+    potWin: '您赢得 {amount}（彩池 {pot} 扣除抽水 {rake}）',
+    push: '围骰：和局，投注额退回',
   },
   AR: {
     provider: 'مزوّد تيسيرا التجريبي',
@@ -84,6 +91,10 @@ export const texts = {
     intermediate: 'المتوسطة',
     advanced: 'المتقدمة',
     vip: 'كبار الشخصيات',
+    roomRules:
+      'لعب الغرفة: يراهن خصم بالمبلغ نفسه على الجانب الآخر؛ يأخذ الفائز الرهان المجمّع مطروحًا منه عمولة 5%؛ الثلاثية تعادل.',
+    potWin: 'ربحت {amount} (الرهان المجمّع {pot} مطروحًا منه عمولة {rake})',
+    push: 'ثلاثية: تعادل، يُعاد رهانك',
   },
 } as const;
 export type Language = keyof typeof texts;
@@ -131,7 +142,7 @@ export const gamePage = (input: {
          <p class="rules">${escapeHtml(t.paytable)}</p>`
       : `<div class="dice" aria-live="polite"><div class="die" data-die>⚀</div><div class="die" data-die>⚀</div><div class="die" data-die>⚀</div></div>
          <div class="row"><label>${t.stake} <select data-stake></select></label><button data-action="big">${t.big}</button><button class="alt" data-action="small">${t.small}</button></div>
-         <p class="rules">${escapeHtml(t.diceRules)}</p>`;
+         <p class="rules">${escapeHtml(input.room ? t.roomRules : t.diceRules)}</p>`;
   return `<!doctype html><html lang="${input.language.toLowerCase()}" dir="${dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(input.engine === 'slot' ? t.slot : t.dice)} · ${escapeHtml(t.provider)}</title>
 <style>${STYLE}</style></head>
@@ -194,6 +205,8 @@ export const PLAY_SCRIPT = `(() => {${SCRIPT_PRELUDE}
         else document.querySelectorAll('[data-die]').forEach((el, i) => (el.textContent = faces[answer.outcome.dice[i] - 1]));
         show(answer.balance);
         if (answer.settlementPending) say(t.pending, 'win');
+        else if (answer.outcome.rake !== undefined && answer.win === answer.stake) say(t.push);
+        else if (answer.outcome.rake !== undefined && Number(answer.win) > 0) say(t.potWin.replace('{amount}', answer.win + ' ' + answer.currency).replace('{pot}', answer.outcome.pot).replace('{rake}', answer.outcome.rake), 'win');
         else if (Number(answer.win) > 0) say(t.win.replace('{amount}', answer.win + ' ' + answer.currency), 'win');
         else say(t.lose);
       } catch { say(t.error, 'bad'); } finally { buttons.forEach((b) => (b.disabled = false)); }

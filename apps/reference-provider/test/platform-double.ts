@@ -1,4 +1,5 @@
 import { buildApp } from '../src/app';
+import type { FishKind } from '../src/fishing-maths';
 import type { TableDealers } from '../src/table-routes';
 import { sign } from '../src/wallet-client';
 
@@ -12,6 +13,7 @@ export const providerWithPlatformDouble = (
   options: {
     tableRoundMs?: number;
     dealers?: TableDealers;
+    aim?: (fish: FishKind) => boolean;
     refuse?: (action: string, body: Record<string, unknown>) => { code: string; status: number } | undefined;
   } = {},
 ) => {
@@ -44,7 +46,12 @@ export const providerWithPlatformDouble = (
       tableRoundMs: options.tableRoundMs ?? 20_000,
       operatorKey: 'operator-test-key',
     },
-    { fetch: platform, backoffMs: 1, ...(options.dealers ? { dealers: options.dealers } : {}) },
+    {
+      fetch: platform,
+      backoffMs: 1,
+      ...(options.dealers ? { dealers: options.dealers } : {}),
+      ...(options.aim ? { aim: options.aim } : {}),
+    },
   );
   return { app, calls, sportsbook };
 };

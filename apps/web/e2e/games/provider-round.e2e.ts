@@ -193,7 +193,8 @@ describe("an outside provider's round, end to end", () => {
   });
 
   it("a member chooses a PVP game's room; the provider's table opens with that room's stakes only", async () => {
-    await memberApi(server).registerByUsername('Room0001', 'Secret123', '81180002');
+    const { member } = await memberApi(server).registerByUsername('Room0001', 'Secret123', '81180002');
+    await moneyApi(server).adjust(member.id, '100.00');
     const game = await demoGame(server, "g.game_type = 'PVP' AND v.provider_code = 'DEMO' AND g.engine = 'dice'");
     const { context, page } = await openSite(browser, server, '/');
     await signInMember(page, 'Room0001');
@@ -226,6 +227,31 @@ describe("an outside provider's round, end to end", () => {
     await table.locator('[data-room="intermediate"]').waitFor();
     const stakes = await table.locator('[data-stake] option').evaluateAll((nodes) => nodes.map((n) => n.textContent));
     expect(stakes).toEqual(['1.00', '2.00', '5.00', '10.00', '20.00', '50.00', '100.00']);
+
+    // A round in the room: against an opponent's equal stake, a win is the pot less the provider's 5% rake.
+    await table.locator('[data-room="intermediate"]').getByText(/Room/).waitFor();
+    await table.getByText('the winner takes the pot less a 5% rake', { exact: false }).waitFor();
+    await table.getByText('100.00 USD').waitFor();
+    await table.locator('[data-stake]').selectOption('10.00');
+    await table.locator('[data-action="big"]').click();
+    const said = table.locator('[data-message]').filter({ hasText: /\S/ });
+    await said.waitFor();
+    const [round] = await server.query<{ bet_amount: string; payout: string }>(
+      `SELECT bet_amount::text, payout::text FROM bet_rounds WHERE member_id = $1 AND source = 'seamless'`,
+      [member.id],
+    );
+    expect(round?.bet_amount).toBe('1000');
+    const payout = round?.payout ?? '';
+    expect(['1900', '1000', '0']).toContain(payout);
+    expect(await said.textContent()).toBe(
+      payout === '1900'
+        ? 'You win 19.00 USD (the pot of 20.00 less the 1.00 rake)'
+        : payout === '1000'
+          ? 'A triple: a push, your stake is returned'
+          : 'No win this time',
+    );
+    await waitForHeaderBalance(page, wire(9_000n + BigInt(payout)));
+    await page.screenshot({ path: screenshotPath('pvp-room-rake-1440.png') });
 
     // Back in the lobby, the rooms count this member as playing.
     await page.goBack();

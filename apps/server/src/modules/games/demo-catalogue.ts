@@ -439,7 +439,8 @@ export const demoGames = (): DemoGame[] => {
         gameCode: `${vendor}-F${String(index + 1).padStart(3, '0')}`,
         names: { EN, CN, AR },
         supportPlay: 0,
-        engine: 'slot',
+        // The reference provider's fishing game (each shot a round of its own: a bet, then the catch's win or 0).
+        engine: 'fishing',
       });
     });
   }

@@ -68,7 +68,7 @@ export const games = pgTable(
     isHot: boolean('is_hot').notNull().default(false),
     /** Picks the generated artwork's motif; operators may choose another per merchant. */
     artworkVariant: smallint('artwork_variant').notNull(),
-    /** What the provider runs (reference provider: slot, dice, lottery, sportsbook, live, cockfight; the in-house engine's game). */
+    /** What the provider runs (reference provider: slot, dice, lottery, sportsbook, live, cockfight, fishing; the in-house engine's game). */
     engine: text('engine').notNull(),
     sort: integer('sort').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
