@@ -1,12 +1,10 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoGame, memberPlayingSeamlessGame, playFromLobby } from '../support/games';
-import { memberApi } from '../support/member-api';
-import { moneyApi, waitForHeaderBalance, wire } from '../support/money';
+import { memberPlayingSeamlessGame } from '../support/games';
+import { waitForHeaderBalance, wire } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
-import { openSite, signInMember } from '../support/site';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,14 +25,18 @@ describe("an outside provider's live table, end to end", () => {
   it('a member places two bets and a tip in one live round; the round settles when its timer ends and the records show it', {
     timeout: 240_000,
   }, async () => {
-    const { member } = await memberApi(server).registerByUsername('Live0001', 'Secret123', '81190001');
-    await moneyApi(server).adjust(member.id, '100.00');
-    const game = await demoGame(server, "g.game_type = 'LIVE' AND v.provider_code = 'DEMO' AND g.engine = 'live'");
-
-    const { context, page } = await openSite(browser, server, '/');
-    await signInMember(page, 'Live0001');
-    await waitForHeaderBalance(page, '100.00');
-    const { src, content: table } = await playFromLobby(page, server.url, game);
+    const {
+      member,
+      game,
+      context,
+      page,
+      src,
+      frame: table,
+    } = await memberPlayingSeamlessGame(browser, server, {
+      username: 'Live0001',
+      mobile: '81190001',
+      where: "g.game_type = 'LIVE' AND v.provider_code = 'DEMO' AND g.engine = 'live'",
+    });
     expect(src.searchParams.get('engine')).toBe('live');
     await table.getByText('100.00 USD').waitFor();
     // Bets go into a round with time left for all three calls: wait for a fresh betting window.
