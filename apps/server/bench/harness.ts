@@ -78,7 +78,8 @@ export interface Target {
   name: string;
   base: string;
   process: ChildProcess;
-  stop: () => Promise<void>;
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs` (5 s). */
+  stop: (graceMs?: number) => Promise<void>;
 }
 
 const waitForHealth = async (base: string, child: ChildProcess, name: string) => {
@@ -117,17 +118,54 @@ const cpuMsOf = (pid: number | undefined): number | null => {
   }
 };
 
-/** A run's CPU use: the server's (by its /proc times) and this generator's, each in ms per answered request. */
-const cpuMeter = (base: string) => {
+/** The database each base address's process uses (its name), whose backends' CPU time each run reads too. */
+const databaseOfBase = new Map<string, string>();
+
+/**
+ * CPU milliseconds each PostgreSQL client backend of `database` has used so far, by pid (the server runs on this
+ * machine, so /proc tells); empty where /proc cannot tell. Read through an admin connection to another database.
+ */
+const backendCpu = async (database: string | undefined): Promise<Map<number, number>> => {
+  const used = new Map<number, number>();
+  if (database === undefined) return used;
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'",
+      [database],
+    );
+    for (const { pid } of rows) {
+      const ms = cpuMsOf(pid);
+      if (ms !== null) used.set(pid, ms);
+    }
+  } finally {
+    await client.end();
+  }
+  return used;
+};
+
+/**
+ * A run's CPU use in ms per answered request: the server's (by its /proc times), the database's (its client
+ * backends' /proc times: a backend started during the run counts whole, one that ended during it is missed, so it
+ * is a lower bound) and this generator's. With two cores, the three together bound the rate a path can reach.
+ */
+const cpuMeter = async (base: string) => {
   const pid = pidOfBase.get(base);
+  const database = databaseOfBase.get(base);
+  const backends = await backendCpu(database);
   const server = cpuMsOf(pid);
   const generator = process.cpuUsage();
-  return (requests: number) => {
+  return async (requests: number) => {
     const serverNow = cpuMsOf(pid);
     const used = process.cpuUsage(generator);
+    const backendsNow = await backendCpu(database);
     const per = (ms: number) => (requests > 0 ? ms / requests : 0);
+    let databaseMs = 0;
+    for (const [backend, ms] of backendsNow) databaseMs += ms - (backends.get(backend) ?? 0);
     return {
       serverCpuMs: server === null || serverNow === null ? null : per(serverNow - server),
+      databaseCpuMs: database === undefined || backendsNow.size === 0 ? null : per(databaseMs),
       generatorCpuMs: per((used.user + used.system) / 1000),
     };
   };
@@ -145,11 +183,12 @@ const startProcess = async (name: string, args: string[], env: Record<string, st
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child, name);
   if (child.pid !== undefined) pidOfBase.set(base, child.pid);
-  const stop = async () => {
+  if (env.DATABASE_URL) databaseOfBase.set(base, new URL(env.DATABASE_URL).pathname.slice(1));
+  const stop = async (graceMs = 5_000) => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await Promise.race([exited, sleep(5_000)]);
+    await Promise.race([exited, sleep(graceMs)]);
     if (child.exitCode === null) child.kill('SIGKILL');
   };
   return { name, base, process: child, stop };
@@ -210,16 +249,20 @@ export interface Result {
   load: number;
   /** The server's CPU time per answered request, in ms (null where /proc cannot tell). */
   serverCpuMs: number | null;
+  /** The database's client backends' CPU time per answered request, in ms (null where /proc cannot tell). */
+  databaseCpuMs: number | null;
   /** The generator's (this process's) CPU time per answered request, in ms. */
   generatorCpuMs: number;
 }
 
-const summary = (
+const summary = async (
   times: number[],
   errors: number,
   started: number,
-  cpu: (requests: number) => { serverCpuMs: number | null; generatorCpuMs: number },
-): Result => {
+  cpu: (
+    requests: number,
+  ) => Promise<{ serverCpuMs: number | null; databaseCpuMs: number | null; generatorCpuMs: number }>,
+): Promise<Result> => {
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   return {
@@ -229,7 +272,7 @@ const summary = (
     p99: percentile(times, 99),
     errors,
     load: os.loadavg()[0] ?? 0,
-    ...cpu(times.length),
+    ...(await cpu(times.length)),
   };
 };
 
@@ -283,7 +326,7 @@ export const closedLoop = async (
   const times: number[] = [];
   let errors = 0;
   let i = 0;
-  const cpu = cpuMeter(base);
+  const cpu = await cpuMeter(base);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -322,7 +365,7 @@ export const openLoop = async (
   let errors = 0;
   let cutOff = false;
   const total = Math.round(rate * seconds);
-  const cpu = cpuMeter(base);
+  const cpu = await cpuMeter(base);
   const started = performance.now();
   for (let i = 0; i < total; i++) {
     const scheduled = started + (i * 1000) / rate;
@@ -361,7 +404,7 @@ export const openLoop = async (
     times.push(now - scheduled);
   }
   agent.destroy();
-  const result = summary(times, errors, started, cpu);
+  const result = await summary(times, errors, started, cpu);
   return { ...result, perSecond: answered / ((now - started) / 1000) };
 };
 
@@ -373,7 +416,7 @@ export interface Row {
   /** What the goal asks: a least ratio, a greatest p99. */
   target: string;
   met: boolean;
-  /** The servers' CPU time per request, measured side and baseline side. */
+  /** CPU time per request, server and database, measured side and baseline side. */
   cpu: string;
   load: string;
 }
@@ -386,11 +429,16 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 const fmt = (r: Result) =>
   `${r.perSecond.toFixed(0)}/s p99 ${r.p99.toFixed(1)} ms${r.errors ? ` (${r.errors} errors)` : ''}`;
-const fmtCpu = (ms: number | null) => (ms === null ? '?' : ms.toFixed(2));
+const fmtMs = (ms: number | null) => (ms === null ? '?' : ms.toFixed(2));
+/** A run's CPU per request: the server's, then the database's. */
+const fmtCpu = (r: Result) => `${fmtMs(r.serverCpuMs)}+${fmtMs(r.databaseCpuMs)}`;
 
 /** The median of each figure over runs (errors summed). */
 const pick = (results: Result[]): Result => {
-  const known = results.map((r) => r.serverCpuMs).filter((ms): ms is number => ms !== null);
+  const known = (pick: (r: Result) => number | null) => {
+    const values = results.map(pick).filter((ms): ms is number => ms !== null);
+    return values.length > 0 ? median(values) : null;
+  };
   return {
     perSecond: median(results.map((r) => r.perSecond)),
     p50: median(results.map((r) => r.p50)),
@@ -398,7 +446,8 @@ const pick = (results: Result[]): Result => {
     p99: median(results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     load: median(results.map((r) => r.load)),
-    serverCpuMs: known.length > 0 ? median(known) : null,
+    serverCpuMs: known((r) => r.serverCpuMs),
+    databaseCpuMs: known((r) => r.databaseCpuMs),
     generatorCpuMs: median(results.map((r) => r.generatorCpuMs)),
   };
 };
@@ -448,7 +497,7 @@ export const compare = async (input: {
     ratio: ratio.toFixed(2),
     target: `≥ ${input.minRatio}${input.maxP99Ms !== undefined ? `, p99 ≤ ${input.maxP99Ms} ms` : ''}`,
     met,
-    cpu: `${fmtCpu(m.serverCpuMs)} / ${fmtCpu(b.serverCpuMs)}`,
+    cpu: `${fmtCpu(m)} / ${fmtCpu(b)}`,
     load: loadRange([...measured, ...baseline]),
   });
 };
@@ -475,7 +524,7 @@ export const latency = async (input: {
     ratio: '—',
     target: `p99 ≤ ${input.maxP99Ms} ms`,
     met: m.p99 <= input.maxP99Ms && m.errors === 0,
-    cpu: `${fmtCpu(m.serverCpuMs)} / ${fmtCpu(b.serverCpuMs)}`,
+    cpu: `${fmtCpu(m)} / ${fmtCpu(b)}`,
     load: loadRange([...results, ...baselines]),
   });
 };
@@ -487,7 +536,7 @@ const COLUMNS = [
   ['ratio', 'ratio'],
   ['target', 'goal'],
   ['verdict', 'met'],
-  ['cpu', 'server CPU ms/req (measured / baseline)'],
+  ['cpu', 'CPU ms/req, server+database (measured / baseline)'],
   ['load', 'load'],
 ] as const;
 

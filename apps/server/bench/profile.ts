@@ -5,15 +5,17 @@
  *   - the CPU profile's self time by function and by package, and the inclusive time of the heaviest functions,
  *   - the database's backends sampled every 100 ms from pg_stat_activity: state and wait event,
  *   - the server's own response time (from its log lines), p50 and p99.
- * Cases: category, search, balance, info; PROFILE_GAMES=20000 grows the catalogue first. The .cpuprofile stays
+ * Cases: category, search, balance, info, seamless (16 provider callers, each a bet then its round's win); PROFILE_GAMES=20000 grows the catalogue first. The .cpuprofile stays
  * under apps/server/.tmp/bench/profile for Chrome DevTools.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BENCH_PROVIDER_SECRET } from './bench-support';
 import { countGames, onBenchDatabase, scaleCatalogue, withClient } from './databases';
 import { benchPort, closedLoop, memberToken, type Request, startApp } from './harness';
 import { categoryPage, memberRead, search } from './requests';
+import { betAndWinCalls, providerTokens } from './seamless.bench';
 
 interface ProfileNode {
   id: number;
@@ -148,12 +150,18 @@ const main = async () => {
     const games = Number(process.env.PROFILE_GAMES ?? 0);
     if (games > 0) await scaleCatalogue(db.url, games);
     rmSync(profileDir, { recursive: true, force: true });
-    const app = await start(startApp(db.url, benchPort(0), {}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]));
-    const cases: Record<string, () => Promise<(i: number) => Request>> = {
+    const app = await start(
+      startApp(db.url, benchPort(0), { REFERENCE_PROVIDER_SECRET: BENCH_PROVIDER_SECRET }, [
+        '--cpu-prof',
+        `--cpu-prof-dir=${profileDir}`,
+      ]),
+    );
+    const cases: Record<string, () => Promise<(i: number, connection: number) => Request>> = {
       category: async () => categoryPage,
       search: async () => search,
       balance: async () => memberRead('/wps/v2/wallets/balance', await memberToken(app, db.url)),
       info: async () => memberRead('/wps/member/info', await memberToken(app, db.url)),
+      seamless: async () => betAndWinCalls(await providerTokens(db.url, CONNECTIONS), 'p'),
     };
     const make = cases[which];
     if (!make) throw new Error(`unknown case ${which}; one of ${Object.keys(cases).join(', ')}`);
@@ -167,7 +175,7 @@ const main = async () => {
     console.log(
       `\n${which}: ${result.perSecond.toFixed(0)}/s p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, load ${os.loadavg()[0]?.toFixed(1)}; ${await withClient(db.url, countGames)} games`,
     );
-    await app.stop();
+    await app.stop(60_000); // a SIGKILL would lose the profile, written as the process exits
     responseTimes(path.join(serverDir, '.tmp/bench', `${app.name}.log`));
     const newest = readdirSync(profileDir)
       .filter((name) => name.endsWith('.cpuprofile'))

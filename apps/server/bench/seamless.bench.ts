@@ -34,7 +34,7 @@ const OFFERED = 500;
 const PROVIDER = 'DEMO';
 
 /** `count` funded demo members, each with a real-money game session of the demo provider: their game tokens. */
-const providerTokens = async (url: string, count: number): Promise<string[]> => {
+export const providerTokens = async (url: string, count: number): Promise<string[]> => {
   const database = connectDatabase(url, 2);
   try {
     const { app, services } = await benchApp(database, undefined, {
@@ -93,6 +93,33 @@ const signed = (action: string, body: object): Request => {
   };
 };
 
+/**
+ * Closed-loop provider calls: caller c bets on a new round of its own member (`label`-c-n), then the win that closes
+ * it (every other win pays 1.50, the rest 0), then the next round; `calls` counts what was sent.
+ */
+export const betAndWinCalls = (tokens: string[], label: string, calls = { bet: 0, win: 0 }) => {
+  const step = new Array<number>(tokens.length).fill(0);
+  return (_i: number, c: number): Request => {
+    const k = step[c] ?? 0;
+    step[c] = k + 1;
+    const round = `${label}-${c}-${k >> 1}`;
+    const token = tokens[c % tokens.length];
+    if (k % 2 === 0) {
+      calls.bet += 1;
+      return signed('bet', { token, transactionId: `b-${round}`, roundId: round, amount: '1.00', currency: 'USD' });
+    }
+    calls.win += 1;
+    return signed('win', {
+      token,
+      transactionId: `w-${round}`,
+      roundId: round,
+      amount: k % 4 === 1 ? '1.50' : '0',
+      currency: 'USD',
+      roundClosed: true,
+    });
+  };
+};
+
 const update = (i: number): Request => ({ path: `/update?id=${1 + ((i * 7919) % 10_000)}`, method: 'POST' });
 
 /** The suite, on its own database and ports; every process it starts is stopped and the database dropped. */
@@ -111,27 +138,7 @@ export const seamless = async (): Promise<void> => {
     // Closed loop: caller c bets on a round of its own member, then wins it, then the next round.
     const betAndWin = () => {
       run += 1;
-      const step = new Array<number>(CALLERS).fill(0);
-      const label = run;
-      return (_i: number, c: number): Request => {
-        const k = step[c] ?? 0;
-        step[c] = k + 1;
-        const round = `c${label}-${c}-${k >> 1}`;
-        const token = tokens[c % tokens.length];
-        if (k % 2 === 0) {
-          calls.bet += 1;
-          return signed('bet', { token, transactionId: `b-${round}`, roundId: round, amount: '1.00', currency: 'USD' });
-        }
-        calls.win += 1;
-        return signed('win', {
-          token,
-          transactionId: `w-${round}`,
-          roundId: round,
-          amount: k % 4 === 1 ? '1.50' : '0',
-          currency: 'USD',
-          roundClosed: true,
-        });
-      };
+      return betAndWinCalls(tokens, `c${run}`, calls);
     };
     const first = await closedLoop(app.base, 1, 1, betAndWin());
     if (first.errors) throw new Error('seamless calls answer errors; run with BENCH_VERBOSE=1');

@@ -54,6 +54,7 @@ const callLoop = async (callers: number, seconds: number, call: (i: number) => P
     load: os.loadavg()[0] ?? 0,
     // The ledger runs in this process: its CPU is the generator's, and no server process is apart from it.
     serverCpuMs: null,
+    databaseCpuMs: null,
     generatorCpuMs: (() => {
       const used = process.cpuUsage(cpuBefore);
       return (used.user + used.system) / 1000 / Math.max(1, times.length);
