@@ -444,8 +444,14 @@ export const createReportsService = (deps: ReportsDeps) => {
      */
     runRebuild: async (row: RebuildRow) => {
       try {
-        await backfillRollups(repository.pool, row.merchantCode, row.from, row.to, (_day, done) =>
-          repository.rebuildProgress(row.id, done),
+        await backfillRollups(
+          repository.pool,
+          row.merchantCode,
+          row.from,
+          row.to,
+          (_day, done) => repository.rebuildProgress(row.id, done),
+          // The members' lifetime rows after the days: all days done, the beat kept going per batch.
+          () => repository.rebuildProgress(row.id, row.daysTotal),
         );
         const counts = await repository.rebuiltCounts(
           row.merchantCode,
