@@ -200,6 +200,111 @@ describe('rollups backfill', () => {
   }, 120_000);
 });
 
+/** The demo merchant's lifetime rows per member and game, as text in a stable order. */
+const memberGames = async () =>
+  (
+    await t.database.pool.query<{ r: string }>(
+      `SELECT concat_ws('|', member_id, currency, category, source, provider, rounds, stakes, valid_bets, payouts,
+                        last_at) AS r
+         FROM reports_member_games WHERE merchant_code = 'demo' ORDER BY 1`,
+    )
+  ).rows.map((row) => row.r);
+
+/** The same rows recomputed from every settled round of the demo merchant (decision 0135). */
+const memberGamesFromRaw = async () =>
+  (
+    await t.database.pool.query<{ r: string }>(
+      `SELECT concat_ws('|', member_id, currency, game_type, source, provider, count(*), sum(bet_amount),
+                        sum(valid_bet), sum(payout), max(settled_at)) AS r
+         FROM bet_rounds WHERE merchant_code = 'demo' AND status = 'settled'
+        GROUP BY member_id, currency, game_type, source, provider ORDER BY 1`,
+    )
+  ).rows.map((row) => row.r);
+
+describe('members lifetime play per game (decision 0135)', () => {
+  it('a rebuild of a day rewrites the corrupted rows of its players equal to a recomputation; twice the same', async () => {
+    const [a, b] = (await Promise.all(['mga', 'mgb'].map(newMember))) as [string, string];
+    // Play before the rebuilt day (lifetime rows count it) and in it.
+    await play(a, 400n, 0n);
+    await play(a, 250n, 900n, 'other');
+    await play(b, 1_200n, 300n);
+    await t.database.pool.query(
+      `UPDATE bet_rounds SET settled_at = settled_at - interval '3 days', placed_at = placed_at - interval '3 days'
+        WHERE member_id = $1 AND provider = 'other'`,
+      [a],
+    );
+    await t.services.events.drain();
+    await play(a, 600n, 100n);
+    await play(b, 50n, 0n, 'other');
+    await t.services.events.drain();
+
+    // Corrupt them: a figure wrong, a row lost, a row of a game never played.
+    await t.database.pool.query(
+      "UPDATE reports_member_games SET stakes = stakes + 999, rounds = rounds + 7 WHERE member_id = $1 AND provider = 'test'",
+      [a],
+    );
+    await t.database.pool.query("DELETE FROM reports_member_games WHERE member_id = $1 AND provider = 'other'", [b]);
+    await t.database.pool.query(
+      `INSERT INTO reports_member_games
+         (merchant_code, member_id, currency, category, source, provider, rounds, stakes, valid_bets, payouts, last_at)
+       VALUES ('demo', $1, 'USD', 'SLOT', 'test', 'ghost', 3, 300, 300, 0, now())`,
+      [b],
+    );
+    expect(await memberGames()).not.toEqual(await memberGamesFromRaw());
+
+    const batches: string[] = [];
+    const result = await backfillRollups(t.database.pool, 'demo', today, today, undefined, (done, total) => {
+      batches.push(`${done}/${total}`);
+    });
+    expect(result.members).toBeGreaterThanOrEqual(2);
+    expect(batches.at(-1)).toBe(`${result.members}/${result.members}`);
+    expect(await memberGames()).toEqual(await memberGamesFromRaw());
+    // A's game played 3 days ago is in its lifetime row, though the rebuild covered today only.
+    const other = (await memberGames()).find((row) => row.startsWith(`${a}|USD|ELOTTO|test|other|1|250|`));
+    expect(other).toBeDefined();
+    const kept = await memberGames();
+    await backfillRollups(t.database.pool, 'demo', today, today);
+    expect(await memberGames()).toEqual(kept);
+    await t.services.events.drain();
+    expect(await memberGames()).toEqual(kept);
+  }, 120_000);
+
+  it('stays exact while rounds are played and delivered during the rebuild', async () => {
+    const players = await Promise.all(['mgr1', 'mgr2', 'mgr3'].map(newMember));
+    for (const member of players) await play(member, 100n, 0n);
+    await t.services.events.drain();
+    // Corrupt every row, then rebuild while the same members (and a new one) keep playing and the events flow.
+    await t.database.pool.query('UPDATE reports_member_games SET stakes = 0, rounds = 0 WHERE member_id = ANY($1)', [
+      players,
+    ]);
+    const late = await newMember('mgr4');
+    let playing = true;
+    const plays = (async () => {
+      let i = 0;
+      while (playing) {
+        for (const member of [...players, late]) await play(member, BigInt(10 + (i % 7)), BigInt((i % 3) * 20));
+        i += 1;
+      }
+      return i;
+    })();
+    const delivering = (async () => {
+      while (playing) await t.services.events.drain();
+    })();
+    for (let run = 0; run < 3; run++) await backfillRollups(t.database.pool, 'demo', today, today);
+    playing = false;
+    const loops = await plays;
+    await delivering;
+    expect(loops).toBeGreaterThan(0);
+    await t.services.events.drain();
+    expect(await memberGames()).toEqual(await memberGamesFromRaw());
+    // And one racing only the delivery of rounds not yet delivered.
+    for (const member of players) await play(member, 77n, 7n, 'other');
+    await Promise.all([backfillRollups(t.database.pool, 'demo', today, today), t.services.events.drain()]);
+    await t.services.events.drain();
+    expect(await memberGames()).toEqual(await memberGamesFromRaw());
+  }, 180_000);
+});
+
 describe('rebuild from the back office (decision 0129)', () => {
   it('refuses bad input per field and writes nothing; only owner and finance of the merchant may start one', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

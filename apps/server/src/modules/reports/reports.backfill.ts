@@ -16,6 +16,9 @@ import type pg from 'pg';
  *
  * Distinct sets (a game's players, a member's registration and first deposit) are written as the union with what
  * is there: a later delivery adds nothing twice to a set.
+ *
+ * Then each member's lifetime play per game (`reports_member_games`) for the members who played in the range, the
+ * same way a batch of members at a time (decision 0135).
  */
 
 const LOCK = `hashtext('reports-rollups:' || $1)`;
@@ -193,14 +196,82 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
   );
 };
 
+/**
+ * `reports_member_games` is a member's lifetime play per game, with no hour to cut a day out of: it is rebuilt per
+ * member, whole. After the days of a range, every member with play in the range (a round settled in it, a bet event
+ * of it not yet delivered, or a kept row last played in it) has its rows deleted and written again from all its
+ * settled rounds, less its bet events not yet delivered, in batches of MEMBER_BATCH members, each under the
+ * exclusive lock in one REPEATABLE READ snapshot as a day is. A later delivery adds exactly what was left out.
+ */
+const MEMBER_BATCH = 500;
+
+/** The members whose lifetime rows a rebuild of [from, to) rewrites, in id order. */
+const membersPlayedIn = async (client: pg.PoolClient, merchantCode: string, from: string, to: string) =>
+  (
+    await client.query<{ member_id: string }>(
+      `SELECT member_id FROM bet_rounds WHERE merchant_code = $1 AND ${IN_DAY('settled_at')}
+       UNION
+       SELECT (payload->>'memberId')::uuid FROM (${pending('bet.settled', 'reports.bets')}) e
+        WHERE ${IN_DAY(`(payload->>'settledAt')::timestamptz`)}
+       UNION
+       SELECT member_id FROM reports_member_games WHERE merchant_code = $1 AND ${IN_DAY('last_at')}
+       ORDER BY 1`,
+      [merchantCode, from, to],
+    )
+  ).rows.map((row) => row.member_id);
+
+/** One batch of members' lifetime rows, in the caller's REPEATABLE READ transaction under the exclusive lock. */
+const rebuildMemberGames = async (client: pg.PoolClient, merchantCode: string, members: string[]) => {
+  await client.query('DELETE FROM reports_member_games WHERE merchant_code = $1 AND member_id = ANY($2::uuid[])', [
+    merchantCode,
+    members,
+  ]);
+  await client.query(
+    `INSERT INTO reports_member_games
+       (merchant_code, member_id, currency, category, source, provider, rounds, stakes, valid_bets, payouts, last_at)
+     SELECT $1, member_id, currency, category, source, provider, sum(rounds), sum(stakes), sum(valid), sum(payouts),
+            max(at)
+       FROM (
+         SELECT member_id, currency, game_type AS category, source, provider, 1 AS rounds, bet_amount AS stakes,
+                valid_bet AS valid, payout AS payouts, settled_at AS at
+           FROM bet_rounds WHERE member_id = ANY($2::uuid[]) AND merchant_code = $1 AND status = 'settled'
+         UNION ALL
+         SELECT (payload->>'memberId')::uuid, payload->>'currency', payload->>'gameType', payload->>'source',
+                payload->>'provider',
+                -(CASE WHEN payload ? 'correction' THEN COALESCE((payload->>'rounds')::int, 0) ELSE 1 END),
+                -(payload->>'betAmount')::bigint, -(payload->>'validBet')::bigint, -(payload->>'payout')::bigint,
+                (payload->>'settledAt')::timestamptz
+           FROM (${pending('bet.settled', 'reports.bets')}) e
+          WHERE (payload->>'memberId')::uuid = ANY($2::uuid[])
+       ) x GROUP BY member_id, currency, category, source, provider`,
+    [merchantCode, members],
+  );
+};
+
+/** Runs `work` in one REPEATABLE READ transaction taken after the merchant's exclusive rollup lock. */
+const underExclusiveLock = async (client: pg.PoolClient, merchantCode: string, work: () => Promise<void>) => {
+  await client.query(`SELECT pg_advisory_lock(${LOCK})`, [merchantCode]);
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    await work();
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [merchantCode]);
+  }
+};
+
 const addDay = (day: string, n: number) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 };
 
 /**
- * Rebuilds `merchantCode`'s rollups for the UTC days `from`..`to` (inclusive), a day per transaction; `onDay` hears
- * each day done (progress). Idempotent, and safe while events are delivered (see above).
+ * Rebuilds `merchantCode`'s rollups for the UTC days `from`..`to` (inclusive), a day per transaction, then the
+ * lifetime rows of the members who played in them, a batch per transaction; `onDay` hears each day done (progress),
+ * `onMembers` each batch of members. Idempotent, and safe while events are delivered (see above).
  */
 export const backfillRollups = async (
   pool: pg.Pool,
@@ -208,27 +279,26 @@ export const backfillRollups = async (
   from: string,
   to: string,
   onDay?: (day: string, done: number, total: number) => void | Promise<void>,
+  onMembers?: (done: number, total: number) => void | Promise<void>,
 ) => {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDay(day, 1)) days.push(day);
   const client = await pool.connect();
   try {
     for (const [i, day] of days.entries()) {
-      await client.query(`SELECT pg_advisory_lock(${LOCK})`, [merchantCode]);
-      try {
-        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-        await rebuildDay(client, merchantCode, `${day}T00:00:00Z`, `${addDay(day, 1)}T00:00:00Z`);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [merchantCode]);
-      }
+      await underExclusiveLock(client, merchantCode, () =>
+        rebuildDay(client, merchantCode, `${day}T00:00:00Z`, `${addDay(day, 1)}T00:00:00Z`),
+      );
       await onDay?.(day, i + 1, days.length);
     }
+    const members = await membersPlayedIn(client, merchantCode, `${from}T00:00:00Z`, `${addDay(to, 1)}T00:00:00Z`);
+    for (let at = 0; at < members.length; at += MEMBER_BATCH) {
+      const batch = members.slice(at, at + MEMBER_BATCH);
+      await underExclusiveLock(client, merchantCode, () => rebuildMemberGames(client, merchantCode, batch));
+      await onMembers?.(at + batch.length, members.length);
+    }
+    return { days: days.length, members: members.length };
   } finally {
     client.release();
   }
-  return { days: days.length };
 };

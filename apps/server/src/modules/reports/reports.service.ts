@@ -34,7 +34,7 @@ import { cellOf, type ReportSpec, specOf } from './reports.specs';
 export interface ReportsDeps extends Omit<MemberOverviewDeps, 'members' | 'cashier' | 'withdrawals'> {
   repository: ReportsRepository;
   admin: Pick<ModuleServices['admin'], 'audit'>;
-  members: Pick<ModuleServices['members'], 'findById'> & MemberOverviewDeps['members'];
+  members: Pick<ModuleServices['members'], 'findById' | 'findByIds'> & MemberOverviewDeps['members'];
   cashier: Pick<ModuleServices['cashier'], 'listQueue'> & MemberOverviewDeps['cashier'];
   withdrawals: Pick<ModuleServices['withdrawals'], 'queue'> & MemberOverviewDeps['withdrawals'];
   agents: Pick<ModuleServices['agents'], 'listApplications'>;
@@ -51,7 +51,7 @@ const GROUP_PERMISSION: Record<FigureGroup, 'reports.cash' | 'reports.play' | 'r
 };
 
 /** Rows an export reads from the database at a time. */
-const EXPORT_FETCH = 5_000;
+const EXPORT_FETCH = 1_000;
 
 export const createReportsService = (deps: ReportsDeps) => {
   const { repository } = deps;
@@ -206,14 +206,13 @@ export const createReportsService = (deps: ReportsDeps) => {
       toIso: dayStart(addDays(query.to, 1), query.timeZone),
     });
 
+  /**
+   * Each member's account name, one read for the whole batch: a read per member (an export's 5,000 at once) would
+   * queue every API request behind them on the pool.
+   */
   const memberNames = async (ids: readonly string[]) => {
     const names = new Map<string, string>();
-    await Promise.all(
-      [...new Set(ids)].map(async (id) => {
-        const member = await deps.members.findById(id);
-        if (member) names.set(id, member.account);
-      }),
-    );
+    for (const member of await deps.members.findByIds([...new Set(ids)])) names.set(member.id, member.account);
     return names;
   };
 
@@ -444,8 +443,14 @@ export const createReportsService = (deps: ReportsDeps) => {
      */
     runRebuild: async (row: RebuildRow) => {
       try {
-        await backfillRollups(repository.pool, row.merchantCode, row.from, row.to, (_day, done) =>
-          repository.rebuildProgress(row.id, done),
+        await backfillRollups(
+          repository.pool,
+          row.merchantCode,
+          row.from,
+          row.to,
+          (_day, done) => repository.rebuildProgress(row.id, done),
+          // The members' lifetime rows after the days: all days done, the beat kept going per batch.
+          () => repository.rebuildProgress(row.id, row.daysTotal),
         );
         const counts = await repository.rebuiltCounts(
           row.merchantCode,

@@ -1,0 +1,377 @@
+/**
+ * npm run bench:reports — the back office's dashboard and reports at scale (issue 26): the demo merchant with
+ * 100,000 members and 10,000,000 settled rounds over 90 days, written set-based straight into the tables the
+ * dashboard and reports read (the reports module's rollups, as its subscribers would have written them: every
+ * round in its member's hour, game, lifetime row and the merchant's hour) plus the members and their registration
+ * rows, in time order as the subscribers append them. The raw `bet_rounds` are not written: no figure measured here
+ * reads them (decision 0079: the reports read only the rollups).
+ *
+ * Then, from the built server as its own process at production defaults (harness.ts, decision 0049):
+ * - the dashboard (today, 7 and 30 days) at 4 callers, interleaved with a reference endpoint of the same server
+ *   (the operator's export list: session, access, one indexed read); goal p95 ≤ 200 ms;
+ * - the 30-day game-performance report (by game, category and provider) one caller at a time; goal ≤ 1 s;
+ * - the largest export the data allows (top players by stake over 90 days: a row per member who played, 100,000;
+ *   no report has a row per round or per member and day, so no export of this merchant reaches 1,000,000 rows) as a job,
+ *   while the reference endpoint runs at a fixed rate: its p99 with and without the export, interleaved; goal: the
+ *   export completes and the p99 moves by at most 20 %.
+ * Each figure is the median of BENCH_REPEATS (3) repeats, printed against its goal with the load average.
+ * BENCH_REPORTS_KEEP=1 leaves the database for EXPLAIN ANALYZE by hand (drop it afterwards).
+ */
+
+import { loadavg } from 'node:os';
+import { benchApp, benchDatabase } from './bench-support';
+import { benchPort, closedLoop, openLoop, REPEATS, type Result, SECONDS, startApp, type Target } from './harness';
+
+const OPERATOR_PASSWORD = 'Bench-Owner-2026';
+const MEMBERS = Number(process.env.BENCH_REPORTS_MEMBERS ?? 100_000);
+/** Play sessions per member (each in one hour and one game); rounds per session 1..4, 2.5 on average. */
+const SESSIONS = Number(process.env.BENCH_REPORTS_SESSIONS ?? 40);
+const DAYS = 90;
+const GAMES: [string, string, string][] = [
+  ['SLOT', 'seamless', 'pgsoft'],
+  ['SLOT', 'seamless', 'jili'],
+  ['SLOT', 'seamless', 'pragmatic'],
+  ['LIVE', 'seamless', 'evolution'],
+  ['LIVE', 'inhouse', 'livetable'],
+  ['FISH', 'inhouse', 'fishing'],
+  ['SPORTS', 'inhouse', 'sportsbook'],
+  ['ELOTTO', 'inhouse', 'lottery'],
+  ['CARD', 'inhouse', 'crash'],
+  ['COCKFIGHT', 'inhouse', 'cockfight'],
+];
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+
+const seed = async (pool: import('pg').Pool, currency: string) => {
+  const started = performance.now();
+  const client = await pool.connect();
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const t0 = performance.now();
+    const result = await client.query(sql, params);
+    console.log(`  ${label}: ${result.rowCount ?? 0} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  try {
+    await client.query('SET synchronous_commit = off');
+    // Members: registered over the 90 days (a few each hour), the first deposit of most of them soon after.
+    await step(
+      'members',
+      `INSERT INTO members (id, merchant_code, username, account, password_hash, nickname, referral_code, created_at)
+       SELECT gen_random_uuid(), 'demo', 'r' || n, 'r' || n, 'bench-not-a-password', 'r' || n, 'RB' || n,
+              now() - (n::float8 / $1) * interval '${DAYS} days'
+         FROM generate_series(1, $1) AS n`,
+      [MEMBERS],
+    );
+    await client.query(
+      `CREATE TEMP TABLE bench_members AS
+       SELECT id, row_number() OVER (ORDER BY username) AS n, created_at FROM members
+        WHERE merchant_code = 'demo' AND username ~ '^r[0-9]+$'`,
+    );
+    await step(
+      'reports_members',
+      `INSERT INTO reports_members (member_id, merchant_code, registered_at, source, first_deposit_at,
+         first_deposit_currency, first_deposit)
+       SELECT id, 'demo', created_at, (ARRAY['direct', 'referral', 'affiliate'])[1 + n % 3],
+              CASE WHEN n % 5 <> 0 THEN created_at + interval '20 minutes' END,
+              CASE WHEN n % 5 <> 0 THEN $1 END, CASE WHEN n % 5 <> 0 THEN 10000 + (n % 50) * 1000 END
+         FROM bench_members`,
+      [currency],
+    );
+    // Sessions: SESSIONS per member, each in one hour of the 90 days and one game, 1..4 rounds.
+    await step(
+      'sessions',
+      `CREATE TEMP TABLE bench_sessions AS
+       SELECT m.id AS member_id,
+              date_trunc('hour', now() - ((((m.n * 7919 + k * 104729) % ${DAYS * 24}) + 0.5) * interval '1 hour'))
+                AS hour,
+              (m.n + k * 3) % ${GAMES.length} + 1 AS game,
+              1 + (m.n + k) % 4 AS rounds,
+              (1 + (m.n + k) % 4) * (100 + (m.n * 31 + k) % 900) AS stakes,
+              CASE WHEN (m.n + k) % 9 = 0 THEN 50000 ELSE 0 END AS deposits,
+              CASE WHEN (m.n + k) % 23 = 0 THEN 30000 ELSE 0 END AS withdrawals
+         FROM bench_members m CROSS JOIN generate_series(0, $1 - 1) AS k`,
+      [SESSIONS],
+    );
+    await client.query('CREATE TEMP TABLE bench_games (game int, category text, source text, provider text)');
+    await client.query('INSERT INTO bench_games SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])', [
+      GAMES.map((_, i) => i + 1),
+      GAMES.map((g) => g[0]),
+      GAMES.map((g) => g[1]),
+      GAMES.map((g) => g[2]),
+    ]);
+    // Payouts: 96 % of stakes on average (per session 0..192 %).
+    const payouts = `(s.stakes * ((s.rounds * 37 + s.game * 11) % 193)::bigint / 100)`;
+    await step(
+      'reports_player_hours',
+      `INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, rounds, stakes, valid_bets, payouts,
+         deposits, withdrawals, deposit_count, withdrawal_count)
+       SELECT 'demo', s.member_id, s.hour, $1, sum(s.rounds), sum(s.stakes), sum(s.stakes), sum(${payouts}),
+              sum(s.deposits), sum(s.withdrawals), count(*) FILTER (WHERE s.deposits > 0),
+              count(*) FILTER (WHERE s.withdrawals > 0)
+         FROM bench_sessions s GROUP BY s.member_id, s.hour ORDER BY s.hour`,
+      [currency],
+    );
+    await step(
+      'reports_game_players',
+      `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
+       SELECT DISTINCT 'demo', s.hour, g.category, g.source, g.provider, s.member_id
+         FROM bench_sessions s JOIN bench_games g USING (game) ORDER BY s.hour`,
+    );
+    await step(
+      'reports_game_hourly',
+      `INSERT INTO reports_game_hourly (merchant_code, currency, hour, category, source, provider, rounds, stakes,
+         valid_bets, payouts)
+       SELECT 'demo', $1, s.hour, g.category, g.source, g.provider, sum(s.rounds), sum(s.stakes), sum(s.stakes),
+              sum(${payouts})
+         FROM bench_sessions s JOIN bench_games g USING (game) GROUP BY s.hour, g.category, g.source, g.provider`,
+      [currency],
+    );
+    await step(
+      'reports_hourly',
+      `INSERT INTO reports_hourly (merchant_code, currency, hour, rounds, stakes, valid_bets, payouts, deposit_count,
+         deposits, withdrawal_count, withdrawals)
+       SELECT 'demo', $1, s.hour, sum(s.rounds), sum(s.stakes), sum(s.stakes), sum(${payouts}),
+              count(*) FILTER (WHERE s.deposits > 0), sum(s.deposits), count(*) FILTER (WHERE s.withdrawals > 0),
+              sum(s.withdrawals)
+         FROM bench_sessions s GROUP BY s.hour
+       ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET rounds = reports_hourly.rounds + EXCLUDED.rounds,
+         stakes = reports_hourly.stakes + EXCLUDED.stakes, valid_bets = reports_hourly.valid_bets + EXCLUDED.valid_bets,
+         payouts = reports_hourly.payouts + EXCLUDED.payouts,
+         deposit_count = reports_hourly.deposit_count + EXCLUDED.deposit_count,
+         deposits = reports_hourly.deposits + EXCLUDED.deposits,
+         withdrawal_count = reports_hourly.withdrawal_count + EXCLUDED.withdrawal_count,
+         withdrawals = reports_hourly.withdrawals + EXCLUDED.withdrawals`,
+      [currency],
+    );
+    await step(
+      'reports_member_games',
+      `INSERT INTO reports_member_games (merchant_code, member_id, currency, category, source, provider, rounds,
+         stakes, valid_bets, payouts, last_at)
+       SELECT 'demo', s.member_id, $1, g.category, g.source, g.provider, sum(s.rounds), sum(s.stakes), sum(s.stakes),
+              sum(${payouts}), max(s.hour)
+         FROM bench_sessions s JOIN bench_games g USING (game) GROUP BY s.member_id, g.category, g.source, g.provider`,
+      [currency],
+    );
+    const rounds = await client.query<{ n: string }>('SELECT sum(rounds)::text AS n FROM bench_sessions');
+    console.log(`  settled rounds in the rollups: ${rounds.rows[0]?.n}`);
+    await client.query('DROP TABLE bench_sessions');
+  } finally {
+    client.release();
+  }
+  await pool.query(
+    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
+  );
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${load()})`);
+};
+
+const main = async () => {
+  const { database, drop, url } = await benchDatabase(`${process.env.BENCH_DB_PREFIX ?? ''}bench_reports`, 4);
+  let server: Target | undefined;
+  try {
+    const { app, services } = await benchApp(database, OPERATOR_PASSWORD, {
+      runJobs: false,
+      crash: { drive: false },
+      events: { deliver: false },
+    });
+    const merchant = await services.merchants.resolve({ code: 'demo', host: '' });
+    await app.close();
+    await seed(database.pool, merchant.settings.currency);
+
+    // The figures: the built server as its own process, at production defaults (its jobs run the export).
+    server = await startApp(url, benchPort(0));
+    await measure(server);
+  } finally {
+    await server?.stop();
+    console.log(`load average (1, 5, 15 min): ${load()}`);
+    if (process.env.BENCH_REPORTS_KEEP) {
+      console.log(`database kept: ${url}`);
+      await database.close();
+    } else await drop();
+  }
+};
+
+interface Row {
+  figure: string;
+  measured: string;
+  goal: string;
+  met: boolean;
+  load: string;
+}
+const table: Row[] = [];
+const record = (row: Row) => {
+  table.push(row);
+  console.log(`${row.figure}: ${row.measured} | goal ${row.goal} ${row.met ? 'met' : 'NOT MET'} | load ${row.load}`);
+};
+
+const measure = async (server: Target) => {
+  const base = server.base;
+  const login = await fetch(`${base}/api/admin/session/login`, {
+    method: 'POST',
+    headers: { host: 'localhost', 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner', password: OPERATOR_PASSWORD }),
+  });
+  const token = ((await login.json()) as { value: { token: string } }).value.token;
+  const headers = { authorization: token };
+  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${base.replace('//127.0.0.1', '//localhost')}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const body = (await response.json()) as { success: boolean; value: T };
+    if (!body.success) throw new Error(`${path}: ${JSON.stringify(body)}`);
+    return body.value;
+  };
+  const m = '/api/admin/merchants/demo';
+  const reference = `${m}/report-exports`;
+  const dashboard = (period: string) => `${m}/dashboard?period=${period}&timeZone=Asia%2FShanghai`;
+  const from30 = day(29);
+  const games = (groupBy: string) =>
+    `${m}/reports/games?from=${from30}&to=${day(0)}&timeZone=Asia%2FShanghai&groupBy=${groupBy}&pageSize=50`;
+
+  // A first answer of each (and what it says), so a broken path fails before it is timed.
+  const thirty = await call<{ figures: { key: string; value: string }[] }>(dashboard('30d'));
+  console.log(
+    `dashboard 30 days: ${thirty.figures
+      .filter((f) => ['bets', 'ggr', 'activePlayers', 'registrations', 'deposits'].includes(f.key))
+      .map((f) => `${f.key} ${f.value}`)
+      .join(', ')}`,
+  );
+  const report = await call<{ total: number; totals: string[] }>(games('game'));
+  console.log(`games report 30 days by game: ${report.total} rows, totals ${report.totals.join(' ')}`);
+
+  // 1. The dashboard at 4 callers, each period against the reference endpoint, interleaved.
+  const loop = (path: string) => () => closedLoop(base, 4, SECONDS, () => ({ path, headers }));
+  const cases: Record<string, () => Promise<Result>> = {
+    reference: loop(reference),
+    today: loop(dashboard('today')),
+    '7d': loop(dashboard('7d')),
+    '30d': loop(dashboard('30d')),
+  };
+  const names = Object.keys(cases);
+  const results: Record<string, Result[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let repeat = 0; repeat < REPEATS; repeat += 1)
+    for (const name of [...names.slice(repeat % names.length), ...names.slice(0, repeat % names.length)]) {
+      const result = await (cases[name] as () => Promise<Result>)();
+      results[name]?.push(result);
+      console.log(
+        `  ${name.padEnd(9)} 4 callers ${SECONDS} s: ${result.perSecond.toFixed(1)}/s p50 ${result.p50.toFixed(1)} ms p95 ${result.p95.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors (load ${result.load.toFixed(2)})`,
+      );
+    }
+  const p95 = (name: string) => median((results[name] ?? []).map((r) => r.p95));
+  const errors = (name: string) => (results[name] ?? []).reduce((sum, r) => sum + r.errors, 0);
+  for (const period of ['today', '7d', '30d'])
+    record({
+      figure: `dashboard ${period}, 4 callers, median p95 of ${REPEATS}`,
+      measured: `${p95(period).toFixed(1)} ms (reference endpoint ${p95('reference').toFixed(1)} ms)${errors(period) ? `, ${errors(period)} errors` : ''}`,
+      goal: 'p95 ≤ 200 ms',
+      met: p95(period) <= 200 && errors(period) === 0,
+      load: load(),
+    });
+
+  // 2. The 30-day game-performance report, one caller, each grouping in turn (5 calls a repeat each).
+  for (const groupBy of ['game', 'category', 'provider', 'day']) {
+    const times: number[] = [];
+    for (let repeat = 0; repeat < REPEATS; repeat += 1)
+      for (let i = 0; i < 5; i += 1) {
+        const t0 = performance.now();
+        await call(games(groupBy));
+        times.push(performance.now() - t0);
+      }
+    times.sort((a, b) => a - b);
+    const worst = times[Math.floor(times.length * 0.95)] ?? 0;
+    record({
+      figure: `games report 30 days by ${groupBy}, ${times.length} calls`,
+      measured: `median ${median(times).toFixed(0)} ms, p95 ${worst.toFixed(0)} ms`,
+      goal: 'p95 ≤ 1000 ms',
+      met: worst <= 1000,
+      load: load(),
+    });
+  }
+
+  // 3. The largest export at this scale, as a job, while the reference endpoint runs at a fixed rate.
+  const RATE = Number(process.env.BENCH_REPORTS_RATE ?? 50);
+  const exportQuery = { from: day(DAYS - 1), to: day(0), timeZone: 'UTC', view: 'topStake' };
+  const withExport = async () => {
+    const started = performance.now();
+    const queued = await call<{ id: string }>(`${m}/report-exports`, {
+      method: 'POST',
+      body: { report: 'players', format: 'csv', query: exportQuery },
+    });
+    let done: { status: string; rowCount: number | null } | undefined;
+    let finishedMs = 0;
+    const watch = (async () => {
+      for (;;) {
+        const list = await call<{ list: { id: string; status: string; rowCount: number | null }[] }>(reference);
+        done = list.list.find((e) => e.id === queued.id);
+        if (done && (done.status === 'ready' || done.status === 'failed')) {
+          finishedMs = performance.now() - started;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    // The reference load for as long as the export runs (at least SECONDS).
+    const runs: Result[] = [];
+    while (runs.length === 0 || finishedMs === 0)
+      runs.push(await openLoop(base, RATE, SECONDS, () => ({ path: reference, headers })));
+    await watch;
+    // The first window starts with the export's request: the one measured (later ones only wait for its end).
+    const p99 = runs[0]?.p99 ?? 0;
+    return {
+      p99,
+      rows: done?.rowCount ?? 0,
+      status: done?.status ?? '?',
+      ms: finishedMs,
+      errors: runs.reduce((s, r) => s + r.errors, 0),
+    };
+  };
+  const without: number[] = [];
+  const withs: { p99: number; rows: number; status: string; ms: number; errors: number }[] = [];
+  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    const alone = async () => {
+      const r = await openLoop(base, RATE, SECONDS, () => ({ path: reference, headers }));
+      without.push(r.p99);
+      console.log(
+        `  reference ${RATE}/s alone: p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors (load ${r.load.toFixed(2)})`,
+      );
+    };
+    const busy = async () => {
+      const r = await withExport();
+      withs.push(r);
+      console.log(
+        `  reference ${RATE}/s during the export: p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors; export ${r.status}, ${r.rows} rows in ${(r.ms / 1000).toFixed(1)} s (load ${load()})`,
+      );
+    };
+    if (repeat % 2 === 0) {
+      await alone();
+      await busy();
+    } else {
+      await busy();
+      await alone();
+    }
+  }
+  const alone = median(without);
+  const busy = median(withs.map((w) => w.p99));
+  const rows = median(withs.map((w) => w.rows));
+  record({
+    figure: `export players/topStake 90 days CSV (${rows} rows) as a job: reference endpoint p99 at ${RATE}/s`,
+    measured: `${busy.toFixed(1)} ms during the export vs ${alone.toFixed(1)} ms without (${(((busy - alone) / Math.max(alone, 0.001)) * 100).toFixed(0)} %), export done in ${(median(withs.map((w) => w.ms)) / 1000).toFixed(1)} s`,
+    goal: 'all exports ready, p99 moved ≤ 20 %',
+    met: withs.every((w) => w.status === 'ready') && busy <= alone * 1.2,
+    load: load(),
+  });
+
+  console.log('\nfigure | measured | goal | verdict | load (1, 5, 15 min)');
+  for (const row of table)
+    console.log(`${row.figure} | ${row.measured} | ${row.goal} | ${row.met ? 'met' : 'NOT MET'} | ${row.load}`);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
