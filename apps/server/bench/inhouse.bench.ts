@@ -31,6 +31,7 @@ import {
   startBaseline,
   type Target,
 } from './harness';
+import { diceBets } from './requests';
 
 const APP_PORT = 9_112;
 const BASELINE_PORT = 9_113;
@@ -98,17 +99,8 @@ export const inhouse = async (): Promise<void> => {
     started.push(baseline);
     const tokens = await benchMembers(db.url, PLAYERS);
     const headers = (player: number) => ({ ModuleId: 'COMM3', Authorization: `Bearer ${tokens[player]}` });
-    const dice = (player: number): Request => ({
-      path: '/wps/inhouse/bets',
-      method: 'POST',
-      headers: headers(player),
-      body: JSON.stringify({
-        game: 'dice',
-        params: { target: 5000, direction: 'under' },
-        stake: '1.00',
-        idempotencyKey: randomUUID(),
-      }),
-    });
+    const bet = diceBets(tokens);
+    const dice = (player: number): Request => bet(0, player);
     const first = await closedLoop(app.base, PLAYERS, 1, (_i, c) => dice(c));
     if (first.errors) throw new Error('dice bets answer errors; run with BENCH_VERBOSE=1');
 

@@ -5,16 +5,17 @@
  *   - the CPU profile's self time by function and by package, and the inclusive time of the heaviest functions,
  *   - the database's backends sampled every 100 ms from pg_stat_activity: state and wait event,
  *   - the server's own response time (from its log lines), p50 and p99.
- * Cases: category, search, balance, info, seamless (16 provider callers, each a bet then its round's win); PROFILE_GAMES=20000 grows the catalogue first. The .cpuprofile stays
+ * Cases: category, search, balance, info, seamless (16 provider callers, each a bet then its round's win), dice
+ * (16 members' in-house dice bets); PROFILE_GAMES=20000 grows the catalogue first. The .cpuprofile stays
  * under apps/server/.tmp/bench/profile for Chrome DevTools.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_PROVIDER_SECRET } from './bench-support';
+import { BENCH_PROVIDER_SECRET, benchMembers } from './bench-support';
 import { countGames, onBenchDatabase, scaleCatalogue, withClient } from './databases';
 import { benchPort, closedLoop, memberToken, type Request, startApp } from './harness';
-import { categoryPage, memberRead, search } from './requests';
+import { categoryPage, diceBets, memberRead, search } from './requests';
 import { betAndWinCalls, providerTokens } from './seamless.bench';
 
 interface ProfileNode {
@@ -162,6 +163,7 @@ const main = async () => {
       balance: async () => memberRead('/wps/v2/wallets/balance', await memberToken(app, db.url)),
       info: async () => memberRead('/wps/member/info', await memberToken(app, db.url)),
       seamless: async () => betAndWinCalls(await providerTokens(db.url, CONNECTIONS), 'p'),
+      dice: async () => diceBets(await benchMembers(db.url, CONNECTIONS)),
     };
     const make = cases[which];
     if (!make) throw new Error(`unknown case ${which}; one of ${Object.keys(cases).join(', ')}`);
