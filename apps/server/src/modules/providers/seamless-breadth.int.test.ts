@@ -494,11 +494,29 @@ describe('cash-out', () => {
     const events = await settledEvents(roundId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ betAmount: '400', payout: '640' });
-    const { rows } = await t.database.pool.query(
-      "SELECT type, metadata->>'cashout' AS cashout FROM ledger_transactions WHERE idempotency_key = $1",
-      [`seamless:DEMO:${cashout.transactionId}`],
-    );
-    expect(rows).toEqual([{ type: 'game_win', cashout: 'true' }]);
+    // Its own ledger type (decision 0133): the account record lists and filters it as a cash-out, not a game win.
+    const { rows } = await t.database.pool.query('SELECT type FROM ledger_transactions WHERE idempotency_key = $1', [
+      `seamless:DEMO:${cashout.transactionId}`,
+    ]);
+    expect(rows).toEqual([{ type: 'game_cashout' }]);
+    const accountRecord = async (type: string) =>
+      (
+        await client.send({
+          method: 'GET',
+          url: `/wps/member/transactions?type=${type}&range=today`,
+          moduleId: 'COMM3',
+          token: p.token,
+        })
+      ).json().value.list;
+    expect(await accountRecord('game_cashout')).toEqual([
+      expect.objectContaining({ type: 'game_cashout', amount: '6.40', reference: `DEMO:${roundId}` }),
+    ]);
+    expect(await accountRecord('game_win')).toEqual([]);
+    // Responsible gaming counts it as a win: 4.00 wagered, 6.40 paid, a net loss of -2.40 today.
+    const usage = await t.database.pool.query('SELECT wagered::text, lost::text FROM rg_usage WHERE member_id = $1', [
+      p.memberId,
+    ]);
+    expect(usage.rows).toEqual([{ wagered: '400', lost: '-240' }]);
     // The round is over: no win, no second cash-out; a round never staked cannot be cashed out.
     const again = await call('cashout', { ...cashout, transactionId: next('tx') });
     expect(again.statusCode).toBe(409);
