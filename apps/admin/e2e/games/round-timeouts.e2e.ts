@@ -80,11 +80,13 @@ describe("a provider's round timeout in the back office (decision 0128)", () => 
     await page.screenshot({ path: `${SHOTS}-desktop.png`, fullPage: true });
 
     // On a phone the section still fits.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await row.getByText('Custom (default 24 hours)').waitFor();
-    expect(await fitsWidth(page)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}-phone.png`, fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const phone = await newPage(browser, { viewport: 'phone' });
+    await signIn(phone.page, server.url, CONTENT);
+    await phone.page.goto(`${server.url}/admin/merchants/demo/game-rounds`);
+    await phone.page.locator('tr[data-provider="DEMO"]').getByText('Custom (default 24 hours)').waitFor();
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await phone.page.screenshot({ path: `${SHOTS}-phone.png`, fullPage: true });
+    await phone.page.close();
 
     // Finance sees the timeout but has nothing to edit.
     const finance = await newPage(browser, { viewport: 'desktop' });

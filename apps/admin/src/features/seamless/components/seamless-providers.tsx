@@ -118,19 +118,20 @@ const ProviderRow = ({
         )}
       </td>
       <td data-label={t('seamlessProviders.source')}>
-        {provider.isDefault ? (
-          <Badge>{t('seamlessProviders.default', { count: provider.defaultRoundTimeoutHours })}</Badge>
-        ) : (
-          <Badge tone="info">{t('seamlessProviders.custom', { count: provider.defaultRoundTimeoutHours })}</Badge>
-        )}
-        {provider.updatedAt ? (
-          <span className={table.muted}>
-            {' '}
-            {new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-              Date.parse(provider.updatedAt),
-            )}
-          </span>
-        ) : null}
+        <span className={styles.setting}>
+          {provider.isDefault ? (
+            <Badge>{t('seamlessProviders.default', { count: provider.defaultRoundTimeoutHours })}</Badge>
+          ) : (
+            <Badge tone="info">{t('seamlessProviders.custom', { count: provider.defaultRoundTimeoutHours })}</Badge>
+          )}
+          {provider.updatedAt ? (
+            <span className={table.muted}>
+              {new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+                Date.parse(provider.updatedAt),
+              )}
+            </span>
+          ) : null}
+        </span>
       </td>
     </tr>
   );
