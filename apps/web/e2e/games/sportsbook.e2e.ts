@@ -91,6 +91,8 @@ describe("the reference provider's sportsbook, end to end", () => {
     await book.locator('[data-stake]').fill('5.00');
     await book.getByRole('button', { name: 'Place bet' }).click();
     await book.locator('[data-balance]').getByText('85.00 USD').waitFor();
+    // The list shows both open bets, the new one first, once the page has read it again.
+    await book.locator('[data-bet][data-state="open"]').nth(1).waitFor();
     const second = book.locator('[data-bet][data-state="open"]').first();
     const secondId = (await second.getAttribute('data-bet')) ?? '';
     expect(secondId).not.toBe(roundId);
