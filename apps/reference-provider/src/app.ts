@@ -22,6 +22,7 @@ import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './round
 import { type Sportsbook, sportOf } from './sportsbook';
 import { sportsbookPage } from './sportsbook-page';
 import { registerSportsbook } from './sportsbook-routes';
+import { fileStore, memoryStore } from './sportsbook-store';
 import { tablePage } from './table-page';
 import { registerTables, type TableDealers, tableEngineOf } from './table-routes';
 import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
@@ -87,6 +88,7 @@ export const buildApp = (
     wallet,
     operatorKey: config.operatorKey,
     retryEveryMs: config.settlementRetryMs,
+    store: config.sportsbookFile ? fileStore(config.sportsbookFile) : memoryStore,
   });
 
   const session = (body: PlayBody) => {

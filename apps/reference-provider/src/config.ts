@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** Every setting the reference provider reads, with its default; README.md mirrors this table. */
 export interface ProviderConfig {
   host: string;
@@ -17,6 +19,8 @@ export interface ProviderConfig {
   tableRoundMs: number;
   /** The key of the sportsbook's operator page and API (results, resettlement, void). */
   operatorKey: string;
+  /** The file the sportsbook keeps its book in across restarts (decision 0136); null: in memory only. */
+  sportsbookFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +52,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     problems.push('REFERENCE_PROVIDER_TABLE_ROUND_MS: at least 1000');
   const operatorKey = value('REFERENCE_PROVIDER_OPERATOR_KEY', 'reference-provider-operator-key');
   if (operatorKey.length < 12) problems.push('REFERENCE_PROVIDER_OPERATOR_KEY: at least 12 characters');
+  const sportsbookFile = value('REFERENCE_PROVIDER_SPORTSBOOK_FILE', './data/reference-provider/sportsbook.json');
   if (problems.length > 0)
     throw new ConfigError(`The reference provider's configuration is invalid:\n  ${problems.join('\n  ')}`);
   return {
@@ -61,5 +66,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     settlementRetryMs,
     tableRoundMs,
     operatorKey,
+    sportsbookFile: sportsbookFile === 'memory' ? null : path.resolve(sportsbookFile),
   };
 };

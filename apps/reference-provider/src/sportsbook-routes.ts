@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSportsbook, SportsbookRefusal, stakeOf } from './sportsbook';
 import type { FixtureResult, Pick } from './sportsbook-maths';
 import { OPERATOR_SCRIPT, operatorPage, SPORTSBOOK_SCRIPT } from './sportsbook-page';
+import type { SportsbookStore } from './sportsbook-store';
 import { type WalletClient, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 const GAME_CODE = /^[\w-]{1,60}$/;
@@ -28,9 +29,14 @@ interface MemberBody {
  */
 export const registerSportsbook = (
   app: FastifyInstance,
-  deps: { wallet: WalletClient; operatorKey: string; retryEveryMs: number },
+  deps: { wallet: WalletClient; operatorKey: string; retryEveryMs: number; store: SportsbookStore },
 ) => {
-  const book = createSportsbook({ wallet: deps.wallet, log: app.log, retryEveryMs: deps.retryEveryMs });
+  const book = createSportsbook({
+    wallet: deps.wallet,
+    log: app.log,
+    retryEveryMs: deps.retryEveryMs,
+    store: deps.store,
+  });
   app.addHook('onClose', async () => book.stop());
 
   const refusal = (error: unknown) => {

@@ -18,10 +18,12 @@ import {
   SPORTS_MIN_STAKE,
   type Sport,
 } from './sportsbook-maths';
+import { memoryStore, type SportsbookStore } from './sportsbook-store';
 import { type WalletClient, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 /**
- * The sportsbook's book (decision 0130): fixtures and bets kept in the provider's memory, and the wallet calls that
+ * The sportsbook's book (decision 0130): fixtures and bets, kept in its store across restarts (decision 0136), and
+ * the wallet calls that
  * bring the platform's round of each bet to where the bet stands. Each bet is its own round: a `bet` when placed,
  * then (as results are entered by the provider's operator) a `win` with its payout (0 when lost), a `resettle` when
  * a result is corrected, a `void` (or a `rollback` while still open) when every leg was voided, or a `cashout` when
@@ -63,6 +65,13 @@ export interface Bet {
   chain: Promise<unknown>;
 }
 
+/** The book as its store keeps it: every game's fixtures with their results, and every bet but its call chain. */
+interface SavedBook {
+  version: 1;
+  games: { gameCode: string; entries: FixtureEntry[] }[];
+  bets: Omit<Bet, 'chain'>[];
+}
+
 interface FixtureEntry {
   fixture: Fixture;
   gameCode: string;
@@ -92,11 +101,32 @@ export const createSportsbook = (deps: {
   log: { warn: (details: object, message: string) => void };
   retryEveryMs: number;
   now?: () => Date;
+  /** Where the book is kept across restarts; in memory only without one. */
+  store?: SportsbookStore;
 }) => {
   const now = deps.now ?? (() => new Date());
+  const store = deps.store ?? memoryStore;
   const games = new Map<string, FixtureEntry[]>();
   const fixtures = new Map<string, FixtureEntry>();
   const bets = new Map<string, Bet>();
+
+  // The book saved before a restart: its fixtures, results and bets, each bet's owed call sent again by the timer.
+  const saved = store.load() as SavedBook | null;
+  if (saved) {
+    for (const { gameCode, entries } of saved.games) {
+      games.set(gameCode, entries);
+      for (const entry of entries) fixtures.set(entry.fixture.id, entry);
+    }
+    for (const bet of saved.bets) bets.set(bet.id, { ...bet, chain: Promise.resolve() });
+  }
+
+  /** Saves the whole book: after every change, and before a call is sent (so a restart sends it again). */
+  const persist = () =>
+    store.save({
+      version: 1,
+      games: [...games].map(([gameCode, entries]) => ({ gameCode, entries })),
+      bets: [...bets.values()].map(({ chain: _chain, ...bet }) => bet),
+    } satisfies SavedBook);
 
   const fixturesOfGame = (gameCode: string): FixtureEntry[] => {
     let entries = games.get(gameCode);
@@ -107,6 +137,7 @@ export const createSportsbook = (deps: {
       entries = fixturesOf(gameCode, sport, now()).map((fixture) => ({ fixture, gameCode, sport, result: null }));
       games.set(gameCode, entries);
       for (const entry of entries) fixtures.set(entry.fixture.id, entry);
+      persist();
     }
     return entries;
   };
@@ -186,11 +217,13 @@ export const createSportsbook = (deps: {
       const step = bet.owed ?? nextCall(bet);
       if (!step) return;
       bet.owed = step;
+      persist();
       try {
         await send(step.call);
         if (step.call.action === 'resettle') bet.corrections += 1;
         bet.platform = step.leadsTo;
         bet.owed = null;
+        persist();
       } catch (error) {
         if (error instanceof WalletUnavailable) return; // sent again by the timer
         if (!(error instanceof WalletRefusal)) throw error;
@@ -198,9 +231,11 @@ export const createSportsbook = (deps: {
         if (error.code === 'round_already_settled' && (step.call.action === 'win' || step.call.action === 'cashout')) {
           // The platform closed the round with no win (its round timeout): correct it from there.
           bet.platform = { kind: 'settled', payout: 0n };
+          persist();
           continue;
         }
         bet.refused = error.code;
+        persist();
         deps.log.warn({ betId: bet.id, action: step.call.action, code: error.code }, 'sportsbook call refused');
         return;
       }
@@ -341,6 +376,7 @@ export const createSportsbook = (deps: {
       try {
         const answer = await deps.wallet.bet(body);
         bets.set(id, bet);
+        persist();
         return { bet: view(bet), balance: answer.balance };
       } catch (error) {
         if (error instanceof WalletUnavailable) {
@@ -406,6 +442,7 @@ export const createSportsbook = (deps: {
       if (result !== 'void' && !entry.fixture.odds[result]) throw new SportsbookRefusal('result_invalid');
       if (entry.result === 'void') throw new SportsbookRefusal('fixture_voided');
       entry.result = result;
+      persist();
       const affected = [...bets.values()].filter((bet) => bet.legs.some((leg) => leg.fixtureId === fixtureId));
       await Promise.all(affected.map((bet) => onBet(bet, () => advance(bet))));
       return { fixture: fixtureView(entry), bets: affected.map(view) };

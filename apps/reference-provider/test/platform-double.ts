@@ -15,6 +15,8 @@ export const providerWithPlatformDouble = (
     dealers?: TableDealers;
     aim?: (fish: FishKind) => boolean;
     refuse?: (action: string, body: Record<string, unknown>) => { code: string; status: number } | undefined;
+    /** The sportsbook's file (decision 0136); in memory only by default. */
+    sportsbookFile?: string;
   } = {},
 ) => {
   const refuse = options.refuse ?? (() => undefined);
@@ -45,6 +47,7 @@ export const providerWithPlatformDouble = (
       settlementRetryMs: 60_000,
       tableRoundMs: options.tableRoundMs ?? 20_000,
       operatorKey: 'operator-test-key',
+      sportsbookFile: options.sportsbookFile ?? null,
     },
     {
       fetch: platform,

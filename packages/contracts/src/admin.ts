@@ -30,6 +30,7 @@ export const auditActions = [
   'games.vendor_update',
   'games.game_update',
   'games.reorder',
+  'games.provider_update',
   'inhouse.limits_update',
   'rebate.settings_update',
   'referral.settings_update',

@@ -152,6 +152,36 @@ export const adminSeamlessCallSchema = z.object({
 });
 export type AdminSeamlessCall = z.infer<typeof adminSeamlessCallSchema>;
 
+/** Bounds of a provider's round timeout an operator may set, in hours (decision 0128): an hour to 30 days. */
+export const ROUND_TIMEOUT_HOURS = { min: 1, max: 720 } as const;
+
+/** A registered provider as the back office lists it, with the round timeout the merchant's rounds close by. */
+export const adminSeamlessProviderSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** Hours an open round may go without a call before it is closed with no win: the merchant's, else the default. */
+  roundTimeoutHours: z.number(),
+  /** The provider's registered timeout, used while the merchant has set none. */
+  defaultRoundTimeoutHours: z.number(),
+  /** True while the merchant has set nothing for the provider. */
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminSeamlessProvider = z.infer<typeof adminSeamlessProviderSchema>;
+
+/** A provider's round timeout for the merchant; null goes back to the provider's registered timeout. */
+export const updateSeamlessProviderSchema = z.strictObject({
+  roundTimeoutHours: z
+    .number({ message: 'field_invalid' })
+    .int({ message: 'field_invalid' })
+    .min(ROUND_TIMEOUT_HOURS.min, { message: 'field_too_small' })
+    .max(ROUND_TIMEOUT_HOURS.max, { message: 'field_too_large' })
+    .nullable(),
+});
+export type UpdateSeamlessProvider = z.infer<typeof updateSeamlessProviderSchema>;
+
+const providerCodeSchema = z.string().regex(/^[A-Z0-9_]{1,32}$/, { message: 'field_invalid' });
+
 export const adminSeamlessEndpoints = {
   listDebts: defineEndpoint({
     name: 'admin.listSeamlessDebts',
@@ -188,10 +218,7 @@ export const adminSeamlessEndpoints = {
       /** Open rounds (default: a stake taken, no result yet; the oldest first), or every round (newest first). */
       status: z.enum(['open', 'all']).default('open'),
       /** One provider's rounds only. */
-      provider: z
-        .string()
-        .regex(/^[A-Z0-9_]{1,32}$/, { message: 'field_invalid' })
-        .optional(),
+      provider: providerCodeSchema.optional(),
       /** Open for at least this many hours (stale rounds a provider never settled). */
       olderThanHours: z.coerce.number().int().min(0).max(8760).default(0),
       pageNo: z.coerce.number().int().min(1).max(100000).default(1),
@@ -217,7 +244,7 @@ export const adminSeamlessEndpoints = {
     encrypted: false,
     params: z.strictObject({
       code: merchantCodeSchema,
-      provider: z.string().regex(/^[A-Z0-9_]{1,32}$/, { message: 'field_invalid' }),
+      provider: providerCodeSchema,
       roundId: z.string().min(1).max(100),
     }),
     request: z.strictObject({}),
@@ -229,5 +256,30 @@ export const adminSeamlessEndpoints = {
       debts: z.array(adminSeamlessDebtSchema),
     }),
     summary: "A seamless round's whole history: every provider call with its ledger movement, and its debts.",
+  }),
+  listProviders: defineEndpoint({
+    name: 'admin.listSeamlessProviders',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/seamless-providers',
+    moduleIds: [],
+    access: access.operator('games.read', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema }),
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(adminSeamlessProviderSchema) }),
+    summary: "The registered game providers with the round timeout the merchant's rounds close by (decision 0128).",
+  }),
+  updateProvider: defineEndpoint({
+    name: 'admin.updateSeamlessProvider',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/seamless-providers/:provider',
+    moduleIds: [],
+    access: access.operator('games.manage', 'merchant'),
+    encrypted: false,
+    params: z.strictObject({ code: merchantCodeSchema, provider: providerCodeSchema }),
+    request: updateSeamlessProviderSchema,
+    response: adminSeamlessProviderSchema,
+    summary:
+      "Sets a provider's round timeout for the merchant, 1 to 720 hours, or null for the provider's default (validation_failed with a roundTimeoutHours error, nothing changed; not_found for a provider not registered); audited in the same transaction (owner, content).",
   }),
 };

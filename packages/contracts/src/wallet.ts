@@ -44,6 +44,7 @@ export const memberTransactionTypes = [
   'raffle_prize',
   'game_bet',
   'game_win',
+  'game_cashout',
   'game_rollback',
   'game_tip',
   'game_resettle',

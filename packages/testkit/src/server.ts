@@ -106,6 +106,7 @@ const spawnService = (entry: string, env: Record<string, string>, log: (text: st
 const startReferenceProvider = async (platformUrl: string) => {
   if (!existsSync(providerEntry)) throw new Error(`${providerEntry} is missing: run "npm run build" first`);
   const port = await freePort();
+  const bookDir = await mkdtemp(path.join(tmpdir(), 'tessera-rp-'));
   let log = '';
   const output = () => log;
   const proc = spawnService(
@@ -117,6 +118,8 @@ const startReferenceProvider = async (platformUrl: string) => {
       REFERENCE_PROVIDER_PLATFORM_URL: platformUrl,
       REFERENCE_PROVIDER_SECRET: PROVIDER_SECRET,
       REFERENCE_PROVIDER_LOG_LEVEL: 'warn',
+      // A fresh book for every start: a run never reads another run's sportsbook (decision 0136).
+      REFERENCE_PROVIDER_SPORTSBOOK_FILE: path.join(bookDir, 'sportsbook.json'),
     },
     (text) => {
       log += text;
@@ -129,7 +132,7 @@ const startReferenceProvider = async (platformUrl: string) => {
     proc.kill('SIGKILL');
     throw error;
   }
-  return { proc, url, output };
+  return { proc, url, output, bookDir };
 };
 
 /**
@@ -214,6 +217,7 @@ export const startTestServer = async (
       await pool.end();
       // The provider first: on its way out it delivers what it still owes the server.
       if (provider) await stopChild(provider.proc);
+      if (provider) await rm(provider.bookDir, { recursive: true, force: true });
       await stopChild(child);
       await database?.drop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });

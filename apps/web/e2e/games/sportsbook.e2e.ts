@@ -91,6 +91,8 @@ describe("the reference provider's sportsbook, end to end", () => {
     await book.locator('[data-stake]').fill('5.00');
     await book.getByRole('button', { name: 'Place bet' }).click();
     await book.locator('[data-balance]').getByText('85.00 USD').waitFor();
+    // The list shows both open bets, the new one first, once the page has read it again.
+    await book.locator('[data-bet][data-state="open"]').nth(1).waitFor();
     const second = book.locator('[data-bet][data-state="open"]').first();
     const secondId = (await second.getAttribute('data-bet')) ?? '';
     expect(secondId).not.toBe(roundId);
@@ -180,7 +182,19 @@ describe("the reference provider's sportsbook, end to end", () => {
     await resettlement.getByText(`DEMO:${roundId}`).waitFor();
     await account.locator(`tr[data-record="game_win"][data-amount="${wire(payout)}"]`).waitFor();
     await account.locator('tr[data-record="game_bet"][data-amount="-10.00"]').waitFor();
+    // The second bet's cash-out is its own kind of movement, not a game win (decision 0133).
+    const cashedOutEntry = account.locator(`tr[data-record="game_cashout"][data-amount="${price}"]`);
+    await cashedOutEntry.getByText('Cash-out').waitFor();
+    await cashedOutEntry.getByText(`DEMO:${secondId}`).waitFor();
+    expect(await account.locator(`tr[data-record="game_win"][data-amount="${price}"]`).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('sportsbook-account-record-1440.png'), fullPage: true });
+    // On a 390 px phone, in Arabic: the cash-out keeps its own translated label.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => localStorage.setItem('lang', 'AR'));
+    await page.reload();
+    await cashedOutEntry.getByText('صرف الرهان مبكرًا').waitFor();
+    expect(await fits(page)).toBe(true);
+    await page.screenshot({ path: screenshotPath('sportsbook-account-record-390-ar.png'), fullPage: true });
 
     await operatorSession.context.close();
     await context.close();

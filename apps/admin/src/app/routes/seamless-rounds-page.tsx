@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { SeamlessProviders } from '../../features/seamless/components/seamless-providers';
 import { SeamlessRound } from '../../features/seamless/components/seamless-round';
 import { SeamlessRounds } from '../../features/seamless/components/seamless-rounds';
 import { canOperator } from '../../shared/permissions/operator-permissions';
@@ -22,7 +23,10 @@ export const SeamlessRoundsIndexPage = () => {
   );
 };
 
-/** /merchants/:code/game-rounds: the merchant's provider rounds, open ones oldest first (decision 0127). */
+/**
+ * /merchants/:code/game-rounds: the merchant's provider rounds, open ones oldest first (decision 0127), and each
+ * provider's round timeout, which games managers set (decision 0128).
+ */
 export const SeamlessRoundsPage = () => {
   const { t } = useTranslation();
   const { code = '' } = useParams();
@@ -36,6 +40,7 @@ export const SeamlessRoundsPage = () => {
         breadcrumb={<Link to="/game-rounds">{t('seamlessRounds.title')}</Link>}
       />
       <SeamlessRounds code={code} />
+      <SeamlessProviders code={code} canManage={canOperator(operator.role, 'games.manage')} />
     </>
   );
 };

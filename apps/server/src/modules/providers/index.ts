@@ -51,7 +51,12 @@ export const seamlessModule = defineModule({
       games: services.games,
     }),
   routes: async (registrar, seamless, { database, services }) => {
-    registerSeamlessAdminRoutes(registrar, { pool: database.pool, members: services.members });
+    registerSeamlessAdminRoutes(registrar, {
+      pool: database.pool,
+      members: services.members,
+      admin: services.admin,
+      providers: services.providers,
+    });
     await registerSeamlessRoutes(registrar.http, { seamless, registry: services.providers });
   },
   jobs: (seamless, { services }) => [

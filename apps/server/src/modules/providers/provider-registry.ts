@@ -28,7 +28,18 @@ export const createProviderRegistry = (providers: readonly ProviderConfig[]) => 
   return {
     find: (code: string): ProviderConfig | null => byCode.get(code) ?? null,
 
-    /** Every provider's round timeout in hours (its own, else the default): what the timeout job closes by. */
+    /** Every registered provider: its code, name and registered round timeout in hours (its own, else the default). */
+    list: (): { code: string; name: string; roundTimeoutHours: number }[] =>
+      providers.map((provider) => ({
+        code: provider.code,
+        name: provider.name,
+        roundTimeoutHours: provider.roundTimeoutHours ?? DEFAULT_ROUND_TIMEOUT_HOURS,
+      })),
+
+    /**
+     * Every provider's registered round timeout in hours (its own, else the default): what the timeout job closes by
+     * where a merchant set none (a merchant's own, `seamless_provider_settings`, wins in `seamless_close_stale`).
+     */
     roundTimeouts: (): { provider: string; hours: number }[] =>
       providers.map((provider) => ({
         provider: provider.code,

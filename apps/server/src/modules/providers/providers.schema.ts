@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export type SeamlessRoundStatus = 'open' | 'settled' | 'rolled_back' | 'voided';
 export type SeamlessTransactionKind = 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'cashout' | 'void' | 'promo';
@@ -95,5 +108,25 @@ export const seamlessDebts = pgTable(
     uniqueIndex('seamless_debts_provider_tx_key').on(table.provider, table.transactionId),
     index('seamless_debts_open_idx').on(table.memberId, table.currency, table.id).where(sql`${table.outstanding} > 0`),
     index('seamless_debts_merchant_idx').on(table.merchantCode, table.createdAt),
+  ],
+);
+
+/**
+ * A merchant's operator-set round timeout for one provider (decision 0128): how many hours an open round may go
+ * without a call before the `seamless_rounds_timeout` job closes it with no win. No row: the provider's registered
+ * timeout applies (`roundTimeoutHours`, else `DEFAULT_ROUND_TIMEOUT_HOURS`).
+ */
+export const seamlessProviderSettings = pgTable(
+  'seamless_provider_settings',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    provider: text('provider').notNull(),
+    roundTimeoutHours: integer('round_timeout_hours').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.provider] }),
+    // The contract refuses it first (ROUND_TIMEOUT_HOURS bounds); the table keeps it true for any other writer.
+    check('seamless_provider_settings_timeout', sql`${table.roundTimeoutHours} BETWEEN 1 AND 720`),
   ],
 );

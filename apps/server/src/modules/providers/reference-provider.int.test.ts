@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,9 @@ let providerUrl: string;
 let memberToken: string;
 let client: ReturnType<typeof memberClient>;
 let slotNodeId: string;
+let proxyUrl: string;
+/** The sportsbook's book (decision 0136): a file of this run, kept across the provider's restart. */
+const bookDir = mkdtempSync(path.join(tmpdir(), 'reference-provider-int-'));
 
 /** What the proxy does to the next calls of an action: `lose` forwards and then answers 502; `refuse` answers 502 only. */
 const faults: Record<string, { mode: 'lose' | 'refuse'; times: number } | undefined> = {};
@@ -80,6 +85,36 @@ const providerCall = async (url: URL, path: string, body?: object): Promise<Prov
   return (await response.json()) as ProviderAnswer;
 };
 
+/** Starts the provider's process (again, after a crash) on the same port and book, and waits until it answers. */
+const startProvider = async () => {
+  const port = new URL(providerUrl).port;
+  provider = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/reference-provider/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      REFERENCE_PROVIDER_PORT: port,
+      REFERENCE_PROVIDER_HOST: '127.0.0.1',
+      REFERENCE_PROVIDER_PLATFORM_URL: proxyUrl,
+      REFERENCE_PROVIDER_SECRET,
+      REFERENCE_PROVIDER_RETRY_MS: '200',
+      REFERENCE_PROVIDER_LOG_LEVEL: 'silent',
+      REFERENCE_PROVIDER_SPORTSBOOK_FILE: path.join(bookDir, 'sportsbook.json'),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // A provider that cannot start says why at once, rather than after the wait.
+  let startError = '';
+  const started = provider;
+  started.stderr?.on('data', (chunk: Buffer) => {
+    startError += chunk.toString();
+  });
+  await waitFor(async () => {
+    if (started.exitCode !== null)
+      throw new Error(`the reference provider exited (${started.exitCode}): ${startError}`);
+    return (await fetch(`${providerUrl}/health`).catch(() => null))?.ok === true;
+  }, 60_000);
+};
+
 beforeAll(async () => {
   const providerPort = await reservePort();
   providerUrl = `http://127.0.0.1:${providerPort.port}`;
@@ -108,32 +143,10 @@ beforeAll(async () => {
       .header('x-signature', upstream.headers.get('x-signature') ?? '')
       .send(text);
   });
-  const proxyUrl = await proxy.listen({ port: 0, host: '127.0.0.1' });
+  proxyUrl = await proxy.listen({ port: 0, host: '127.0.0.1' });
 
   await providerPort.release();
-  provider = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/reference-provider/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      REFERENCE_PROVIDER_PORT: String(providerPort.port),
-      REFERENCE_PROVIDER_HOST: '127.0.0.1',
-      REFERENCE_PROVIDER_PLATFORM_URL: proxyUrl,
-      REFERENCE_PROVIDER_SECRET,
-      REFERENCE_PROVIDER_RETRY_MS: '200',
-      REFERENCE_PROVIDER_LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // A provider that cannot start says why at once, rather than after the wait.
-  let startError = '';
-  provider.stderr?.on('data', (chunk: Buffer) => {
-    startError += chunk.toString();
-  });
-  await waitFor(async () => {
-    if (provider.exitCode !== null)
-      throw new Error(`the reference provider exited (${provider.exitCode}): ${startError}`);
-    return (await fetch(`${providerUrl}/health`).catch(() => null))?.ok === true;
-  }, 60_000);
+  await startProvider();
 
   client = memberClient(t);
   memberToken = (await fundedMember(t, client, 'roundtrip', 500_00n)).token;
@@ -145,6 +158,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   provider?.kill('SIGTERM');
+  rmSync(bookDir, { recursive: true, force: true });
   await proxy?.close();
   const report = await reconcileLedger(t.database.pool);
   expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
@@ -230,5 +244,54 @@ describe('the reference provider against the platform', () => {
     expect(Math.round(Number(await balance()) * 100)).toBe(before + net);
     const record = await t.database.pool.query("SELECT count(*)::int AS n FROM bet_rounds WHERE status = 'open'");
     expect(record.rows[0].n).toBe(0);
+  });
+
+  it('keeps an open sports bet across a crash of the provider, then settles it (decision 0136)', async () => {
+    const { rows } = await t.database.pool.query<{ id: number }>(
+      "SELECT id FROM games WHERE engine = 'sportsbook' ORDER BY id LIMIT 1",
+    );
+    const game = await launch(String(rows[0]?.id));
+    const code = game.searchParams.get('game') ?? '';
+    const listed = (await (await fetch(`${providerUrl}/api/sportsbook/fixtures?game=${code}`)).json()) as {
+      fixtures: { id: string; odds: Record<string, number> }[];
+    };
+    const fixture = listed.fixtures[0];
+    if (!fixture) throw new Error('no fixture');
+    const placed = (await providerCall(game, '/api/sportsbook/bets', {
+      game: code,
+      stake: '10.00',
+      picks: [{ fixtureId: fixture.id, pick: 'home' }],
+    })) as unknown as { bet: { id: string } };
+    const roundId = placed.bet.id;
+    const round = async () =>
+      (
+        await t.database.pool.query<{ status: string; bet_total: string; win_total: string }>(
+          "SELECT status, bet_total::text, win_total::text FROM seamless_rounds WHERE provider = 'DEMO' AND round_id = $1",
+          [roundId],
+        )
+      ).rows[0];
+    expect(await round()).toEqual({ status: 'open', bet_total: '1000', win_total: '0' });
+
+    // The provider's process dies (no graceful close) and starts again on the same book.
+    const crashed = provider;
+    const exited = new Promise((resolve) => crashed.once('exit', resolve));
+    crashed.kill('SIGKILL');
+    await exited;
+    await startProvider();
+    const bets = (await (
+      await fetch(`${providerUrl}/api/sportsbook/bets?token=${game.searchParams.get('token')}`)
+    ).json()) as { bets: { id: string; state: string }[] };
+    expect(bets.bets).toContainEqual(expect.objectContaining({ id: roundId, state: 'open' }));
+
+    // The operator enters the result after the restart: the platform's round is settled with the win.
+    const entered = await fetch(`${providerUrl}/api/sportsbook/admin/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-operator-key': 'reference-provider-operator-key' },
+      body: JSON.stringify({ fixtureId: fixture.id, result: 'home' }),
+    });
+    expect(entered.status).toBe(200);
+    const payout = String((1000 * (fixture.odds.home ?? 0)) / 100);
+    await waitFor(async () => (await round())?.status === 'settled');
+    expect(await round()).toEqual({ status: 'settled', bet_total: '1000', win_total: payout });
   });
 });

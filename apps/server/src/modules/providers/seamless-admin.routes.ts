@@ -1,14 +1,18 @@
 import {
   type AdminSeamlessDebt,
+  type AdminSeamlessProvider,
   type AdminSeamlessRound,
   adminSeamlessEndpoints,
   formatMinor,
   type SeamlessResult,
 } from '@tessera/contracts';
 import type pg from 'pg';
+import { inTransaction } from '../../platform/db/transaction';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
+import type { AdminService } from '../admin';
 import type { MembersService } from '../members';
+import type { ProviderRegistry } from './provider-registry';
 
 interface RoundRow {
   provider: string;
@@ -44,6 +48,25 @@ const presentRound = (row: RoundRow, account: string): AdminSeamlessRound => ({
   timedOutAt: row.timed_out_at?.toISOString() ?? null,
 });
 
+interface SettingRow {
+  provider: string;
+  round_timeout_hours: number;
+  updated_at: Date;
+}
+
+/** A registered provider with the merchant's round timeout for it, when one is set. */
+const presentProvider = (
+  provider: { code: string; name: string; roundTimeoutHours: number },
+  setting: SettingRow | undefined,
+): AdminSeamlessProvider => ({
+  code: provider.code,
+  name: provider.name,
+  roundTimeoutHours: setting?.round_timeout_hours ?? provider.roundTimeoutHours,
+  defaultRoundTimeoutHours: provider.roundTimeoutHours,
+  isDefault: setting === undefined,
+  updatedAt: setting?.updated_at.toISOString() ?? null,
+});
+
 interface DebtRow {
   id: string;
   member_id: string;
@@ -75,10 +98,17 @@ const presentDebt = (row: DebtRow, account: string): AdminSeamlessDebt => ({
  * The back office's view of the seamless wallet: the merchant's members' debts left by resettlement debits larger
  * than their balance, with what is still outstanding (decision 0117); the provider rounds, open ones oldest first,
  * and each round's whole history (decision 0127). Read-only: debts are collected and rounds settled by the wallet.
+ * The registered providers with the round timeout the merchant's rounds close by, which games managers set per
+ * provider (decision 0128), each change audited with before and after.
  */
 export const registerSeamlessAdminRoutes = (
   r: Registrar,
-  deps: { pool: pg.Pool; members: Pick<MembersService, 'findByIds'> },
+  deps: {
+    pool: pg.Pool;
+    members: Pick<MembersService, 'findByIds'>;
+    admin: Pick<AdminService, 'auditWith'>;
+    providers: Pick<ProviderRegistry, 'list'>;
+  },
 ): void => {
   /** The members' account names by id. */
   const accountsOf = async (ids: readonly string[]): Promise<Map<string, string>> =>
@@ -215,5 +245,62 @@ export const registerSeamlessAdminRoutes = (
         ),
       ),
     };
+  });
+
+  r.admin(adminSeamlessEndpoints.listProviders, async ({ ctx }) => {
+    const { rows } = await deps.pool.query<SettingRow>(
+      'SELECT provider, round_timeout_hours, updated_at FROM seamless_provider_settings WHERE merchant_code = $1',
+      [ctx.merchant.code],
+    );
+    const byProvider = new Map(rows.map((row) => [row.provider, row]));
+    return { list: deps.providers.list().map((provider) => presentProvider(provider, byProvider.get(provider.code))) };
+  });
+
+  r.admin(adminSeamlessEndpoints.updateProvider, async ({ params, input, ctx }) => {
+    const merchantCode = ctx.merchant.code;
+    const provider = deps.providers.list().find((entry) => entry.code === params.provider);
+    if (!provider) throw new AppError('not_found');
+    const hours = input.roundTimeoutHours;
+    const row = await inTransaction(deps.pool, async (client) => {
+      const before = await client.query<SettingRow>(
+        `SELECT provider, round_timeout_hours, updated_at FROM seamless_provider_settings
+          WHERE merchant_code = $1 AND provider = $2 FOR UPDATE`,
+        [merchantCode, provider.code],
+      );
+      let after: SettingRow | undefined;
+      if (hours === null) {
+        await client.query('DELETE FROM seamless_provider_settings WHERE merchant_code = $1 AND provider = $2', [
+          merchantCode,
+          provider.code,
+        ]);
+      } else {
+        const saved = await client.query<SettingRow>(
+          `INSERT INTO seamless_provider_settings (merchant_code, provider, round_timeout_hours)
+           VALUES ($1, $2, $3)
+           ON CONFLICT (merchant_code, provider) DO UPDATE
+             SET round_timeout_hours = EXCLUDED.round_timeout_hours, updated_at = now()
+           RETURNING provider, round_timeout_hours, updated_at`,
+          [merchantCode, provider.code, hours],
+        );
+        after = saved.rows[0];
+      }
+      const hoursOf = (setting: SettingRow | undefined) => setting?.round_timeout_hours ?? null;
+      await deps.admin.auditWith(
+        client,
+        { operator: ctx.operator, caller: ctx },
+        {
+          action: 'games.provider_update',
+          target: provider.code,
+          merchantCode,
+          details: {
+            defaultRoundTimeoutHours: provider.roundTimeoutHours,
+            before: { roundTimeoutHours: hoursOf(before.rows[0]) },
+            after: { roundTimeoutHours: hoursOf(after) },
+          },
+        },
+      );
+      return after;
+    });
+    return presentProvider(provider, row);
   });
 };

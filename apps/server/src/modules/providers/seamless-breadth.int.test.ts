@@ -494,11 +494,29 @@ describe('cash-out', () => {
     const events = await settledEvents(roundId);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ betAmount: '400', payout: '640' });
-    const { rows } = await t.database.pool.query(
-      "SELECT type, metadata->>'cashout' AS cashout FROM ledger_transactions WHERE idempotency_key = $1",
-      [`seamless:DEMO:${cashout.transactionId}`],
-    );
-    expect(rows).toEqual([{ type: 'game_win', cashout: 'true' }]);
+    // Its own ledger type (decision 0133): the account record lists and filters it as a cash-out, not a game win.
+    const { rows } = await t.database.pool.query('SELECT type FROM ledger_transactions WHERE idempotency_key = $1', [
+      `seamless:DEMO:${cashout.transactionId}`,
+    ]);
+    expect(rows).toEqual([{ type: 'game_cashout' }]);
+    const accountRecord = async (type: string) =>
+      (
+        await client.send({
+          method: 'GET',
+          url: `/wps/member/transactions?type=${type}&range=today`,
+          moduleId: 'COMM3',
+          token: p.token,
+        })
+      ).json().value.list;
+    expect(await accountRecord('game_cashout')).toEqual([
+      expect.objectContaining({ type: 'game_cashout', amount: '6.40', reference: `DEMO:${roundId}` }),
+    ]);
+    expect(await accountRecord('game_win')).toEqual([]);
+    // Responsible gaming counts it as a win: 4.00 wagered, 6.40 paid, a net loss of -2.40 today.
+    const usage = await t.database.pool.query('SELECT wagered::text, lost::text FROM rg_usage WHERE member_id = $1', [
+      p.memberId,
+    ]);
+    expect(usage.rows).toEqual([{ wagered: '400', lost: '-240' }]);
     // The round is over: no win, no second cash-out; a round never staked cannot be cashed out.
     const again = await call('cashout', { ...cashout, transactionId: next('tx') });
     expect(again.statusCode).toBe(409);
@@ -899,5 +917,111 @@ describe("rounds closed after the provider's round timeout (decision 0128)", () 
     }
     // No money moved: the stakes stay taken, as for any lost round.
     expect(await walletOf(p.memberId)).toBe(28_00n);
+  });
+
+  it("closes a merchant's rounds by the timeout its games manager set, refusing bad values and other roles", async () => {
+    const owner = await t.operatorToken();
+    const tokens: Record<string, string> = {};
+    for (const [name, role] of [
+      ['timeoutContent', 'content'],
+      ['timeoutFinance', 'finance'],
+    ] as const) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/admin/operators',
+        headers: { authorization: owner },
+        payload: { username: name, displayName: name, password: 'Operator-Pass-1', role, merchantCode: 'demo' },
+      });
+      expect(created.json().success).toBe(true);
+      tokens[name] = await t.operatorToken(name, 'Operator-Pass-1');
+    }
+    const providers = async (as = 'timeoutFinance') =>
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/admin/merchants/demo/seamless-providers',
+          headers: { authorization: tokens[as] ?? '' },
+        })
+      ).json().value.list;
+    const put = (as: string, payload: object, provider = 'DEMO') =>
+      t.request({
+        method: 'PUT',
+        url: `/api/admin/merchants/demo/seamless-providers/${provider}`,
+        headers: { authorization: tokens[as] ?? '' },
+        payload,
+      });
+    const audits = async () =>
+      (
+        await t.database.pool.query<{ target: string; details: unknown }>(
+          "SELECT target, details FROM audit_log WHERE action = 'games.provider_update' ORDER BY id",
+        )
+      ).rows;
+    const defaults = [
+      {
+        code: 'DEMO',
+        name: 'Tessera demo provider',
+        roundTimeoutHours: 24,
+        defaultRoundTimeoutHours: 24,
+        isDefault: true,
+        updatedAt: null,
+      },
+    ];
+    expect(await providers()).toEqual(defaults);
+
+    // Finance reads the timeout but may not change it; bad values are refused field by field; nothing changes.
+    const forbidden = await put('timeoutFinance', { roundTimeoutHours: 2 });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().errorCode).toBe('forbidden');
+    for (const [value, code] of [
+      [0, 'field_too_small'],
+      [721, 'field_too_large'],
+      [1.5, 'field_invalid'],
+      ['2', 'field_invalid'],
+    ] as const) {
+      const refused = await put('timeoutContent', { roundTimeoutHours: value });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        errorCode: 'validation_failed',
+        fieldErrors: [expect.objectContaining({ path: 'roundTimeoutHours', code })],
+      });
+    }
+    expect((await put('timeoutContent', { roundTimeoutHours: 2 }, 'NOPE')).json().errorCode).toBe('not_found');
+    expect(await providers()).toEqual(defaults);
+    expect(await audits()).toEqual([]);
+
+    const saved = await put('timeoutContent', { roundTimeoutHours: 2 });
+    expect(saved.json().value).toMatchObject({ code: 'DEMO', roundTimeoutHours: 2, isDefault: false });
+    expect(await providers()).toEqual([
+      expect.objectContaining({ roundTimeoutHours: 2, defaultRoundTimeoutHours: 24, isDefault: false }),
+    ]);
+    expect(await audits()).toEqual([
+      {
+        target: 'DEMO',
+        details: { defaultRoundTimeoutHours: 24, before: { roundTimeoutHours: null }, after: { roundTimeoutHours: 2 } },
+      },
+    ]);
+
+    // The job closes this merchant's rounds by 2 hours now: a round quiet for 3 hours closes, one for 1 hour stays.
+    const p = await player('timeoutset', 10_00n);
+    const [quiet, recent] = [next('r'), next('r')];
+    for (const roundId of [quiet, recent]) {
+      await ok('bet', { token: p.gameToken, transactionId: next('tx'), roundId, amount: '1.00', currency: 'USD' });
+    }
+    await lastCallAgo(quiet, 3);
+    await lastCallAgo(recent, 1);
+    await closeStale();
+    expect(await roundRow(quiet)).toMatchObject({ status: 'settled', timed_out_at: expect.any(Date) });
+    expect(await roundRow(recent)).toMatchObject({ status: 'open', timed_out_at: null });
+
+    // Back to the provider's default: a round quiet for 3 hours stays open again.
+    const reset = await put('timeoutContent', { roundTimeoutHours: null });
+    expect(reset.json().value).toMatchObject({ roundTimeoutHours: 24, isDefault: true, updatedAt: null });
+    await lastCallAgo(recent, 3);
+    await closeStale();
+    expect(await roundRow(recent)).toMatchObject({ status: 'open', timed_out_at: null });
+    expect((await audits()).at(-1)).toEqual({
+      target: 'DEMO',
+      details: { defaultRoundTimeoutHours: 24, before: { roundTimeoutHours: 2 }, after: { roundTimeoutHours: null } },
+    });
   });
 });

@@ -189,16 +189,16 @@ export const createSeamlessService = (deps: {
   });
 
   /**
-   * A bet's or a win's ledger movement (member `main` ⇄ house `game_providers`), prepared by the ledger for the
-   * statement to apply. The metadata names the game of the session the call came with.
+   * A bet's, a win's or a cash-out's ledger movement (member `main` ⇄ house `game_providers`), prepared by the ledger
+   * for the statement to apply. A cash-out is its own type, `game_cashout` (decision 0133), so the account record
+   * and the back office name it. The metadata names the game of the session the call came with.
    */
   const movementOf = (
     provider: string,
     session: Session,
     body: { transactionId: string; roundId: string },
-    type: 'game_bet' | 'game_win' | 'game_tip',
+    type: 'game_bet' | 'game_win' | 'game_cashout' | 'game_tip',
     amount: bigint,
-    cashout = false,
   ) => {
     const member = { member: session.memberId, wallet: 'main' } as const;
     const house = { house: 'game_providers' } as const;
@@ -213,9 +213,8 @@ export const createSeamlessService = (deps: {
         roundId: body.roundId,
         transactionId: body.transactionId,
         gameId: session.gameId,
-        ...(cashout ? { cashout: true } : {}),
       },
-      ...(type === 'game_win' ? { from: house, to: member } : { from: member, to: house }),
+      ...(type === 'game_win' || type === 'game_cashout' ? { from: house, to: member } : { from: member, to: house }),
       amount,
     });
   };
@@ -295,7 +294,9 @@ export const createSeamlessService = (deps: {
     checkCurrency(session, body.currency);
     const amount = minorOf(body.amount, session.currency, true);
     const movement =
-      amount > 0n ? await movementOf(provider, session, body, 'game_win', amount, kind === 'cashout') : null;
+      amount > 0n
+        ? await movementOf(provider, session, body, kind === 'cashout' ? 'game_cashout' : 'game_win', amount)
+        : null;
     const call = await callOf(provider, session, body, hashOf(kind, body), amount);
     return announced(session, await repository.pay(pool, kind, { ...call, roundClosed }, movement));
   };

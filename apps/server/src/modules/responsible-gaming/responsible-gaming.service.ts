@@ -39,7 +39,15 @@ const HISTORY_LIMIT = 100;
  */
 const SESSION_COUNT_CAP_SECONDS = 2 * 60 * 60;
 /** Transaction types that are play, as the ledger's guard classes them: stakes, wins and returned stakes. */
-const PLAY_TYPES = ['game_bet', 'inhouse.stake', 'game_win', 'inhouse.payout', 'game_rollback', 'inhouse.refund'];
+const PLAY_TYPES = [
+  'game_bet',
+  'inhouse.stake',
+  'game_win',
+  'game_cashout',
+  'inhouse.payout',
+  'game_rollback',
+  'inhouse.refund',
+];
 
 /** The first moment of the period after the one containing `now` (UTC), when a reached limit lets go. */
 export const nextPeriodStart = (period: RgPeriod, now: Date): Date => {

@@ -19,6 +19,7 @@ export const transactionTypeKeys: Record<MemberTransactionType, string> = {
   raffle_prize: 'txn_type_raffle_prize',
   game_bet: 'txn_type_game_bet',
   game_win: 'txn_type_game_win',
+  game_cashout: 'txn_type_game_cashout',
   game_rollback: 'txn_type_game_rollback',
   game_tip: 'txn_type_game_tip',
   game_resettle: 'txn_type_game_resettle',

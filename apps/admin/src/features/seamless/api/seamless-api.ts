@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminSeamlessEndpoints } from '@tessera/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminEndpoints, adminSeamlessEndpoints } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
 
 /** The merchant's members' debts from seamless resettlements (decision 0117), newest first. */
@@ -29,3 +29,24 @@ export const useSeamlessRound = (code: string, provider: string, roundId: string
     queryFn: ({ signal }) =>
       callEndpoint(adminSeamlessEndpoints.getRound, { params: { code, provider, roundId }, input: {}, signal }),
   });
+
+/** The registered providers with the round timeout the merchant's rounds close by (decision 0128). */
+export const useSeamlessProviders = (code: string) =>
+  useQuery({
+    queryKey: [adminSeamlessEndpoints.listProviders.name, code],
+    queryFn: ({ signal }) =>
+      callEndpoint(adminSeamlessEndpoints.listProviders, { params: { code }, input: {}, signal }),
+  });
+
+/** Sets a provider's round timeout for the merchant (null: the provider's default); the list is read again. */
+export const useUpdateSeamlessProvider = (code: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ provider, roundTimeoutHours }: { provider: string; roundTimeoutHours: number | null }) =>
+      callEndpoint(adminSeamlessEndpoints.updateProvider, { params: { code, provider }, input: { roundTimeoutHours } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [adminSeamlessEndpoints.listProviders.name, code] });
+      void queryClient.invalidateQueries({ queryKey: [adminEndpoints.listAudit.name] });
+    },
+  });
+};
