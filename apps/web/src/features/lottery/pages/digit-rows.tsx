@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import styles from '../lottery.module.css';
+
+const DIGITS = Array.from({ length: 10 }, (_, d) => d);
+
+/** One row of ten digit buttons per position of the number, the chosen digit pressed. */
+export const DigitRows = ({
+  digits,
+  onChange,
+}: {
+  digits: readonly (number | null)[];
+  onChange: (next: (number | null)[]) => void;
+}) => {
+  const { t } = useTranslation('lottery');
+  return digits.map((digit, slot) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
+    <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
+      {DIGITS.map((d) => (
+        <button
+          key={d}
+          type="button"
+          className={styles.ball}
+          aria-pressed={digit === d}
+          onClick={() => onChange(digits.map((old, i) => (i === slot ? d : old)))}
+        >
+          {d}
+        </button>
+      ))}
+    </fieldset>
+  ));
+};
