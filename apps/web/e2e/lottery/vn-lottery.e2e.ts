@@ -3,7 +3,7 @@ import { launchBrowser, startTestServer, type TestServer } from '@tessera/testki
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
-import { moneyApi, waitForHeaderBalance } from '../support/money';
+import { moneyApi, waitForHeaderBalance, wire } from '../support/money';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
@@ -23,8 +23,6 @@ afterAll(async () => {
 
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-
-const money = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
 
 describe('the Vietnamese lottery at /vnLottery', () => {
   it('a member buys lô, đề, 3 càng and xiên tickets, sees the draw arrive, the winnings credited, and verifies it', {
@@ -129,7 +127,7 @@ describe('the Vietnamese lottery at /vnLottery', () => {
     await drawn.getByRole('button', { name: 'Verify' }).click();
     await expect(drawn.locator('[data-verify]').getAttribute('data-verify')).resolves.toBe('ok');
     await page.screenshot({ path: screenshotPath('vn-lottery-results-1440.png'), fullPage: true });
-    await waitForHeaderBalance(page, money(9_600n + paid));
+    await waitForHeaderBalance(page, wire(9_600n + paid), 60_000);
     await page.getByRole('tab', { name: 'My tickets' }).click();
     await expect.poll(() => page.locator('[data-my-tickets] [data-ticket="won"]').count()).toBeGreaterThanOrEqual(3);
     await expect(page.locator('[data-my-tickets] [data-ticket="pending"]').count()).resolves.toBe(0);

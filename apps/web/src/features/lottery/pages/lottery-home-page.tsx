@@ -1,11 +1,13 @@
 import {
   type FourDBetTypeName,
   isVnKind,
+  type LanguageCode,
   type LotteryBetType,
   type LotteryDraw,
   type LotteryGame,
   type LotteryGameKind,
   type LotteryLine,
+  languages,
   type VnBetTypeName,
 } from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM, verifyFiveDigitDraw, verifyFourDDraw } from '@tessera/engines';
@@ -154,9 +156,10 @@ const useScheduleText = () => {
   return (game: LotteryGame) =>
     isVnKind(game.kind) && game.current
       ? t('lt_daily_at', {
-          time: new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
-            Date.parse(game.current.drawAt),
-          ),
+          time: new Intl.DateTimeFormat(languages[i18n.language as LanguageCode]?.locale ?? 'en', {
+            hour: '2-digit',
+            minute: '2-digit',
+          }).format(Date.parse(game.current.drawAt)),
         })
       : t('lt_every', { minutes: game.intervalSeconds / 60 });
 };
