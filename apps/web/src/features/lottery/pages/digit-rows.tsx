@@ -1,5 +1,7 @@
+import type { LotteryGame } from '@tessera/contracts';
 import { useTranslation } from 'react-i18next';
 import styles from '../lottery.module.css';
+import { betTypeKeys, betTypeRuleKeys } from '../slip';
 
 const DIGITS = Array.from({ length: 10 }, (_, d) => d);
 
@@ -28,4 +30,35 @@ export const DigitRows = ({
       ))}
     </fieldset>
   ));
+};
+
+/** A picker's bet types as chips (the chosen one pressed) and the chosen one's rule. */
+export const BetTypeChips = <T extends LotteryGame['betTypes'][number]['betType']>({
+  game,
+  chosen,
+  onChoose,
+}: {
+  game: LotteryGame;
+  chosen: T;
+  onChoose: (betType: T) => void;
+}) => {
+  const { t } = useTranslation('lottery');
+  return (
+    <>
+      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
+        {game.betTypes.map((b) => (
+          <button
+            key={b.betType}
+            type="button"
+            className={styles.chip}
+            aria-pressed={b.betType === chosen}
+            onClick={() => onChoose(b.betType as T)}
+          >
+            {t(betTypeKeys[b.betType])}
+          </button>
+        ))}
+      </fieldset>
+      <p className={styles.muted}>{t(betTypeRuleKeys[chosen])}</p>
+    </>
+  );
 };

@@ -49,8 +49,8 @@ import {
   totalCents,
   vnText,
 } from '../slip';
-import { DigitRows } from './digit-rows';
-import { VnNumbers, VnPicker, verifyVnDraw } from './vn-parts';
+import { BetTypeChips, DigitRows } from './digit-rows';
+import { VnNumbers, VnPicker, verifyVnDraw, vnDigitsOf } from './vn-parts';
 
 const useNow = () => {
   const [now, setNow] = useState(Date.now());
@@ -61,9 +61,11 @@ const useNow = () => {
   return now;
 };
 
+/** Time left as mm:ss, or h:mm:ss from an hour up (a daily draw). */
 const secondsText = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  const mmss = `${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss}` : mmss;
 };
 
 /** A 4D draw's 23 numbers by prize tier; `mine` marks a ticket's number where it was drawn. */
@@ -218,20 +220,7 @@ const FourDPicker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
   const info = game.betTypes.find((b) => b.betType === betType);
   return (
     <div className={styles.panel} data-picker="four_d">
-      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
-        {game.betTypes.map((b) => (
-          <button
-            key={b.betType}
-            type="button"
-            className={styles.chip}
-            aria-pressed={b.betType === betType}
-            onClick={() => setBetType(b.betType as FourDBetTypeName)}
-          >
-            {t(betTypeKeys[b.betType])}
-          </button>
-        ))}
-      </fieldset>
-      <p className={styles.muted}>{t(betTypeRuleKeys[betType])}</p>
+      <BetTypeChips game={game} chosen={betType} onChoose={setBetType} />
       <div className={styles.between}>
         <span>{t('lt_4d_number')}</span>
         <strong className={styles.fourDNumber} data-four-d-pick>
@@ -287,20 +276,11 @@ const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
   const odds = selection && info ? oddsOfSelection(info.odds, selection) : null;
   return (
     <div className={styles.panel} data-picker>
-      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
-        {game.betTypes.map((b) => (
-          <button
-            key={b.betType}
-            type="button"
-            className={styles.chip}
-            aria-pressed={b.betType === pick.betType}
-            onClick={() => setPick(emptyPick(b.betType as LotteryBetType))}
-          >
-            {t(betTypeKeys[b.betType])}
-          </button>
-        ))}
-      </fieldset>
-      <p className={styles.muted}>{t(betTypeRuleKeys[pick.betType])}</p>
+      <BetTypeChips
+        game={game}
+        chosen={pick.betType}
+        onChoose={(betType: LotteryBetType) => setPick(emptyPick(betType))}
+      />
       {shape.position && (
         <fieldset className={styles.row} aria-label={t('lt_position')}>
           {positionKeys.map((key, i) => (
@@ -550,7 +530,8 @@ const DrawProof = ({ draw, kind }: { draw: LotteryDraw; kind: LotteryGameKind })
   const { t } = useTranslation('lottery');
   const [result, setResult] = useState<ReturnType<typeof verifyFiveDigitDraw> | null>(null);
   const verify = kind === 'four_d' ? verifyFourDDraw : isVnKind(kind) ? verifyVnDraw(kind) : verifyFiveDigitDraw;
-  const shown = (numbers: number[]) => (kind === 'four_d' ? numbers.map(fourDText) : numbers).join(' ');
+  const shown = (numbers: number[]) =>
+    (kind === 'four_d' ? numbers.map(fourDText) : isVnKind(kind) ? vnDigitsOf(kind, numbers) : numbers).join(' ');
   const { serverSeed, numbers } = draw;
   return (
     <div className={styles.stack}>

@@ -9,13 +9,17 @@ import { type VnRegion, verifyVietnameseDraw, vnResultOf } from '@tessera/engine
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from '../lottery.module.css';
-import { betTypeKeys, betTypeRuleKeys, toggleVnNumber, vnPickOf, vnQuickPick, vnText, vnTierKeys } from '../slip';
-import { DigitRows } from './digit-rows';
+import { betTypeKeys, toggleVnNumber, vnPickOf, vnQuickPick, vnText, vnTierKeys } from '../slip';
+import { BetTypeChips, DigitRows } from './digit-rows';
 
 /** The Vietnamese pages' parts (decision 0134): the draw by prize tier, the number picker, the verifier. */
 
 export const regionOfKind = (kind: LotteryGameKind): VnRegion =>
   kind === 'vn_north' ? 'north' : kind === 'vn_central' ? 'central' : 'south';
+
+/** A Vietnamese draw's numbers with their leading zeros, tiers in order. */
+export const vnDigitsOf = (kind: LotteryGameKind, numbers: readonly number[]): string[] =>
+  (vnResultOf(regionOfKind(kind), numbers) ?? []).flatMap((tier) => tier.numbers);
 
 /** A Vietnamese draw's numbers by prize tier (special prize first), leading zeros restored. */
 export const VnNumbers = ({ numbers, kind }: { numbers: readonly number[]; kind: LotteryGameKind }) => {
@@ -68,20 +72,7 @@ export const VnPicker = ({ game, onAdd }: { game: LotteryGame; onAdd: (label: st
   };
   return (
     <div className={styles.panel} data-picker="vn">
-      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
-        {game.betTypes.map((b) => (
-          <button
-            key={b.betType}
-            type="button"
-            className={styles.chip}
-            aria-pressed={b.betType === betType}
-            onClick={() => choose(b.betType as VnBetTypeName)}
-          >
-            {t(betTypeKeys[b.betType])}
-          </button>
-        ))}
-      </fieldset>
-      <p className={styles.muted}>{t(betTypeRuleKeys[betType])}</p>
+      <BetTypeChips game={game} chosen={betType} onChoose={choose} />
       <div className={styles.between}>
         <span>{t('lt_vn_pick', { n: count })}</span>
         <strong className={styles.fourDNumber} data-vn-pick>
