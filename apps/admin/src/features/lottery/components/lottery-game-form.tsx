@@ -141,7 +141,7 @@ export const LotteryGameForm = ({
           <Badge tone="warning">{t('lottery.disabled')}</Badge>
         )
       }
-      description={t('lottery.gameSummary', {
+      description={t(isVnKind(game.kind) ? 'lottery.gameSummaryDaily' : 'lottery.gameSummary', {
         interval: minutes(game.intervalSeconds),
         close: game.closeSeconds,
         min: game.minStake,
