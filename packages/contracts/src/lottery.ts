@@ -118,12 +118,29 @@ export type FourDBetTypeName = (typeof fourDBetTypes)[number];
 export const fourDTierNames = ['first', 'second', 'third', 'starter', 'consolation'] as const;
 /** How many numbers a 4D draw has (a five-digit draw has five). */
 export const FOUR_D_DRAW_SIZE = 23;
+/**
+ * The Vietnamese regional bet types (decision 0134; the engines' `vnBetTypes`): lô (a two-digit ending, paid per
+ * number of the draw ending in it), đề (the special prize's last two digits), 3 càng (its last three), xiên 2/3/4
+ * (two to four different endings, all among the draw's).
+ */
+export const vnBetTypeNames = ['lo', 'de', 'three_cang', 'xien2', 'xien3', 'xien4'] as const;
+export type VnBetTypeName = (typeof vnBetTypeNames)[number];
 /** Every bet type of every game kind (a game takes only its own kind's). */
-export const lotteryAnyBetTypes = [...lotteryBetTypes, ...fourDBetTypes] as const;
+export const lotteryAnyBetTypes = [...lotteryBetTypes, ...fourDBetTypes, ...vnBetTypeNames] as const;
 export type LotteryAnyBetType = (typeof lotteryAnyBetTypes)[number];
-/** The kinds of game: the fast five-digit draws and the South-East Asian 4D. */
-export const lotteryGameKinds = ['five_digit', 'four_d'] as const;
+/**
+ * The kinds of game: the fast five-digit draws, the South-East Asian 4D, and the Vietnamese regional draws (north:
+ * 27 numbers in 8 tiers; central and south: 18 numbers in 9 tiers), each drawn once a day.
+ */
+export const lotteryGameKinds = ['five_digit', 'four_d', 'vn_north', 'vn_central', 'vn_south'] as const;
 export type LotteryGameKind = (typeof lotteryGameKinds)[number];
+export const vnGameKinds = ['vn_north', 'vn_central', 'vn_south'] as const;
+export type VnGameKind = (typeof vnGameKinds)[number];
+export const isVnKind = (kind: LotteryGameKind): kind is VnGameKind =>
+  (vnGameKinds as readonly string[]).includes(kind);
+/** The bet types a game of this kind takes. */
+export const betTypesOfKind = (kind: LotteryGameKind): readonly LotteryAnyBetType[] =>
+  kind === 'four_d' ? fourDBetTypes : isVnKind(kind) ? vnBetTypeNames : lotteryBetTypes;
 export const lotteryBetSides = ['big', 'small', 'odd', 'even'] as const;
 
 export const lotteryDrawStatuses = ['open', 'drawn', 'settled', 'cancelled'] as const;
@@ -142,6 +159,8 @@ export const LOTTERY_REASON_MAX = 300;
  * the same clock times and a draw's number (its UTC date and minute of the day) is unique whatever the interval.
  */
 export const lotteryIntervals = [60, 120, 180, 300, 600, 900, 1800, 3600] as const;
+/** The interval of the daily Vietnamese draws (decision 0134): one draw a day at the region's time of day. */
+export const LOTTERY_DAILY_INTERVAL = 86_400;
 
 const gameCode = z
   .string({ message: 'not_empty' })
@@ -299,7 +318,7 @@ export const lotteryEndpoints = {
     }),
     response: z.object({ tickets: z.array(lotteryTicketSchema) }),
     summary:
-      'Buys one ticket per line on the draw taking bets: every stake is held in the main wallet until the draw (all lines or none). A 4D line is `big` or `small` with `numbers: [n]`, n in 0 … 9999. Errors: lottery_betting_closed, lottery_bet_type_unknown (a bet type not of the game), lottery_selection_invalid (field; 4D: not one four-digit number), lottery_stake_out_of_limits (field), insufficient_funds. A retry with the same requestId answers the same tickets.',
+      'Buys one ticket per line on the draw taking bets: every stake is held in the main wallet until the draw (all lines or none). A 4D line is `big` or `small` with `numbers: [n]`, n in 0 … 9999; a Vietnamese line `lo`/`de` with one number 0 … 99, `three_cang` one 0 … 999, `xien2`/`xien3`/`xien4` 2/3/4 different numbers 0 … 99. Errors: lottery_betting_closed, lottery_bet_type_unknown (a bet type not of the game), lottery_selection_invalid (field; 4D: not one four-digit number), lottery_stake_out_of_limits (field), insufficient_funds. A retry with the same requestId answers the same tickets.',
   }),
   tickets: defineEndpoint({
     name: 'lottery.tickets',
@@ -429,7 +448,10 @@ export const adminLotteryEndpoints = {
       intervalSeconds: z
         .number({ message: 'field_invalid' })
         .int({ message: 'field_invalid' })
-        .refine((value) => (lotteryIntervals as readonly number[]).includes(value), { message: 'field_not_allowed' }),
+        .refine(
+          (value) => (lotteryIntervals as readonly number[]).includes(value) || value === LOTTERY_DAILY_INTERVAL,
+          { message: 'field_not_allowed' },
+        ),
       closeSeconds: z
         .number({ message: 'field_invalid' })
         .int({ message: 'field_invalid' })

@@ -127,8 +127,17 @@ describe('the lottery in the back office', () => {
     await openLottery(page);
     const form = page.locator('form[data-lottery-game="FAST1"]');
     await form.waitFor();
-    // The three fast games and the 4D game, whose odds are a multiplier per prize tier for Big and Small.
-    expect(await page.locator('form[data-lottery-game]').count()).toBe(4);
+    // The three fast games, the 4D game (a multiplier per prize tier for Big and Small) and the three Vietnamese
+    // regions (one multiplier per bet type, drawn once a day).
+    expect(await page.locator('form[data-lottery-game]').count()).toBe(7);
+    const north = page.locator('form[data-lottery-game="VNN"]');
+    expect(await north.getByLabel('Multiplier of Lô (2 digits, per number)').inputValue()).toBe('3.61');
+    expect(await north.getByLabel('Multiplier of 3 Càng (special prize, last 3)').inputValue()).toBe('975.00');
+    expect(await north.getByLabel('Draw interval').locator('option').allTextContents()).toEqual([
+      "Once a day at the region's time",
+    ]);
+    await north.getByText('97.4700%').waitFor();
+    expect(await north.locator('details[data-bet-type="sum"]').count()).toBe(0);
     expect(await page.getByLabel('Minimum stake (USD)').first().inputValue()).toBe('1.00');
     const fourD = page.locator('form[data-lottery-game="SEA4D"]');
     expect(await fourD.getByLabel('Multiplier of 4D Big · 1st prize').inputValue()).toBe('2500.00');

@@ -27,6 +27,7 @@ import {
   positionKeys,
   sideKeys,
   ticketStatusKeys,
+  vnTierKeys,
 } from '../features/lottery/slip';
 import { messageTextKeys } from '../features/messages/message-text';
 import {
@@ -134,6 +135,7 @@ const chosenKeys: Record<string, readonly string[]> = {
     ...Object.values(ticketStatusKeys),
     ...positionKeys,
     ...fourDTierKeys,
+    ...Object.values(vnTierKeys),
   ],
   promotions: [
     ...Object.values(rewardTextKeys),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FairStream } from '../fair/fair-stream';
+import { hashServerSeed } from '../fair/seeds';
 import type { UniformSource } from '../fair/uniform-source';
-import { fractionToNumber } from '../math/fraction';
+import { fraction, fractionToNumber } from '../math/fraction';
 import {
   checkFourDNumber,
   DEFAULT_FOUR_D_ODDS,
@@ -18,13 +19,17 @@ import {
   type VnBetType,
   type VnRegion,
   type VnSelection,
+  verifyVietnameseDraw,
   vnBetTypes,
   vnHits,
+  vnMaxHits,
   vnNumbersOf,
   vnOddsFor,
   vnPayout,
   vnResultFrom,
+  vnResultOf,
   vnRtp,
+  vnStoredNumbers,
   vnTiersOf,
   vnXienProbability,
 } from './vietnam';
@@ -38,6 +43,8 @@ import {
  */
 // 50,000 in CI (the test suite's time); the proof of the issue runs LOTTERY_SIM_DRAWS=1000000.
 const DRAWS = Number(process.env.LOTTERY_SIM_DRAWS ?? 50_000);
+// 4D is cheap (about 4 s for 10^6 draws on the shared 2-core machine): the issue's 10^6 in every run.
+const FOUR_D_DRAWS = Number(process.env.FOUR_D_SIM_DRAWS ?? 1_000_000);
 
 const seeded = (seed: number): UniformSource => {
   let state = seed >>> 0;
@@ -59,9 +66,9 @@ const seeded = (seed: number): UniformSource => {
   };
 };
 
-const within3se = (label: string, payouts: { sum: number; squares: number }, exact: number) => {
-  const mean = payouts.sum / DRAWS;
-  const standardError = Math.sqrt((payouts.squares / DRAWS - mean * mean) / DRAWS);
+const within3se = (label: string, payouts: { sum: number; squares: number }, exact: number, draws = DRAWS) => {
+  const mean = payouts.sum / draws;
+  const standardError = Math.sqrt((payouts.squares / draws - mean * mean) / draws);
   expect(
     Math.abs(mean - exact),
     `${label}: simulated ${mean} vs exact ${exact} (SE ${standardError})`,
@@ -140,6 +147,68 @@ describe('the Vietnamese regional lottery', () => {
     expect(vnOddsFor('south', 9750).lo).toBe(541);
   });
 
+  it('gives each bet type its exact return at the default odds, xiên checked by a count of covered endings', () => {
+    // P(all k given endings among N uniform endings), by the number of them covered after each number drawn: an
+    // independent count of the inclusion-exclusion the engine uses.
+    const allCovered = (n: number, k: number) => {
+      let ways: bigint[] = Array.from({ length: k + 1 }, (_, j) => (j === 0 ? 1n : 0n));
+      for (let draw = 0; draw < n; draw += 1) {
+        ways = ways.map(
+          (w, j) => w * BigInt(100 - (k - j)) + (j > 0 ? (ways[j - 1] as bigint) * BigInt(k - j + 1) : 0n),
+        );
+      }
+      return fraction(ways[k] as bigint, 100n ** BigInt(n));
+    };
+    for (const [region, n] of [
+      ['north', 27],
+      ['south', 18],
+      ['central', 18],
+    ] as const) {
+      const odds = vnOddsFor(region, 9750);
+      expect(vnRtp(region, 'lo', odds.lo)).toEqual(fraction(n * odds.lo, 10_000));
+      expect(vnRtp(region, 'de', odds.de)).toEqual(fraction(odds.de, 10_000));
+      expect(vnRtp(region, 'three_cang', odds.three_cang)).toEqual(fraction(odds.three_cang, 100_000));
+      for (const [betType, k] of [
+        ['xien2', 2],
+        ['xien3', 3],
+        ['xien4', 4],
+      ] as const) {
+        const p = allCovered(n, k);
+        expect(vnRtp(region, betType, odds[betType])).toEqual(
+          fraction(p.numerator * BigInt(odds[betType]), p.denominator * 100n),
+        );
+      }
+      expect(vnMaxHits(region, 'lo')).toBe(n);
+      expect(vnMaxHits(region, 'xien4')).toBe(1);
+    }
+    // The figures the rules page shows for the north at the default odds.
+    expect(fractionToNumber(vnRtp('north', 'lo', 361))).toBe(0.9747);
+    expect(fractionToNumber(vnRtp('south', 'lo', 541))).toBe(0.9738);
+  });
+
+  it('stores a draw as integers and reads it back with its digits; a revealed seed verifies it', () => {
+    const input = { serverSeed: 'vn-verify', gameCode: 'VNS', drawNo: '202612010555', beacon: null };
+    for (const region of ['north', 'south', 'central'] as const) {
+      const result = drawVietnamese(region, input);
+      const stored = vnStoredNumbers(result);
+      expect(stored).toHaveLength(region === 'north' ? 27 : 18);
+      expect(vnResultOf(region, stored)).toEqual(result);
+      expect(vnResultOf(region, stored.slice(1))).toBeNull();
+      const seedHash = hashServerSeed(input.serverSeed);
+      expect(verifyVietnameseDraw(region, { ...input, seedHash, numbers: stored })).toEqual({
+        seedMatches: true,
+        numbers: stored,
+        numbersMatch: true,
+      });
+      const altered = [...stored];
+      altered[0] = ((altered[0] as number) + 1) % 100_000;
+      expect(verifyVietnameseDraw(region, { ...input, seedHash: 'x', numbers: altered })).toMatchObject({
+        seedMatches: false,
+        numbersMatch: false,
+      });
+    }
+  });
+
   it(`matches every bet type's exact return by simulation (${DRAWS} draws per region, within 3 SE)`, () => {
     for (const region of ['north', 'south'] as VnRegion[]) {
       const odds = vnOddsFor(region, 9750);
@@ -198,7 +267,7 @@ describe('4D', () => {
     expect(checkFourDNumber(-1)).toBe('numbers');
   });
 
-  it(`matches Big's and Small's exact returns by simulation (${DRAWS} draws, within 3 SE)`, () => {
+  it(`matches Big's and Small's exact returns by simulation (${FOUR_D_DRAWS} draws, within 3 SE)`, () => {
     const source = seeded(4);
     const bets: { betType: FourDBetType; number: number }[] = [
       { betType: 'big', number: 1234 },
@@ -206,7 +275,7 @@ describe('4D', () => {
       { betType: 'big', number: 7 },
     ];
     const tallies = bets.map(() => ({ sum: 0, squares: 0 }));
-    for (let n = 0; n < DRAWS; n += 1) {
+    for (let n = 0; n < FOUR_D_DRAWS; n += 1) {
       const result = fourDResultFrom(source);
       bets.forEach((bet, i) => {
         const ratio =
@@ -221,6 +290,7 @@ describe('4D', () => {
         `${bet.betType} ${bet.number}`,
         tallies[i] as { sum: number; squares: number },
         fractionToNumber(fourDRtp(DEFAULT_FOUR_D_ODDS, bet.betType)),
+        FOUR_D_DRAWS,
       );
     });
   }, 1_200_000);

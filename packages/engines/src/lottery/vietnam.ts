@@ -1,4 +1,5 @@
 import { FairStream } from '../fair/fair-stream';
+import { hashServerSeed } from '../fair/seeds';
 import type { UniformSource } from '../fair/uniform-source';
 import { type Fraction, fraction } from '../math/fraction';
 import { type LotteryDrawInput, lotteryClientSeed } from './five-digit';
@@ -174,3 +175,32 @@ export function vnOddsFor(region: VnRegion, returnBasisPoints: number): VnOdds {
 /** payout = floor(stake × hundredths × hits / 100). */
 export const vnPayout = (stake: bigint, hundredths: number, hits: number): bigint =>
   (stake * BigInt(hundredths) * BigInt(hits)) / 100n;
+
+/** The most times one selection can win in a draw: lô once per number of the draw (27 or 18), the others once. */
+export const vnMaxHits = (region: VnRegion, betType: VnBetType): number => (betType === 'lo' ? vnNumbersOf(region) : 1);
+
+/** A result as stored and sent: every number as an integer, tiers in order from the special prize. */
+export const vnStoredNumbers = (result: VnResult): number[] => result.flatMap((tier) => tier.numbers.map(Number));
+
+/** Stored numbers back as a region's result (each number padded to its tier's digits), or null if the count is wrong. */
+export function vnResultOf(region: VnRegion, numbers: readonly number[]): VnResult | null {
+  if (numbers.length !== vnNumbersOf(region)) return null;
+  let at = 0;
+  return vnTiersOf(region).map((tier) => ({
+    tier: tier.tier,
+    numbers: Array.from({ length: tier.count }, () => String(numbers[at++]).padStart(tier.digits, '0')),
+  }));
+}
+
+/** A Vietnamese draw recomputed from its revealed seed: whether the seed matches the commitment and the numbers. */
+export function verifyVietnameseDraw(
+  region: VnRegion,
+  input: LotteryDrawInput & { seedHash: string; numbers: readonly number[] },
+): { seedMatches: boolean; numbers: number[]; numbersMatch: boolean } {
+  const numbers = vnStoredNumbers(drawVietnamese(region, input));
+  return {
+    seedMatches: hashServerSeed(input.serverSeed) === input.seedHash,
+    numbers,
+    numbersMatch: numbers.length === input.numbers.length && numbers.every((n, i) => n === input.numbers[i]),
+  };
+}

@@ -1,9 +1,11 @@
 import {
   adminLotteryEndpoints,
+  betTypesOfKind,
   type FieldError,
   formatMinor,
-  fourDBetTypes,
   fourDTierNames,
+  isVnKind,
+  LOTTERY_DAILY_INTERVAL,
   parseMoney,
 } from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM } from '@tessera/engines';
@@ -73,11 +75,15 @@ export const registerLotteryAdminRoutes = (
     }
     const game = (await lottery.games(ctx.merchant.code, false)).find((g) => g.code === params.gameCode);
     if (!game) throw new AppError('not_found');
+    // A Vietnamese game draws once a day (decision 0134); the others on one of the minute grids.
+    if ((input.intervalSeconds === LOTTERY_DAILY_INTERVAL) !== isVnKind(game.kind)) {
+      fieldErrors.push({ path: 'intervalSeconds', code: 'field_not_allowed' });
+    }
     const fourD = game.kind === 'four_d';
     const odds: Record<string, number[]> = {};
     for (const [betType, values] of Object.entries(input.odds)) {
       const path = `odds.${betType}`;
-      if ((fourDBetTypes as readonly string[]).includes(betType) !== fourD) {
+      if (!(betTypesOfKind(game.kind) as readonly string[]).includes(betType)) {
         // A bet type of the other kind of game.
         fieldErrors.push({ path, code: 'field_not_allowed' });
         continue;

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { LotteryDraw, LotteryGame, LotteryTicket } from '@tessera/contracts';
+import type { LotteryDraw, LotteryTicket } from '@tessera/contracts';
 import { drawFourD, fourDNumbersOf, verifyFourDDraw } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
+import { lotteryKit } from '../../../test/lottery-kit';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { reconcileLedger } from '../ledger';
@@ -21,50 +21,12 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const START = 10_000_000n; // 100,000.00 USD
 
-const query = async <T>(sql: string, values: unknown[] = []) => (await t.database.pool.query(sql, values)).rows as T[];
-const count = async (sql: string, values: unknown[] = []) => (await query<{ n: number }>(sql, values))[0]?.n ?? 0;
-const api = (method: 'GET' | 'POST', url: string, as: string | null, payload?: unknown) =>
-  client.send({
-    method,
-    url,
-    moduleId: 'COMM3',
-    ...(as ? { token: tokens[as] ?? '' } : {}),
-    ...(payload ? { payload } : {}),
-  });
-const wallet = async (name: string) => {
-  const [row] = await t.services.ledger.memberBalances({
-    merchantCode: 'demo',
-    currency: 'USD',
-    memberId: ids[name] ?? '',
-    wallets: ['main'],
-  });
-  return row;
-};
-const games = async () => (await api('GET', '/wps/lottery/games', null)).json().value as LotteryGame[];
-const buy = (as: string, draw: Pick<LotteryDraw, 'gameCode' | 'drawNo'>, lines: unknown[]) =>
-  api('POST', '/wps/lottery/tickets', as, {
-    requestId: randomUUID(),
-    gameCode: draw.gameCode,
-    drawNo: draw.drawNo,
-    lines,
-  });
-const seedOf = async (drawId: string) =>
-  (await query<{ server_seed: string }>('SELECT server_seed FROM lottery_draws WHERE id = $1', [drawId]))[0]
-    ?.server_seed ?? '';
-/** Holds a draw open for the test (its window stretched to an hour; the database clock decides). */
-const holdOpen = (drawId: string) =>
-  query(
-    `UPDATE lottery_draws SET opens_at = least(opens_at, now()), closes_at = now() + interval '1 hour',
-       draw_at = now() + interval '1 hour' WHERE id = $1`,
-    [drawId],
-  );
-const makeDue = (drawId: string) =>
-  query(
-    `UPDATE lottery_draws SET opens_at = now() - interval '2 minutes', closes_at = now() - interval '1 ms',
-       draw_at = now() - interval '1 ms' WHERE id = $1`,
-    [drawId],
-  );
-const cents = (text: string) => BigInt(text.replace('.', ''));
+const { query, count, api, wallet, games, buy, seedOf, holdOpen, makeDue, cents } = lotteryKit(
+  () => t,
+  () => client,
+  tokens,
+  ids,
+);
 
 beforeAll(async () => {
   t = await createTestApp();

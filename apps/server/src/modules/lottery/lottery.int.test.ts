@@ -112,6 +112,9 @@ describe('lottery games and commitments', () => {
       ['FAST3', 180],
       ['FAST5', 300],
       ['SEA4D', 3600],
+      ['VNC', 86_400],
+      ['VNN', 86_400],
+      ['VNS', 86_400],
     ]);
     const fast1 = list[0] as LotteryGame;
     expect(fast1.betTypes.find((b) => b.betType === 'position')).toEqual({

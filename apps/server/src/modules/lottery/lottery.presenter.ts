@@ -1,6 +1,7 @@
 import {
   formatMinor,
   fourDBetTypes,
+  isVnKind,
   type LotteryAnyBetType,
   type LotteryBetType,
   type LotteryDraw,
@@ -8,9 +9,17 @@ import {
   type LotteryTicket,
   lotteryBetTypes,
 } from '@tessera/contracts';
-import { type FiveDigitBetType, type Fraction, fiveDigitBetTypeRtp, fourDRtp, fourDTiers } from '@tessera/engines';
+import {
+  type FiveDigitBetType,
+  type Fraction,
+  fiveDigitBetTypeRtp,
+  fourDRtp,
+  fourDTiers,
+  vnBetTypes,
+  vnRtp,
+} from '@tessera/engines';
 import type { DrawRow, GameRow, TicketRow } from './lottery.repository';
-import { fourDOddsOfGame, oddsOfGame } from './lottery.service';
+import { fourDOddsOfGame, oddsOfGame, vnOddsOfGame, vnRegionOf } from './lottery.service';
 
 /** A multiplier in hundredths as the wire's decimal ("9.75"). */
 export const presentOdds = (hundredths: number): string =>
@@ -44,6 +53,15 @@ export const presentBetTypes = (game: GameRow): LotteryGame['betTypes'] => {
     return fourDBetTypes.map((betType) => {
       const rtp = presentPercent(fourDRtp(fourD, betType));
       return { betType, odds: fourDTiers.map((tier) => presentOdds(fourD[betType][tier])), rtpMin: rtp, rtpMax: rtp };
+    });
+  }
+  const { kind } = game;
+  if (isVnKind(kind)) {
+    // One multiplier per bet type (lô: per number of the draw ending in the pair); the exact return (decision 0101).
+    const vn = vnOddsOfGame(game);
+    return vnBetTypes.map((betType) => {
+      const rtp = presentPercent(vnRtp(vnRegionOf(kind), betType, vn[betType]));
+      return { betType, odds: [presentOdds(vn[betType])], rtpMin: rtp, rtpMax: rtp };
     });
   }
   const odds = oddsOfGame(game);

@@ -18,6 +18,8 @@ export interface GameRow {
   catalogueGameCode: string;
   enabled: boolean;
   updatedAt: Date;
+  /** The merchant's time zone (a daily Vietnamese draw falls at its region's time there; decision 0134). */
+  timeZone: string | null;
 }
 
 export interface DrawRow {
@@ -101,7 +103,8 @@ export interface NewTicket {
 
 const GAME_COLUMNS = `id, merchant_code AS "merchantCode", code, kind, names, interval_seconds AS "intervalSeconds",
   close_seconds AS "closeSeconds", min_stake AS "minStake", max_stake AS "maxStake", max_payout AS "maxPayout", odds,
-  catalogue_game_code AS "catalogueGameCode", enabled, updated_at AS "updatedAt"`;
+  catalogue_game_code AS "catalogueGameCode", enabled, updated_at AS "updatedAt",
+  (SELECT m.settings->>'timeZone' FROM merchants m WHERE m.code = lottery_games.merchant_code) AS "timeZone"`;
 const DRAW_COLUMNS = `d.id, d.merchant_code AS "merchantCode", d.game_id AS "gameId", g.code AS "gameCode",
   g.kind AS "gameKind", d.draw_no AS "drawNo", d.opens_at AS "opensAt", d.closes_at AS "closesAt", d.draw_at AS "drawAt",
   d.server_seed AS "serverSeed", d.seed_hash AS "seedHash", d.beacon, d.numbers::int[] AS numbers, d.status,
@@ -128,7 +131,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
 
   now: async (): Promise<Date> => (await pool.query<{ now: Date }>('SELECT now() AS now')).rows[0]?.now ?? new Date(),
 
-  insertGameIfAbsent: async (game: Omit<GameRow, 'id' | 'updatedAt' | 'enabled'>): Promise<void> => {
+  insertGameIfAbsent: async (game: Omit<GameRow, 'id' | 'updatedAt' | 'enabled' | 'timeZone'>): Promise<void> => {
     await pool.query(
       `INSERT INTO lottery_games (merchant_code, code, kind, names, interval_seconds, close_seconds, min_stake,
          max_stake, max_payout, odds, catalogue_game_code)

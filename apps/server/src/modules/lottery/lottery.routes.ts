@@ -1,11 +1,11 @@
-import { type LotteryGameKind, lotteryEndpoints } from '@tessera/contracts';
+import { isVnKind, type LotteryGameKind, lotteryEndpoints } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MerchantContext } from '../../platform/principals';
 import { nameOf, presentDraw, presentGameSettings, presentTicket } from './lottery.presenter';
 import type { LotteryService } from './lottery.service';
 
-/** The menu group of a game's kind: the fast draws, and the South-East Asian 4D (decision 0108). */
-const groupOf = (kind: LotteryGameKind): string => (kind === 'four_d' ? 'SEA' : 'FAST');
+/** The menu group of a game's kind: the fast draws, the South-East Asian 4D (decision 0108), the Vietnamese (0134). */
+const groupOf = (kind: LotteryGameKind): string => (kind === 'four_d' ? 'SEA' : isVnKind(kind) ? 'VN' : 'FAST');
 
 /** The member site's lottery: games with their draws, tickets, results, and the lottery gateway's calls (6.4). */
 export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): void => {

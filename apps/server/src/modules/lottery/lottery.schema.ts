@@ -72,7 +72,8 @@ export const lotteryDraws = pgTable(
     serverSeed: text('server_seed').notNull(),
     seedHash: text('seed_hash').notNull(),
     beacon: text('beacon'),
-    numbers: smallint('numbers').array(),
+    /** The drawn numbers in draw order (a Vietnamese draw's reach 999,999: integers since decision 0134). */
+    numbers: integer('numbers').array(),
     status: text('status').$type<LotteryDrawStatus>().notNull().default('open'),
     cancelReason: text('cancel_reason'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),

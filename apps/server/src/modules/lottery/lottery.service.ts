@@ -4,21 +4,27 @@ import {
   type FourDBetTypeName,
   fourDBetTypes,
   type GameCategory,
+  isVnKind,
+  LOTTERY_DAILY_INTERVAL,
   type LotteryBetType,
   type LotteryGameKind,
   type LotteryLine,
   type LotteryTicketStatus,
   lotteryBetTypes,
   parseMoney,
+  type VnGameKind,
+  vnBetTypeNames,
 } from '@tessera/contracts';
 import {
   checkFiveDigitSelection,
   checkFourDNumber,
+  checkVnSelection,
   createServerSeed,
   DEFAULT_FIVE_DIGIT_ODDS,
   DEFAULT_FOUR_D_ODDS,
   drawFiveDigits,
   drawFourD,
+  drawVietnamese,
   FIVE_DIGIT_OUTCOMES,
   type FiveDigitBetType,
   type FiveDigitOdds,
@@ -33,6 +39,16 @@ import {
   hashServerSeed,
   type LotterySide,
   lotteryPayout,
+  type VnBetType,
+  type VnOdds,
+  type VnRegion,
+  vnBetTypes,
+  vnHits,
+  vnMaxHits,
+  vnOddsFor,
+  vnPayout,
+  vnResultOf,
+  vnStoredNumbers,
 } from '@tessera/engines';
 import type pg from 'pg';
 import { inTransaction } from '../../platform/db/transaction';
@@ -41,7 +57,7 @@ import type { MemberPrincipal, MerchantContext } from '../../platform/principals
 import type { BetsService } from '../bets';
 import type { LedgerService } from '../ledger';
 import type { DrawRow, GameRow, LotteryRepository, PendingTicket, TicketRow } from './lottery.repository';
-import { slotsAround } from './lottery.schedule';
+import { dailySlotsAround, slotsAround } from './lottery.schedule';
 
 /** The betting record's vendor for the platform's own lottery games (the catalogue's LOTT games). */
 export const LOTTERY_VENDOR = 'LOTT';
@@ -95,7 +111,51 @@ const DEFAULT_GAMES: readonly {
     catalogue: 'SEA-003',
     names: { EN: '4D · hourly', CN: '4D · 每小时' },
   },
+  // The Vietnamese regional draws (decision 0134): once a day at the region's usual time, bets closing 15 min before.
+  {
+    code: 'VNN',
+    kind: 'vn_north',
+    interval: LOTTERY_DAILY_INTERVAL,
+    close: 900,
+    catalogue: 'VN-001',
+    names: { EN: 'Northern Lottery', CN: '北部彩票', VI: 'Xổ số Miền Bắc' },
+  },
+  {
+    code: 'VNC',
+    kind: 'vn_central',
+    interval: LOTTERY_DAILY_INTERVAL,
+    close: 900,
+    catalogue: 'VN-002',
+    names: { EN: 'Central Lottery', CN: '中部彩票', VI: 'Xổ số Miền Trung' },
+  },
+  {
+    code: 'VNS',
+    kind: 'vn_south',
+    interval: LOTTERY_DAILY_INTERVAL,
+    close: 900,
+    catalogue: 'VN-003',
+    names: { EN: 'Southern Lottery', CN: '南部彩票', VI: 'Xổ số Miền Nam' },
+  },
 ];
+
+/** The region a Vietnamese game draws. */
+export const vnRegionOf = (kind: VnGameKind): VnRegion =>
+  kind === 'vn_north' ? 'north' : kind === 'vn_central' ? 'central' : 'south';
+
+/**
+ * The minute of the day, on the clock of the merchant's time zone, at which each region draws: the usual times of
+ * the Vietnamese draws (south 16:15, centre 17:15, north 18:15; decision 0134).
+ */
+export const VN_DRAW_MINUTE: Record<VnGameKind, number> = {
+  vn_south: 16 * 60 + 15,
+  vn_central: 17 * 60 + 15,
+  vn_north: 18 * 60 + 15,
+};
+/** The zone a merchant without one draws in (the Vietnamese draws' own). */
+const VN_DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** The odds a Vietnamese game starts with: about 97.5% on every bet type (decision 0101's `vnOddsFor`). */
+export const defaultVnOdds = (kind: VnGameKind): VnOdds => vnOddsFor(vnRegionOf(kind), 9750);
 
 /**
  * Whose game a ticket's betting record names (the catalogue's vendor and category): the fast games are the
@@ -104,6 +164,9 @@ const DEFAULT_GAMES: readonly {
 export const kindVendors: Record<LotteryGameKind, { vendor: string; gameType: GameCategory }> = {
   five_digit: { vendor: LOTTERY_VENDOR, gameType: 'LOTT' },
   four_d: { vendor: 'TCG_SEA', gameType: 'ELOTT' },
+  vn_north: { vendor: 'TCG_LOTTO_VN', gameType: 'ELOTT' },
+  vn_central: { vendor: 'TCG_LOTTO_VN', gameType: 'ELOTT' },
+  vn_south: { vendor: 'TCG_LOTTO_VN', gameType: 'ELOTT' },
 };
 
 /** The stored odds (multipliers in hundredths by bet type; `sum` one per value) as the engine reads them. */
@@ -133,6 +196,16 @@ export const storedFourDOdds = (odds: FourDOdds): Record<string, number[]> => ({
   big: fourDTiers.map((tier) => odds.big[tier]),
   small: fourDTiers.map((tier) => odds.small[tier]),
 });
+
+/** A Vietnamese game's stored odds (one multiplier per bet type; lô per hit) as the engine reads them. */
+export const vnOddsOfGame = (game: Pick<GameRow, 'odds' | 'kind'>): VnOdds => {
+  const defaults = defaultVnOdds(isVnKind(game.kind) ? game.kind : 'vn_north');
+  return Object.fromEntries(
+    vnBetTypes.map((betType) => [betType, game.odds[betType]?.[0] ?? defaults[betType]]),
+  ) as VnOdds;
+};
+export const storedVnOdds = (odds: VnOdds): Record<string, number[]> =>
+  Object.fromEntries(vnBetTypes.map((betType) => [betType, [odds[betType]]]));
 
 const selectionOf = (row: Pick<PendingTicket, 'betType' | 'position' | 'numbers' | 'side'>): FiveDigitSelection => ({
   betType: row.betType as FiveDigitBetType,
@@ -191,13 +264,39 @@ export const createLotteryService = (deps: {
     selection: { betType: LotteryLine['betType']; position?: number; numbers?: readonly number[]; side?: LotterySide };
     odds: number;
     tierOdds: number[] | null;
+    /** The most times the line can win in one draw (lô: once per number of the draw). */
+    maxHits: number;
   } => {
     const fourD = (fourDBetTypes as readonly string[]).includes(line.betType);
     const fiveDigit = (lotteryBetTypes as readonly string[]).includes(line.betType);
-    if (!(game.kind === 'four_d' ? fourD : fiveDigit)) {
+    const vn = (vnBetTypeNames as readonly string[]).includes(line.betType);
+    if (!(game.kind === 'four_d' ? fourD : isVnKind(game.kind) ? vn : fiveDigit)) {
       throw new AppError('lottery_bet_type_unknown', {
         fieldErrors: [{ path: path('betType'), code: 'field_not_allowed' }],
       });
+    }
+    if (vn && isVnKind(game.kind)) {
+      // Lô, đề: one number 00-99; 3 càng one 000-999; xiên k: k different numbers 00-99 (decision 0134).
+      const betType = line.betType as VnBetType;
+      const numbers = line.numbers ?? [];
+      const field =
+        line.position !== undefined
+          ? 'position'
+          : line.side !== undefined
+            ? 'side'
+            : checkVnSelection({ betType, numbers });
+      if (field) {
+        throw new AppError('lottery_selection_invalid', {
+          fieldErrors: [{ path: path(field), code: 'field_invalid' }],
+        });
+      }
+      const odds = vnOddsOfGame(game)[betType];
+      return {
+        selection: { betType, numbers },
+        odds,
+        tierOdds: null,
+        maxHits: vnMaxHits(vnRegionOf(game.kind), betType),
+      };
     }
     if (fourD) {
       const betType = line.betType as FourDBetTypeName;
@@ -217,7 +316,12 @@ export const createLotteryService = (deps: {
       }
       const table = fourDOddsOfGame(game)[betType];
       const tierOdds = fourDTiers.map((tier) => table[tier]);
-      return { selection: { betType, numbers: [number as number] }, odds: Math.max(...tierOdds), tierOdds };
+      return {
+        selection: { betType, numbers: [number as number] },
+        odds: Math.max(...tierOdds),
+        tierOdds,
+        maxHits: 1,
+      };
     }
     const selection: FiveDigitSelection = {
       betType: line.betType as FiveDigitBetType,
@@ -231,18 +335,18 @@ export const createLotteryService = (deps: {
         fieldErrors: [{ path: path(problem), code: 'field_invalid' }],
       });
     }
-    return { selection, odds: fiveDigitOddsOf(oddsOfGame(game), selection), tierOdds: null };
+    return { selection, odds: fiveDigitOddsOf(oddsOfGame(game), selection), tierOdds: null, maxHits: 1 };
   };
 
   /** Checks one line: bet type, selection, stake within limits, payout within the maximum. */
   const judgeLine = (game: GameRow, line: LotteryLine, index: number, currency: string) => {
     const path = (field: string) => `lines.${index}.${field}`;
-    const { selection, odds, tierOdds } = selectLine(game, line, path);
+    const { selection, odds, tierOdds, maxHits } = selectLine(game, line, path);
     const parsed = parseMoney(line.stake, currency);
     if (!parsed.ok)
       throw new AppError('validation_failed', { fieldErrors: [{ path: path('stake'), code: parsed.error }] });
     const stake = parsed.minor;
-    if (stake < game.minStake || stake > game.maxStake || lotteryPayout(stake, odds, true) > game.maxPayout) {
+    if (stake < game.minStake || stake > game.maxStake || vnPayout(stake, odds, maxHits) > game.maxPayout) {
       throw new AppError('lottery_stake_out_of_limits', {
         fieldErrors: [{ path: path('stake'), code: stake < game.minStake ? 'field_too_small' : 'field_too_large' }],
       });
@@ -253,6 +357,18 @@ export const createLotteryService = (deps: {
   /** Whether each ticket won and what it pays on the draw's numbers (4D: at the tier its number was drawn in). */
   const outcomesOf = (draw: DrawRow, tickets: readonly PendingTicket[]) => {
     const numbers = draw.numbers ?? [];
+    if (isVnKind(draw.gameKind)) {
+      // Vietnamese: the multiplier locked on the ticket per hit (lô counts every number ending in its pair).
+      const result = vnResultOf(vnRegionOf(draw.gameKind), numbers);
+      if (!result) throw new Error(`lottery: draw ${draw.id} has ${numbers.length} numbers`);
+      const hits = tickets.map((ticket) =>
+        vnHits({ betType: ticket.betType as VnBetType, numbers: ticket.numbers ?? [] }, result),
+      );
+      return {
+        wins: hits.map((n) => n > 0),
+        payouts: tickets.map((ticket, i) => vnPayout(ticket.stake, ticket.odds, hits[i] as number)),
+      };
+    }
     const payouts = tickets.map((ticket) => {
       if (draw.gameKind === 'four_d') {
         const tier = fourDTierIndexIn(ticket.numbers?.[0] ?? -1, numbers);
@@ -358,7 +474,10 @@ export const createLotteryService = (deps: {
   const schedule = async (nowMs: number): Promise<number> => {
     let created = 0;
     for (const game of await repository.games(null, true)) {
-      for (const slot of slotsAround(nowMs, game.intervalSeconds, game.closeSeconds)) {
+      const slots = isVnKind(game.kind)
+        ? dailySlotsAround(nowMs, VN_DRAW_MINUTE[game.kind], game.timeZone ?? VN_DEFAULT_TIME_ZONE, game.closeSeconds)
+        : slotsAround(nowMs, game.intervalSeconds, game.closeSeconds);
+      for (const slot of slots) {
         const serverSeed = createServerSeed();
         const inserted = await repository.insertDraw({
           merchantCode: game.merchantCode,
@@ -384,7 +503,12 @@ export const createLotteryService = (deps: {
           drawNo: draw.drawNo,
           beacon: draw.beacon,
         };
-        const numbers = draw.gameKind === 'four_d' ? fourDNumbersOf(drawFourD(input)) : drawFiveDigits(input);
+        const numbers =
+          draw.gameKind === 'four_d'
+            ? fourDNumbersOf(drawFourD(input))
+            : isVnKind(draw.gameKind)
+              ? vnStoredNumbers(drawVietnamese(vnRegionOf(draw.gameKind), input))
+              : drawFiveDigits(input);
         await repository.markDrawn(client, draw.id, numbers);
         draw.numbers = numbers;
         draw.status = 'drawn';
@@ -425,7 +549,12 @@ export const createLotteryService = (deps: {
           minStake: unit,
           maxStake: 10_000n * unit,
           maxPayout: 1_000_000n * unit,
-          odds: game.kind === 'four_d' ? storedFourDOdds(DEFAULT_FOUR_D_ODDS) : storedOdds(DEFAULT_FIVE_DIGIT_ODDS),
+          odds:
+            game.kind === 'four_d'
+              ? storedFourDOdds(DEFAULT_FOUR_D_ODDS)
+              : isVnKind(game.kind)
+                ? storedVnOdds(defaultVnOdds(game.kind))
+                : storedOdds(DEFAULT_FIVE_DIGIT_ODDS),
           catalogueGameCode: game.catalogue,
         });
       }
@@ -580,6 +709,11 @@ export const createLotteryService = (deps: {
         if (change.closeSeconds >= change.intervalSeconds) {
           throw new AppError('validation_failed', { fieldErrors: [{ path: 'closeSeconds', code: 'field_too_large' }] });
         }
+        if ((change.intervalSeconds === LOTTERY_DAILY_INTERVAL) !== isVnKind(before.kind)) {
+          throw new AppError('validation_failed', {
+            fieldErrors: [{ path: 'intervalSeconds', code: 'field_not_allowed' }],
+          });
+        }
         const after = await repository.updateGame(client, before.id, change);
         await audit(client, before, after);
         return after;
@@ -628,6 +762,21 @@ export const createLotteryService = (deps: {
       if (draw.gameKind === 'four_d') {
         const worst = fourDWorstOutcome(await repository.fourDExposure(drawId));
         return { ...totals, worstPayout: worst.payout, worstOutcome: worst.places };
+      }
+      if (isVnKind(draw.gameKind)) {
+        // Far too many outcomes to walk: the bound is every selection paying its most at once, lô on every number of
+        // the draw (decision 0134).
+        const region = vnRegionOf(draw.gameKind);
+        const most = selections.map((s) => ({
+          ...s,
+          potential: s.potential * BigInt(vnMaxHits(region, s.betType as VnBetType)),
+        }));
+        return {
+          ...totals,
+          selections: most,
+          worstPayout: most.reduce((sum, s) => sum + s.potential, 0n),
+          worstOutcome: [],
+        };
       }
       const outcomes = everyOutcome();
       const paid = new Float64Array(FIVE_DIGIT_OUTCOMES);

@@ -1,8 +1,19 @@
 import { lotteryBetTypes } from '@tessera/contracts';
-import { checkFiveDigitSelection } from '@tessera/engines';
+import { checkFiveDigitSelection, checkVnSelection } from '@tessera/engines';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyPick, lineOf, oddsOfSelection, quickPick, selectionOf, totalCents } from './slip';
+import {
+  emptyPick,
+  lineOf,
+  oddsOfSelection,
+  quickPick,
+  selectionOf,
+  toggleVnNumber,
+  totalCents,
+  vnPickOf,
+  vnQuickPick,
+  vnText,
+} from './slip';
 
 describe('the lottery slip', () => {
   it('a quick pick is always a complete, valid selection of its bet type', () => {
@@ -52,6 +63,29 @@ describe('the lottery slip', () => {
         const texts = amounts.map((a) => `${a / 100n}.${String(a % 100n).padStart(2, '0')}`);
         expect(totalCents(texts)).toBe(amounts.reduce((s, a) => s + a, 0n));
       }),
+    );
+  });
+
+  it('a Vietnamese pick: one number replaced, xiên up to its count of different numbers, quick picks valid', () => {
+    expect(toggleVnNumber([], 7, 1)).toEqual([7]);
+    expect(toggleVnNumber([7], 42, 1)).toEqual([42]);
+    expect(toggleVnNumber([7], 7, 1)).toEqual([]);
+    expect(toggleVnNumber([42], 7, 2)).toEqual([7, 42]);
+    expect(toggleVnNumber([7, 42], 9, 2)).toEqual([7, 42]);
+    expect(vnText('xien2', [7, 42])).toBe('07-42');
+    expect(vnText('three_cang', [7])).toBe('007');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('lo', 'de', 'xien2', 'xien3', 'xien4') as fc.Arbitrary<
+          'lo' | 'de' | 'xien2' | 'xien3' | 'xien4'
+        >,
+        fc.infiniteStream(fc.double({ min: 0, max: 0.999_999, noNaN: true })),
+        (betType, stream) => {
+          const values = stream[Symbol.iterator]();
+          const numbers = vnQuickPick(vnPickOf(betType).count, 100, (n) => Math.floor((values.next().value ?? 0) * n));
+          expect(checkVnSelection({ betType, numbers })).toBeNull();
+        },
+      ),
     );
   });
 });

@@ -4,6 +4,7 @@ import type {
   LotteryBetType,
   LotteryLine,
   LotteryTicketStatus,
+  VnBetTypeName,
 } from '@tessera/contracts';
 import { checkFiveDigitSelection, FIVE_DIGIT_MAX_SUM, type FiveDigitSelection } from '@tessera/engines';
 
@@ -22,6 +23,12 @@ export const betTypeKeys: Readonly<Record<LotteryAnyBetType, string>> = {
   front3: 'lt_bet_front3',
   back3: 'lt_bet_back3',
   straight5: 'lt_bet_straight5',
+  lo: 'lt_bet_lo',
+  de: 'lt_bet_de',
+  three_cang: 'lt_bet_three_cang',
+  xien2: 'lt_bet_xien2',
+  xien3: 'lt_bet_xien3',
+  xien4: 'lt_bet_xien4',
 };
 export const betTypeRuleKeys: Readonly<Record<LotteryAnyBetType, string>> = {
   big: 'lt_rule_big',
@@ -37,6 +44,12 @@ export const betTypeRuleKeys: Readonly<Record<LotteryAnyBetType, string>> = {
   front3: 'lt_rule_front3',
   back3: 'lt_rule_back3',
   straight5: 'lt_rule_straight5',
+  lo: 'lt_rule_lo',
+  de: 'lt_rule_de',
+  three_cang: 'lt_rule_three_cang',
+  xien2: 'lt_rule_xien',
+  xien3: 'lt_rule_xien',
+  xien4: 'lt_rule_xien',
 };
 export const sideKeys = {
   big: 'lt_side_big',
@@ -182,3 +195,43 @@ export const fourDGroups = (numbers: readonly number[]): number[][] => [
 /** The tier index (`fourDTierKeys`) a number was drawn in, or -1. */
 export const fourDTierOfNumber = (number: number, numbers: readonly number[]): number =>
   fourDGroups(numbers).findIndex((group) => group.includes(number));
+
+/** The Vietnamese prize tiers by the engine's names (special prize first). */
+export const vnTierKeys = {
+  special: 'lt_vn_tier_special',
+  first: 'lt_vn_tier_first',
+  second: 'lt_vn_tier_second',
+  third: 'lt_vn_tier_third',
+  fourth: 'lt_vn_tier_fourth',
+  fifth: 'lt_vn_tier_fifth',
+  sixth: 'lt_vn_tier_sixth',
+  seventh: 'lt_vn_tier_seventh',
+  eighth: 'lt_vn_tier_eighth',
+} as const;
+
+/** How many numbers a Vietnamese bet type takes, and of how many digits (3 càng: one of three). */
+export const vnPickOf = (betType: VnBetTypeName): { count: number; digits: 2 | 3 } => ({
+  count: betType === 'xien2' ? 2 : betType === 'xien3' ? 3 : betType === 'xien4' ? 4 : 1,
+  digits: betType === 'three_cang' ? 3 : 2,
+});
+
+/** A Vietnamese pick as the member reads it: its numbers with their leading zeros ("07-42"). */
+export const vnText = (betType: VnBetTypeName, numbers: readonly number[]): string =>
+  numbers.map((n) => String(n).padStart(vnPickOf(betType).digits, '0')).join('-');
+
+/** Toggles a two-digit number in a pick of `count`: a single pick is replaced, a full xiên pick takes no more. */
+export const toggleVnNumber = (picked: readonly number[], n: number, count: number): number[] =>
+  picked.includes(n)
+    ? picked.filter((x) => x !== n)
+    : count === 1
+      ? [n]
+      : picked.length < count
+        ? [...picked, n].sort((a, b) => a - b)
+        : [...picked];
+
+/** `count` different numbers below `max` from a random integer source (quick pick). */
+export const vnQuickPick = (count: number, max: number, random: (n: number) => number): number[] => {
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(random(max));
+  return [...picked].sort((a, b) => a - b);
+};

@@ -1,8 +1,10 @@
 import {
   type AdminLotteryGame,
+  betTypesOfKind,
   fourDTierNames,
+  isVnKind,
+  LOTTERY_DAILY_INTERVAL,
   type LotteryAnyBetType,
-  lotteryBetTypes,
   lotteryIntervals,
 } from '@tessera/contracts';
 import { useCallback, useState } from 'react';
@@ -80,10 +82,14 @@ export const LotteryGameForm = ({
   } = useForm<GameValues>({ defaultValues: valuesOf(game) });
   const id = (field: string) => `lottery-${game.code}-${field}`;
   // A stored interval no longer offered stays visible (saving it is refused, field by field).
-  const intervalChoices: number[] = (lotteryIntervals as readonly number[]).includes(game.intervalSeconds)
-    ? [...lotteryIntervals]
-    : [game.intervalSeconds, ...lotteryIntervals];
-  const minutes = (seconds: number) => t('lottery.minutes', { count: seconds / 60 });
+  // A Vietnamese game draws once a day at its region's time (decision 0134): its one choice.
+  const intervalChoices: number[] = isVnKind(game.kind)
+    ? [LOTTERY_DAILY_INTERVAL]
+    : (lotteryIntervals as readonly number[]).includes(game.intervalSeconds)
+      ? [...lotteryIntervals]
+      : [game.intervalSeconds, ...lotteryIntervals];
+  const minutes = (seconds: number) =>
+    seconds === LOTTERY_DAILY_INTERVAL ? t('lottery.daily') : t('lottery.minutes', { count: seconds / 60 });
   const updatedAt = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
     Date.parse(game.updatedAt),
   );
@@ -135,7 +141,7 @@ export const LotteryGameForm = ({
           <Badge tone="warning">{t('lottery.disabled')}</Badge>
         )
       }
-      description={t('lottery.gameSummary', {
+      description={t(isVnKind(game.kind) ? 'lottery.gameSummaryDaily' : 'lottery.gameSummary', {
         interval: minutes(game.intervalSeconds),
         close: game.closeSeconds,
         min: game.minStake,
@@ -230,7 +236,7 @@ export const LotteryGameForm = ({
                     </tr>
                   </thead>
                   <tbody>
-                    {lotteryBetTypes
+                    {betTypesOfKind(game.kind)
                       .filter((betType) => betType !== 'sum')
                       .map((betType) => {
                         const info = infoOf(betType);
@@ -262,29 +268,31 @@ export const LotteryGameForm = ({
                   </tbody>
                 </table>
               </div>
-              <details className={styles.sumOdds} data-bet-type="sum">
-                <summary>
-                  <span className={styles.sumTitle}>{t('lottery.betTypes.sum')}</span>{' '}
-                  <span className={table.muted}>
-                    {t('lottery.sumOdds', { count: sumCount })} · {t('lottery.rtp')} {rtpOf('sum')}
-                  </span>
-                </summary>
-                <div className={styles.sumGrid}>
-                  {indexesOf(sumCount).map((value) => (
-                    <label key={value} className={styles.sumCell}>
-                      <span>{t('lottery.sumValue', { value })}</span>
-                      <input
-                        className={styles.oddsInput}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        aria-label={t('lottery.sumOddsOf', { value })}
-                        aria-invalid={fieldErrorAt(errors, `odds.sum.${value}`) ? true : undefined}
-                        {...register(`odds.sum.${value}`)}
-                      />
-                    </label>
-                  ))}
-                </div>
-              </details>
+              {game.kind === 'five_digit' && (
+                <details className={styles.sumOdds} data-bet-type="sum">
+                  <summary>
+                    <span className={styles.sumTitle}>{t('lottery.betTypes.sum')}</span>{' '}
+                    <span className={table.muted}>
+                      {t('lottery.sumOdds', { count: sumCount })} · {t('lottery.rtp')} {rtpOf('sum')}
+                    </span>
+                  </summary>
+                  <div className={styles.sumGrid}>
+                    {indexesOf(sumCount).map((value) => (
+                      <label key={value} className={styles.sumCell}>
+                        <span>{t('lottery.sumValue', { value })}</span>
+                        <input
+                          className={styles.oddsInput}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-label={t('lottery.sumOddsOf', { value })}
+                          aria-invalid={fieldErrorAt(errors, `odds.sum.${value}`) ? true : undefined}
+                          {...register(`odds.sum.${value}`)}
+                        />
+                      </label>
+                    ))}
+                  </div>
+                </details>
+              )}
               <FieldErrorText error={oddsError('sum', sumCount)} id={id('odds-sum-error')} />
             </>
           )}

@@ -1,10 +1,14 @@
-import type {
-  FourDBetTypeName,
-  LotteryBetType,
-  LotteryDraw,
-  LotteryGame,
-  LotteryGameKind,
-  LotteryLine,
+import {
+  type FourDBetTypeName,
+  isVnKind,
+  type LanguageCode,
+  type LotteryBetType,
+  type LotteryDraw,
+  type LotteryGame,
+  type LotteryGameKind,
+  type LotteryLine,
+  languages,
+  type VnBetTypeName,
 } from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM, verifyFiveDigitDraw, verifyFourDDraw } from '@tessera/engines';
 import { useEffect, useState } from 'react';
@@ -43,7 +47,10 @@ import {
   sideKeys,
   ticketStatusKeys,
   totalCents,
+  vnText,
 } from '../slip';
+import { BetTypeChips, DigitRows } from './digit-rows';
+import { VnNumbers, VnPicker, verifyVnDraw, vnDigitsOf } from './vn-parts';
 
 const useNow = () => {
   const [now, setNow] = useState(Date.now());
@@ -54,9 +61,11 @@ const useNow = () => {
   return now;
 };
 
+/** Time left as mm:ss, or h:mm:ss from an hour up (a daily draw). */
 const secondsText = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  const mmss = `${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss}` : mmss;
 };
 
 /** A 4D draw's 23 numbers by prize tier; `mine` marks a ticket's number where it was drawn. */
@@ -91,6 +100,8 @@ const Balls = ({
 }) =>
   numbers && kind === 'four_d' ? (
     <FourDNumbers numbers={numbers} mine={mine} />
+  ) : numbers && isVnKind(kind) ? (
+    <VnNumbers numbers={numbers} kind={kind} />
   ) : numbers ? (
     <span className={styles.drawn} data-numbers={numbers.join('')}>
       {numbers.map((n, i) => (
@@ -119,12 +130,45 @@ const Countdown = ({ draw, offset }: { draw: LotteryDraw | null; offset: number 
 };
 
 /** The member site's page of each kind of game: its lobby lists that kind's games (decision 0108). */
-export const kindPaths: Readonly<Record<LotteryGameKind, string>> = { five_digit: '/lottery', four_d: '/seaLottery' };
-const kindTitles = { five_digit: 'lt_title', four_d: 'lt_sea_title' } as const;
-const kindGroups = { five_digit: 'lt_group_fast', four_d: 'lt_group_sea' } as const;
+export const kindPaths: Readonly<Record<LotteryGameKind, string>> = {
+  five_digit: '/lottery',
+  four_d: '/seaLottery',
+  vn_north: '/vnLottery',
+  vn_central: '/vnLottery',
+  vn_south: '/vnLottery',
+};
+const kindTitles = {
+  five_digit: 'lt_title',
+  four_d: 'lt_sea_title',
+  vn_north: 'lt_vn_title',
+  vn_central: 'lt_vn_title',
+  vn_south: 'lt_vn_title',
+} as const;
+const kindGroups = {
+  five_digit: 'lt_group_fast',
+  four_d: 'lt_group_sea',
+  vn_north: 'lt_group_vn',
+  vn_central: 'lt_group_vn',
+  vn_south: 'lt_group_vn',
+} as const;
+
+/** How often a game draws: every N minutes, or a daily game's time of day on the member's clock. */
+const useScheduleText = () => {
+  const { t, i18n } = useTranslation('lottery');
+  return (game: LotteryGame) =>
+    isVnKind(game.kind) && game.current
+      ? t('lt_daily_at', {
+          time: new Intl.DateTimeFormat(languages[i18n.language as LanguageCode]?.locale ?? 'en', {
+            hour: '2-digit',
+            minute: '2-digit',
+          }).format(Date.parse(game.current.drawAt)),
+        })
+      : t('lt_every', { minutes: game.intervalSeconds / 60 });
+};
 
 const Lobby = ({ games, offset, kind }: { games: LotteryGame[]; offset: number; kind: LotteryGameKind }) => {
   const { t } = useTranslation('lottery');
+  const scheduleOf = useScheduleText();
   return (
     <div className={styles.page} data-lottery-lobby={kind}>
       <h1>{t(kindTitles[kind])}</h1>
@@ -135,7 +179,7 @@ const Lobby = ({ games, offset, kind }: { games: LotteryGame[]; offset: number; 
           <div key={game.code} className={styles.panel} data-lottery-card={game.code}>
             <div className={styles.between}>
               <strong>{game.name}</strong>
-              <span className={styles.muted}>{t('lt_every', { minutes: game.intervalSeconds / 60 })}</span>
+              <span className={styles.muted}>{scheduleOf(game)}</span>
             </div>
             <Countdown draw={game.current} offset={offset} />
             <div className={styles.row}>
@@ -156,34 +200,6 @@ const Lobby = ({ games, offset, kind }: { games: LotteryGame[]; offset: number; 
   );
 };
 
-const DIGITS = Array.from({ length: 10 }, (_, d) => d);
-
-/** One row of ten digit buttons per position of the number, the chosen digit pressed. */
-const DigitRows = ({
-  digits,
-  onChange,
-}: {
-  digits: readonly (number | null)[];
-  onChange: (next: (number | null)[]) => void;
-}) => {
-  const { t } = useTranslation('lottery');
-  return digits.map((digit, slot) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: digit slots are positional
-    <fieldset key={slot} className={styles.row} aria-label={t('lt_digit_n', { n: slot + 1 })}>
-      {DIGITS.map((d) => (
-        <button
-          key={d}
-          type="button"
-          className={styles.ball}
-          aria-pressed={digit === d}
-          onClick={() => onChange(digits.map((old, i) => (i === slot ? d : old)))}
-        >
-          {d}
-        </button>
-      ))}
-    </fieldset>
-  ));
-};
 const SUMS = Array.from({ length: FIVE_DIGIT_MAX_SUM + 1 }, (_, v) => v);
 
 /** A line of the slip: what it shows, and the line the buy call takes (its stake from the input). */
@@ -204,20 +220,7 @@ const FourDPicker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
   const info = game.betTypes.find((b) => b.betType === betType);
   return (
     <div className={styles.panel} data-picker="four_d">
-      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
-        {game.betTypes.map((b) => (
-          <button
-            key={b.betType}
-            type="button"
-            className={styles.chip}
-            aria-pressed={b.betType === betType}
-            onClick={() => setBetType(b.betType as FourDBetTypeName)}
-          >
-            {t(betTypeKeys[b.betType])}
-          </button>
-        ))}
-      </fieldset>
-      <p className={styles.muted}>{t(betTypeRuleKeys[betType])}</p>
+      <BetTypeChips game={game} chosen={betType} onChoose={setBetType} />
       <div className={styles.between}>
         <span>{t('lt_4d_number')}</span>
         <strong className={styles.fourDNumber} data-four-d-pick>
@@ -273,20 +276,11 @@ const Picker = ({ game, onAdd }: { game: LotteryGame; onAdd: Adding }) => {
   const odds = selection && info ? oddsOfSelection(info.odds, selection) : null;
   return (
     <div className={styles.panel} data-picker>
-      <fieldset className={styles.row} aria-label={t('lt_bet_type')}>
-        {game.betTypes.map((b) => (
-          <button
-            key={b.betType}
-            type="button"
-            className={styles.chip}
-            aria-pressed={b.betType === pick.betType}
-            onClick={() => setPick(emptyPick(b.betType as LotteryBetType))}
-          >
-            {t(betTypeKeys[b.betType])}
-          </button>
-        ))}
-      </fieldset>
-      <p className={styles.muted}>{t(betTypeRuleKeys[pick.betType])}</p>
+      <BetTypeChips
+        game={game}
+        chosen={pick.betType}
+        onChoose={(betType: LotteryBetType) => setPick(emptyPick(betType))}
+      />
       {shape.position && (
         <fieldset className={styles.row} aria-label={t('lt_position')}>
           {positionKeys.map((key, i) => (
@@ -414,6 +408,8 @@ const Slip = ({ game }: { game: LotteryGame }) => {
         };
         return game.kind === 'four_d' ? (
           <FourDPicker game={game} onAdd={onAdd} />
+        ) : isVnKind(game.kind) ? (
+          <VnPicker game={game} onAdd={onAdd} />
         ) : (
           <Picker game={game} onAdd={onAdd} />
         );
@@ -500,13 +496,15 @@ const Tickets = ({ game }: { game: LotteryGame }) => {
                 <td>
                   {game.kind === 'four_d'
                     ? `${t(betTypeKeys[ticket.betType])} · ${fourDText(ticket.numbers?.[0] ?? 0)}`
-                    : pickLabel(t, {
-                        betType: ticket.betType as LotteryBetType,
-                        position: ticket.position ?? 0,
-                        digits: ticket.betType === 'sum' ? [] : (ticket.numbers ?? []),
-                        side: ticket.side,
-                        sum: ticket.betType === 'sum' ? (ticket.numbers?.[0] ?? null) : null,
-                      })}
+                    : isVnKind(game.kind)
+                      ? `${t(betTypeKeys[ticket.betType])} · ${vnText(ticket.betType as VnBetTypeName, ticket.numbers ?? [])}`
+                      : pickLabel(t, {
+                          betType: ticket.betType as LotteryBetType,
+                          position: ticket.position ?? 0,
+                          digits: ticket.betType === 'sum' ? [] : (ticket.numbers ?? []),
+                          side: ticket.side,
+                          sum: ticket.betType === 'sum' ? (ticket.numbers?.[0] ?? null) : null,
+                        })}
                 </td>
                 <td>
                   {ticket.stake} × {ticket.odds}
@@ -518,7 +516,7 @@ const Tickets = ({ game }: { game: LotteryGame }) => {
                     ? ` · ${t(fourDTierKeys[fourDTierOfNumber(ticket.numbers?.[0] ?? -1, ticket.drawNumbers)] ?? '')}`
                     : ''}
                 </td>
-                <td>{game.kind === 'four_d' ? null : <Balls numbers={ticket.drawNumbers} />}</td>
+                <td>{game.kind === 'five_digit' ? <Balls numbers={ticket.drawNumbers} /> : null}</td>
               </tr>
             ))}
           </tbody>
@@ -531,8 +529,9 @@ const Tickets = ({ game }: { game: LotteryGame }) => {
 const DrawProof = ({ draw, kind }: { draw: LotteryDraw; kind: LotteryGameKind }) => {
   const { t } = useTranslation('lottery');
   const [result, setResult] = useState<ReturnType<typeof verifyFiveDigitDraw> | null>(null);
-  const verify = kind === 'four_d' ? verifyFourDDraw : verifyFiveDigitDraw;
-  const shown = (numbers: number[]) => (kind === 'four_d' ? numbers.map(fourDText) : numbers).join(' ');
+  const verify = kind === 'four_d' ? verifyFourDDraw : isVnKind(kind) ? verifyVnDraw(kind) : verifyFiveDigitDraw;
+  const shown = (numbers: number[]) =>
+    (kind === 'four_d' ? numbers.map(fourDText) : isVnKind(kind) ? vnDigitsOf(kind, numbers) : numbers).join(' ');
   const { serverSeed, numbers } = draw;
   return (
     <div className={styles.stack}>
@@ -591,10 +590,12 @@ const Results = ({ game }: { game: LotteryGame }) => {
             {draw.status === 'cancelled' ? (
               <span>{t('lt_cancelled')}</span>
             ) : (
-              game.kind !== 'four_d' && <Balls numbers={draw.numbers} />
+              game.kind === 'five_digit' && <Balls numbers={draw.numbers} />
             )}
           </div>
-          {game.kind === 'four_d' && draw.status !== 'cancelled' && <Balls numbers={draw.numbers} kind={game.kind} />}
+          {game.kind !== 'five_digit' && draw.status !== 'cancelled' && (
+            <Balls numbers={draw.numbers} kind={game.kind} />
+          )}
           <DrawProof draw={draw} kind={game.kind} />
         </div>
       ))}
@@ -658,7 +659,11 @@ const Rules = ({ game }: { game: LotteryGame }) => {
   return (
     <div className={styles.panel} data-rules>
       <h3>{t('lt_rules')}</h3>
-      <p className={styles.muted}>{t('lt_rules_intro', { seconds: game.closeSeconds })}</p>
+      <p className={styles.muted}>
+        {isVnKind(game.kind)
+          ? t('lt_vn_rules_intro', { minutes: game.closeSeconds / 60 })
+          : t('lt_rules_intro', { seconds: game.closeSeconds })}
+      </p>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <thead>
@@ -752,8 +757,8 @@ const GameView = ({ game, offset }: { game: LotteryGame; offset: number }) => {
 };
 
 /**
- * /lottery and /seaLottery (login required, no side menu): the platform's own lottery. Without a game code, the
- * lobby of the page's kind of game (the fast draws, or 4D), each game with its next-draw countdown and last result;
+ * /lottery, /seaLottery and /vnLottery (login required, no side menu): the platform's own lottery. Without a game
+ * code, the lobby of the page's kind of game (the fast draws, 4D, or the Vietnamese regions), each game with its next-draw countdown and last result;
  * with one of its games' codes, that game's betting view.
  * Draws pushed on the lottery topic refresh everything at once.
  */
@@ -781,6 +786,6 @@ export const LotteryHomePage = ({
   return game ? (
     <GameView game={game} offset={offset} />
   ) : (
-    <Lobby games={games.data.games.filter((g) => g.kind === kind)} offset={offset} kind={kind} />
+    <Lobby games={games.data.games.filter((g) => kindPaths[g.kind] === kindPaths[kind])} offset={offset} kind={kind} />
   );
 };

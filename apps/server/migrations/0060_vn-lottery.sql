@@ -1,0 +1,1 @@
+ALTER TABLE "lottery_draws" ALTER COLUMN "numbers" SET DATA TYPE integer[];

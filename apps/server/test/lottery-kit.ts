@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { LotteryDraw, LotteryGame } from '@tessera/contracts';
+import type { memberClient } from './member-client';
+import type { TestApp } from './test-app';
+
+/**
+ * What the lottery's integration tests share: the member calls (as a named member or a visitor), the main wallet,
+ * the games, a purchase, a draw's stored seed, and a draw's window moved on the database clock (held open for the
+ * test, or made due). The app and client are read when called (they are made in `beforeAll`).
+ */
+export const lotteryKit = (
+  app: () => TestApp,
+  client: () => ReturnType<typeof memberClient>,
+  tokens: Record<string, string>,
+  ids: Record<string, string>,
+) => {
+  const query = async <T>(sql: string, values: unknown[] = []) =>
+    (await app().database.pool.query(sql, values)).rows as T[];
+  const api = (method: 'GET' | 'POST', url: string, as: string | null, payload?: unknown) =>
+    client().send({
+      method,
+      url,
+      moduleId: 'COMM3',
+      ...(as ? { token: tokens[as] ?? '' } : {}),
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    query,
+    count: async (sql: string, values: unknown[] = []) => (await query<{ n: number }>(sql, values))[0]?.n ?? 0,
+    api,
+    wallet: async (name: string) => {
+      const [row] = await app().services.ledger.memberBalances({
+        merchantCode: 'demo',
+        currency: 'USD',
+        memberId: ids[name] ?? '',
+        wallets: ['main'],
+      });
+      return row;
+    },
+    games: async () => (await api('GET', '/wps/lottery/games', null)).json().value as LotteryGame[],
+    buy: (as: string, draw: Pick<LotteryDraw, 'gameCode' | 'drawNo'>, lines: unknown[]) =>
+      api('POST', '/wps/lottery/tickets', as, {
+        requestId: randomUUID(),
+        gameCode: draw.gameCode,
+        drawNo: draw.drawNo,
+        lines,
+      }),
+    seedOf: async (drawId: string) =>
+      (await query<{ server_seed: string }>('SELECT server_seed FROM lottery_draws WHERE id = $1', [drawId]))[0]
+        ?.server_seed ?? '',
+    /** Holds a draw open for the test (its window stretched to an hour; the database clock decides). */
+    holdOpen: (drawId: string) =>
+      query(
+        `UPDATE lottery_draws SET opens_at = least(opens_at, now()), closes_at = now() + interval '1 hour',
+           draw_at = now() + interval '1 hour' WHERE id = $1`,
+        [drawId],
+      ),
+    makeDue: (drawId: string) =>
+      query(
+        `UPDATE lottery_draws SET opens_at = now() - interval '2 minutes', closes_at = now() - interval '1 ms',
+           draw_at = now() - interval '1 ms' WHERE id = $1`,
+        [drawId],
+      ),
+    /** "12.34" as minor units. */
+    cents: (text: string) => BigInt(text.replace('.', '')),
+  };
+};
