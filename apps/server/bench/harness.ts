@@ -152,22 +152,33 @@ const backendCpu = async (database: string | undefined): Promise<Map<number, num
  */
 const cpuMeter = async (base: string) => {
   const pid = pidOfBase.get(base);
-  const database = databaseOfBase.get(base);
-  const backends = await backendCpu(database);
+  const database = await databaseCpuMeter(databaseOfBase.get(base));
   const server = cpuMsOf(pid);
   const generator = process.cpuUsage();
   return async (requests: number) => {
     const serverNow = cpuMsOf(pid);
     const used = process.cpuUsage(generator);
-    const backendsNow = await backendCpu(database);
     const per = (ms: number) => (requests > 0 ? ms / requests : 0);
-    let databaseMs = 0;
-    for (const [backend, ms] of backendsNow) databaseMs += ms - (backends.get(backend) ?? 0);
     return {
       serverCpuMs: server === null || serverNow === null ? null : per(serverNow - server),
-      databaseCpuMs: database === undefined || backendsNow.size === 0 ? null : per(databaseMs),
+      databaseCpuMs: await database(requests),
       generatorCpuMs: per((used.user + used.system) / 1000),
     };
+  };
+};
+
+/**
+ * The CPU time of `database`'s client backends from now: the returned function gives it in ms per request over
+ * `requests` (null where /proc cannot tell). A lower bound, as said at cpuMeter.
+ */
+export const databaseCpuMeter = async (database: string | undefined) => {
+  const before = await backendCpu(database);
+  return async (requests: number): Promise<number | null> => {
+    const now = await backendCpu(database);
+    if (now.size === 0) return null;
+    let used = 0;
+    for (const [backend, ms] of now) used += ms - (before.get(backend) ?? 0);
+    return requests > 0 ? used / requests : 0;
   };
 };
 

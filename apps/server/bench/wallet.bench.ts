@@ -12,7 +12,7 @@ import { createLedgerService } from '../src/modules/ledger';
 import { createLedgerRepository } from '../src/modules/ledger/ledger.repository';
 import { connectDatabase } from '../src/platform/db/database';
 import { runMigrations } from '../src/platform/db/migrate';
-import { compare, createBenchDatabase, printTable, type Result, SECONDS } from './harness';
+import { compare, createBenchDatabase, databaseCpuMeter, printTable, type Result, SECONDS } from './harness';
 
 const CALLERS = 16;
 const ACCOUNTS = 200;
@@ -22,7 +22,13 @@ const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** `callers` callers, each making its next call when its last one returned, for `seconds`. */
-const callLoop = async (callers: number, seconds: number, call: (i: number) => Promise<unknown>): Promise<Result> => {
+const callLoop = async (
+  database: string,
+  callers: number,
+  seconds: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<Result> => {
+  const databaseCpu = await databaseCpuMeter(database);
   const times: number[] = [];
   let errors = 0;
   let i = 0;
@@ -54,7 +60,7 @@ const callLoop = async (callers: number, seconds: number, call: (i: number) => P
     load: os.loadavg()[0] ?? 0,
     // The ledger runs in this process: its CPU is the generator's, and no server process is apart from it.
     serverCpuMs: null,
-    databaseCpuMs: null,
+    databaseCpuMs: await databaseCpu(times.length),
     generatorCpuMs: (() => {
       const used = process.cpuUsage(cpuBefore);
       return (used.user + used.system) / 1000 / Math.max(1, times.length);
@@ -65,6 +71,7 @@ const callLoop = async (callers: number, seconds: number, call: (i: number) => P
 export const wallet = async (): Promise<void> => {
   const db = await createBenchDatabase('h_perf_wallet');
   const database = connectDatabase(db.url, POOL_SIZE);
+  const name = new URL(db.url).pathname.slice(1);
   try {
     await runMigrations(database.pool);
     const ledger = createLedgerService(createLedgerRepository(database.pool));
@@ -96,7 +103,7 @@ export const wallet = async (): Promise<void> => {
       measured: () => {
         run += 1;
         const label = run;
-        return callLoop(CALLERS, SECONDS, (i) => {
+        return callLoop(name, CALLERS, SECONDS, (i) => {
           const { a, b } = pick(i);
           return ledger.transfer({
             merchantCode: 'bench',
@@ -110,7 +117,7 @@ export const wallet = async (): Promise<void> => {
         });
       },
       baseline: () =>
-        callLoop(CALLERS, SECONDS, (i) => {
+        callLoop(name, CALLERS, SECONDS, (i) => {
           const { a, b } = pick(i);
           return database.pool.query({
             name: 'bench-transfer',
