@@ -65,7 +65,8 @@ describe("a promotion's regions", () => {
         .locator('[data-region]')
         .evaluateAll((chips) => chips.map((c) => c.getAttribute('data-region'))),
     ).toEqual(['MY', 'SG']);
-    await picker().locator('[data-region]').first().scrollIntoViewIfNeeded();
+    // The whole form from the top (a full-page shot of a scrolled page draws the fixed shell mid-page).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}-editor-1440.png`, fullPage: true });
     await picker().getByRole('button', { name: 'Remove Malaysia' }).click();
     expect(

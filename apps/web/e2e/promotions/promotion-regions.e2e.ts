@@ -83,7 +83,6 @@ describe('a promotion open to other regions', () => {
     expect(await card(page, singapore.id).getAttribute('data-promotion-state')).toBe('closed');
     expect(await card(page, singapore.id).textContent()).toContain('This promotion is not available in your region.');
     expect(await card(page, malaysia.id).getAttribute('data-promotion-state')).toBe('claim');
-    await card(page, singapore.id).scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await page.screenshot({ path: screenshotPath('promotion-region-phone-en.png'), fullPage: true });
     expect(await fits(page)).toBe(true);

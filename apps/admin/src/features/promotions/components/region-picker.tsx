@@ -19,19 +19,21 @@ export interface RegionPickerProps {
 
 /**
  * The members' regions a promotion is open to (decision 0140): the chosen countries as removable chips, and a
- * searchable list of every country (by name in the back office's language or by code) to tick; none: any region.
+ * searchable list of every country in name order (by name in the back office's language or by code) to tick; none: any region.
  */
 export const RegionPicker = ({ id, values, onChange, error, isDisabled }: RegionPickerProps) => {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the interface language.
-  const nameOf = useMemo(() => {
+  const { nameOf, ordered } = useMemo(() => {
     const display = new Intl.DisplayNames([currentLocale()], { type: 'region', fallback: 'code' });
-    return (code: string) => display.of(code) ?? code;
+    const name = (code: string) => display.of(code) ?? code;
+    const collator = new Intl.Collator(currentLocale());
+    return { nameOf: name, ordered: [...REGION_CODES].sort((a, b) => collator.compare(name(a), name(b))) };
   }, [i18n.language]);
   const chosen = new Set(values);
   const needle = query.trim().toLowerCase();
-  const shown = REGION_CODES.filter(
+  const shown = ordered.filter(
     (code) => !needle || code.toLowerCase() === needle || nameOf(code).toLowerCase().includes(needle),
   );
   const toggle = (code: string) =>
