@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
 import { moneyApi } from '../support/money';
+import { promotionInput } from '../support/promotions';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
 
@@ -16,31 +17,16 @@ const HEADER = 'x-test-country';
 let server: TestServer;
 let browser: Browser;
 let money: ReturnType<typeof moneyApi>;
-const HOUR = 3_600_000;
 
-const promotion = (title: string, regions: string[]) => ({
-  kind: 'daily_login',
-  category: 'daily',
-  texts: { EN: { title, summary: '', content: 'Claim once a day.', imageUrl: '' } },
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-  enabled: true,
-  sort: 0,
-  percent: 0,
-  fixedAmount: '1',
-  maxAmount: '0',
-  minDeposit: '0',
-  turnoverTarget: '0',
-  wageringMultiple: 0,
-  wageringBase: 'bonus',
-  wageringCategories: [],
-  bonusExpiryDays: 7,
-  frequency: 'daily',
-  minVipLevel: 0,
-  newMembersOnly: false,
-  paymentChannelKinds: [],
-  regions,
-});
+const promotion = (title: string, regions: string[]) =>
+  promotionInput({
+    kind: 'daily_login',
+    category: 'daily',
+    texts: { EN: { title, summary: '', content: 'Claim once a day.', imageUrl: '' } },
+    fixedAmount: '1',
+    frequency: 'daily',
+    regions,
+  });
 const card = (page: Page, id: string) => page.locator(`article[data-promotion="${id}"]`);
 const fits = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
