@@ -137,7 +137,7 @@ export const benchPlayers = async (services: AppServices, count: number): Promis
     const session = await services.session.startSession(
       created.row,
       merchant,
-      { ip: '127.0.0.1', userAgent: null },
+      { ip: '127.0.0.1', userAgent: null, country: null },
       'password',
     );
     tokens.push(session.token);

@@ -25,5 +25,6 @@ export const promotionInput = (values: Record<string, unknown> = {}) => ({
   minVipLevel: 0,
   newMembersOnly: false,
   paymentChannelKinds: [],
+  regions: [],
   ...values,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { BONUS_REASON_MAX, bonusSchema, bonusWageringBases } from './bonuses';
 import { contentImageSchema, contentImageUploadSchema } from './content';
+import { dialingCodes } from './countries';
 import { defineEndpoint } from './endpoint';
 import { gameCategories } from './games';
 import { type LanguageCode, languageCodes } from './languages';
@@ -115,13 +116,25 @@ export const promotionInputSchema = z
     newMembersOnly: z.boolean(),
     /** Deposit kinds: the payment channel kinds whose deposits qualify; none: every channel. */
     paymentChannelKinds: z.array(z.string().trim().min(1).max(40)).max(10),
+    /**
+     * The members' regions it is open to (decision 0140): ISO 3166 alpha-2 codes of the country list
+     * (`dialingCodes`); none: any region. A member's region is the country of its latest sign-in.
+     */
+    regions: z.array(z.string().trim().toUpperCase().max(8)).max(300).default([]),
   })
   .superRefine((value, ctx) => {
+    const unknown = value.regions.filter((code) => !isPromotionRegion(code));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['regions'], message: 'field_not_allowed', params: { value: unknown[0] } });
+    }
     if (Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'date_range_invalid' });
     }
   });
 export type PromotionInput = z.infer<typeof promotionInputSchema>;
+
+/** Whether a code is a region a promotion may name: a country of the shared list (ISO 3166 alpha-2). */
+export const isPromotionRegion = (code: string): boolean => Object.hasOwn(dialingCodes, code);
 
 /** A promotion as a member (or visitor) sees it, in the reader's language, with its activity state. */
 export const memberPromotionSchema = z.object({
@@ -230,6 +243,7 @@ export const adminPromotionSchema = z.object({
   minVipLevel: z.number().int(),
   newMembersOnly: z.boolean(),
   paymentChannelKinds: z.array(z.string()),
+  regions: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Per-promotion figures: members who joined or applied, bonuses issued, and their cost. */

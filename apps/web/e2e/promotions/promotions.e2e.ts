@@ -6,6 +6,7 @@ import { seriousViolations } from '../support/axe';
 import { png } from '../support/images';
 import { memberApi } from '../support/member-api';
 import { moneyApi } from '../support/money';
+import { promotionInput } from '../support/promotions';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
 import { memberRow, openSite, signInMember } from '../support/site';
@@ -32,33 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-});
-
-const HOUR = 3_600_000;
-
-/** A promotion as the back-office editor sends it, open from an hour ago for a day. */
-const promotionInput = (values: Record<string, unknown>) => ({
-  kind: 'first_deposit',
-  category: 'newbie',
-  texts: {},
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-  enabled: true,
-  sort: 0,
-  percent: 0,
-  fixedAmount: '0',
-  maxAmount: '0',
-  minDeposit: '0',
-  turnoverTarget: '0',
-  wageringMultiple: 0,
-  wageringBase: 'bonus',
-  wageringCategories: [],
-  bonusExpiryDays: 7,
-  frequency: 'once',
-  minVipLevel: 0,
-  newMembersOnly: false,
-  paymentChannelKinds: [],
-  ...values,
 });
 
 const createPromotion = (values: Record<string, unknown>) =>

@@ -34,6 +34,8 @@ export interface MemberRow {
   registerIp: string | null;
   registerDomain: string | null;
   registerUrl: string | null;
+  /** The member's region (decision 0140): the country of its latest successful sign-in or of its registration. */
+  country: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
 }
@@ -52,8 +54,10 @@ export interface MemberLoginRow {
   method: string;
   success: boolean;
   reason: string | null;
+  /** ISO 3166 alpha-2 from the trusted CDN header, when configured. */
+  country: string | null;
 }
-export type NewMemberLogin = Pick<MemberLoginRow, 'memberId' | 'ip' | 'method' | 'success'> &
+export type NewMemberLogin = Pick<MemberLoginRow, 'memberId' | 'ip' | 'method' | 'success' | 'country'> &
   Partial<Pick<MemberLoginRow, 'userAgent' | 'deviceId' | 'reason' | 'at'>>;
 
 /** A member someone referred, as the referral programme reads it. */
@@ -91,6 +95,7 @@ const MEMBER_FIELDS: Record<keyof MemberRow, string> = {
   registerIp: 'register_ip',
   registerDomain: 'register_domain',
   registerUrl: 'register_url',
+  country: 'country',
   createdAt: 'created_at',
   lastLoginAt: 'last_login_at',
 };
@@ -98,7 +103,7 @@ const MEMBER_COLUMNS = Object.entries(MEMBER_FIELDS)
   .map(([field, column]) => `${column} AS "${field}"`)
   .join(', ');
 const LOGIN_COLUMNS = `id, member_id AS "memberId", at, ip, user_agent AS "userAgent", device_id AS "deviceId", method,
-  success, reason`;
+  success, reason, country`;
 
 /** The fields of `values` that are set (undefined ones are left out: their column keeps or takes its default). */
 const assigned = (values: Partial<MemberRow>) =>
@@ -260,8 +265,8 @@ export const createMembersRepository = (pool: pg.Pool) => {
 
     recordLogin: async (entry: NewMemberLogin): Promise<void> => {
       await pool.query(
-        `INSERT INTO member_logins (member_id, at, ip, user_agent, device_id, method, success, reason)
-         VALUES ($1, coalesce($2, now()), $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO member_logins (member_id, at, ip, user_agent, device_id, method, success, reason, country)
+         VALUES ($1, coalesce($2, now()), $3, $4, $5, $6, $7, $8, $9)`,
         [
           entry.memberId,
           entry.at ?? null,
@@ -271,6 +276,7 @@ export const createMembersRepository = (pool: pg.Pool) => {
           entry.method,
           entry.success,
           entry.reason ?? null,
+          entry.country,
         ],
       );
     },

@@ -68,6 +68,11 @@ export const members = pgTable(
     registerIp: text('register_ip'),
     registerDomain: text('register_domain'),
     registerUrl: text('register_url'),
+    /**
+     * The member's region (decision 0140): the ISO 3166 alpha-2 country of its latest successful sign-in (or of its
+     * registration), from the trusted CDN header; null when that request carried none.
+     */
+    country: text('country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
@@ -103,6 +108,8 @@ export const memberLogins = pgTable(
     method: text('method').notNull(),
     success: boolean('success').notNull(),
     reason: text('reason'),
+    /** ISO 3166 alpha-2 from the trusted CDN header, when configured (decision 0140). */
+    country: text('country'),
   },
   (table) => [index('member_logins_member_idx').on(table.memberId, table.id)],
 );

@@ -53,7 +53,9 @@ export const createMembersService = (repository: MembersRepository) => ({
       mustChangePassword: options.mustChange ?? false,
     }),
 
-  markLoggedIn: (id: string) => repository.update(id, { lastLoginAt: new Date(), firstLogin: false }),
+  /** A successful sign-in: its country becomes the member's region (decision 0140), null when the request had none. */
+  markLoggedIn: (id: string, country: string | null) =>
+    repository.update(id, { lastLoginAt: new Date(), firstLogin: false, country }),
 
   update: repository.update,
   search: repository.search,

@@ -34,6 +34,7 @@ export const demoPromotions = (now: Date, languages: readonly LanguageCode[]): P
     minVipLevel: 0,
     newMembersOnly: false,
     paymentChannelKinds: [],
+    regions: [],
   };
   return [
     {

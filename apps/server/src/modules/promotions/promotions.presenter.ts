@@ -64,6 +64,7 @@ export const presentAdminPromotion = (
   minVipLevel: row.minVipLevel,
   newMembersOnly: row.newMembersOnly,
   paymentChannelKinds: row.paymentChannelKinds,
+  regions: row.regions,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   figures: { joined: figures.joined, issued: figures.issued, cost: formatMinor(figures.cost, row.currency) },

@@ -36,6 +36,8 @@ export interface PromotionValues {
   minVipLevel: number;
   newMembersOnly: boolean;
   paymentChannelKinds: string[];
+  /** ISO 3166 alpha-2 codes of the members' regions it is open to; empty: any (decision 0140). */
+  regions: string[];
 }
 
 export interface PromotionRow extends PromotionValues {
@@ -64,7 +66,7 @@ export interface EntryRow {
 const PROMOTION_COLUMNS = `id, merchant_code, kind, category, texts, starts_at, ends_at, enabled, sort, currency,
   percent, fixed_amount, max_amount, min_deposit, turnover_target, wagering_multiple, wagering_base,
   wagering_categories, bonus_expiry_days, frequency, min_vip_level, new_members_only, payment_channel_kinds,
-  created_at, updated_at`;
+  regions, created_at, updated_at`;
 
 const ENTRY_COLUMNS = `id, promotion_id, merchant_code, member_id, period_key, status, progress, remark, review_note,
   reviewed_by, reviewed_at, bonus_id, created_at`;
@@ -99,6 +101,7 @@ const promotionOf = (r: Record<string, unknown>): PromotionRow => ({
   minVipLevel: r.min_vip_level as number,
   newMembersOnly: r.new_members_only as boolean,
   paymentChannelKinds: r.payment_channel_kinds as string[],
+  regions: r.regions as string[],
   createdAt: r.created_at as Date,
   updatedAt: r.updated_at as Date,
 });
@@ -141,6 +144,7 @@ const valuesOf = (v: PromotionValues) => [
   v.minVipLevel,
   v.newMembersOnly,
   v.paymentChannelKinds,
+  v.regions,
 ];
 
 export const createPromotionsRepository = (pool: pg.Pool) => ({
@@ -150,8 +154,10 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
     const { rows } = await client.query(
       `INSERT INTO promotions (merchant_code, kind, category, texts, starts_at, ends_at, enabled, sort, currency,
          percent, fixed_amount, max_amount, min_deposit, turnover_target, wagering_multiple, wagering_base,
-         wagering_categories, bonus_expiry_days, frequency, min_vip_level, new_members_only, payment_channel_kinds)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+         wagering_categories, bonus_expiry_days, frequency, min_vip_level, new_members_only, payment_channel_kinds,
+         regions)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+         $23)
        RETURNING ${PROMOTION_COLUMNS}`,
       [merchantCode, ...valuesOf(values)],
     );
@@ -164,7 +170,7 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
          sort = $8, currency = $9, percent = $10, fixed_amount = $11, max_amount = $12, min_deposit = $13,
          turnover_target = $14, wagering_multiple = $15, wagering_base = $16, wagering_categories = $17,
          bonus_expiry_days = $18, frequency = $19, min_vip_level = $20, new_members_only = $21,
-         payment_channel_kinds = $22, updated_at = now()
+         payment_channel_kinds = $22, regions = $23, updated_at = now()
        WHERE id = $1 RETURNING ${PROMOTION_COLUMNS}`,
       [id, ...valuesOf(values)],
     );

@@ -54,6 +54,8 @@ export const promotions = pgTable(
     minVipLevel: integer('min_vip_level').notNull(),
     newMembersOnly: boolean('new_members_only').notNull(),
     paymentChannelKinds: text('payment_channel_kinds').array().notNull(),
+    /** ISO 3166 alpha-2 codes of the members' regions it is open to; empty: any region (decision 0140). */
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import {
   amountFieldFor,
   BONUS_AMOUNT_MAX_MINOR,
   type FieldError,
+  isPromotionRegion,
   issuesToFieldErrors,
   type LanguageCode,
   minorOfChecked,
@@ -44,8 +45,8 @@ export interface MemberPromotionView {
 export interface PromotionsDeps {
   repository: PromotionsRepository;
   bonuses: BonusesService;
-  /** When the member registered and whether it is a trial account. */
-  memberOf: (memberId: string) => Promise<{ createdAt: Date; type: number } | null>;
+  /** When the member registered, whether it is a trial account, and its region (decision 0140; null: unknown). */
+  memberOf: (memberId: string) => Promise<{ createdAt: Date; type: number; country: string | null } | null>;
   /** The member's VIP rank (0 when none or VIP is off). */
   vipRank: (merchant: MerchantContext, member: MemberPrincipal) => Promise<number>;
   creditedDepositTotal: (merchantCode: string, memberId: string, currency: string) => Promise<bigint>;
@@ -80,10 +81,11 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     merchant: MerchantContext,
     member: MemberPrincipal,
     promotion: PromotionRow,
-    facts: { createdAt: Date; vipRank: () => Promise<number> },
+    facts: { createdAt: Date; country: string | null; vipRank: () => Promise<number> },
   ): Promise<string | null> => {
     if (member.type === TRIAL_TYPE) return 'promotion_reason_trial';
     if (promotion.currency !== merchant.settings.currency) return 'promotion_reason_currency';
+    if (!inRegion(promotion, facts.country)) return 'promotion_reason_region';
     if ((promotion.newMembersOnly || promotion.kind === 'registration') && facts.createdAt < promotion.startsAt) {
       return 'promotion_reason_new_members';
     }
@@ -99,7 +101,11 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     const row = await deps.memberOf(member.memberId);
     if (!row) throw new AppError('not_found');
     let rank: Promise<number> | null = null;
-    return { createdAt: row.createdAt, vipRank: () => (rank ??= deps.vipRank(merchant, member)) };
+    return {
+      createdAt: row.createdAt,
+      country: row.country,
+      vipRank: () => (rank ??= deps.vipRank(merchant, member)),
+    };
   };
 
   const grantFor = async (
@@ -288,6 +294,7 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       const amount = BigInt(event.amount);
       const now = new Date();
       let channelKind: Promise<string | null> | null = null;
+      let region: Promise<string | null> | null = null;
       for (const entry of waiting) {
         const promotion = await repository.findPromotion(event.merchantCode, entry.promotionId, {
           db: tx,
@@ -295,6 +302,12 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         });
         if (!promotion || !DEPOSIT_KINDS.has(promotion.kind) || promotion.currency !== event.currency) continue;
         if (now < promotion.startsAt || now >= promotion.endsAt) continue;
+        // The member's stored region when the deposit is credited: one that left the promotion's regions since
+        // joining earns nothing (decision 0140).
+        if (promotion.regions.length > 0) {
+          region ??= deps.memberOf(event.memberId).then((m) => m?.country ?? null);
+          if (!inRegion(promotion, await region)) continue;
+        }
         if (promotion.paymentChannelKinds.length > 0) {
           channelKind ??= deps.depositChannelKind(event.depositId);
           const kind = await channelKind;
@@ -405,7 +418,11 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         minVipLevel: input.minVipLevel,
         newMembersOnly: input.newMembersOnly,
         paymentChannelKinds: [...new Set(input.paymentChannelKinds)],
+        regions: [...new Set(input.regions)].sort(),
       };
+      if (values.regions.some((code) => !isPromotionRegion(code))) {
+        errors.push({ path: 'regions', code: 'field_not_allowed' });
+      }
       if (!input.texts[defaultLanguage]) errors.push({ path: `texts.${defaultLanguage}.title`, code: 'not_empty' });
       for (const language of Object.keys(input.texts)) {
         if (!supportedLanguages.includes(language as LanguageCode)) {
@@ -543,6 +560,11 @@ const auditView = (row: PromotionRow) => ({
   minVipLevel: row.minVipLevel,
   newMembersOnly: row.newMembersOnly,
   paymentChannelKinds: row.paymentChannelKinds,
+  regions: row.regions,
 });
+
+/** Whether a member of this region (null: unknown) may take part: a promotion naming regions needs a known one. */
+const inRegion = (promotion: Pick<PromotionRow, 'regions'>, country: string | null): boolean =>
+  promotion.regions.length === 0 || (country !== null && promotion.regions.includes(country));
 
 export type PromotionsService = ReturnType<typeof createPromotionsService>;

@@ -235,6 +235,7 @@ export const createRegisterService = (deps: {
         uplineId,
         referredById,
         registerIp: ctx.ip,
+        country: ctx.country,
         registerDomain: text(input.domain) || null,
         registerUrl: input.registerUrl ?? null,
       };

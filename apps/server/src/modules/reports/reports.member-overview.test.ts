@@ -11,6 +11,7 @@ const login = (at: string, ip: string, deviceId: string | null, userAgent: strin
   method: 'password',
   success,
   reason: null,
+  country: null,
 });
 
 describe('devicesOf', () => {

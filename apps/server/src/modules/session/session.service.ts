@@ -70,7 +70,7 @@ export const createSessionService = (deps: {
   /** Holds a login back until the member proves itself (new IP, or two-factor on). */
   const holdLogin = async (
     member: MemberRow,
-    ctx: Pick<SiteVisit, 'ip' | 'userAgent'>,
+    ctx: Pick<SiteVisit, 'ip' | 'userAgent' | 'country'>,
     twoFactor: boolean,
     methods: LoginVerifyMethod[],
     attempt: { method: LoginMethod; deviceId?: string | undefined },
@@ -87,6 +87,7 @@ export const createSessionService = (deps: {
       memberId: member.id,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
+      country: ctx.country,
       deviceId: attempt.deviceId ?? null,
       method: attempt.method,
       success: false,
@@ -119,7 +120,7 @@ export const createSessionService = (deps: {
   const startSession = async (
     member: MemberRow,
     merchant: MerchantContext,
-    ctx: Pick<SiteVisit, 'ip' | 'userAgent'>,
+    ctx: Pick<SiteVisit, 'ip' | 'userAgent' | 'country'>,
     method: LoginMethod,
     options: { usedDefaultPassword?: boolean; deviceId?: string | undefined } = {},
   ): Promise<LoginValue> => {
@@ -144,11 +145,12 @@ export const createSessionService = (deps: {
       memberId: member.id,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
+      country: ctx.country,
       deviceId: options.deviceId ?? null,
       method,
       success: true,
     });
-    await members.markLoggedIn(member.id);
+    await members.markLoggedIn(member.id, ctx.country);
     return {
       token,
       firstTimeLogin: member.firstLogin,
@@ -218,6 +220,7 @@ export const createSessionService = (deps: {
               memberId: member.id,
               ip: ctx.ip,
               userAgent: ctx.userAgent,
+              country: ctx.country,
               deviceId: input.loginDeviceId ?? null,
               method: 'password',
               success: false,
@@ -234,6 +237,7 @@ export const createSessionService = (deps: {
           memberId: member.id,
           ip: ctx.ip,
           userAgent: ctx.userAgent,
+          country: ctx.country,
           deviceId: input.loginDeviceId ?? null,
           method: input.type === 'sms' ? 'sms' : 'password',
           success: false,
@@ -378,6 +382,7 @@ export const createSessionService = (deps: {
         passwordHash: await hashPassword(newSessionToken()),
         type: TRIAL_MEMBER_TYPE,
         registerIp: ctx.ip,
+        country: ctx.country,
       });
       if (!('row' in created)) throw new AppError('conflict');
       return startSession(created.row, ctx.merchant, ctx, 'freeplay');

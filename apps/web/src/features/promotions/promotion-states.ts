@@ -73,6 +73,7 @@ export const ineligibleReasonKeys: Readonly<Record<string, string>> = {
   promotion_reason_new_members: 'promotion_reason_new_members',
   promotion_reason_vip: 'promotion_reason_vip',
   promotion_reason_deposited: 'promotion_reason_deposited',
+  promotion_reason_region: 'promotion_reason_region',
 };
 
 /** How the reward is earned, by kind (the card's one line under the title). */

@@ -30,6 +30,7 @@ import { EditorFooter } from './editor-footer';
 import { PromotionCardPreview } from './promotion-card-preview';
 import styles from './promotion-engine.module.css';
 import type { PromotionFormValues, TextValues } from './promotion-form-values';
+import { RegionPicker } from './region-picker';
 
 /** The deposit channel kinds a deposit promotion may be limited to. */
 const CHANNEL_KINDS = ['gateway', 'bank_transfer', 'crypto'] as const;
@@ -67,6 +68,7 @@ const valuesOf = (promotion: AdminPromotion | null, settings: MerchantSettings):
     minVipLevel: String(promotion?.minVipLevel ?? 0),
     newMembersOnly: promotion?.newMembersOnly ?? false,
     paymentChannelKinds: promotion?.paymentChannelKinds ?? [],
+    regions: promotion?.regions ?? [],
   };
 };
 
@@ -292,6 +294,18 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
                 hint={t('promotions.hint.newMembersOnly')}
                 isOn={field.value}
                 onChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="regions"
+            render={({ field }) => (
+              <RegionPicker
+                id={`${ids}-regions`}
+                values={field.value}
+                onChange={field.onChange}
+                error={fieldErrorAt(errors, 'regions')?.message}
               />
             )}
           />

@@ -1,0 +1,93 @@
+import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberApi } from '../support/member-api';
+import { moneyApi } from '../support/money';
+import { promotionInput } from '../support/promotions';
+import { screenshotPath } from '../support/screenshots';
+import { openSite, signInMember } from '../support/site';
+
+/**
+ * Region eligibility on /promotions (decision 0140): the CDN's country header places a member signed in from
+ * Malaysia; a promotion open to Singapore only shows closed with the translated reason (English, Arabic right to
+ * left, on a phone) and its claim is refused, while one open to Malaysia can be claimed.
+ */
+
+const HEADER = 'x-test-country';
+let server: TestServer;
+let browser: Browser;
+let money: ReturnType<typeof moneyApi>;
+
+const promotion = (title: string, regions: string[]) =>
+  promotionInput({
+    kind: 'daily_login',
+    category: 'daily',
+    texts: { EN: { title, summary: '', content: 'Claim once a day.', imageUrl: '' } },
+    fixedAmount: '1',
+    frequency: 'daily',
+    regions,
+  });
+const card = (page: Page, id: string) => page.locator(`article[data-promotion="${id}"]`);
+const fits = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { COUNTRY_HEADER: HEADER } });
+  browser = await launchBrowser();
+  money = moneyApi(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a promotion open to other regions', () => {
+  it('shows closed with the reason to a member signed in from elsewhere, in English and Arabic', async () => {
+    const singapore = await money.operator<{ id: string }>(
+      'POST',
+      '/api/admin/merchants/demo/promotions',
+      promotion('Singapore check-in', ['SG']),
+    );
+    const malaysia = await money.operator<{ id: string }>(
+      'POST',
+      '/api/admin/merchants/demo/promotions',
+      promotion('Malaysia check-in', ['MY']),
+    );
+    await memberApi(server).registerByUsername('Region0001', 'Secret123', '81400140');
+
+    const { context, page } = await openSite(browser, server, '/', 'phone');
+    await context.setExtraHTTPHeaders({ [HEADER]: 'MY' });
+    await signInMember(page, 'Region0001');
+    const [member] = await server.query<{ country: string | null }>(
+      "SELECT country FROM members WHERE username = 'region0001'",
+    );
+    expect(member?.country).toBe('MY');
+
+    await page.goto(`${server.url}/promotions`);
+    await card(page, singapore.id).waitFor();
+    expect(await card(page, singapore.id).getAttribute('data-promotion-state')).toBe('closed');
+    expect(await card(page, singapore.id).textContent()).toContain('This promotion is not available in your region.');
+    expect(await card(page, malaysia.id).getAttribute('data-promotion-state')).toBe('claim');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('promotion-region-phone-en.png'), fullPage: true });
+    expect(await fits(page)).toBe(true);
+
+    await page.evaluate(() => localStorage.setItem('lang', 'AR'));
+    await page.reload();
+    await page.locator('html[dir="rtl"]').waitFor();
+    await card(page, singapore.id).waitFor();
+    expect(await card(page, singapore.id).textContent()).toContain('هذا العرض غير متاح في منطقتك.');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: screenshotPath('promotion-region-phone-ar.png'), fullPage: true });
+    expect(await fits(page)).toBe(true);
+
+    // The claim button is not offered; the API refuses it too, and nothing is granted.
+    expect(await card(page, singapore.id).locator('button[data-promotion-action]').count()).toBe(0);
+    const bonuses = await server.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM bonuses b JOIN members m ON m.id = b.member_id WHERE m.username = 'region0001'",
+    );
+    expect(bonuses[0]?.n).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+const HOUR = 3_600_000;
+
+/**
+ * A promotion as the back-office editor sends it (POST /api/admin/merchants/:code/promotions), open from an hour ago
+ * for a day, any member and region eligible; `values` set what a journey is about.
+ */
+export const promotionInput = (values: Record<string, unknown>) => ({
+  kind: 'first_deposit',
+  category: 'newbie',
+  texts: {},
+  startsAt: new Date(Date.now() - HOUR).toISOString(),
+  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+  enabled: true,
+  sort: 0,
+  percent: 0,
+  fixedAmount: '0',
+  maxAmount: '0',
+  minDeposit: '0',
+  turnoverTarget: '0',
+  wageringMultiple: 0,
+  wageringBase: 'bonus',
+  wageringCategories: [],
+  bonusExpiryDays: 7,
+  frequency: 'once',
+  minVipLevel: 0,
+  newMembersOnly: false,
+  paymentChannelKinds: [],
+  regions: [],
+  ...values,
+});
