@@ -1,4 +1,5 @@
 export { launchBrowser, newPage, VIEWPORTS } from './browser';
 export { createFreshDatabase } from './postgres';
+export { promotionInput } from './promotions';
 export { DEMO_OPERATOR, startTestServer, type TestServer } from './server';
 export { settleAgentContracts, waitUntil } from './settlement';

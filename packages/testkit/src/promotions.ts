@@ -1,8 +1,9 @@
 const HOUR = 3_600_000;
 
 /**
- * A promotion for the back office's editor (POST /api/admin/merchants/:code/promotions): open from an hour ago for a
- * day, no reward, no wagering, once per member, anyone eligible; `values` set what a test is about.
+ * A promotion for the back office's editor (POST /api/admin/merchants/:code/promotions), for integration tests and
+ * browser journeys alike: open from an hour ago for a day, no reward, no wagering, once per member, any member and
+ * region eligible; `values` set what a test is about.
  */
 export const promotionInput = (values: Record<string, unknown> = {}) => ({
   kind: 'first_deposit',

@@ -1,9 +1,8 @@
-import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, promotionInput, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
 import { moneyApi } from '../support/money';
-import { promotionInput } from '../support/promotions';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
 

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, promotionInput, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { png } from '../support/images';
 import { memberApi } from '../support/member-api';
 import { moneyApi } from '../support/money';
-import { promotionInput } from '../support/promotions';
 import { reconcileLedger } from '../support/reconcile';
 import { screenshotPath } from '../support/screenshots';
 import { memberRow, openSite, signInMember } from '../support/site';

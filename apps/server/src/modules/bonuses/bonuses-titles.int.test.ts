@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
-import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**

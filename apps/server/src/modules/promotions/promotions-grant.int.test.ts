@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
-import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { pngBytes } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';

@@ -1,7 +1,7 @@
+import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { approvedDeposit } from '../../../test/money-events';
-import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { MerchantContext } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';

@@ -1,8 +1,8 @@
+import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { approvedDeposit, settledBet } from '../../../test/money-events';
-import { promotionInput } from '../../../test/promotions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
 import type { MerchantContext } from '../../platform/principals';
