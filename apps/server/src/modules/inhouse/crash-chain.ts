@@ -13,8 +13,7 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * 0.6–1.0 s for 100,000 steps on the loaded two-core machine), and a server walks whole chains at start.
  * crash-chain.test.ts holds the two equal (the chain's terminal hash and games' hashes against the engines').
  */
-const nativeChainStep = (hash: string): string =>
-  createHash('sha256').update(Buffer.from(hash, 'hex')).digest('hex');
+const nativeChainStep = (hash: string): string => createHash('sha256').update(Buffer.from(hash, 'hex')).digest('hex');
 
 /**
  * Walks a chain from its seed: c(0) = seed, c(i) = SHA-256(c(i−1)), keeping every CHECKPOINT_EVERY-th position.
