@@ -17,7 +17,9 @@ let money: ReturnType<typeof moneyApi>;
 
 beforeAll(async () => {
   // Short windows keep the journey quick; the round loop runs in the server as in production.
-  server = await startTestServer({ env: { CRASH_BETTING_MS: '4000', CRASH_PAUSE_MS: '1000' } });
+  // Bets close 8 s after a round opens: the journey bets once it sees a round with at least 4 s left, which leaves a
+  // loaded machine's browser time to fill the slip and send it within the window.
+  server = await startTestServer({ env: { CRASH_BETTING_MS: '8000', CRASH_PAUSE_MS: '1000' } });
   browser = await launchBrowser();
   api = memberApi(server);
   money = moneyApi(server);
@@ -69,12 +71,12 @@ const giveLoopAKnownChain = async (): Promise<string> => {
   return inserted.id;
 };
 
-/** Waits, on the server's own database, for one of the chain's rounds taking bets for at least another 1.5 s. */
+/** Waits, on the server's own database, for one of the chain's rounds taking bets for at least another 4 s. */
 const waitForChainRound = async (chainId: string): Promise<{ id: string; crash_point: number }> => {
   for (let i = 0; i < 600; i += 1) {
     const [round] = await server.query<{ id: string; crash_point: number }>(
       `SELECT id::text, crash_point FROM crash_rounds
-       WHERE chain_id = $1 AND status = 'betting' AND betting_ends_at > clock_timestamp() + interval '1.5 s'`,
+       WHERE chain_id = $1 AND status = 'betting' AND betting_ends_at > clock_timestamp() + interval '4 s'`,
       [chainId],
     );
     if (round) return round;
