@@ -1,7 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { LotteryDraw, LotteryGame } from '@tessera/contracts';
-import type { memberClient } from './member-client';
-import type { TestApp } from './test-app';
+import { expect } from 'vitest';
+import { reconcileLedger } from '../src/modules/ledger';
+import { fundedMember } from './funded-member';
+import { memberClient } from './member-client';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * A lottery suite's app: started, `names`' members funded with `start` each (as `prefix` + name, their tokens and
+ * ids written to `tokens` and `ids`), and the due draws opened.
+ */
+export const startLotteryApp = async (
+  prefix: string,
+  names: string[],
+  start: bigint,
+  tokens: Record<string, string>,
+  ids: Record<string, string>,
+) => {
+  const t = await createTestApp();
+  const client = memberClient(t);
+  for (const name of names) {
+    const member = await fundedMember(t, client, `${prefix}${name}`, start);
+    tokens[name] = member.token;
+    ids[name] = member.memberId;
+  }
+  await t.services.lottery.runDue();
+  return { t, client };
+};
+
+/** Closes a lottery suite's app once the ledger is found whole. */
+export const closeLotteryApp = async (t: TestApp) => {
+  const report = await reconcileLedger(t.database.pool);
+  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
+  await t.close();
+};
 
 /**
  * What the lottery's integration tests share: the member calls (as a named member or a visitor), the main wallet,

@@ -1,11 +1,9 @@
 import type { LotteryDraw, LotteryTicket } from '@tessera/contracts';
 import { drawFourD, fourDNumbersOf, verifyFourDDraw } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember } from '../../../test/funded-member';
-import { lotteryKit } from '../../../test/lottery-kit';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
+import { closeLotteryApp, lotteryKit, startLotteryApp } from '../../../test/lottery-kit';
+import type { memberClient } from '../../../test/member-client';
+import type { TestApp } from '../../../test/test-app';
 
 /**
  * The 4D game (decision 0108) on a real PostgreSQL: its bet types, odds per tier and exact returns offered; bad
@@ -29,21 +27,10 @@ const { query, count, api, wallet, games, buy, seedOf, holdOpen, makeDue, cents 
 );
 
 beforeAll(async () => {
-  t = await createTestApp();
-  client = memberClient(t);
-  for (const name of ['fay', 'gus']) {
-    const member = await fundedMember(t, client, `fourd${name}`, START);
-    tokens[name] = member.token;
-    ids[name] = member.memberId;
-  }
-  await t.services.lottery.runDue();
+  ({ t, client } = await startLotteryApp('fourd', ['fay', 'gus'], START, tokens, ids));
 }, 180_000);
 
-afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeLotteryApp(t));
 
 let draw: LotteryDraw;
 

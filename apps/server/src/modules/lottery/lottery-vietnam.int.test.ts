@@ -11,11 +11,9 @@ import {
   vnStoredNumbers,
 } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember } from '../../../test/funded-member';
-import { lotteryKit } from '../../../test/lottery-kit';
-import { memberClient } from '../../../test/member-client';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
+import { closeLotteryApp, lotteryKit, startLotteryApp } from '../../../test/lottery-kit';
+import type { memberClient } from '../../../test/member-client';
+import type { TestApp } from '../../../test/test-app';
 import { presentPercent } from './lottery.presenter';
 
 /**
@@ -39,21 +37,10 @@ const { query, count, api, wallet, games, buy, seedOf, holdOpen, makeDue, cents 
 );
 
 beforeAll(async () => {
-  t = await createTestApp();
-  client = memberClient(t);
-  for (const name of ['hoa', 'lan']) {
-    const member = await fundedMember(t, client, `vnlot${name}`, START);
-    tokens[name] = member.token;
-    ids[name] = member.memberId;
-  }
-  await t.services.lottery.runDue();
+  ({ t, client } = await startLotteryApp('vnlot', ['hoa', 'lan'], START, tokens, ids));
 }, 180_000);
 
-afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeLotteryApp(t));
 
 let draw: LotteryDraw;
 
