@@ -118,6 +118,26 @@ const cpuMsOf = (pid: number | undefined): number | null => {
   }
 };
 
+/**
+ * Waits until every server at `bases` has been idle (under 5% of a core) for a second: a server just started may
+ * still be seeding or delivering its first events' backlog, which would be charged to the first runs. Returns the
+ * seconds waited (at most two minutes; past that the runs go ahead and the figure says so).
+ */
+export const untilIdle = async (bases: readonly string[], maxMs = 120_000): Promise<number> => {
+  const started = Date.now();
+  for (;;) {
+    const before = bases.map((base) => cpuMsOf(pidOfBase.get(base)));
+    await sleep(1_000);
+    const busy = bases.some((base, i) => {
+      const now = cpuMsOf(pidOfBase.get(base));
+      const was = before[i] ?? null;
+      return now !== null && was !== null && now - was > 50;
+    });
+    const waited = (Date.now() - started) / 1000;
+    if (!busy || Date.now() - started > maxMs) return waited;
+  }
+};
+
 /** The database each base address's process uses (its name), whose backends' CPU time each run reads too. */
 const databaseOfBase = new Map<string, string>();
 

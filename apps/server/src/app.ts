@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import pino from 'pino';
 import { accountModule } from './modules/account';
 import { adminModule } from './modules/admin';
 import { agentContractsModule } from './modules/agent-contracts';
@@ -56,7 +57,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { BROTLI_PARAMS, registerStaticSites } from './platform/http/static-sites';
 import { createJobs } from './platform/jobs';
 import { bufferedStdout } from './platform/log-destination';
-import { loggerOptions } from './platform/logger';
+import { loggerOptions, requestFields, requestLineOptions } from './platform/logger';
 import {
   type AnyModule,
   type BuiltModules,
@@ -215,10 +216,17 @@ export const buildApp = async (
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onClose', async () => logOutput?.close());
+  const lineStream = options.logStream ?? logOutput?.stream;
+  const requestLog = lineStream ? pino(requestLineOptions(config.LOG_LEVEL), lineStream) : null;
   // Hooks on every request take a callback, not a promise (decision 0072: each async hook is a promise a request).
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+    requestLog?.info(
+      {
+        reqId: request.id,
+        req: requestFields(request),
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
       'request completed',
     );
     done();

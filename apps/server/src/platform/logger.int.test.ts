@@ -82,3 +82,26 @@ describe('a failed statement in the log', () => {
     expect(logged()).not.toContain('uuid-secret-value');
   });
 });
+
+describe('the line of an answered request', () => {
+  it('is one line with its id, method, path, status and time, and no query string, header or token (a refused one too)', async () => {
+    const token = await t.operatorToken();
+    lines.length = 0;
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/admin/merchants/demo?code=query-secret-value',
+      headers: { authorization: token, 'x-request-id': 'line-test-1' },
+    });
+    const answered = lines.map((text) => JSON.parse(text)).filter((line) => line.msg === 'request completed');
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({
+      level: 30,
+      reqId: 'line-test-1',
+      req: { id: 'line-test-1', method: 'GET', url: '/api/admin/merchants/demo' },
+      res: { statusCode: response.statusCode },
+    });
+    expect(typeof answered[0].responseTime).toBe('number');
+    expect(logged()).not.toContain('query-secret-value');
+    expect(logged()).not.toContain(token);
+  });
+});
