@@ -85,7 +85,7 @@ const logging = () =>
     const quiet = await start(startApp(db.url, QUIET_APP_PORT, { LOG_LEVEL: 'silent', SEED_DEMO: 'false' }));
     const token = await memberToken(app, db.url);
     // The first instance seeded the demo and delivers its first events: that start-up work is not logging's cost.
-    console.log(`waited ${(await untilIdle([app.base, quiet.base])).toFixed(0)} s for both servers to be idle`);
+    await untilIdle([app.base, quiet.base]);
     const balance = memberRead('/wps/v2/wallets/balance', token);
     for (const [name, next] of [
       ['gameList category page', categoryPage],
