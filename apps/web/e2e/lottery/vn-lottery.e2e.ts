@@ -67,6 +67,8 @@ describe('the Vietnamese lottery at /vnLottery', () => {
     await card.waitFor();
     await expect(page.locator('[data-lottery-card]').count()).resolves.toBe(3);
     await card.locator('[data-countdown]').waitFor();
+    // A daily draw's time of day is on the member's clock, its zone named (the browser here runs in UTC).
+    await expect(card.textContent()).resolves.toMatch(/Daily at \d\d:\d\d (UTC|GMT[+-]\d+)/);
     await page.screenshot({ path: screenshotPath('vn-lottery-lobby-1440.png'), fullPage: true });
     await card.getByRole('link', { name: 'Play' }).click();
     await page.locator('[data-lottery-game="VNN"]').waitFor();

@@ -152,7 +152,10 @@ const kindGroups = {
   vn_south: 'lt_group_vn',
 } as const;
 
-/** How often a game draws: every N minutes, or a daily game's time of day on the member's clock. */
+/**
+ * How often a game draws: every N minutes, or a daily game's time of day on the member's own clock, with its zone
+ * named (the member plans by their clock; the zone says which, wherever the merchant or the draw is).
+ */
 const useScheduleText = () => {
   const { t, i18n } = useTranslation('lottery');
   return (game: LotteryGame) =>
@@ -161,6 +164,7 @@ const useScheduleText = () => {
           time: new Intl.DateTimeFormat(languages[i18n.language as LanguageCode]?.locale ?? 'en', {
             hour: '2-digit',
             minute: '2-digit',
+            timeZoneName: 'short',
           }).format(Date.parse(game.current.drawAt)),
         })
       : t('lt_every', { minutes: game.intervalSeconds / 60 });
