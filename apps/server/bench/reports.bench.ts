@@ -19,6 +19,7 @@
  */
 
 import { loadavg } from 'node:os';
+import { ACTIVE_CHUNK_BITS, ACTIVE_CHUNK_MASK, ACTIVE_CHUNK_ZERO } from '../src/modules/reports/reports.backfill';
 import { benchApp, benchDatabase } from './bench-support';
 import { benchPort, closedLoop, openLoop, REPEATS, type Result, SECONDS, startApp, type Target } from './harness';
 
@@ -85,7 +86,7 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
     await step(
       'sessions',
       `CREATE TEMP TABLE bench_sessions AS
-       SELECT m.id AS member_id,
+       SELECT m.id AS member_id, (m.n - 1)::int AS ordinal,
               date_trunc('hour', now() - ((((m.n * 7919 + k * 104729) % ${DAYS * 24}) + 0.5) * interval '1 hour'))
                 AS hour,
               (m.n + k * 3) % ${GAMES.length} + 1 AS game,
@@ -115,11 +116,26 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
          FROM bench_sessions s GROUP BY s.member_id, s.hour ORDER BY s.hour`,
       [currency],
     );
+    // Who played (decision 0143): each member's ordinal, each hour's bitmap chunks, each game and hour's ordinals.
+    await step(
+      'reports_member_ordinals',
+      `INSERT INTO reports_member_ordinals (member_id, merchant_code, ordinal)
+       SELECT id, 'demo', (n - 1)::int FROM bench_members`,
+    );
+    await step(
+      'reports_active_hours',
+      `INSERT INTO reports_active_hours (merchant_code, hour, chunk, members)
+       SELECT 'demo', hour, ordinal >> ${ACTIVE_CHUNK_BITS},
+              bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+         FROM (SELECT DISTINCT hour, ordinal FROM bench_sessions) s
+        GROUP BY hour, ordinal >> ${ACTIVE_CHUNK_BITS} ORDER BY hour`,
+    );
     await step(
       'reports_game_players',
-      `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
-       SELECT DISTINCT 'demo', s.hour, g.category, g.source, g.provider, s.member_id
-         FROM bench_sessions s JOIN bench_games g USING (game) ORDER BY s.hour`,
+      `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, members)
+       SELECT 'demo', s.hour, g.category, g.source, g.provider, array_agg(DISTINCT s.ordinal)
+         FROM bench_sessions s JOIN bench_games g USING (game)
+        GROUP BY s.hour, g.category, g.source, g.provider ORDER BY s.hour`,
     );
     await step(
       'reports_game_hourly',
@@ -163,7 +179,7 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
     client.release();
   }
   await pool.query(
-    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
+    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_member_ordinals, reports_active_hours, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
   );
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${load()})`);
 };

@@ -94,15 +94,19 @@ export const createReportsService = (deps: ReportsDeps) => {
          ) x GROUP BY b`,
         params,
       ),
+      // Distinct players (decision 0143): per bucket and per period, the hours' bitmap chunks OR-ed, bits counted.
       repository.query<{ b: string; n: string }>(
-        `SELECT ${bucket('hour')} AS b, count(DISTINCT member_id) AS n FROM reports_player_hours
-          WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 AND rounds > 0 GROUP BY 1`,
+        `SELECT b, sum(bit_count(m)) AS n FROM (
+           SELECT ${bucket('hour')} AS b, bit_or(members) AS m FROM reports_active_hours
+            WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1, chunk) x
+          GROUP BY b`,
         params,
       ),
       repository.query<{ current: string; previous: string }>(
-        `SELECT count(DISTINCT member_id) FILTER (WHERE hour >= $6) AS current,
-                count(DISTINCT member_id) FILTER (WHERE hour < $6) AS previous
-           FROM reports_player_hours WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 AND rounds > 0`,
+        `SELECT COALESCE(sum(bit_count(m)) FILTER (WHERE cur), 0) AS current,
+                COALESCE(sum(bit_count(m)) FILTER (WHERE NOT cur), 0) AS previous
+           FROM (SELECT hour >= $6 AS cur, bit_or(members) AS m FROM reports_active_hours
+                  WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1, chunk) x`,
         [...params.slice(0, 2), timeZone, params[3], params[4], dayStart(p.from, timeZone)],
       ),
     ]);

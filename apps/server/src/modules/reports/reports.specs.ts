@@ -65,12 +65,19 @@ const gamesSpec = (q: ReportQuery<'games'>, ctx: SpecContext): ReportSpec => {
   const sql = `WITH play AS (
       SELECT ${k}, sum(rounds) AS rounds, sum(stakes) AS stakes, sum(valid_bets) AS valid, sum(payouts) AS payouts
         FROM reports_game_hourly WHERE currency = $2 AND ${range} GROUP BY ${kn}),
-    people AS (SELECT ${k}, count(DISTINCT member_id) AS players FROM reports_game_players WHERE ${range} GROUP BY ${kn})
+    people AS (
+      SELECT ${k}, count(DISTINCT o) AS players FROM reports_game_players, unnest(members) AS o WHERE ${range}
+       GROUP BY ${kn})
     SELECT ${exprs.map((_, i) => `k${i + 1} AS c${i}`).join(', ')}, rounds AS ${c(0)},
            COALESCE(players, 0) AS ${c(1)}, stakes AS ${c(2)}, valid AS ${c(3)}, payouts AS ${c(4)},
            stakes - payouts AS ${c(5)}, ${pct('payouts', 'stakes')} AS ${c(6)}
       FROM play LEFT JOIN people USING (${kn})`;
-  const players = `(SELECT count(DISTINCT member_id) FROM reports_game_players WHERE ${range})`;
+  // Players of the whole range: with a filter, the games' ordinal sets; without, every player of the range, the
+  // hours' bitmaps (the same set, decision 0143), OR-ed and counted.
+  const players = filter
+    ? `(SELECT count(DISTINCT o) FROM reports_game_players, unnest(members) AS o WHERE ${range})`
+    : `(SELECT COALESCE(sum(bit_count(m)), 0) FROM (SELECT bit_or(members) AS m FROM reports_active_hours
+         WHERE ${range} GROUP BY chunk) x)`;
   return {
     columns: [
       ...names.map((name) => col(name, 'text')),
