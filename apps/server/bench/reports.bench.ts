@@ -131,6 +131,15 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
         GROUP BY hour, ordinal >> ${ACTIVE_CHUNK_BITS} ORDER BY hour`,
     );
     await step(
+      'reports_game_days',
+      `INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
+       SELECT 'demo', day, g.category, g.source, g.provider, ordinal >> ${ACTIVE_CHUNK_BITS},
+              bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+         FROM (SELECT DISTINCT (hour AT TIME ZONE 'UTC')::date AS day, game, ordinal FROM bench_sessions) s
+         JOIN bench_games g USING (game)
+        GROUP BY day, g.category, g.source, g.provider, ordinal >> ${ACTIVE_CHUNK_BITS} ORDER BY day`,
+    );
+    await step(
       'reports_game_players',
       `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, members)
        SELECT 'demo', s.hour, g.category, g.source, g.provider, array_agg(DISTINCT s.ordinal)
@@ -179,7 +188,7 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
     client.release();
   }
   await pool.query(
-    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_member_ordinals, reports_active_hours, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
+    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_member_ordinals, reports_active_hours, reports_game_days, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
   );
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${load()})`);
 };

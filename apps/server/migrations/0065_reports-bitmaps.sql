@@ -44,4 +44,20 @@ CREATE TABLE "reports_game_players" (
 );
 --> statement-breakpoint
 INSERT INTO "reports_game_players" SELECT * FROM "reports_game_player_sets";--> statement-breakpoint
-DROP TABLE "reports_game_player_sets";
+DROP TABLE "reports_game_player_sets";--> statement-breakpoint
+CREATE TABLE "reports_game_days" (
+	"merchant_code" text NOT NULL,
+	"day" date NOT NULL,
+	"category" text NOT NULL,
+	"source" text NOT NULL,
+	"provider" text NOT NULL,
+	"chunk" integer NOT NULL,
+	"members" bit varying NOT NULL,
+	CONSTRAINT "reports_game_days_merchant_code_day_category_source_provider_chunk_pk" PRIMARY KEY("merchant_code","day","category","source","provider","chunk")
+);
+--> statement-breakpoint
+INSERT INTO "reports_game_days" ("merchant_code", "day", "category", "source", "provider", "chunk", "members")
+SELECT merchant_code, (hour AT TIME ZONE 'UTC')::date, category, source, provider, o >> 13,
+       bit_or(set_bit(B'0'::bit(8192)::varbit, o & 8191, 1))
+  FROM reports_game_players, unnest(members) AS o
+ GROUP BY 1, 2, 3, 4, 5, 6;

@@ -60,7 +60,16 @@ const dump = async () => {
   return {
     hourly: await q(`SELECT (h.*)::text AS r FROM reports_hourly h WHERE ${since} ORDER BY 1`),
     games: await q(`SELECT (h.*)::text AS r FROM reports_game_hourly h WHERE ${since} ORDER BY 1`),
-    players: await q(`SELECT (h.*)::text AS r FROM reports_game_players h WHERE ${since} ORDER BY 1`),
+    players: await q(
+      `SELECT h.merchant_code || h.hour || h.category || h.source || h.provider
+              || (SELECT array_agg(o ORDER BY o) FROM unnest(h.members) o)::text AS r
+         FROM reports_game_players h WHERE ${since} ORDER BY 1`,
+    ),
+    active: await q(`SELECT (h.*)::text AS r FROM reports_active_hours h WHERE ${since} ORDER BY 1`),
+    gameDays: await q(
+      `SELECT (h.*)::text AS r FROM reports_game_days h
+        WHERE merchant_code = 'demo' AND day >= '${today}'::date ORDER BY 1`,
+    ),
     rewards: await q(`SELECT (h.*)::text AS r FROM reports_reward_hourly h WHERE ${since} ORDER BY 1`),
     hours: await q(`SELECT (h.*)::text AS r FROM reports_player_hours h WHERE ${since} ORDER BY 1`),
     members: await q(
@@ -95,6 +104,8 @@ const wipe = async () => {
     'reports_hourly',
     'reports_game_hourly',
     'reports_game_players',
+    'reports_active_hours',
+    'reports_game_days',
     'reports_reward_hourly',
     'reports_player_hours',
   ])

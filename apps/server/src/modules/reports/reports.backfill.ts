@@ -86,6 +86,11 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
     'reports_player_hours',
   ])
     await client.query(`DELETE FROM ${table} WHERE merchant_code = $1 AND ${IN_DAY('hour')}`, p);
+  await client.query(
+    `DELETE FROM reports_game_days WHERE merchant_code = $1 AND day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+        AND day < ($3::timestamptz AT TIME ZONE 'UTC')::date`,
+    p,
+  );
 
   // Play: settled rounds, less the pending bet events (a correction's differences included).
   await client.query(
@@ -140,6 +145,15 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
      SELECT $1, hour, ordinal >> ${ACTIVE_CHUNK_BITS},
             bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
        FROM (SELECT DISTINCT hour, ordinal FROM (${played}) x) y GROUP BY hour, ordinal >> ${ACTIVE_CHUNK_BITS}`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
+     SELECT $1, day, game_type, source, provider, ordinal >> ${ACTIVE_CHUNK_BITS},
+            bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+       FROM (SELECT DISTINCT (hour AT TIME ZONE 'UTC')::date AS day, game_type, source, provider, ordinal
+               FROM (${played}) x) y
+      GROUP BY day, game_type, source, provider, ordinal >> ${ACTIVE_CHUNK_BITS}`,
     p,
   );
   await client.query(

@@ -2,6 +2,7 @@ import type { ExportFormat, ReportKind, ReportRebuildCounts, ReportRebuildStatus
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -112,6 +113,28 @@ export const reportsGamePlayers = pgTable(
   (table) => [
     primaryKey({
       columns: [table.merchantCode, table.hour, table.category, table.source, table.provider],
+    }),
+  ],
+);
+
+/**
+ * The players per merchant, game and UTC day, as bitmap chunks of their ordinals (as `reports_active_hours`,
+ * decision 0143): a range's whole UTC days are read from here, its hours at either end from `reports_game_players`.
+ */
+export const reportsGameDays = pgTable(
+  'reports_game_days',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    day: date('day').notNull(),
+    category: text('category').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    chunk: integer('chunk').notNull(),
+    members: varbit('members').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.merchantCode, table.day, table.category, table.source, table.provider, table.chunk],
     }),
   ],
 );
