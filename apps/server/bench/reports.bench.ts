@@ -2,7 +2,8 @@
  * npm run bench:reports — the back office's dashboard and reports at scale (issue 26): the demo merchant with
  * 100,000 members and 10,000,000 settled rounds over 90 days, written set-based straight into the tables the
  * dashboard and reports read (the reports module's rollups, as its subscribers would have written them: every
- * round in its member's hour, game, lifetime row and the merchant's hour) plus the members and their registration
+ * round in its member's hour, game, lifetime row and the merchant's hour; each member's ordinal and the
+ * bitmaps and ordinal sets of who played, decision 0143) plus the members and their registration
  * rows, in time order as the subscribers append them. The raw `bet_rounds` are not written: no figure measured here
  * reads them (decision 0079: the reports read only the rollups).
  *
