@@ -2,7 +2,8 @@
  * npm run bench:reports — the back office's dashboard and reports at scale (issue 26): the demo merchant with
  * 100,000 members and 10,000,000 settled rounds over 90 days, written set-based straight into the tables the
  * dashboard and reports read (the reports module's rollups, as its subscribers would have written them: every
- * round in its member's hour, game, lifetime row and the merchant's hour) plus the members and their registration
+ * round in its member's hour, game, lifetime row and the merchant's hour; each member's ordinal and the
+ * bitmaps and ordinal sets of who played, decision 0143) plus the members and their registration
  * rows, in time order as the subscribers append them. The raw `bet_rounds` are not written: no figure measured here
  * reads them (decision 0079: the reports read only the rollups).
  *
@@ -19,6 +20,7 @@
  */
 
 import { loadavg } from 'node:os';
+import { ACTIVE_CHUNK_BITS, ACTIVE_CHUNK_MASK, ACTIVE_CHUNK_ZERO } from '../src/modules/reports/reports.backfill';
 import { benchApp, benchDatabase } from './bench-support';
 import { benchPort, closedLoop, openLoop, REPEATS, type Result, SECONDS, startApp, type Target } from './harness';
 
@@ -85,7 +87,7 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
     await step(
       'sessions',
       `CREATE TEMP TABLE bench_sessions AS
-       SELECT m.id AS member_id,
+       SELECT m.id AS member_id, (m.n - 1)::int AS ordinal,
               date_trunc('hour', now() - ((((m.n * 7919 + k * 104729) % ${DAYS * 24}) + 0.5) * interval '1 hour'))
                 AS hour,
               (m.n + k * 3) % ${GAMES.length} + 1 AS game,
@@ -115,11 +117,35 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
          FROM bench_sessions s GROUP BY s.member_id, s.hour ORDER BY s.hour`,
       [currency],
     );
+    // Who played (decision 0143): each member's ordinal, each hour's bitmap chunks, each game and hour's ordinals.
+    await step(
+      'reports_member_ordinals',
+      `INSERT INTO reports_member_ordinals (member_id, merchant_code, ordinal)
+       SELECT id, 'demo', (n - 1)::int FROM bench_members`,
+    );
+    await step(
+      'reports_active_hours',
+      `INSERT INTO reports_active_hours (merchant_code, hour, chunk, members)
+       SELECT 'demo', hour, ordinal >> ${ACTIVE_CHUNK_BITS},
+              bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+         FROM (SELECT DISTINCT hour, ordinal FROM bench_sessions) s
+        GROUP BY hour, ordinal >> ${ACTIVE_CHUNK_BITS} ORDER BY hour`,
+    );
+    await step(
+      'reports_game_days',
+      `INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
+       SELECT 'demo', day, g.category, g.source, g.provider, ordinal >> ${ACTIVE_CHUNK_BITS},
+              bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+         FROM (SELECT DISTINCT (hour AT TIME ZONE 'UTC')::date AS day, game, ordinal FROM bench_sessions) s
+         JOIN bench_games g USING (game)
+        GROUP BY day, g.category, g.source, g.provider, ordinal >> ${ACTIVE_CHUNK_BITS} ORDER BY day`,
+    );
     await step(
       'reports_game_players',
-      `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
-       SELECT DISTINCT 'demo', s.hour, g.category, g.source, g.provider, s.member_id
-         FROM bench_sessions s JOIN bench_games g USING (game) ORDER BY s.hour`,
+      `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, members)
+       SELECT 'demo', s.hour, g.category, g.source, g.provider, array_agg(DISTINCT s.ordinal)
+         FROM bench_sessions s JOIN bench_games g USING (game)
+        GROUP BY s.hour, g.category, g.source, g.provider ORDER BY s.hour`,
     );
     await step(
       'reports_game_hourly',
@@ -163,7 +189,7 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
     client.release();
   }
   await pool.query(
-    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
+    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_member_ordinals, reports_active_hours, reports_game_days, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
   );
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${load()})`);
 };

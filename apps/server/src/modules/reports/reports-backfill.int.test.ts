@@ -8,6 +8,7 @@ import type { JobContext } from '../../platform/jobs';
 import { hashPassword } from '../../platform/security/password';
 import { reportsModule } from './index';
 import { backfillRollups } from './reports.backfill';
+import { addDays, dayStart, localDate } from './reports.periods';
 
 /**
  * The rollups' backfill on a real PostgreSQL (decision 0123): wiped rollups rebuilt from the raw rows equal the
@@ -34,7 +35,7 @@ const newMember = async (username: string) => {
 
 const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
 
-const play = async (memberId: string, stake: bigint, payout: bigint, provider = 'test') => {
+const play = async (memberId: string, stake: bigint, payout: bigint, provider = 'test', settledAt = new Date()) => {
   seq += 1;
   await t.services.bets.recordSettledRound({
     merchantCode: 'demo',
@@ -48,7 +49,7 @@ const play = async (memberId: string, stake: bigint, payout: bigint, provider = 
     currency: 'USD',
     betAmount: stake,
     payout,
-    settledAt: new Date(),
+    settledAt,
   });
 };
 
@@ -60,7 +61,16 @@ const dump = async () => {
   return {
     hourly: await q(`SELECT (h.*)::text AS r FROM reports_hourly h WHERE ${since} ORDER BY 1`),
     games: await q(`SELECT (h.*)::text AS r FROM reports_game_hourly h WHERE ${since} ORDER BY 1`),
-    players: await q(`SELECT (h.*)::text AS r FROM reports_game_players h WHERE ${since} ORDER BY 1`),
+    players: await q(
+      `SELECT h.merchant_code || h.hour || h.category || h.source || h.provider
+              || (SELECT array_agg(o ORDER BY o) FROM unnest(h.members) o)::text AS r
+         FROM reports_game_players h WHERE ${since} ORDER BY 1`,
+    ),
+    active: await q(`SELECT (h.*)::text AS r FROM reports_active_hours h WHERE ${since} ORDER BY 1`),
+    gameDays: await q(
+      `SELECT (h.*)::text AS r FROM reports_game_days h
+        WHERE merchant_code = 'demo' AND day >= '${today}'::date ORDER BY 1`,
+    ),
     rewards: await q(`SELECT (h.*)::text AS r FROM reports_reward_hourly h WHERE ${since} ORDER BY 1`),
     hours: await q(`SELECT (h.*)::text AS r FROM reports_player_hours h WHERE ${since} ORDER BY 1`),
     members: await q(
@@ -95,6 +105,8 @@ const wipe = async () => {
     'reports_hourly',
     'reports_game_hourly',
     'reports_game_players',
+    'reports_active_hours',
+    'reports_game_days',
     'reports_reward_hourly',
     'reports_player_hours',
   ])
@@ -153,9 +165,13 @@ describe('rollups backfill', () => {
     const live = await dump();
     expect(await rolled()).toEqual(await raw());
     expect(live.hourly).not.toBe('');
+    expect(live.active).not.toBe('');
+    expect(live.gameDays).not.toBe('');
+    expect(live.players).not.toBe('');
 
     await wipe();
     expect((await dump()).hourly).toBe('');
+    expect((await dump()).active).toBe('');
     const progress: string[] = [];
     await backfillRollups(t.database.pool, 'demo', today, today, (day, done, total) => {
       progress.push(`${day} ${done}/${total}`);
@@ -167,6 +183,88 @@ describe('rollups backfill', () => {
     // Nothing delivered twice after it: the events were all delivered before.
     await t.services.events.drain();
     expect(await dump()).toEqual(live);
+  }, 120_000);
+
+  it('counts distinct players over local days exactly (whole UTC days and end hours), live and rebuilt', async () => {
+    // Decision 0143: three Shanghai days hold whole UTC days (bitmaps per game and day) and hours at either end
+    // (ordinal sets per game and hour); members play several times, in two games, over days and ends.
+    const [p, q, r] = (await Promise.all(['dpa', 'dpb', 'dpc'].map(newMember))) as [string, string, string];
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await play(p, 100n, 0n, 'dx', ago(1));
+    await play(p, 100n, 0n, 'dx', ago(30));
+    await play(p, 100n, 0n, 'dy', ago(50));
+    await play(q, 100n, 0n, 'dx', ago(30));
+    await play(q, 100n, 0n, 'dx', ago(70));
+    await play(r, 100n, 0n, 'dy', ago(1));
+    await play(r, 100n, 0n, 'dy', ago(100));
+    await t.services.events.drain();
+    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const timeZone = 'Asia/Shanghai';
+    const to = localDate(new Date(), timeZone);
+    const from = addDays(to, -2);
+    const [fromIso, toIso] = [dayStart(from, timeZone), dayStart(addDays(to, 1), timeZone)];
+    const recomputed = async (provider?: string) =>
+      (
+        await t.database.pool.query<{ k: string; n: string }>(
+          `SELECT COALESCE(provider, 'all') AS k, count(DISTINCT member_id)::text AS n FROM bet_rounds
+            WHERE merchant_code = 'demo' AND status = 'settled' AND settled_at >= $1 AND settled_at < $2
+              AND ($3::text IS NULL OR provider = $3) GROUP BY ROLLUP (provider) ORDER BY 1`,
+          [fromIso, toIso, provider ?? null],
+        )
+      ).rows;
+    const reported = async () => {
+      const out: Record<string, unknown> = {};
+      for (const provider of [undefined, 'dx', 'dy']) {
+        const table = await t.services.reports.report(merchant, 'games', {
+          from,
+          to,
+          timeZone,
+          groupBy: 'provider',
+          pageNo: 1,
+          pageSize: 100,
+          ...(provider ? { provider } : {}),
+        } as never);
+        const at = (key: string) => table.columns.findIndex((c) => c.key === key);
+        out[provider ?? 'all'] = {
+          rows: table.rows.map((row) => ({ k: row[at('provider')], n: row[at('players')] })),
+          total: table.totals[at('players')],
+        };
+      }
+      const dashboard = await t.services.reports.dashboard(merchant, 'owner', '7d', timeZone);
+      out.active = dashboard.figures.find((f) => f.key === 'activePlayers')?.value;
+      return out;
+    };
+    const expected = async () => {
+      const all = await recomputed();
+      const total = (rows: { k: string; n: string }[]) => rows.find((row) => row.k === 'all')?.n ?? '0';
+      const out: Record<string, unknown> = {
+        all: { rows: all.filter((row) => row.k !== 'all'), total: total(all) },
+      };
+      for (const provider of ['dx', 'dy']) {
+        const rows = await recomputed(provider);
+        out[provider] = { rows: rows.filter((row) => row.k !== 'all'), total: total(rows) };
+      }
+      const week = await t.database.pool.query<{ n: string }>(
+        `SELECT count(DISTINCT member_id)::text AS n FROM bet_rounds WHERE merchant_code = 'demo' AND status = 'settled'
+            AND settled_at >= $1 AND settled_at < $2`,
+        [dayStart(addDays(to, -6), timeZone), toIso],
+      );
+      out.active = week.rows[0]?.n;
+      return out;
+    };
+    const want = await expected();
+    // The rows' order is the report's (stakes), the recomputation's by name: compared as sets.
+    const sorted = (value: Record<string, unknown>) =>
+      JSON.stringify(value, (_, v) =>
+        Array.isArray(v) ? [...v].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))) : v,
+      );
+    expect((want.dx as { total: string }).total).toBe('2');
+    expect(sorted(await reported())).toBe(sorted(want));
+
+    // Rebuilt from the raw rounds over every UTC day the rounds touch: the same figures.
+    await wipe();
+    await backfillRollups(t.database.pool, 'demo', ago(101).toISOString().slice(0, 10), today);
+    expect(sorted(await reported())).toBe(sorted(want));
   }, 120_000);
 
   it('counts each fact once when events are delivered while it runs', async () => {

@@ -14,8 +14,9 @@ import type pg from 'pg';
  *    reports subscribers will add when they are (their raw rows are in the snapshot: an event commits with its
  *    row). A delivery after the rebuild then adds exactly what was left out, and a rebuild run twice writes the same.
  *
- * Distinct sets (a game's players, a member's registration and first deposit) are written as the union with what
- * is there: a later delivery adds nothing twice to a set.
+ * Distinct sets (a game's players, an hour's players, a member's registration and first deposit) are written as
+ * the union with what is there: a later delivery adds nothing twice to a set. Members' ordinals (decision 0143) are
+ * never rebuilt: a day's players without one get the next ones.
  *
  * Then each member's lifetime play per game (`reports_member_games`) for the members who played in the range, the
  * same way a batch of members at a time (decision 0135).
@@ -34,6 +35,43 @@ const pending = (name: string, subscriber: string) =>
     WHERE e.merchant_code = $1 AND e.name = '${name}'
       AND NOT EXISTS (SELECT 1 FROM event_receipts r WHERE r.subscriber = '${subscriber}' AND r.event_id = e.id)`;
 
+/**
+ * Players as bitmaps of their ordinals (decision 0143): a chunk of `reports_active_hours` holds 2^13 members, so a
+ * row stays 1 KiB (kept inline, no TOAST) and a merchant's hour has a row per 8,192 members who played in it.
+ */
+export const ACTIVE_CHUNK_BITS = 13;
+export const ACTIVE_CHUNK_MASK = (1 << ACTIVE_CHUNK_BITS) - 1;
+/** An empty chunk, as SQL. */
+export const ACTIVE_CHUNK_ZERO = `B'0'::bit(${1 << ACTIVE_CHUNK_BITS})::varbit`;
+
+const ORDINAL_LOCK = `hashtext('reports-ordinals:' || $1)`;
+
+/**
+ * The member's ordinal in its merchant (decision 0143), given on its first need: the next after the merchant's
+ * highest, under a lock on the merchant's ordinals held to the end of the caller's transaction (two new members
+ * never take the same number). A member met before costs one indexed read.
+ */
+export const memberOrdinal = async (tx: pg.PoolClient, merchantCode: string, memberId: string): Promise<number> => {
+  const read = async () =>
+    (
+      await tx.query<{ ordinal: number }>('SELECT ordinal FROM reports_member_ordinals WHERE member_id = $1', [
+        memberId,
+      ])
+    ).rows[0]?.ordinal;
+  const known = await read();
+  if (known !== undefined) return known;
+  await tx.query(`SELECT pg_advisory_xact_lock(${ORDINAL_LOCK})`, [merchantCode]);
+  await tx.query(
+    `INSERT INTO reports_member_ordinals (member_id, merchant_code, ordinal)
+     SELECT $2, $1, COALESCE(max(ordinal) + 1, 0) FROM reports_member_ordinals WHERE merchant_code = $1
+     ON CONFLICT (member_id) DO NOTHING`,
+    [merchantCode, memberId],
+  );
+  const given = await read();
+  if (given === undefined) throw new Error(`no ordinal for member ${memberId}`);
+  return given;
+};
+
 const IN_DAY = (column: string) => `${column} >= $2 AND ${column} < $3`;
 
 /** One day's rebuild, in the caller's REPEATABLE READ transaction under the exclusive lock. */
@@ -43,10 +81,16 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
     'reports_hourly',
     'reports_game_hourly',
     'reports_game_players',
+    'reports_active_hours',
     'reports_reward_hourly',
     'reports_player_hours',
   ])
     await client.query(`DELETE FROM ${table} WHERE merchant_code = $1 AND ${IN_DAY('hour')}`, p);
+  await client.query(
+    `DELETE FROM reports_game_days WHERE merchant_code = $1 AND day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+        AND day < ($3::timestamptz AT TIME ZONE 'UTC')::date`,
+    p,
+  );
 
   // Play: settled rounds, less the pending bet events (a correction's differences included).
   await client.query(
@@ -80,10 +124,42 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
        FROM backfill_bets GROUP BY currency, hour, category, source, provider`,
     [merchantCode],
   );
+  // Who played (sets, decision 0143): the day's players get their ordinals first (the next ones, in the order of
+  // their first round), then each hour's bitmap chunks and each game's ordinals.
+  await client.query(`SELECT pg_advisory_xact_lock(${ORDINAL_LOCK})`, [merchantCode]);
   await client.query(
-    `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
-     SELECT DISTINCT $1, date_trunc('hour', settled_at), game_type, source, provider, member_id FROM bet_rounds
-      WHERE merchant_code = $1 AND status = 'settled' AND ${IN_DAY('settled_at')}`,
+    `INSERT INTO reports_member_ordinals (member_id, merchant_code, ordinal)
+     SELECT member_id, $1, (SELECT COALESCE(max(ordinal) + 1, 0) FROM reports_member_ordinals WHERE merchant_code = $1)
+                           + row_number() OVER (ORDER BY first, member_id) - 1
+       FROM (SELECT member_id, min(settled_at) AS first FROM bet_rounds r
+              WHERE merchant_code = $1 AND status = 'settled' AND ${IN_DAY('settled_at')}
+                AND NOT EXISTS (SELECT 1 FROM reports_member_ordinals o WHERE o.member_id = r.member_id)
+              GROUP BY member_id) x`,
+    p,
+  );
+  const played = `SELECT DISTINCT date_trunc('hour', r.settled_at) AS hour, r.game_type, r.source, r.provider, o.ordinal
+      FROM bet_rounds r JOIN reports_member_ordinals o ON o.member_id = r.member_id
+     WHERE r.merchant_code = $1 AND r.status = 'settled' AND ${IN_DAY('r.settled_at')}`;
+  await client.query(
+    `INSERT INTO reports_active_hours (merchant_code, hour, chunk, members)
+     SELECT $1, hour, ordinal >> ${ACTIVE_CHUNK_BITS},
+            bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+       FROM (SELECT DISTINCT hour, ordinal FROM (${played}) x) y GROUP BY hour, ordinal >> ${ACTIVE_CHUNK_BITS}`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
+     SELECT $1, day, game_type, source, provider, ordinal >> ${ACTIVE_CHUNK_BITS},
+            bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, ordinal & ${ACTIVE_CHUNK_MASK}, 1))
+       FROM (SELECT DISTINCT (hour AT TIME ZONE 'UTC')::date AS day, game_type, source, provider, ordinal
+               FROM (${played}) x) y
+      GROUP BY day, game_type, source, provider, ordinal >> ${ACTIVE_CHUNK_BITS}`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, members)
+     SELECT $1, hour, game_type, source, provider, array_agg(ordinal ORDER BY ordinal) FROM (${played}) x
+      GROUP BY hour, game_type, source, provider`,
     p,
   );
   await client.query(

@@ -1,6 +1,12 @@
 import type { ReportRebuildCounts, ReportRebuildStatus } from '@tessera/contracts';
 import type pg from 'pg';
-import { liveWriterLock } from './reports.backfill';
+import {
+  ACTIVE_CHUNK_BITS,
+  ACTIVE_CHUNK_MASK,
+  ACTIVE_CHUNK_ZERO,
+  liveWriterLock,
+  memberOrdinal,
+} from './reports.backfill';
 import { compactParams } from './reports.specs';
 
 /**
@@ -43,6 +49,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
 
   addBet: async (tx: pg.PoolClient, fact: BetFact) => {
     await liveWriterLock(tx, fact.merchantCode);
+    const ordinal = await memberOrdinal(tx, fact.merchantCode, fact.memberId);
     await tx.query(
       `WITH h AS (SELECT date_trunc('hour', $10::timestamptz) AS hour),
        totals AS (
@@ -60,9 +67,26 @@ export const createReportsRepository = (pool: pg.Pool) => ({
            rounds = reports_game_hourly.rounds + EXCLUDED.rounds, stakes = reports_game_hourly.stakes + EXCLUDED.stakes,
            valid_bets = reports_game_hourly.valid_bets + EXCLUDED.valid_bets,
            payouts = reports_game_hourly.payouts + EXCLUDED.payouts),
+       active AS (
+         INSERT INTO reports_active_hours (merchant_code, hour, chunk, members)
+         SELECT $1, h.hour, $12::int >> ${ACTIVE_CHUNK_BITS}, set_bit(${ACTIVE_CHUNK_ZERO}, $12::int & ${ACTIVE_CHUNK_MASK}, 1)
+           FROM h WHERE $11::int > 0
+         ON CONFLICT (merchant_code, hour, chunk) DO UPDATE SET members = reports_active_hours.members | EXCLUDED.members
+         WHERE get_bit(reports_active_hours.members, $12::int & ${ACTIVE_CHUNK_MASK}) = 0),
+       game_days AS (
+         INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
+         SELECT $1, (h.hour AT TIME ZONE 'UTC')::date, $4, $5, $6, $12::int >> ${ACTIVE_CHUNK_BITS},
+                set_bit(${ACTIVE_CHUNK_ZERO}, $12::int & ${ACTIVE_CHUNK_MASK}, 1)
+           FROM h WHERE $11::int > 0
+         ON CONFLICT (merchant_code, day, category, source, provider, chunk) DO UPDATE
+           SET members = reports_game_days.members | EXCLUDED.members
+         WHERE get_bit(reports_game_days.members, $12::int & ${ACTIVE_CHUNK_MASK}) = 0),
        players AS (
-         INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, member_id)
-         SELECT $1, h.hour, $4, $5, $6, $2 FROM h WHERE $11::int > 0 ON CONFLICT DO NOTHING),
+         INSERT INTO reports_game_players (merchant_code, hour, category, source, provider, members)
+         SELECT $1, h.hour, $4, $5, $6, ARRAY[$12::int] FROM h WHERE $11::int > 0
+         ON CONFLICT (merchant_code, hour, category, source, provider) DO UPDATE
+           SET members = reports_game_players.members || EXCLUDED.members
+         WHERE NOT ($12::int = ANY (reports_game_players.members))),
        member_games AS (
          INSERT INTO reports_member_games
            (merchant_code, member_id, currency, category, source, provider, rounds, stakes, valid_bets, payouts, last_at)
@@ -90,6 +114,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
         fact.payout,
         fact.settledAt,
         fact.rounds ?? 1,
+        ordinal,
       ],
     );
   },

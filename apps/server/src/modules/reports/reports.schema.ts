@@ -2,6 +2,7 @@ import type { ExportFormat, ReportKind, ReportRebuildCounts, ReportRebuildStatus
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea } from '../../platform/db/columns';
+import { bytea, varbit } from '../../platform/db/columns';
 
 /**
  * The reports' read model (decision 0079): rollups kept by this module's event subscribers, never another module's
@@ -65,7 +66,40 @@ export const reportsGameHourly = pgTable(
   ],
 );
 
-/** Distinct players per merchant, game and hour (a game's player count over a range). */
+/**
+ * Each member's dense number within its merchant (0, 1, 2, ... in the order the rollups first met it): its bit in
+ * `reports_active_hours` and its entry in `reports_game_players` (decision 0143). Never reused or renumbered.
+ */
+export const reportsMemberOrdinals = pgTable(
+  'reports_member_ordinals',
+  {
+    memberId: uuid('member_id').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    ordinal: integer('ordinal').notNull(),
+  },
+  (table) => [uniqueIndex('reports_member_ordinals_merchant_idx').on(table.merchantCode, table.ordinal)],
+);
+
+/**
+ * The members who played (a settled round) per merchant and hour, as bitmaps of their ordinals (decision 0143):
+ * chunk c holds ordinals c * 8192 .. c * 8192 + 8191, bit (ordinal mod 8192) set; a chunk with no player has no
+ * row. A range's distinct players are the chunks OR-ed over its hours, counted (`bit_count`): exact.
+ */
+export const reportsActiveHours = pgTable(
+  'reports_active_hours',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    hour: hour(),
+    chunk: integer('chunk').notNull(),
+    members: varbit('members').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.hour, table.chunk] })],
+);
+
+/**
+ * Distinct players per merchant, game and hour (a game's player count over a range): their ordinals, each once
+ * (decision 0143; a member per row before it).
+ */
 export const reportsGamePlayers = pgTable(
   'reports_game_players',
   {
@@ -74,11 +108,33 @@ export const reportsGamePlayers = pgTable(
     category: text('category').notNull(),
     source: text('source').notNull(),
     provider: text('provider').notNull(),
-    memberId: uuid('member_id').notNull(),
+    members: integer('members').array().notNull(),
   },
   (table) => [
     primaryKey({
-      columns: [table.merchantCode, table.hour, table.category, table.source, table.provider, table.memberId],
+      columns: [table.merchantCode, table.hour, table.category, table.source, table.provider],
+    }),
+  ],
+);
+
+/**
+ * The players per merchant, game and UTC day, as bitmap chunks of their ordinals (as `reports_active_hours`,
+ * decision 0143): a range's whole UTC days are read from here, its hours at either end from `reports_game_players`.
+ */
+export const reportsGameDays = pgTable(
+  'reports_game_days',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    day: date('day').notNull(),
+    category: text('category').notNull(),
+    source: text('source').notNull(),
+    provider: text('provider').notNull(),
+    chunk: integer('chunk').notNull(),
+    members: varbit('members').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.merchantCode, table.day, table.category, table.source, table.provider, table.chunk],
     }),
   ],
 );

@@ -76,7 +76,7 @@ export const createReportsService = (deps: ReportsDeps) => {
     ];
     const bucket = (column: string) =>
       `to_char(${column} AT TIME ZONE $3, ${hourly ? `'YYYY-MM-DD"T"HH24'` : `'YYYY-MM-DD'`})`;
-    const [money, members, active, distinct] = await Promise.all([
+    const [money, members, active] = await Promise.all([
       repository.query<Record<string, string>>(
         `SELECT ${bucket('hour')} AS b, sum(deposit_count) AS "depositCount", sum(deposits) AS deposits,
                 sum(withdrawals) AS withdrawals, sum(stakes) AS bets, sum(valid_bets) AS "validBets",
@@ -94,16 +94,16 @@ export const createReportsService = (deps: ReportsDeps) => {
          ) x GROUP BY b`,
         params,
       ),
-      repository.query<{ b: string; n: string }>(
-        `SELECT ${bucket('hour')} AS b, count(DISTINCT member_id) AS n FROM reports_player_hours
-          WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 AND rounds > 0 GROUP BY 1`,
-        params,
-      ),
-      repository.query<{ current: string; previous: string }>(
-        `SELECT count(DISTINCT member_id) FILTER (WHERE hour >= $6) AS current,
-                count(DISTINCT member_id) FILTER (WHERE hour < $6) AS previous
-           FROM reports_player_hours WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 AND rounds > 0`,
-        [...params.slice(0, 2), timeZone, params[3], params[4], dayStart(p.from, timeZone)],
+      // Distinct players (decision 0143), one pass over both periods' hours: per bucket and chunk the hours' bitmaps
+      // OR-ed, the current period's buckets counted (the series); per period and chunk the buckets OR-ed, counted.
+      repository.query<{ b: string | null; cur: boolean | null; n: string }>(
+        `WITH per AS (
+           SELECT ${bucket('hour')} AS b, hour >= $6 AS cur, chunk, bit_or(members) AS m FROM reports_active_hours
+            WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1, 2, 3)
+         SELECT b, NULL::boolean AS cur, sum(bit_count(m)) AS n FROM per WHERE cur GROUP BY b
+         UNION ALL
+         SELECT NULL, cur, sum(bit_count(m)) FROM (SELECT cur, bit_or(m) AS m FROM per GROUP BY cur, chunk) x GROUP BY cur`,
+        [...params, dayStart(p.from, timeZone)],
       ),
     ]);
 
@@ -127,7 +127,7 @@ export const createReportsService = (deps: ReportsDeps) => {
       add(row.b, 'registrations', row.registrations);
       add(row.b, 'firstDepositors', row.firsts);
     }
-    for (const row of active.rows) add(row.b, 'activePlayers', row.n);
+    for (const row of active.rows) if (row.b !== null) add(row.b, 'activePlayers', row.n);
 
     const figureOf = (raw: Record<string, bigint>, key: DashboardFigureKey): bigint => {
       const v = (k: string) => raw[k] ?? 0n;
@@ -154,8 +154,9 @@ export const createReportsService = (deps: ReportsDeps) => {
     const previousKeys = bucketsOf(p.previousFrom, p.previousTo, hourly);
     const current = sumOver(currentKeys);
     const previous = sumOver(previousKeys);
-    current.activePlayers = BigInt(distinct.rows[0]?.current ?? '0');
-    previous.activePlayers = BigInt(distinct.rows[0]?.previous ?? '0');
+    const distinct = (cur: boolean) => BigInt(active.rows.find((row) => row.b === null && row.cur === cur)?.n ?? '0');
+    current.activePlayers = distinct(true);
+    previous.activePlayers = distinct(false);
 
     const text = (key: DashboardFigureKey, value: bigint) =>
       figureKinds[key] === 'money' ? formatMinor(value, currency) : value.toString();

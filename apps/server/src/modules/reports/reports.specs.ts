@@ -1,4 +1,5 @@
 import { formatMinor, type ReportKind, type ReportQuery } from '@tessera/contracts';
+import { ACTIVE_CHUNK_BITS, ACTIVE_CHUNK_MASK, ACTIVE_CHUNK_ZERO } from './reports.backfill';
 
 /**
  * Each report as SQL over the reports' rollups: its columns, the statement giving every row of the range (one row
@@ -47,7 +48,22 @@ const gamesSpec = (q: ReportQuery<'games'>, ctx: SpecContext): ReportSpec => {
     game: { exprs: ['category', 'source', 'provider'], names: ['category', 'source', 'provider'] },
   };
   const { exprs, names } = keys[q.groupBy];
-  const params: unknown[] = [ctx.merchantCode, ctx.currency, ctx.timeZone, ctx.fromIso, ctx.toIso];
+  // The range's whole UTC days (decision 0143: the games' players per day are bitmaps, the hours at either end of a
+  // local range ordinal sets); none when the range holds no whole UTC day.
+  const DAY = 86_400_000;
+  const first = Date.parse(ctx.fromIso);
+  const wholeFrom = Math.ceil(first / DAY) * DAY;
+  const wholeTo = Math.floor(Date.parse(ctx.toIso) / DAY) * DAY;
+  const [daysFrom, daysTo] = wholeFrom < wholeTo ? [wholeFrom, wholeTo] : [first, first];
+  const params: unknown[] = [
+    ctx.merchantCode,
+    ctx.currency,
+    ctx.timeZone,
+    ctx.fromIso,
+    ctx.toIso,
+    new Date(daysFrom).toISOString(),
+    new Date(daysTo).toISOString(),
+  ];
   let filter = '';
   if (q.category) {
     params.push(q.category);
@@ -62,15 +78,37 @@ const gamesSpec = (q: ReportQuery<'games'>, ctx: SpecContext): ReportSpec => {
   const range = `merchant_code = $1 AND hour >= $4 AND hour < $5${filter}`;
   const n = exprs.length;
   const c = (i: number) => `c${n + i}`;
+  /** The range's players as bitmap chunks (`keys`, chunk, m): whole UTC days' bitmaps, the end hours' ordinals. */
+  const gameBits = (keys: string) => `
+      SELECT ${keys}, chunk, members AS m FROM reports_game_days
+       WHERE merchant_code = $1 AND day >= ($6::timestamptz AT TIME ZONE 'UTC')::date
+         AND day < ($7::timestamptz AT TIME ZONE 'UTC')::date${filter}
+      UNION ALL
+      SELECT ${keys}, o >> ${ACTIVE_CHUNK_BITS}, set_bit(${ACTIVE_CHUNK_ZERO}, o & ${ACTIVE_CHUNK_MASK}, 1)
+        FROM reports_game_players, unnest(members) AS o WHERE ${range} AND NOT (hour >= $6 AND hour < $7)`;
+  /** Every player of the range (no filter): the hours' bitmaps (the same set as the games', decision 0143). */
+  const activeBits = (key: string) =>
+    `SELECT ${key}, bit_or(members) AS m FROM reports_active_hours
+      WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1, chunk`;
+  const people =
+    q.groupBy !== 'day'
+      ? `SELECT ${kn}, sum(bit_count(m)) AS players FROM (
+           SELECT ${kn}, bit_or(m) AS m FROM (${gameBits(k)}) u GROUP BY ${kn}, chunk) x GROUP BY ${kn}`
+      : filter
+        ? `SELECT ${k}, count(DISTINCT o) AS players FROM reports_game_players, unnest(members) AS o WHERE ${range}
+            GROUP BY ${kn}`
+        : `SELECT k1, sum(bit_count(m)) AS players FROM (${activeBits(`${exprs[0]} AS k1`)}) x GROUP BY k1`;
   const sql = `WITH play AS (
       SELECT ${k}, sum(rounds) AS rounds, sum(stakes) AS stakes, sum(valid_bets) AS valid, sum(payouts) AS payouts
         FROM reports_game_hourly WHERE currency = $2 AND ${range} GROUP BY ${kn}),
-    people AS (SELECT ${k}, count(DISTINCT member_id) AS players FROM reports_game_players WHERE ${range} GROUP BY ${kn})
+    people AS (${people})
     SELECT ${exprs.map((_, i) => `k${i + 1} AS c${i}`).join(', ')}, rounds AS ${c(0)},
            COALESCE(players, 0) AS ${c(1)}, stakes AS ${c(2)}, valid AS ${c(3)}, payouts AS ${c(4)},
            stakes - payouts AS ${c(5)}, ${pct('payouts', 'stakes')} AS ${c(6)}
       FROM play LEFT JOIN people USING (${kn})`;
-  const players = `(SELECT count(DISTINCT member_id) FROM reports_game_players WHERE ${range})`;
+  const players = `(SELECT COALESCE(sum(bit_count(m)), 0) FROM (${
+    filter ? `SELECT bit_or(m) AS m FROM (${gameBits('1 AS k1')}) u GROUP BY chunk` : activeBits('1 AS k1')
+  }) x)`;
   return {
     columns: [
       ...names.map((name) => col(name, 'text')),
