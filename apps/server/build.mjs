@@ -1,4 +1,4 @@
-// Bundles the server (dist/main.js) and its tools (dist/reconcile.js, dist/migrate.js, dist/reports-backfill.js): workspace packages are inlined, npm
+// Bundles the server (dist/main.js) and its tools (dist/reconcile.js, dist/migrate.js, dist/reports-backfill.js, dist/contracts-verify.js): workspace packages are inlined, npm
 // dependencies stay external.
 import { build } from 'esbuild';
 
@@ -8,6 +8,7 @@ await build({
     reconcile: 'src/cli/reconcile.ts',
     migrate: 'src/cli/migrate.ts',
     'reports-backfill': 'src/cli/reports-backfill.ts',
+    'contracts-verify': 'src/cli/contracts-verify.ts',
   },
   outdir: 'dist',
   bundle: true,
