@@ -195,6 +195,32 @@ export const promotionsEndpoints = {
     summary:
       'Claims a registration or daily-login bonus, or a turnover challenge reached: the bonus goes to the bonus wallet. Errors: promotion_not_claimable, promotion_already_joined, promotion_not_open, promotion_not_eligible.',
   }),
+  categories: defineEndpoint({
+    name: 'promotions.categories',
+    method: 'GET',
+    path: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+    moduleIds: ['COMM3'],
+    access: access.visitorOrMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({
+      list: z.array(z.object({ category: z.enum(promotionCategories), count: z.number().int() })),
+    }),
+    summary:
+      "The promotion categories (api-facts 6bis) that hold at least one of the merchant's published promotions in its currency, in the categories' order, each with how many; the site names them (promo_category_*).",
+  }),
+  claimLogin: defineEndpoint({
+    name: 'promotions.claimLogin',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_claimLoginPromotion',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: promotionIdRequest,
+    response: memberPromotionSchema,
+    summary:
+      "Claims a daily-login promotion's bonus for today (api-facts 6bis), as promotions.claim does. Errors: promotion_wrong_action (not a daily-login promotion), promotion_already_joined, promotion_not_open, promotion_not_eligible (value: reason), not_found.",
+  }),
   apply: defineEndpoint({
     name: 'promotions.apply',
     method: 'POST',

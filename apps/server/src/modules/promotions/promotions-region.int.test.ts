@@ -441,3 +441,46 @@ describe('a red envelope open to some regions', () => {
     expect(paid.rows[0]).toEqual({ n: 20, total: '12345' });
   }, 300_000);
 });
+
+describe('the api-facts 6bis promotion calls', () => {
+  it('PROMOFE_getPromotionAnnouncementCategory lists the categories holding published promotions, with counts', async () => {
+    await create({ kind: 'daily_login', fixedAmount: '1', category: 'vip' });
+    const answer = await client.send({
+      method: 'GET',
+      url: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+      moduleId: 'COMM3',
+    });
+    const { rows } = await t.database.pool.query(
+      `SELECT category, count(*)::int AS count FROM promotions
+        WHERE merchant_code = 'demo' AND enabled AND currency = $1 GROUP BY category`,
+      [merchant.settings.currency],
+    );
+    const order = ['newbie', 'limited', 'special', 'daily', 'vip'];
+    const expected = rows
+      .sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category))
+      .map((row) => ({ category: row.category, count: row.count }));
+    expect(answer.json().value.list, answer.body).toEqual(expected);
+    expect(expected.some((row) => row.category === 'vip')).toBe(true);
+  });
+
+  it('MCSFE_claimLoginPromotion claims a daily-login bonus once and refuses any other kind, nothing granted', async () => {
+    const daily = await create({ kind: 'daily_login', fixedAmount: '1', regions: ['MY'] });
+    const other = await create({ kind: 'registration', fixedAmount: '1' });
+    const bonuses = await count('bonuses');
+    const claim = (promotionId: string) =>
+      site('rgmy', 'POST', '/wps/relay/MCSFE_claimLoginPromotion', { promotionId });
+    expect((await claim(other.id)).json()).toMatchObject({ errorCode: 'promotion_wrong_action' });
+    const refused = (
+      await site('rgsg', 'POST', '/wps/relay/MCSFE_claimLoginPromotion', { promotionId: daily.id })
+    ).json();
+    expect(refused).toMatchObject({
+      errorCode: 'promotion_not_eligible',
+      value: { reason: 'promotion_reason_region' },
+    });
+    expect(await count('bonuses')).toBe(bonuses);
+    const claimed = await claim(daily.id);
+    expect(claimed.json().value, claimed.body).toMatchObject({ id: daily.id, state: 'claimed' });
+    expect((await claim(daily.id)).json()).toMatchObject({ errorCode: 'promotion_already_joined' });
+    expect(await count('bonuses')).toBe(bonuses + 1);
+  });
+});

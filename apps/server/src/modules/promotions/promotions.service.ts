@@ -7,9 +7,11 @@ import {
   issuesToFieldErrors,
   type LanguageCode,
   minorOfChecked,
+  type PromotionCategory,
   type PromotionEntryStatus,
   type PromotionInput,
   type PromotionText,
+  promotionCategories,
   storedRegions,
 } from '@tessera/contracts';
 import type { EventPayload } from '../../platform/events';
@@ -217,6 +219,17 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       );
     },
 
+    /** The categories holding published promotions in the merchant's currency, in their order, with counts. */
+    categories: async (merchant: MerchantContext): Promise<{ category: PromotionCategory; count: number }[]> => {
+      const list = (await repository.listPromotions(merchant.code, true)).filter(
+        (p) => p.currency === merchant.settings.currency,
+      );
+      return promotionCategories.flatMap((category) => {
+        const count = list.filter((p) => p.category === category).length;
+        return count > 0 ? [{ category, count }] : [];
+      });
+    },
+
     /** Joins a deposit promotion or a turnover challenge for the current period: once. */
     join: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
       const { promotion, now, facts } = await openFor(merchant, member, promotionId);
@@ -275,6 +288,14 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         if (!entry) throw new AppError('promotion_already_joined');
         await grantFor(client, merchant, current, entry, current.fixedAmount, 0n);
       });
+    },
+
+    /** Claims today's bonus of a daily-login promotion (`MCSFE_claimLoginPromotion`); any other kind: wrong action. */
+    claimLogin: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
+      const promotion = await repository.findPromotion(merchant.code, promotionId);
+      if (!promotion?.enabled) throw new AppError('not_found');
+      if (promotion.kind !== 'daily_login') throw new AppError('promotion_wrong_action');
+      await service.claim(merchant, member, promotionId);
     },
 
     /** Applies for an application-reviewed promotion with a remark and up to 3 images (checked before any write). */
