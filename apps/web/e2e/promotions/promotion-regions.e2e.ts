@@ -1,4 +1,4 @@
-import { launchBrowser, promotionInput, startTestServer, type TestServer } from '@tessera/testkit';
+import { launchBrowser, promotionInput, redEnvelopeInput, startTestServer, type TestServer } from '@tessera/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
@@ -94,19 +94,8 @@ describe('a promotion open to other regions', () => {
 });
 
 describe('a red envelope open to other regions', () => {
-  const envelope = (title: string, regions: string[]) => ({
-    texts: { EN: { title, blessing: 'Good luck' } },
-    totalAmount: '20',
-    shares: 4,
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-    enabled: true,
-    minVipLevel: 0,
-    newMembersOnly: false,
-    regions,
-    wageringMultiple: 0,
-    bonusExpiryDays: 7,
-  });
+  const envelope = (title: string, regions: string[]) =>
+    redEnvelopeInput({ texts: { EN: { title, blessing: 'Good luck' } }, totalAmount: '20', shares: 4, regions });
   const item = (page: Page, id: string) => page.locator(`article[data-red-envelope="${id}"]`);
   const shares = async () =>
     (

@@ -1,4 +1,4 @@
-import { promotionInput } from '@tessera/testkit';
+import { promotionInput, redEnvelopeInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberClient } from '../../../test/member-client';
 import { approvedDeposit } from '../../../test/money-events';
@@ -324,20 +324,8 @@ describe('approving an application', () => {
 });
 
 describe('a red envelope open to some regions', () => {
-  const HOUR = 3_600_000;
-  const envelopeInput = (values: Record<string, unknown> = {}) => ({
-    texts: { EN: { title: 'Regional envelope', blessing: 'Luck' } },
-    totalAmount: '10',
-    shares: 5,
-    startsAt: new Date(Date.now() - HOUR).toISOString(),
-    endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-    enabled: true,
-    minVipLevel: 0,
-    newMembersOnly: false,
-    wageringMultiple: 0,
-    bonusExpiryDays: 7,
-    ...values,
-  });
+  const envelopeInput = (values: Record<string, unknown> = {}) =>
+    redEnvelopeInput({ texts: { EN: { title: 'Regional envelope', blessing: 'Luck' } }, ...values });
   const createEnvelope = async (values: Record<string, unknown>) => {
     const answer = await admin('POST', '/red-envelopes', envelopeInput(values));
     expect(answer.json().success, answer.body).toBe(true);
