@@ -142,6 +142,8 @@ export const errorCatalogue = {
   /** The promotion is joined, claimed or applied for another way (e.g. claiming a deposit promotion). */
   promotion_wrong_action: { status: 400 },
   promotion_application_decided: { status: 409 },
+  /** Approving an application whose member is no longer eligible (value: reason; decision 0142): nothing granted. */
+  promotion_application_ineligible: { status: 409 },
   /** The editor may not change a promotion's kind or currency once members took part. */
   promotion_in_use: { status: 409 },
   // Red envelopes created by operators (decision 0098): each refusal pays nothing

@@ -43,6 +43,7 @@ export * from './promotions-vip';
 export * from './promotions-vip-admin';
 export * from './proofs';
 export * from './realtime';
+export * from './regions';
 export * from './register';
 export * from './registration-patterns';
 export * from './reports';

@@ -18,6 +18,8 @@ export const adminMemberSchema = z.object({
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** The member's region (decision 0140): ISO 3166 alpha-2 of its latest sign-in or registration; null: unknown. */
+  country: z.string().nullable(),
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
@@ -29,7 +31,10 @@ export const adminLoginEntrySchema = z.object({
   method: z.string(),
   success: z.boolean(),
   reason: z.string().nullable(),
+  /** ISO 3166 alpha-2 the trusted CDN header gave for this attempt; null: none. */
+  country: z.string().nullable(),
 });
+export type AdminLoginEntry = z.infer<typeof adminLoginEntrySchema>;
 
 /** Flags an operator may set on a member (the member's 360 view; decision 0094). */
 export const memberFlagKinds = ['watch', 'vip', 'bonusAbuse', 'fraudSuspect', 'chargeback', 'multiAccount'] as const;

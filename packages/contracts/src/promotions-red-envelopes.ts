@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { type LanguageCode, languageCodes } from './languages';
 import { merchantCodeSchema } from './merchants';
 import { amountTextSchema } from './money';
+import { eligibilityRegionsSchema } from './regions';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -48,6 +49,8 @@ export const redEnvelopeInputSchema = z
     /** Eligibility: the lowest VIP level that may claim (0: everyone), members registered at or after the start. */
     minVipLevel: wholeNumber(0, 100),
     newMembersOnly: z.boolean(),
+    /** The members' regions that may claim (decision 0142), as a promotion's (decision 0140); none: any region. */
+    regions: eligibilityRegionsSchema,
     /** The share is a bonus with this multiple of itself to wager (0: straight to the main wallet). */
     wageringMultiple: wholeNumber(0, 100),
     bonusExpiryDays: wholeNumber(1, 365),
@@ -152,6 +155,7 @@ export const adminRedEnvelopeSchema = z.object({
   enabled: z.boolean(),
   minVipLevel: z.number().int(),
   newMembersOnly: z.boolean(),
+  regions: z.array(z.string()),
   wageringMultiple: z.number().int(),
   bonusExpiryDays: z.number().int(),
   seedHash: z.string(),

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { access } from './access';
 import { BONUS_REASON_MAX, bonusSchema, bonusWageringBases } from './bonuses';
 import { contentImageSchema, contentImageUploadSchema } from './content';
-import { dialingCodes } from './countries';
 import { defineEndpoint } from './endpoint';
 import { gameCategories } from './games';
 import { type LanguageCode, languageCodes } from './languages';
@@ -10,6 +9,7 @@ import { merchantCodeSchema } from './merchants';
 import { amountTextSchema } from './money';
 import { promotionsPageQuery } from './promotions-rewards';
 import { PROOF_UPLOAD, proofImageSchema } from './proofs';
+import { eligibilityRegionsSchema } from './regions';
 import { moneyStringSchema } from './wallet';
 
 /**
@@ -120,21 +120,14 @@ export const promotionInputSchema = z
      * The members' regions it is open to (decision 0140): ISO 3166 alpha-2 codes of the country list
      * (`dialingCodes`); none: any region. A member's region is the country of its latest sign-in.
      */
-    regions: z.array(z.string().trim().toUpperCase().max(8)).max(300).default([]),
+    regions: eligibilityRegionsSchema,
   })
   .superRefine((value, ctx) => {
-    const unknown = value.regions.filter((code) => !isPromotionRegion(code));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['regions'], message: 'field_not_allowed', params: { value: unknown[0] } });
-    }
     if (Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'date_range_invalid' });
     }
   });
 export type PromotionInput = z.infer<typeof promotionInputSchema>;
-
-/** Whether a code is a region a promotion may name: a country of the shared list (ISO 3166 alpha-2). */
-export const isPromotionRegion = (code: string): boolean => Object.hasOwn(dialingCodes, code);
 
 /** A promotion as a member (or visitor) sees it, in the reader's language, with its activity state. */
 export const memberPromotionSchema = z.object({
@@ -201,6 +194,32 @@ export const promotionsEndpoints = {
     response: memberPromotionSchema,
     summary:
       'Claims a registration or daily-login bonus, or a turnover challenge reached: the bonus goes to the bonus wallet. Errors: promotion_not_claimable, promotion_already_joined, promotion_not_open, promotion_not_eligible.',
+  }),
+  categories: defineEndpoint({
+    name: 'promotions.categories',
+    method: 'GET',
+    path: '/wps/relay/PROMOFE_getPromotionAnnouncementCategory',
+    moduleIds: ['COMM3'],
+    access: access.visitorOrMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({
+      list: z.array(z.object({ category: z.enum(promotionCategories), count: z.number().int() })),
+    }),
+    summary:
+      "The promotion categories (api-facts 6bis) that hold at least one of the merchant's published promotions in its currency, in the categories' order, each with how many; the site names them (promo_category_*).",
+  }),
+  claimLogin: defineEndpoint({
+    name: 'promotions.claimLogin',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_claimLoginPromotion',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: promotionIdRequest,
+    response: memberPromotionSchema,
+    summary:
+      "Claims a daily-login promotion's bonus for today (api-facts 6bis), as promotions.claim does. Errors: promotion_wrong_action (not a daily-login promotion), promotion_already_joined, promotion_not_open, promotion_not_eligible (value: reason), not_found.",
   }),
   apply: defineEndpoint({
     name: 'promotions.apply',
@@ -364,7 +383,7 @@ export const adminPromotionsEndpoints = {
     }),
     response: applicationSchema,
     summary:
-      'Approves (the bonus goes to the bonus wallet) or rejects an application, once (promotion_application_decided), audited.',
+      "Approves (the bonus goes to the bonus wallet) or rejects an application, once (promotion_application_decided), audited. Approval judges the member's eligibility again (region, VIP level, new members, trial; decision 0142): promotion_application_ineligible (value: reason) grants nothing and leaves the application pending.",
   }),
   grant: defineEndpoint({
     name: 'admin.grantPromotionBonus',

@@ -289,6 +289,8 @@ export const memberOverviewSchema = z.object({
     locked: z.boolean(),
     createdAt: z.string(),
     lastLoginAt: z.string().nullable(),
+    /** The member's region (decision 0140): ISO 3166 alpha-2; null: unknown. */
+    country: z.string().nullable(),
     /** direct, referral or affiliate (null: registered before the reports' rollups began). */
     source: z.string().nullable(),
     uplineAccount: z.string().nullable(),

@@ -29,3 +29,22 @@ export const promotionInput = (values: Record<string, unknown> = {}) => ({
   regions: [],
   ...values,
 });
+
+/**
+ * A red envelope for the back office's editor (POST /api/admin/merchants/:code/red-envelopes): 10.00 in 5 shares,
+ * open from an hour ago for a day, paid straight to the main wallet, any member and region; `values` set the rest.
+ */
+export const redEnvelopeInput = (values: Record<string, unknown> = {}) => ({
+  texts: { EN: { title: 'Red envelope', blessing: 'Good luck' } },
+  totalAmount: '10',
+  shares: 5,
+  startsAt: new Date(Date.now() - HOUR).toISOString(),
+  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+  enabled: true,
+  minVipLevel: 0,
+  newMembersOnly: false,
+  regions: [],
+  wageringMultiple: 0,
+  bonusExpiryDays: 7,
+  ...values,
+});

@@ -2,9 +2,10 @@ import { launchBrowser, newPage, startTestServer, type TestServer } from '@tesse
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdminApi } from '../support/admin-api';
-import { MEMBER_USER_AGENT, memberSite } from '../support/member-site';
+import { COUNTRY_TEST_HEADER, MEMBER_USER_AGENT, memberSite } from '../support/member-site';
 import { signInAsOwner } from '../support/sign-in';
 
+const SHOTS = '/tmp/tessera-screenshots/admin-members';
 let server: TestServer;
 let browser: Browser;
 let page: Page;
@@ -19,12 +20,13 @@ const MEMBER = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { COUNTRY_HEADER: COUNTRY_TEST_HEADER } });
   site = memberSite(server);
-  // A real member: registered with its SMS code, then one wrong password and one sign-in.
+  // A real member: registered with its SMS code (no country header), then one wrong password from Singapore and one
+  // sign-in from Malaysia (its region, decision 0140).
   await site.register(MEMBER);
-  expect((await site.login(MEMBER.username, 'Wrong-0000')).errorCode).toBe('login_failed');
-  expect((await site.login(MEMBER.username, MEMBER.password)).success).toBe(true);
+  expect((await site.login(MEMBER.username, 'Wrong-0000', 'SG')).errorCode).toBe('login_failed');
+  expect((await site.login(MEMBER.username, MEMBER.password, 'MY')).success).toBe(true);
   browser = await launchBrowser();
   ({ page } = await newPage(browser, { viewport: 'desktop' }));
   await signInAsOwner(page, server.url);
@@ -92,13 +94,30 @@ describe('an owner looks after a member account', () => {
     ]);
     const failed = history.locator('tbody tr').nth(1);
     expect(await failed.locator('td').nth(1).textContent()).toBe('127.0.0.1');
-    expect(await failed.locator('td').nth(3).textContent()).toBe('Password');
-    expect(await failed.locator('td').nth(4).textContent()).toBe('Wrong password');
-    const device = failed.locator('td').nth(2).locator('[title]');
+    // Each attempt's country, named in the operator's language with its code; none for the registration.
+    const countries = await history.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(countries).toEqual(['Malaysia (MY)', 'Singapore (SG)', 'Unknown']);
+    expect(await failed.locator('td').nth(4).textContent()).toBe('Password');
+    expect(await failed.locator('td').nth(5).textContent()).toBe('Wrong password');
+    const device = failed.locator('td').nth(3).locator('[title]');
     expect(await device.textContent()).toBe('Safari 17 · iOS');
     expect(await device.getAttribute('title')).toBe(MEMBER_USER_AGENT);
-    expect(await history.locator('tbody tr').nth(2).locator('td').nth(3).textContent()).toBe('Registration');
-    expect(await page.getByTestId('member-profile').textContent()).toContain(MEMBER.email);
+    expect(await history.locator('tbody tr').nth(2).locator('td').nth(4).textContent()).toBe('Registration');
+    const profile = await page.getByTestId('member-profile').textContent();
+    expect(profile).toContain(MEMBER.email);
+    expect(profile).toContain('RegionMalaysia (MY)');
+    await page.screenshot({ path: `${SHOTS}-region-en.png`, fullPage: true });
+
+    // In Chinese the countries are named in Chinese.
+    await page.evaluate(() => localStorage.setItem('adminLang', 'CN'));
+    await page.reload();
+    await history.waitFor();
+    expect(await history.locator('tbody tr td:nth-child(3)').first().textContent()).toBe('马来西亚 (MY)');
+    expect(await page.getByTestId('member-profile').textContent()).toContain('地区马来西亚 (MY)');
+    await page.screenshot({ path: `${SHOTS}-region-cn.png`, fullPage: true });
+    await page.evaluate(() => localStorage.setItem('adminLang', 'EN'));
+    await page.reload();
+    await history.waitFor();
   });
 
   it('locks it with a reason: the database, the audit log and the site agree', async () => {

@@ -10,7 +10,8 @@ import { signIn, signInAsOwner } from '../support/sign-in';
 /**
  * The promotion engine in the back office (issue 28): finance creates an application-reviewed promotion (one field
  * refused by the server and shown under it, fixed, previewed, saved); a member applies with an image through the
- * member API; finance approves it in the review queue and the member's bonus exists; a manual grant with its reason
+ * member API; finance's approval is refused while the member is not eligible (the code and the reason shown, nothing
+ * granted), then approved in the review queue and the member's bonus exists; a manual grant with its reason
  * reaches the audit log.
  */
 
@@ -211,6 +212,19 @@ describe('the promotion engine in the back office', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('img', { name: `Image 1 of ${MEMBER.username}` }).waitFor();
     await page.screenshot({ path: `${SHOTS}-review-1440.png` });
+
+    // Approval judges the member again (decision 0142): with the promotion limited to Singapore since the member
+    // applied (this server reads no country header: the member's region is unknown), it is refused with the code
+    // and the reason in words; nothing is granted and the application stays in the queue.
+    await server.query("UPDATE promotions SET regions = '{SG}' WHERE id = $1", [promotion?.id]);
+    await dialog.getByRole('button', { name: 'Approve and grant' }).click();
+    const refusal = dialog.getByRole('alert');
+    await refusal.filter({ hasText: 'The member is no longer eligible for this promotion' }).waitFor();
+    expect(await refusal.textContent()).toContain("is not one of the promotion's regions");
+    await page.screenshot({ path: `${SHOTS}-review-refused-1440.png` });
+    expect(await bonusesOfMember()).toEqual([]);
+    await server.query("UPDATE promotions SET regions = '{}' WHERE id = $1", [promotion?.id]);
+
     await dialog.getByRole('button', { name: 'Approve and grant' }).click();
     await page.getByText(`The application of ${MEMBER.username} is decided.`).waitFor();
     await page.getByText('No applications here.').waitFor();

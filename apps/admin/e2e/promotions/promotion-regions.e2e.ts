@@ -6,7 +6,8 @@ import { signInAsOwner } from '../support/sign-in';
 /**
  * A promotion's regions in the back office (decision 0140): the owner searches the country list by name, ticks
  * Singapore and Malaysia, removes one by its chip, saves; the promotion stores the code and the audit log has it;
- * reopening shows the chosen region. On a phone the editor's region list fits the width.
+ * reopening shows the chosen region. On a phone the editor's region list fits the width. The red-envelope editor has
+ * the same picker (decision 0142): a region ticked there is saved on the envelope.
  */
 
 let server: TestServer;
@@ -108,5 +109,37 @@ describe("a promotion's regions", () => {
     expect(await fitsWidth(phone.page)).toBe(true);
     await phone.page.locator('[data-region-picker]').screenshot({ path: `${SHOTS}-picker-390.png` });
     await phone.context.close();
+  });
+});
+
+describe("a red envelope's regions", () => {
+  it('are picked with the same picker in the red-envelope editor and saved on the envelope', async () => {
+    const title = 'Thai new year envelope';
+    await page.goto(`${server.url}/admin/merchants/demo/promotions?tab=redEnvelopes`);
+    await page.getByRole('button', { name: 'New red envelope' }).click();
+    const envelopeEditor = page.locator('[data-red-envelope-editor]');
+    await envelopeEditor.waitFor();
+    await envelopeEditor
+      .locator('[data-language="EN"]')
+      .getByLabel(/^Title/)
+      .fill(title);
+    await envelopeEditor.getByLabel(/^Total/).fill('50');
+    const envelopePicker = envelopeEditor.locator('[data-region-picker]');
+    expect(await envelopePicker.textContent()).toContain('may open it');
+    await envelopePicker.getByRole('searchbox', { name: 'Search countries by name or code' }).fill('thai');
+    await envelopePicker.getByRole('checkbox', { name: /Thailand/ }).check();
+    await envelopePicker.locator('[data-region="TH"]').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}-envelope-editor-1440.png`, fullPage: true });
+    await envelopeEditor.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Red envelope "${title}" saved.` })
+      .waitFor();
+    const rows = await server.query<{ regions: string[] }>(
+      "SELECT regions FROM red_envelopes WHERE merchant_code = 'demo' AND texts->'EN'->>'title' = $1",
+      [title],
+    );
+    expect(rows.map((r) => r.regions)).toEqual([['TH']]);
   });
 });

@@ -2,6 +2,9 @@ import { type BotChallenge, type PayloadKey, sealPayload, solveBotChallenge } fr
 import { accountEndpoints, buildPath, type EndpointDef, registerEndpoints, sessionEndpoints } from '@tessera/contracts';
 import type { TestServer } from '@tessera/testkit';
 
+/** The trusted CDN country header of a journey's server (`COUNTRY_HEADER`), for sign-ins from a country. */
+export const COUNTRY_TEST_HEADER = 'x-test-country';
+
 /** A phone browser's user agent, so the login history has a real device to show. */
 export const MEMBER_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -21,12 +24,19 @@ export const memberSite = (server: TestServer) => {
 
   const send = async (
     endpoint: EndpointDef,
-    options: { body?: unknown; form?: Record<string, string>; token?: string; params?: Record<string, string> } = {},
+    options: {
+      body?: unknown;
+      form?: Record<string, string>;
+      token?: string;
+      params?: Record<string, string>;
+      country?: string;
+    } = {},
   ): Promise<Envelope> => {
     const headers: Record<string, string> = {
       ModuleId: endpoint.moduleIds[0] ?? 'COMM3',
       'user-agent': MEMBER_USER_AGENT,
       ...(options.token ? { authorization: options.token } : {}),
+      ...(options.country ? { [COUNTRY_TEST_HEADER]: options.country } : {}),
     };
     let body: string | undefined;
     if (options.form) {
@@ -108,8 +118,12 @@ export const memberSite = (server: TestServer) => {
     },
 
     /** Signs in by username; the envelope says how it went. */
-    login: async (username: string, password: string): Promise<Envelope> =>
-      send(sessionEndpoints.login, { body: { username, password, botCheck: await botCheck() } }),
+    /** Signs in; from `country` as the CDN would place it, when the server reads `COUNTRY_TEST_HEADER`. */
+    login: async (username: string, password: string, country?: string): Promise<Envelope> =>
+      send(sessionEndpoints.login, {
+        body: { username, password, botCheck: await botCheck() },
+        ...(country ? { country } : {}),
+      }),
 
     /** Asks for a password reset link by e-mail (a form post, as the site's page sends it). */
     forgotPasswordByEmail: async (username: string, email: string): Promise<Envelope> =>

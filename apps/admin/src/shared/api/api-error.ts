@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly status: number,
     readonly fieldErrors: readonly FieldError[] = [],
+    /** The failure's value, when the server sent one (e.g. `{ reason }` beside a refusal). */
+    readonly value: unknown = null,
   ) {
     super(code);
   }
@@ -17,3 +19,10 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /** The code of any error, as shown to the operator: unknown failures become `unknown_error`. */
 export const errorCodeOf = (error: unknown): string => (isApiError(error) ? error.code : 'unknown_error');
+
+/** The `reason` a refusal carries in its value (e.g. why a member is not eligible), or null. */
+export const refusalReasonOf = (error: unknown): string | null => {
+  const value = isApiError(error) ? error.value : null;
+  if (typeof value !== 'object' || value === null || !('reason' in value)) return null;
+  return typeof value.reason === 'string' ? value.reason : null;
+};

@@ -10,7 +10,8 @@ const successEnvelopeSchema = z.object({ success: z.literal(true), value: z.unkn
  */
 export const parseEnvelope = <T extends z.ZodType>(body: unknown, status: number, responseSchema: T): z.output<T> => {
   const failure = failureEnvelopeSchema.safeParse(body);
-  if (failure.success) throw new ApiError(failure.data.errorCode, status, failure.data.fieldErrors ?? []);
+  if (failure.success)
+    throw new ApiError(failure.data.errorCode, status, failure.data.fieldErrors ?? [], failure.data.value);
   const success = successEnvelopeSchema.safeParse(body);
   if (!success.success) throw new ApiError(status >= 500 ? 'in_network_again' : 'unknown_error', status);
   const value = responseSchema.safeParse(success.data.value);

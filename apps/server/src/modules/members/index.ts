@@ -4,7 +4,15 @@ import { registerMembersRoutes } from './members.routes';
 import { createMembersService, type MembersService } from './members.service';
 import { registerMembersAdminRoutes } from './members-admin.routes';
 
-export { maskAccount, maskEmail, maskMobile, presentFlag, presentMemberInfo, presentNote } from './members.presenter';
+export {
+  maskAccount,
+  maskEmail,
+  maskMobile,
+  presentFlag,
+  presentLogin,
+  presentMemberInfo,
+  presentNote,
+} from './members.presenter';
 export type { MemberRow, ReferredMember } from './members.repository';
 export { registerMembersRoutes } from './members.routes';
 export type { MemberProfile as MemberProfileInput } from './members.schema';

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/app-error';
 import { assertMerchantInScope, merchantScopeOf } from '../../platform/http/operator-scope';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
-import { presentFlag, presentNote } from './members.presenter';
+import { presentFlag, presentLogin, presentNote } from './members.presenter';
 import type { MemberRow } from './members.repository';
 import type { MembersService } from './members.service';
 
@@ -22,6 +22,7 @@ const presentMember = (row: MemberRow): AdminMember => ({
   twoFactorEnabled: row.totpEnabled,
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  country: row.country,
 });
 
 /** A temporary password that satisfies any sensible rule: letters and digits, 12 characters. */
@@ -59,15 +60,7 @@ export const registerMembersAdminRoutes = (
     const logins = await members.listLogins(member.id, 50);
     return {
       member: presentMember(member),
-      logins: logins.map((row) => ({
-        at: row.at.toISOString(),
-        ip: row.ip,
-        userAgent: row.userAgent,
-        deviceId: row.deviceId,
-        method: row.method,
-        success: row.success,
-        reason: row.reason,
-      })),
+      logins: logins.map(presentLogin),
     };
   });
 

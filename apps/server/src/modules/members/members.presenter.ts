@@ -1,5 +1,12 @@
-import { isAgentType, type MemberFlag, type MemberInfo, type MemberNote, TRIAL_MEMBER_TYPE } from '@tessera/contracts';
-import type { MemberFlagRow, MemberNoteRow, MemberRow } from './members.repository';
+import {
+  type AdminLoginEntry,
+  isAgentType,
+  type MemberFlag,
+  type MemberInfo,
+  type MemberNote,
+  TRIAL_MEMBER_TYPE,
+} from '@tessera/contracts';
+import type { MemberFlagRow, MemberLoginRow, MemberNoteRow, MemberRow } from './members.repository';
 
 /** "+65•••••567": enough for the member to recognise, too little to harvest. */
 export const maskMobile = (dialingCode: string | null, number: string | null): string | null =>
@@ -48,4 +55,16 @@ export const presentFlag = (row: MemberFlagRow): MemberFlag => ({
   reason: row.reason,
   setBy: row.operatorUsername,
   setAt: row.setAt.toISOString(),
+});
+
+/** One sign-in attempt as the back office shows it, with the country the CDN placed it in (decision 0140). */
+export const presentLogin = (row: MemberLoginRow): AdminLoginEntry => ({
+  at: row.at.toISOString(),
+  ip: row.ip,
+  userAgent: row.userAgent,
+  deviceId: row.deviceId,
+  method: row.method,
+  success: row.success,
+  reason: row.reason,
+  country: row.country,
 });

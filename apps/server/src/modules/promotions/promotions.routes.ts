@@ -41,6 +41,13 @@ export const registerPromotionsRoutes = (r: Registrar, promotions: PromotionsSer
     return viewOf(ctx, input.promotionId);
   });
 
+  r.site(promotionsEndpoints.categories, async ({ ctx }) => ({ list: await promotions.categories(ctx.merchant) }));
+
+  r.site(promotionsEndpoints.claimLogin, async ({ input, ctx }) => {
+    await promotions.claimLogin(ctx.merchant, ctx.member, input.promotionId);
+    return viewOf(ctx, input.promotionId);
+  });
+
   r.site(promotionsEndpoints.apply, async ({ input, files, ctx }) => {
     await promotions.apply(ctx.merchant, ctx.member, input, files);
     return viewOf(ctx, input.promotionId);

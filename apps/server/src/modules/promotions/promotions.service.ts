@@ -2,13 +2,17 @@ import {
   amountFieldFor,
   BONUS_AMOUNT_MAX_MINOR,
   type FieldError,
-  isPromotionRegion,
+  inRegions,
+  isEligibilityRegion,
   issuesToFieldErrors,
   type LanguageCode,
   minorOfChecked,
+  type PromotionCategory,
   type PromotionEntryStatus,
   type PromotionInput,
   type PromotionText,
+  promotionCategories,
+  storedRegions,
 } from '@tessera/contracts';
 import type { EventPayload } from '../../platform/events';
 import { AppError } from '../../platform/http/app-error';
@@ -85,7 +89,7 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
   ): Promise<string | null> => {
     if (member.type === TRIAL_TYPE) return 'promotion_reason_trial';
     if (promotion.currency !== merchant.settings.currency) return 'promotion_reason_currency';
-    if (!inRegion(promotion, facts.country)) return 'promotion_reason_region';
+    if (!inRegions(promotion.regions, facts.country)) return 'promotion_reason_region';
     if ((promotion.newMembersOnly || promotion.kind === 'registration') && facts.createdAt < promotion.startsAt) {
       return 'promotion_reason_new_members';
     }
@@ -106,6 +110,22 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       country: row.country,
       vipRank: () => (rank ??= deps.vipRank(merchant, member)),
     };
+  };
+
+  /** Why the member of an application may not be granted it now (an i18n key), or null (decision 0142). */
+  const eligibilityAtReview = async (
+    merchant: MerchantContext,
+    promotion: PromotionRow,
+    memberId: string,
+  ): Promise<string | null> => {
+    const row = await deps.memberOf(memberId);
+    if (!row) throw new AppError('not_found');
+    const member: MemberPrincipal = { memberId, merchantCode: merchant.code, sessionId: '', type: row.type };
+    return ineligibility(merchant, member, promotion, {
+      createdAt: row.createdAt,
+      country: row.country,
+      vipRank: () => deps.vipRank(merchant, member),
+    });
   };
 
   const grantFor = async (
@@ -199,6 +219,17 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       );
     },
 
+    /** The categories holding published promotions in the merchant's currency, in their order, with counts. */
+    categories: async (merchant: MerchantContext): Promise<{ category: PromotionCategory; count: number }[]> => {
+      const list = (await repository.listPromotions(merchant.code, true)).filter(
+        (p) => p.currency === merchant.settings.currency,
+      );
+      return promotionCategories.flatMap((category) => {
+        const count = list.filter((p) => p.category === category).length;
+        return count > 0 ? [{ category, count }] : [];
+      });
+    },
+
     /** Joins a deposit promotion or a turnover challenge for the current period: once. */
     join: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
       const { promotion, now, facts } = await openFor(merchant, member, promotionId);
@@ -259,6 +290,14 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       });
     },
 
+    /** Claims today's bonus of a daily-login promotion (`MCSFE_claimLoginPromotion`); any other kind: wrong action. */
+    claimLogin: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
+      const promotion = await repository.findPromotion(merchant.code, promotionId);
+      if (!promotion?.enabled) throw new AppError('not_found');
+      if (promotion.kind !== 'daily_login') throw new AppError('promotion_wrong_action');
+      await service.claim(merchant, member, promotionId);
+    },
+
     /** Applies for an application-reviewed promotion with a remark and up to 3 images (checked before any write). */
     apply: async (
       merchant: MerchantContext,
@@ -306,7 +345,7 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         // joining earns nothing (decision 0140).
         if (promotion.regions.length > 0) {
           region ??= deps.memberOf(event.memberId).then((m) => m?.country ?? null);
-          if (!inRegion(promotion, await region)) continue;
+          if (!inRegions(promotion.regions, await region)) continue;
         }
         if (promotion.paymentChannelKinds.length > 0) {
           channelKind ??= deps.depositChannelKind(event.depositId);
@@ -418,9 +457,9 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         minVipLevel: input.minVipLevel,
         newMembersOnly: input.newMembersOnly,
         paymentChannelKinds: [...new Set(input.paymentChannelKinds)],
-        regions: [...new Set(input.regions)].sort(),
+        regions: storedRegions(input.regions),
       };
-      if (values.regions.some((code) => !isPromotionRegion(code))) {
+      if (values.regions.some((code) => !isEligibilityRegion(code))) {
         errors.push({ path: 'regions', code: 'field_not_allowed' });
       }
       if (!input.texts[defaultLanguage]) errors.push({ path: `texts.${defaultLanguage}.title`, code: 'not_empty' });
@@ -501,7 +540,18 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     ): Promise<EntryRow> => {
       const seen = await repository.entryById(merchant.code, entryId);
       if (!seen) throw new AppError('not_found');
-      if (decision.approve) await bonuses.prepare(merchant.code, merchant.settings.currency, seen.memberId);
+      if (decision.approve) {
+        // Eligibility is judged again with the member's facts now (decision 0142), before the transaction (the VIP
+        // rank is evaluated on a connection of its own): a member who since signed in from a region the promotion
+        // does not name, or a promotion whose rules the operator tightened, gets nothing; the application stays
+        // pending, to be rejected with a note or approved once the member is eligible again.
+        const promotion = await repository.findPromotion(merchant.code, seen.promotionId);
+        if (promotion?.kind !== 'application') throw new AppError('not_found');
+        if (seen.status !== 'applying') throw new AppError('promotion_application_decided');
+        const reason = await eligibilityAtReview(merchant, promotion, seen.memberId);
+        if (reason) throw new AppError('promotion_application_ineligible', { value: { reason } });
+        await bonuses.prepare(merchant.code, merchant.settings.currency, seen.memberId);
+      }
       return repository.inTransaction(async (client) => {
         const entry = await repository.lockEntry(client, merchant.code, entryId);
         if (!entry) throw new AppError('not_found');
@@ -562,9 +612,5 @@ const auditView = (row: PromotionRow) => ({
   paymentChannelKinds: row.paymentChannelKinds,
   regions: row.regions,
 });
-
-/** Whether a member of this region (null: unknown) may take part: a promotion naming regions needs a known one. */
-const inRegion = (promotion: Pick<PromotionRow, 'regions'>, country: string | null): boolean =>
-  promotion.regions.length === 0 || (country !== null && promotion.regions.includes(country));
 
 export type PromotionsService = ReturnType<typeof createPromotionsService>;

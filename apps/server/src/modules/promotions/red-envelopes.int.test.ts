@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hashServerSeed, splitRandom } from '@tessera/engines';
+import { redEnvelopeInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
@@ -50,19 +51,13 @@ interface Envelope {
   fairness: { seedHash: string; serverSeed: string | null };
 }
 
-const input = (values: Record<string, unknown> = {}) => ({
-  texts: { EN: { title: `Envelope ${randomUUID().slice(0, 8)}`, blessing: 'Good luck' } },
-  totalAmount: '100',
-  shares: 10,
-  startsAt: new Date(Date.now() - HOUR).toISOString(),
-  endsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
-  enabled: true,
-  minVipLevel: 0,
-  newMembersOnly: false,
-  wageringMultiple: 0,
-  bonusExpiryDays: 7,
-  ...values,
-});
+const input = (values: Record<string, unknown> = {}) =>
+  redEnvelopeInput({
+    texts: { EN: { title: `Envelope ${randomUUID().slice(0, 8)}`, blessing: 'Good luck' } },
+    totalAmount: '100',
+    shares: 10,
+    ...values,
+  });
 const create = async (values: Record<string, unknown> = {}) => {
   const answer = await admin('POST', '/red-envelopes', input(values));
   expect(answer.json().success, answer.body).toBe(true);

@@ -56,6 +56,7 @@ export const presentAdminRedEnvelope = (row: RedEnvelopeRow, paid: bigint): Admi
   enabled: row.enabled,
   minVipLevel: row.minVipLevel,
   newMembersOnly: row.newMembersOnly,
+  regions: row.regions,
   wageringMultiple: row.wageringMultiple,
   bonusExpiryDays: row.bonusExpiryDays,
   seedHash: row.seedHash,

@@ -15,6 +15,8 @@ export interface RedEnvelopeValues {
   enabled: boolean;
   minVipLevel: number;
   newMembersOnly: boolean;
+  /** ISO 3166 alpha-2 codes of the members' regions that may claim, sorted; empty: any region (decision 0142). */
+  regions: string[];
   wageringMultiple: number;
   bonusExpiryDays: number;
 }
@@ -41,7 +43,7 @@ export interface ShareRow {
 }
 
 const COLUMNS = `id, merchant_code, currency, texts, total_amount, shares, claimed, starts_at, ends_at, enabled,
-  min_vip_level, new_members_only, wagering_multiple, bonus_expiry_days, server_seed, seed_hash, created_by,
+  min_vip_level, new_members_only, regions, wagering_multiple, bonus_expiry_days, server_seed, seed_hash, created_by,
   created_at, updated_at`;
 
 const envelopeOf = (r: Record<string, unknown>): RedEnvelopeRow => ({
@@ -57,6 +59,7 @@ const envelopeOf = (r: Record<string, unknown>): RedEnvelopeRow => ({
   enabled: r.enabled as boolean,
   minVipLevel: r.min_vip_level as number,
   newMembersOnly: r.new_members_only as boolean,
+  regions: r.regions as string[],
   wageringMultiple: r.wagering_multiple as number,
   bonusExpiryDays: r.bonus_expiry_days as number,
   serverSeed: r.server_seed as string,
@@ -95,8 +98,9 @@ export const createRedEnvelopesRepository = (pool: pg.Pool) => ({
   ): Promise<RedEnvelopeRow> => {
     const inserted = await client.query(
       `INSERT INTO red_envelopes (merchant_code, currency, texts, total_amount, shares, starts_at, ends_at, enabled,
-         min_vip_level, new_members_only, wagering_multiple, bonus_expiry_days, server_seed, seed_hash, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${COLUMNS}`,
+         min_vip_level, new_members_only, wagering_multiple, bonus_expiry_days, server_seed, seed_hash, created_by,
+         regions)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING ${COLUMNS}`,
       [
         row.merchantCode,
         row.currency,
@@ -113,6 +117,7 @@ export const createRedEnvelopesRepository = (pool: pg.Pool) => ({
         row.serverSeed,
         row.seedHash,
         row.createdBy,
+        row.regions,
       ],
     );
     const envelope = envelopeOf(inserted.rows[0]);
@@ -133,7 +138,7 @@ export const createRedEnvelopesRepository = (pool: pg.Pool) => ({
   ): Promise<RedEnvelopeRow | null> => {
     const updated = await client.query(
       `UPDATE red_envelopes SET texts = $3, starts_at = $4, ends_at = $5, enabled = $6, min_vip_level = $7,
-         new_members_only = $8, wagering_multiple = $9, bonus_expiry_days = $10, updated_at = now()
+         new_members_only = $8, wagering_multiple = $9, bonus_expiry_days = $10, regions = $11, updated_at = now()
        WHERE merchant_code = $1 AND id = $2 RETURNING ${COLUMNS}`,
       [
         merchantCode,
@@ -146,6 +151,7 @@ export const createRedEnvelopesRepository = (pool: pg.Pool) => ({
         values.newMembersOnly,
         values.wageringMultiple,
         values.bonusExpiryDays,
+        values.regions,
       ],
     );
     return updated.rows[0] ? envelopeOf(updated.rows[0]) : null;

@@ -36,6 +36,8 @@ export const redEnvelopes = pgTable(
     enabled: boolean('enabled').notNull(),
     minVipLevel: integer('min_vip_level').notNull(),
     newMembersOnly: boolean('new_members_only').notNull(),
+    /** ISO 3166 alpha-2 codes of the members' regions that may claim (decision 0142); empty: any region. */
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
     wageringMultiple: integer('wagering_multiple').notNull(),
     bonusExpiryDays: integer('bonus_expiry_days').notNull(),
     serverSeed: text('server_seed').notNull(),

@@ -3,11 +3,14 @@ import {
   BONUS_AMOUNT_MAX_MINOR,
   type FieldError,
   formatMinor,
+  inRegions,
+  isEligibilityRegion,
   issuesToFieldErrors,
   type LanguageCode,
   minorOfChecked,
   type RedEnvelopeInput,
   type RedEnvelopeText,
+  storedRegions,
 } from '@tessera/contracts';
 import { createServerSeed, hashServerSeed, splitRandom } from '@tessera/engines';
 import { pgErrorOf } from '../../platform/db/pg-errors';
@@ -42,7 +45,7 @@ export interface RedEnvelopesDeps {
   repository: RedEnvelopesRepository;
   bonuses: BonusesService;
   ledger: Pick<LedgerService, 'announceBalanceChange'>;
-  memberOf: (memberId: string) => Promise<Pick<MemberRow, 'createdAt'> | null>;
+  memberOf: (memberId: string) => Promise<Pick<MemberRow, 'createdAt' | 'country'> | null>;
   vipRank: (merchant: MerchantContext, member: MemberPrincipal) => Promise<number>;
 }
 
@@ -82,9 +85,11 @@ export const createRedEnvelopesService = (deps: RedEnvelopesDeps) => {
   ): Promise<string | null> => {
     if (member.type === TRIAL_TYPE) return 'promotion_reason_trial';
     if (envelope.currency !== merchant.settings.currency) return 'promotion_reason_currency';
-    if (envelope.newMembersOnly) {
+    if (envelope.newMembersOnly || envelope.regions.length > 0) {
       const row = await deps.memberOf(member.memberId);
-      if (!row || row.createdAt < envelope.startsAt) return 'promotion_reason_new_members';
+      // The member's region now (decision 0142): the country of its latest sign-in, judged on every claim.
+      if (!inRegions(envelope.regions, row?.country ?? null)) return 'red_envelope_reason_region';
+      if (envelope.newMembersOnly && (!row || row.createdAt < envelope.startsAt)) return 'promotion_reason_new_members';
     }
     if (envelope.minVipLevel > 0 && (await deps.vipRank(merchant, member)) < envelope.minVipLevel) {
       return 'promotion_reason_vip';
@@ -132,6 +137,8 @@ export const createRedEnvelopesService = (deps: RedEnvelopesDeps) => {
         errors.push({ path: 'totalAmount', code: 'red_envelope_too_small', params: { min } });
       }
     }
+    if (input.regions.some((code) => !isEligibilityRegion(code)))
+      errors.push({ path: 'regions', code: 'field_not_allowed' });
     if (!input.texts[defaultLanguage]) errors.push({ path: `texts.${defaultLanguage}.title`, code: 'not_empty' });
     for (const language of Object.keys(input.texts)) {
       if (!supportedLanguages.includes(language as LanguageCode)) {
@@ -151,6 +158,7 @@ export const createRedEnvelopesService = (deps: RedEnvelopesDeps) => {
       enabled: input.enabled,
       minVipLevel: input.minVipLevel,
       newMembersOnly: input.newMembersOnly,
+      regions: storedRegions(input.regions),
       wageringMultiple: input.wageringMultiple,
       bonusExpiryDays: input.bonusExpiryDays,
     };
@@ -165,6 +173,7 @@ export const createRedEnvelopesService = (deps: RedEnvelopesDeps) => {
     enabled: row.enabled,
     minVipLevel: row.minVipLevel,
     newMembersOnly: row.newMembersOnly,
+    regions: row.regions,
     wageringMultiple: row.wageringMultiple,
     bonusExpiryDays: row.bonusExpiryDays,
     seedHash: row.seedHash,
@@ -332,6 +341,7 @@ export const createRedEnvelopesService = (deps: RedEnvelopesDeps) => {
             enabled: true,
             minVipLevel: 0,
             newMembersOnly: false,
+            regions: [],
             wageringMultiple: 1,
             bonusExpiryDays: 7,
             serverSeed,

@@ -1,7 +1,7 @@
 import { formatMinor, type MemberOverview, type OperatorRole, roleMay } from '@tessera/contracts';
 import type { ModuleServices } from '../../platform/modules';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
-import { presentFlag, presentNote } from '../members';
+import { presentFlag, presentLogin, presentNote } from '../members';
 import type { ReportsRepository } from './reports.repository';
 
 export interface MemberOverviewDeps {
@@ -105,6 +105,7 @@ export const createMemberOverview = (deps: MemberOverviewDeps) => {
         locked: member.lockedAt !== null,
         createdAt: member.createdAt.toISOString(),
         lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
+        country: member.country,
         source: cash.source,
         uplineAccount: upline?.account ?? null,
         referrerAccount: referrer?.account ?? null,
@@ -164,15 +165,7 @@ export const createMemberOverview = (deps: MemberOverviewDeps) => {
         status: reward.status,
         createdAt: reward.createdAt.toISOString(),
       })),
-      logins: logins.map((row) => ({
-        at: row.at.toISOString(),
-        ip: row.ip,
-        userAgent: row.userAgent,
-        deviceId: row.deviceId,
-        method: row.method,
-        success: row.success,
-        reason: row.reason,
-      })),
+      logins: logins.map(presentLogin),
       devices: devicesOf(logins),
       notes: notes.map(presentNote),
       flags: flags.map(presentFlag),

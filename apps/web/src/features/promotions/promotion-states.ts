@@ -1,4 +1,5 @@
 import type { ActivityState, BonusStatus, MemberPromotion, PromotionCategory, PromotionKind } from '@tessera/contracts';
+import { isApiError } from '../../shared/api/api-error';
 import type { BadgeTone } from '../../shared/ui/status-badge/status-badge';
 
 /** What the member's one button does in a state: join a deposit or turnover promotion, claim, or apply. */
@@ -74,6 +75,16 @@ export const ineligibleReasonKeys: Readonly<Record<string, string>> = {
   promotion_reason_vip: 'promotion_reason_vip',
   promotion_reason_deposited: 'promotion_reason_deposited',
   promotion_reason_region: 'promotion_reason_region',
+  red_envelope_reason_region: 'red_envelope_reason_region',
+};
+
+/** The reason key a refusal (`promotion_not_eligible`) carries in its value, when it is one the site translates. */
+export const refusalReasonKeyOf = (error: unknown): string | null => {
+  const value = isApiError(error) ? error.value : null;
+  if (typeof value !== 'object' || value === null || !('reason' in value) || typeof value.reason !== 'string') {
+    return null;
+  }
+  return ineligibleReasonKeys[value.reason] ?? null;
 };
 
 /** How the reward is earned, by kind (the card's one line under the title). */

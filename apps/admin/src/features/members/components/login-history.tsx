@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { Badge } from '../../../shared/ui/badge';
+import { CountryLabel } from '../../../shared/ui/country-label';
 import table from '../../../shared/ui/data-table.module.css';
 import { Panel } from '../../../shared/ui/panel';
 import { loginMethodKey, loginOutcomeOf } from '../lib/login-outcome';
@@ -15,7 +16,10 @@ export interface LoginHistoryProps {
   logins: readonly LoginEntry[];
 }
 
-/** The member's last 50 sign-in attempts, newest first: when, from where, on what, how, and the outcome. */
+/**
+ * The member's last 50 sign-in attempts, newest first: when, from where (IP and the country the CDN placed it in), on
+ * what, how, and the outcome.
+ */
 export const LoginHistory = ({ logins }: LoginHistoryProps) => {
   const { t } = useTranslation();
   const formatTime = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'medium' });
@@ -34,6 +38,7 @@ export const LoginHistory = ({ logins }: LoginHistoryProps) => {
               <tr>
                 <th scope="col">{t('members.loginTime')}</th>
                 <th scope="col">{t('members.loginIp')}</th>
+                <th scope="col">{t('members.loginCountry')}</th>
                 <th scope="col">{t('members.loginDevice')}</th>
                 <th scope="col">{t('members.loginMethod')}</th>
                 <th scope="col">{t('members.loginResult')}</th>
@@ -60,6 +65,9 @@ export const LoginHistory = ({ logins }: LoginHistoryProps) => {
                     </td>
                     <td data-label={t('members.loginIp')} className={`${table.mono} ${table.nowrap}`}>
                       {entry.ip}
+                    </td>
+                    <td data-label={t('members.loginCountry')} className={table.nowrap}>
+                      <CountryLabel code={entry.country} />
                     </td>
                     <td data-label={t('members.loginDevice')}>
                       {device ? (

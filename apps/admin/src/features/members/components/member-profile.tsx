@@ -2,6 +2,7 @@ import type { AdminMember } from '@tessera/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/i18n';
+import { CountryLabel } from '../../../shared/ui/country-label';
 import { Panel } from '../../../shared/ui/panel';
 import { MemberStatusBadges, MemberTypeLabel, TwoFactorBadge } from './member-labels';
 import styles from './member-profile.module.css';
@@ -61,6 +62,9 @@ export const MemberProfile = ({ member }: { member: AdminMember }) => {
           ) : (
             t('members.never')
           )}
+        </Fact>
+        <Fact label={t('members.region')}>
+          <CountryLabel code={member.country} />
         </Fact>
         <Fact label={t('members.id')} isMono isWide>
           {member.id}

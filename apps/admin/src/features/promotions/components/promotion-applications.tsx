@@ -1,7 +1,7 @@
 import { PROMOTION_REVIEW_NOTE_MAX, type PromotionApplication } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../../shared/api/api-error';
+import { errorCodeOf, refusalReasonOf } from '../../../shared/api/api-error';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
@@ -55,14 +55,14 @@ const ReviewDialog = ({
   const { t } = useTranslation();
   const review = useReviewApplication(code);
   const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ code: string; reason: string | null } | null>(null);
   const submit = async (decision: 'approve' | 'reject') => {
     setFailure(null);
     try {
       await review.mutateAsync({ id: application.id, input: { decision, note } });
       onClose(true);
     } catch (error) {
-      setFailure(errorCodeOf(error));
+      setFailure({ code: errorCodeOf(error), reason: refusalReasonOf(error) });
     }
   };
   return (
@@ -87,7 +87,9 @@ const ReviewDialog = ({
         <p>{application.remark || t('promotions.queue.noRemark')}</p>
         <Images application={application} isLarge />
         {failure ? (
-          <Alert tone="danger" title={t(`errors.${failure}`, { defaultValue: t('errors.unknown_error') })} />
+          <Alert tone="danger" title={t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}>
+            {failure.reason ? t(`promotions.ineligible.${failure.reason}`, { defaultValue: failure.reason }) : null}
+          </Alert>
         ) : null}
         <Field label={t('promotions.queue.note')} htmlFor="promotion-review-note" hint={t('promotions.queue.noteHint')}>
           <input

@@ -303,6 +303,7 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
             render={({ field }) => (
               <RegionPicker
                 id={`${ids}-regions`}
+                hint={t('promotions.hint.regions')}
                 values={field.value}
                 onChange={field.onChange}
                 error={fieldErrorAt(errors, 'regions')?.message}

@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
+import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Panel } from '../../../shared/ui/panel';
@@ -12,6 +13,7 @@ import { useEditorFields } from './editor-fields';
 import { EditorFooter } from './editor-footer';
 import styles from './promotion-engine.module.css';
 import envelopeStyles from './red-envelopes.module.css';
+import { RegionPicker } from './region-picker';
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +26,7 @@ interface EnvelopeFormValues {
   enabled: boolean;
   minVipLevel: string;
   newMembersOnly: boolean;
+  regions: string[];
   wageringMultiple: string;
   bonusExpiryDays: string;
 }
@@ -45,6 +48,7 @@ const valuesOf = (envelope: AdminRedEnvelope | null, settings: MerchantSettings)
     enabled: envelope?.enabled ?? true,
     minVipLevel: String(envelope?.minVipLevel ?? 0),
     newMembersOnly: envelope?.newMembersOnly ?? false,
+    regions: envelope?.regions ?? [],
     wageringMultiple: String(envelope?.wageringMultiple ?? 0),
     bonusExpiryDays: String(envelope?.bonusExpiryDays ?? 7),
   };
@@ -66,6 +70,7 @@ const inputOf = (values: EnvelopeFormValues, defaultLanguage: LanguageCode): Red
   enabled: values.enabled,
   minVipLevel: numberOf(values.minVipLevel),
   newMembersOnly: values.newMembersOnly,
+  regions: values.regions,
   wageringMultiple: numberOf(values.wageringMultiple),
   bonusExpiryDays: numberOf(values.bonusExpiryDays),
 });
@@ -191,6 +196,19 @@ export const RedEnvelopeEditor = ({ code, settings, envelope, onSaved, onClose }
                 hint={t('promotions.hint.newMembersOnly')}
                 isOn={field.value}
                 onChange={field.onChange}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="regions"
+            render={({ field }) => (
+              <RegionPicker
+                id={`${ids}-regions`}
+                hint={t('redEnvelopes.hint.regions')}
+                values={field.value}
+                onChange={field.onChange}
+                error={fieldErrorAt(errors, 'regions')?.message}
               />
             )}
           />

@@ -1,6 +1,7 @@
 import { countriesFor } from '@tessera/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryNameOf } from '../../../shared/i18n/country-name';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import shared from './promotion-engine.module.css';
 import styles from './region-picker.module.css';
@@ -10,6 +11,8 @@ const REGION_CODES = countriesFor([]).map((country) => country.countryCode);
 
 export interface RegionPickerProps {
   id: string;
+  /** Who may take part by region, in the editor's words (a promotion's members join, an envelope's claim). */
+  hint: string;
   values: readonly string[];
   onChange: (values: string[]) => void;
   /** The field error's code (a `fieldErrors.*` key), when the server refused the list. */
@@ -18,16 +21,15 @@ export interface RegionPickerProps {
 }
 
 /**
- * The members' regions a promotion is open to (decision 0140): the chosen countries as removable chips, and a
+ * The members' regions an offer is open to, in the promotion and red-envelope editors (decisions 0140, 0142): the chosen countries as removable chips, and a
  * searchable list of every country in name order (by name in the back office's language or by code) to tick; none: any region.
  */
-export const RegionPicker = ({ id, values, onChange, error, isDisabled }: RegionPickerProps) => {
+export const RegionPicker = ({ id, hint, values, onChange, error, isDisabled }: RegionPickerProps) => {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the interface language.
   const { nameOf, ordered } = useMemo(() => {
-    const display = new Intl.DisplayNames([currentLocale()], { type: 'region', fallback: 'code' });
-    const name = (code: string) => display.of(code) ?? code;
+    const name = countryNameOf();
     const collator = new Intl.Collator(currentLocale());
     return { nameOf: name, ordered: [...REGION_CODES].sort((a, b) => collator.compare(name(a), name(b))) };
   }, [i18n.language]);
@@ -43,7 +45,7 @@ export const RegionPicker = ({ id, values, onChange, error, isDisabled }: Region
     <fieldset className={shared.checks} aria-describedby={`${id}-hint ${id}-error`} data-region-picker="">
       <legend>{t('promotions.field.regions')}</legend>
       <p className={shared.hint} id={`${id}-hint`}>
-        {t('promotions.hint.regions')}
+        {hint}
       </p>
       <div className={styles.chips} aria-live="polite">
         {values.length === 0 ? (

@@ -11,6 +11,7 @@ import { currentLocale } from '../../../shared/i18n/i18n';
 import { canOperator } from '../../../shared/permissions/operator-permissions';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
+import { CountryLabel } from '../../../shared/ui/country-label';
 import { DataTable } from '../../../shared/ui/data-table';
 import table from '../../../shared/ui/data-table.module.css';
 import { Field } from '../../../shared/ui/field';
@@ -171,6 +172,12 @@ export const MemberOverview = ({ id, actor }: { id: string; actor: Operator }) =
         })}
       >
         <div className={styles.cards}>
+          <article className={styles.card} data-testid="member-region">
+            <span className={styles.cardLabel}>{t('members.region')}</span>
+            <span className={styles.cardValue}>
+              <CountryLabel code={data.member.country} />
+            </span>
+          </article>
           {data.balances.map((wallet) => (
             <Figure
               key={wallet.wallet}

@@ -1,0 +1,1 @@
+ALTER TABLE "red_envelopes" ADD COLUMN "regions" text[] DEFAULT '{}'::text[] NOT NULL;
