@@ -9,11 +9,13 @@
  *    (median of 3), and the desktop preset's once.
  * The server is the built one with the demo content (testkit), on DATABASE_URL's PostgreSQL when set.
  * `npm run bench:web -- --bytes` measures the bytes only; `-- --trace` the main thread's work instead of Lighthouse
- * (main-thread.ts), median of 7 loads.
+ * (main-thread.ts), median of 7 loads; `-- --profile` which functions and source files that work is, from CPU profiles
+ * at 4x CPU slowdown (cpu-profile.ts), the mean of 3 loads.
  */
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, startTestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
+import { type ProfileFigures, profileFirstLoad } from './cpu-profile';
 import { runLighthouse } from './lighthouse';
 import { type MainThreadFigures, traceFirstLoad } from './main-thread';
 
@@ -131,14 +133,46 @@ const printMainThread = async (url: string) => {
   );
 };
 
+const printProfile = async (url: string) => {
+  const runs: ProfileFigures[] = [];
+  for (let run = 0; run < 3; run += 1) runs.push(await profileFirstLoad(url));
+  const meanOf = (pick: (figures: ProfileFigures) => Map<string, number>) => {
+    const totals = new Map<string, number>();
+    for (const figures of runs) {
+      for (const [key, ms] of pick(figures)) totals.set(key, (totals.get(key) ?? 0) + ms / runs.length);
+    }
+    return [...totals].sort((a, b) => b[1] - a[1]);
+  };
+  const busy = runs.reduce((sum, figures) => sum + figures.busy, 0) / runs.length;
+  console.log(`CPU profile of the first load of / at 390 px, 4x CPU slowdown (mean of ${runs.length} loads):`);
+  console.log(`  busy ${busy.toFixed(0)} ms (navigation until 3.5 s after load)`);
+  console.log('  self time by source file:');
+  for (const [source, ms] of meanOf((figures) => figures.sources).slice(0, 25)) {
+    console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${source}`);
+  }
+  console.log('  self time by function:');
+  for (const [name, ms] of meanOf((figures) => figures.functions).slice(0, 40)) {
+    console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+  }
+  console.log("  the site's own functions, with what they call:");
+  for (const [name, ms] of meanOf((figures) => figures.inclusive).slice(0, 40)) {
+    console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+  }
+};
+
 const main = async () => {
   const bytesOnly = process.argv.includes('--bytes');
   const traceOnly = process.argv.includes('--trace');
+  const profileOnly = process.argv.includes('--profile');
   const server = await startTestServer({ env: { SEED_DEMO_CONTENT: 'true' } });
   const browser = await launchBrowser();
   try {
     printBytes(await firstLoadBytes(browser, `${server.url}/`));
     if (bytesOnly) return;
+    if (profileOnly) {
+      await printProfile(`${server.url}/`);
+      return;
+    }
     if (traceOnly) {
       await printMainThread(`${server.url}/`);
       return;

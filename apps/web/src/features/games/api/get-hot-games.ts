@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gameSchema, gamesEndpoints, pageAnswerNames, siteHotGamesQuery } from '@tessera/contracts';
+import { type Game, gameSchema, gamesEndpoints, pageAnswerNames, siteHotGamesQuery } from '@tessera/contracts';
 import { z } from 'zod';
 import { callEndpointOrPageAnswer } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
@@ -18,6 +18,9 @@ const getHotGames = async (language: string, signal?: AbortSignal) => {
   return value.list;
 };
 
+/** One function for every reader, so the games are mapped once per answer, not on every render (see vendor lanes). */
+const selectLobbyGames = (games: Game[]) => games.map(toLobbyGame);
+
 /** The merchant's hot games (GCSGAME_hotGamesV2), cached for the session (spec section 9). */
 export const hotGamesQueryOptions = (language: string) =>
   queryOptions({
@@ -25,7 +28,7 @@ export const hotGamesQueryOptions = (language: string) =>
     queryFn: ({ signal }) => getHotGames(language, signal),
     initialData: () => cache.read(language),
     staleTime: 60_000,
-    select: (games) => games.map(toLobbyGame),
+    select: selectLobbyGames,
   });
 
 export const useHotGames = (language: string) => useQuery(hotGamesQueryOptions(language));

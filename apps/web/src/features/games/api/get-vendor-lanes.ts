@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gamesEndpoints, pageAnswerNames, siteVendorLanesQuery, vendorLaneSchema } from '@tessera/contracts';
+import {
+  gamesEndpoints,
+  pageAnswerNames,
+  siteVendorLanesQuery,
+  type VendorLane,
+  vendorLaneSchema,
+} from '@tessera/contracts';
 import { z } from 'zod';
 import { callEndpointOrPageAnswer } from '../../../shared/api/call-endpoint';
 import { queryKeyOf } from '../../../shared/api/query-key';
@@ -18,6 +24,12 @@ const getVendorLanes = async (language: string, signal?: AbortSignal) => {
   return value.data.lanes;
 };
 
+/**
+ * One function for every reader, so TanStack Query maps the lanes once per answer: a new function each render made
+ * it map them again on every render of every reader, and hand each a new array.
+ */
+const selectLobbyLanes = (lanes: VendorLane[]) => lanes.map(toLobbyLane);
+
 /** The merchant's vendor lanes (GCSGAME_newGameVendor), INHOUSE first; cached for the session. */
 export const vendorLanesQueryOptions = (language: string) =>
   queryOptions({
@@ -25,7 +37,7 @@ export const vendorLanesQueryOptions = (language: string) =>
     queryFn: ({ signal }) => getVendorLanes(language, signal),
     initialData: () => cache.read(language),
     staleTime: 5 * 60_000,
-    select: (lanes) => lanes.map(toLobbyLane),
+    select: selectLobbyLanes,
   });
 
 export const useVendorLanes = (language: string) => useQuery(vendorLanesQueryOptions(language));

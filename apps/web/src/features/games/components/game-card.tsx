@@ -5,6 +5,7 @@ import type { LobbyGame } from '../game-item';
 import { offersFreeTrial } from '../launch/launch-rules';
 import { useGamesTranslation } from '../use-games-translation';
 import styles from './game-card.module.css';
+import { NAME_MARK, withName } from './name-label';
 
 /** A card's words, translated once for a whole list of cards (`useGameCardLabels`) rather than by every card. */
 export interface GameCardLabels {
@@ -24,8 +25,8 @@ export const useGameCardLabels = (): GameCardLabels => {
       play: t('in_immediate_game'),
       trial: t('in_free_trial'),
       maintenance: t('game_under_maintenance'),
-      favouriteAdd: (name) => t('game_favourite_add', { name }),
-      favouriteRemove: (name) => t('game_favourite_remove', { name }),
+      favouriteAdd: withName(t('game_favourite_add', { name: NAME_MARK })),
+      favouriteRemove: withName(t('game_favourite_remove', { name: NAME_MARK })),
     }),
     [t],
   );

@@ -1,7 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
-import { useLiveJackpot } from '../api/jackpot-api';
+import { useJackpotPools } from '../api/jackpot-api';
 import styles from './jackpot-ticker.module.css';
+
+/**
+ * The pushes that keep the shown pools live, with the realtime client they need: loaded once a pool shows, so a
+ * page without one (most first visits) neither loads the client nor opens its connection. A push carries the pool's
+ * whole value, so one made between the read and the subscription is made good by the next.
+ */
+const JackpotPushes = lazy(() =>
+  import('../api/jackpot-pushes').then((m) => ({
+    default: () => {
+      m.useJackpotPushes();
+      return null;
+    },
+  })),
+);
 
 export interface JackpotTickerProps {
   /** On a game's page: only the pools that game feeds (none for a game that is not eligible). */
@@ -12,12 +27,15 @@ export interface JackpotTickerProps {
 export const JackpotTicker = ({ game }: JackpotTickerProps) => {
   const { t } = useTranslation('jackpot');
   const formatMoney = useFormatMoney();
-  const pools = (useLiveJackpot().data?.list ?? []).filter(
+  const pools = (useJackpotPools().data?.list ?? []).filter(
     (pool) => game === undefined || (pool.eligibleGames as readonly string[]).includes(game),
   );
   if (pools.length === 0) return null;
   return (
     <section className={styles.ticker} aria-label={t('jp_title')} data-testid="jackpot-ticker">
+      <Suspense fallback={null}>
+        <JackpotPushes />
+      </Suspense>
       <div className={styles.heading}>
         <span className={styles.title}>{t('jp_title')}</span>
         <span className={styles.live}>
