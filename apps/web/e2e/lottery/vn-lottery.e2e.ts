@@ -68,7 +68,7 @@ describe('the Vietnamese lottery at /vnLottery', () => {
     await expect(page.locator('[data-lottery-card]').count()).resolves.toBe(3);
     await card.locator('[data-countdown]').waitFor();
     // A daily draw's time of day is on the member's clock, its zone named (the browser here runs in UTC).
-    await expect(card.textContent()).resolves.toMatch(/Daily at \d\d:\d\d (UTC|GMT[+-]\d+)/);
+    await expect(card.textContent()).resolves.toMatch(/Daily at \d\d:\d\d( [AP]M)? (UTC|GMT[+-]\d+)/);
     await page.screenshot({ path: screenshotPath('vn-lottery-lobby-1440.png'), fullPage: true });
     await card.getByRole('link', { name: 'Play' }).click();
     await page.locator('[data-lottery-game="VNN"]').waitFor();
