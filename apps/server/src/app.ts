@@ -194,6 +194,8 @@ export const buildApp = async (
   services: AppServices;
   /** Begins a graceful shutdown's drain: /readyz answers 503 from now on (platform/http/shutdown.ts). */
   startDraining: () => void;
+  /** Resolves once every cache invalidation notified so far has reached this instance (tests, tools). */
+  cachesSettled: () => Promise<void>;
 }> => {
   const logOutput = config.LOG_LEVEL === 'silent' || options.logStream ? null : bufferedStdout();
   const app = Fastify({
@@ -395,5 +397,5 @@ export const buildApp = async (
   const startDraining = () => {
     isDraining = true;
   };
-  return { app, services, startDraining };
+  return { app, services, startDraining, cachesSettled: caches.settled };
 };

@@ -13,6 +13,11 @@ export interface TestApp {
   services: AppServices;
   /** Begins a graceful shutdown's drain (/readyz answers 503). */
   startDraining: () => void;
+  /**
+   * After a test wrote the database directly (a session's clock moved, a member locked by SQL): resolves once the
+   * database triggers' invalidations have reached this instance's caches, so its next request sees the change.
+   */
+  cachesSettled: () => Promise<void>;
   database: TestDatabase;
   /** Injects a request; JSON bodies are serialised. */
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
@@ -52,7 +57,7 @@ export const createTestApp = async (
 ): Promise<TestApp> => {
   const { seed, instanceOf, ...appOptions } = options;
   const database = instanceOf ? attachTestDatabase(instanceOf.database) : await createTestDatabase();
-  const { app, services, startDraining } = await buildApp(
+  const { app, services, startDraining, cachesSettled } = await buildApp(
     {
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
       trustProxy: false,
@@ -89,6 +94,7 @@ export const createTestApp = async (
     app,
     services,
     startDraining,
+    cachesSettled,
     database,
     request,
     operatorToken,

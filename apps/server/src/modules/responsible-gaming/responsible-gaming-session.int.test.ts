@@ -175,6 +175,7 @@ describe('session-time limits', () => {
       "UPDATE member_sessions SET last_seen_at = now() - interval '2 minutes' WHERE member_id = $1",
       [memberId],
     );
+    await t.cachesSettled();
     expect((await send('GET', '/wps/responsible-gaming', token)).statusCode).toBe(200);
     const [after] = await query<{ counted: number }>(
       'SELECT counted_seconds AS counted FROM rg_sessions WHERE member_id = $1',

@@ -19,7 +19,7 @@ export const MEMBER_SECRETS = 'member-secrets';
 
 export const sessionModule = defineModule({
   name: 'session',
-  create: ({ database, services }) =>
+  create: ({ database, services, caches }) =>
     createSessionService({
       repository: createSessionRepository(database.pool),
       members: services.members,
@@ -28,6 +28,7 @@ export const sessionModule = defineModule({
       proofOfWork: services.proofOfWork,
       limiter: services.limiter,
       secretBox: createSecretBox(database.pool, MEMBER_SECRETS),
+      caches,
     }),
   routes: (registrar, session, { services }) =>
     registerSessionRoutes(registrar, {

@@ -450,11 +450,14 @@ describe('a session on read paths', () => {
     });
     const token = started.json().value.token as string;
     const memberId = started.json().value.member.id as string;
-    const setLastSeen = (secondsAgo: number) =>
-      t.database.pool.query(
+    const setLastSeen = async (secondsAgo: number) => {
+      await t.database.pool.query(
         `UPDATE member_sessions SET last_seen_at = now() - make_interval(secs => $2) WHERE member_id = $1`,
         [memberId, secondsAgo],
       );
+      // The session is kept in memory between reads; the clock moved back tells the instance to read it again.
+      await t.cachesSettled();
+    };
     const lastSeenAgo = async () =>
       (
         await t.database.pool.query<{ ago: number }>(

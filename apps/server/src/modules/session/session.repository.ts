@@ -39,7 +39,8 @@ export const createSessionRepository = (pool: pg.Pool) => ({
   /**
    * The live session of a token hash with what authentication needs of its member, in one prepared read; `stale`
    * when its idle clock was last touched over `touchMs` ago (the caller then touches it: at most one write a
-   * `touchMs`, never one per request).
+   * `touchMs`, never one per request). `expiresInMs` and `touchInMs` say, on the database's clock, how long until the
+   * session expires and until its idle clock is due to be written (what bounds keeping it in memory).
    */
   findLiveSession: async (tokenHash: string, idleMs: number, touchMs: number) => {
     const { rows } = await pool.query<{
@@ -49,10 +50,14 @@ export const createSessionRepository = (pool: pg.Pool) => ({
       type: number;
       locked: boolean;
       stale: boolean;
+      expires_in_ms: number;
+      touch_in_ms: number;
     }>({
       name: 'session.findLive',
       text: `SELECT s.id, s.member_id, m.merchant_code, m.type, m.locked_at IS NOT NULL AS locked,
-                    s.last_seen_at < now() - make_interval(secs => $3) AS stale
+                    s.last_seen_at < now() - make_interval(secs => $3) AS stale,
+                    (extract(epoch FROM s.expires_at - now()) * 1000)::float8 AS expires_in_ms,
+                    (($3 - extract(epoch FROM now() - s.last_seen_at)) * 1000)::float8 AS touch_in_ms
              FROM member_sessions s JOIN members m ON m.id = s.member_id
              WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
                AND s.last_seen_at > now() - make_interval(secs => $2)`,
@@ -67,6 +72,8 @@ export const createSessionRepository = (pool: pg.Pool) => ({
           type: row.type,
           locked: row.locked,
           stale: row.stale,
+          expiresInMs: row.expires_in_ms,
+          touchInMs: row.touch_in_ms,
         }
       : null;
   },

@@ -6,6 +6,7 @@ import {
   TRIAL_MEMBER_TYPE,
   validateRegistrationField,
 } from '@tessera/contracts';
+import type { Caches } from '../../platform/cache';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext, SiteVisit } from '../../platform/principals';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/security/password';
@@ -25,7 +26,11 @@ import {
 } from '../members';
 import type { CaptchaService } from '../system';
 import { phoneRecipient, type VerificationService } from '../verification';
+import { createLiveSessions, type LiveSession } from './live-sessions';
 import type { SessionRepository } from './session.repository';
+
+/** The cache channel live sessions are dropped through; database triggers notify it too (migration 0065). */
+export const LIVE_SESSIONS_CACHE = 'session.live';
 
 const SESSION_IDLE_MS = 2 * 60 * 60_000;
 /** A session's idle clock is written at most this often (decision 0049): reads write nothing in between. */
@@ -60,8 +65,22 @@ export const createSessionService = (deps: {
   proofOfWork: ProofOfWork;
   limiter: SharedRateLimiter;
   secretBox: SecretBox;
+  caches: Pick<Caches, 'channel'>;
 }) => {
   const { repository, members, verification, captcha, proofOfWork, limiter, secretBox } = deps;
+  /**
+   * Live sessions read here (decision 0149). A revocation, lock or type change notifies every instance from the
+   * database's own triggers (migration 0065), so this instance drops its copy at once and leaves the broadcast to them.
+   */
+  const liveSessions = createLiveSessions();
+  deps.caches.channel(LIVE_SESSIONS_CACHE, liveSessions.drop);
+  const forgetSessions = (memberId: string) => liveSessions.drop(memberId);
+  const principalOf = (session: LiveSession): MemberPrincipal => ({
+    memberId: session.memberId,
+    merchantCode: session.merchantCode,
+    sessionId: session.id,
+    type: session.type,
+  });
   /** Checks a later module adds (responsible gaming's session-time limit): each may refuse a session's start. */
   const loginGuards: ((merchantCode: string, memberId: string) => Promise<void>)[] = [];
   /** Told of a signed-in member's activity (at most once a minute a session); one may throw to refuse the request. */
@@ -389,19 +408,30 @@ export const createSessionService = (deps: {
     },
 
     authenticate: async (merchant: MerchantContext, token: string): Promise<MemberPrincipal | null> => {
-      const session = await repository.findLiveSession(hashToken(token), SESSION_IDLE_MS, SESSION_TOUCH_MS);
-      if (!session || session.merchantCode !== merchant.code || session.locked) return null;
-      const principal = {
-        memberId: session.memberId,
-        merchantCode: session.merchantCode,
-        sessionId: session.id,
-        type: session.type,
-      };
-      if (session.stale) {
-        await repository.touchSession(session.id);
-        for (const listener of activityListeners) await listener(principal);
+      const tokenHash = hashToken(token);
+      let session = liveSessions.get(tokenHash);
+      if (!session) {
+        const readGeneration = liveSessions.begin();
+        const found = await repository.findLiveSession(tokenHash, SESSION_IDLE_MS, SESSION_TOUCH_MS);
+        if (!found) return null;
+        session = {
+          id: found.id,
+          memberId: found.memberId,
+          merchantCode: found.merchantCode,
+          type: found.type,
+          locked: found.locked,
+        };
+        const principal = principalOf(found);
+        if (found.stale) {
+          await repository.touchSession(found.id);
+          for (const listener of activityListeners) await listener(principal);
+        }
+        // Kept until the idle clock is next due (a full minute after a touch) or the session expires.
+        const touchInMs = found.stale ? SESSION_TOUCH_MS : found.touchInMs;
+        liveSessions.store(readGeneration, tokenHash, session, Math.min(touchInMs, found.expiresInMs));
       }
-      return principal;
+      if (session.merchantCode !== merchant.code || session.locked) return null;
+      return principalOf(session);
     },
 
     /** Adds a check every session start passes (it throws to refuse the sign-in). */
@@ -414,7 +444,10 @@ export const createSessionService = (deps: {
       activityListeners.push(listener);
     },
 
-    logout: (principal: MemberPrincipal) => repository.revokeSession(principal.sessionId),
+    logout: async (principal: MemberPrincipal) => {
+      await repository.revokeSession(principal.sessionId);
+      forgetSessions(principal.memberId);
+    },
 
     /** Changes the password and ends every other session of the member. */
     changePassword: async (
@@ -450,12 +483,16 @@ export const createSessionService = (deps: {
       if (errors.length > 0) throw new AppError('validation_failed', { fieldErrors: errors });
       await members.setPassword(member.id, input.newPassword);
       await repository.revokeOtherSessions(member.id, principal.sessionId);
+      forgetSessions(member.id);
     },
 
     checkSecondFactor,
 
     /** Ends every session of a member (operator lock, password reset). */
-    revokeAllSessions: (memberId: string) => repository.revokeOtherSessions(memberId, null),
+    revokeAllSessions: async (memberId: string) => {
+      await repository.revokeOtherSessions(memberId, null);
+      forgetSessions(memberId);
+    },
   };
 };
 

@@ -8,6 +8,10 @@ export const CACHE_CHANNEL = 'tessera_cache';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; a longer scope is widened to the whole cache. */
 const MAX_PAYLOAD_BYTES = 7500;
 const RECONNECT_DELAYS_MS = [250, 1000, 2000, 5000];
+/** The name `settled` markers travel under: no cache has it, so other instances ignore them. */
+const SETTLED_MARKER = ' settled';
+/** How long `settled` waits for its marker before it empties every cache instead. */
+const SETTLED_WAIT_MS = 2_000;
 
 /** Drops what a cache holds for `scope` (a key and its `scope|...` keys; null: everything). */
 export type Invalidate = (scope: string | null) => Promise<void>;
@@ -32,6 +36,11 @@ export interface Caches {
    * instance invalidates `name`, and with null whenever this instance may have missed an invalidation.
    */
   channel: (name: string, drop: (scope: string | null) => void) => Invalidate;
+  /**
+   * Resolves once every invalidation notified before it (by any instance, or by a database trigger) has reached this
+   * instance's caches: for a tool or test that wrote the database directly and reads through the app next.
+   */
+  settled: () => Promise<void>;
 }
 
 interface Wire {
@@ -93,7 +102,7 @@ const registry = (now?: () => number) => {
 export const createLocalCaches = (now?: () => number): Caches => {
   const { keyedWith, channelWith } = registry(now);
   const broadcast = async () => {};
-  return { keyed: keyedWith(broadcast), channel: channelWith(broadcast) };
+  return { keyed: keyedWith(broadcast), channel: channelWith(broadcast), settled: async () => {} };
 };
 
 /**
@@ -118,6 +127,8 @@ export const createPgCaches = (options: {
   let isStopped = true;
   let attempt = 0;
   let reconnectTimer: NodeJS.Timeout | null = null;
+  /** `settled` calls waiting for their marker to come back, by marker. */
+  const settling = new Map<string, () => void>();
 
   const dropEverything = () => {
     for (const drop of drops.values()) drop(null);
@@ -153,6 +164,10 @@ export const createPgCaches = (options: {
       if (message.channel !== channelName || !message.payload) return;
       try {
         const wire = JSON.parse(message.payload) as Wire;
+        if (wire.n === SETTLED_MARKER) {
+          if (wire.o === origin && wire.s) settling.get(wire.s)?.();
+          return;
+        }
         if (wire.o === origin) return;
         drops.get(wire.n)?.(typeof wire.s === 'string' ? wire.s : null);
       } catch (error) {
@@ -173,6 +188,30 @@ export const createPgCaches = (options: {
   return {
     keyed: keyedWith(broadcast),
     channel: channelWith(broadcast),
+    // Notifications reach a listener in the order their transactions committed, so once this marker (sent after
+    // every change the caller awaited) is back, every invalidation before it has been applied.
+    settled: async () => {
+      if (!listener) {
+        dropEverything();
+        return;
+      }
+      const marker = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<boolean>((resolve) => {
+        settling.set(marker, () => resolve(true));
+        timer = setTimeout(() => resolve(false), SETTLED_WAIT_MS);
+      });
+      try {
+        await options.pool.query('SELECT pg_notify($1, $2)', [
+          channelName,
+          JSON.stringify({ o: origin, n: SETTLED_MARKER, s: marker } satisfies Wire),
+        ]);
+        if (!(await back)) dropEverything();
+      } finally {
+        clearTimeout(timer);
+        settling.delete(marker);
+      }
+    },
     start: async () => {
       isStopped = false;
       await connect();
