@@ -296,6 +296,14 @@ export const createReportsService = (deps: ReportsDeps) => {
     try {
       write(header);
       await client.query('BEGIN READ ONLY');
+      // Background work planned for reading every row (decision 0147). A cursor is planned by default for its first
+      // tenth (an index scan in the group's order, random reads over the whole range that evict the API's cached
+      // pages); here it is one sequential scan (a ring buffer) aggregated in memory, on one core (no parallel
+      // workers), without a JIT compile.
+      await client.query(
+        `SET LOCAL cursor_tuple_fraction = 1; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off;
+         SET LOCAL work_mem = '64MB'`,
+      );
       await repository.query(
         `DECLARE report_export NO SCROLL CURSOR FOR SELECT * FROM (${spec.sql}) r ORDER BY ${spec.orderBy}`,
         spec.params,
