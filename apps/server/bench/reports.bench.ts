@@ -3,8 +3,8 @@
  * 100,000 members and 10,000,000 settled rounds over 90 days, written set-based straight into the tables the
  * dashboard and reports read (the reports module's rollups, as its subscribers would have written them: every
  * round in its member's hour, game, lifetime row and the merchant's hour; each member's ordinal and the
- * bitmaps and ordinal sets of who played, decision 0143) plus the members and their registration
- * rows, in time order as the subscribers append them. The raw `bet_rounds` are not written: no figure measured here
+ * bitmaps and ordinal sets of who played, decision 0143) plus the members, their registration
+ * rows and the hourly counters of registrations and first depositors (decision 0147), in time order as the subscribers append them. The raw `bet_rounds` are not written: no figure measured here
  * reads them (decision 0079: the reports read only the rollups).
  *
  * Then, from the built server as its own process at production defaults (harness.ts, decision 0049):
@@ -82,6 +82,19 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
               CASE WHEN n % 5 <> 0 THEN $1 END, CASE WHEN n % 5 <> 0 THEN 10000 + (n % 50) * 1000 END
          FROM bench_members`,
       [currency],
+    );
+    // Their hourly counters (decision 0147), as the registration and deposit subscribers keep them.
+    await step(
+      'reports_registration_hourly',
+      `INSERT INTO reports_registration_hourly (merchant_code, hour, source, registrations)
+       SELECT 'demo', date_trunc('hour', registered_at), source, count(*) FROM reports_members
+        WHERE merchant_code = 'demo' GROUP BY 2, 3 ORDER BY 2`,
+    );
+    await step(
+      'reports_hourly (first depositors)',
+      `INSERT INTO reports_hourly (merchant_code, currency, hour, first_depositors)
+       SELECT 'demo', first_deposit_currency, date_trunc('hour', first_deposit_at), count(*) FROM reports_members
+        WHERE merchant_code = 'demo' AND first_deposit_at IS NOT NULL GROUP BY 2, 3 ORDER BY 3`,
     );
     // Sessions: SESSIONS per member, each in one hour of the 90 days and one game, 1..4 rounds.
     await step(
@@ -189,7 +202,7 @@ const seed = async (pool: import('pg').Pool, currency: string) => {
     client.release();
   }
   await pool.query(
-    'VACUUM ANALYZE members, reports_members, reports_player_hours, reports_member_ordinals, reports_active_hours, reports_game_days, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
+    'VACUUM ANALYZE members, reports_members, reports_registration_hourly, reports_player_hours, reports_member_ordinals, reports_active_hours, reports_game_days, reports_game_players, reports_game_hourly, reports_hourly, reports_member_games',
   );
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${load()})`);
 };

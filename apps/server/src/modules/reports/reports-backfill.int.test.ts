@@ -76,6 +76,7 @@ const dump = async () => {
     members: await q(
       `SELECT (m.*)::text AS r FROM reports_members m WHERE merchant_code = 'demo' AND registered_at >= '${today}' ORDER BY 1`,
     ),
+    registrations: await q(`SELECT (h.*)::text AS r FROM reports_registration_hourly h WHERE ${since} ORDER BY 1`),
   };
 };
 
@@ -109,6 +110,7 @@ const wipe = async () => {
     'reports_game_days',
     'reports_reward_hourly',
     'reports_player_hours',
+    'reports_registration_hourly',
   ])
     await t.database.pool.query(`DELETE FROM ${table} WHERE merchant_code = 'demo'`);
   await t.database.pool.query(`DELETE FROM reports_members WHERE merchant_code = 'demo'`);
@@ -265,6 +267,117 @@ describe('rollups backfill', () => {
     await wipe();
     await backfillRollups(t.database.pool, 'demo', ago(101).toISOString().slice(0, 10), today);
     expect(sorted(await reported())).toBe(sorted(want));
+  }, 120_000);
+
+  it('counts registrations and first depositors per local day from hourly counters, live and rebuilt', async () => {
+    // Decision 0147: members registered and first deposits made either side of Shanghai midnights (a day ago, in the
+    // previous 7-day period), a second deposit that is no first one; the dashboard's figures, previous period and
+    // series equal a count over the members and their deposit orders, after delivery and after a wipe and rebuild.
+    const timeZone = 'Asia/Shanghai';
+    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const to = localDate(new Date(), timeZone);
+    const midnight = Date.parse(dayStart(to, timeZone));
+    const at = (minutes: number) => new Date(midnight + minutes * 60_000);
+    const DAY = 24 * 60;
+    const registerAt = async (username: string, when: Date) => {
+      const id = await newMember(username);
+      await t.database.pool.query('UPDATE members SET created_at = $2 WHERE id = $1', [id, when]);
+      await t.database.pool.query(
+        `UPDATE events SET created_at = $2 WHERE name = 'member.registered' AND payload->>'memberId' = $1`,
+        [id, when],
+      );
+      return id;
+    };
+    const depositAt = async (memberId: string, amount: string, when: Date) => {
+      await creditDeposit(memberId, amount);
+      const { rows } = await t.database.pool.query<{ id: string }>(
+        `UPDATE deposit_orders SET updated_at = $2 WHERE id = (SELECT id FROM deposit_orders WHERE member_id = $1
+            AND status = 'succeeded' ORDER BY created_at DESC LIMIT 1) RETURNING id`,
+        [memberId, when],
+      );
+      await t.database.pool.query(
+        `UPDATE events SET created_at = $2 WHERE name = 'deposit.credited' AND payload->>'depositId' = $1`,
+        [rows[0]?.id, when],
+      );
+    };
+    const m1 = await registerAt('cnt1', at(-1));
+    await depositAt(m1, '21.00', at(1));
+    await depositAt(m1, '22.00', at(30));
+    const m2 = await registerAt('cnt2', at(-DAY - 5));
+    await depositAt(m2, '23.00', at(-DAY + 2));
+    await registerAt('cnt3', at(-3 * DAY + 30));
+    const m4 = await registerAt('cnt4', at(-8 * DAY + 1));
+    await depositAt(m4, '24.00', at(-8 * DAY + 2));
+    const m5 = await registerAt('cnt5', at(-7 * DAY - 1));
+    await depositAt(m5, '25.00', at(-6 * DAY + 1));
+    await t.services.events.drain();
+
+    const counted = async (from: string, toDay: string) =>
+      (
+        await t.database.pool.query<{ d: string; registrations: string; firsts: string }>(
+          `WITH firsts AS (SELECT member_id, min(updated_at) AS at FROM deposit_orders
+                            WHERE merchant_code = 'demo' AND status = 'succeeded' AND currency = $4 GROUP BY member_id),
+                days AS (SELECT to_char(created_at AT TIME ZONE $3, 'YYYY-MM-DD') AS d, 1 AS r, 0 AS f FROM members
+                          WHERE merchant_code = 'demo' AND created_at >= $1 AND created_at < $2
+                         UNION ALL
+                         SELECT to_char(at AT TIME ZONE $3, 'YYYY-MM-DD'), 0, 1 FROM firsts WHERE at >= $1 AND at < $2)
+           SELECT d, sum(r)::text AS registrations, sum(f)::text AS firsts FROM days GROUP BY d`,
+          [dayStart(from, timeZone), dayStart(addDays(toDay, 1), timeZone), timeZone, merchant.settings.currency],
+        )
+      ).rows;
+    const expected = async () => {
+      const current = await counted(addDays(to, -6), to);
+      const previous = await counted(addDays(to, -13), addDays(to, -7));
+      const sum = (rows: typeof current, key: 'registrations' | 'firsts') =>
+        String(rows.reduce((n, row) => n + Number(row[key]), 0));
+      const series = (key: 'registrations' | 'firsts') =>
+        Array.from({ length: 7 }, (_, i) => addDays(to, i - 6)).map((d) => ({
+          at: d,
+          value: current.find((row) => row.d === d)?.[key] ?? '0',
+        }));
+      return {
+        registrations: { value: sum(current, 'registrations'), previous: sum(previous, 'registrations') },
+        registrationSeries: series('registrations'),
+        firstDepositors: { value: sum(current, 'firsts'), previous: sum(previous, 'firsts') },
+        firstDepositorSeries: series('firsts'),
+      };
+    };
+    const reported = async () => {
+      const dashboard = await t.services.reports.dashboard(merchant, 'owner', '7d', timeZone);
+      const figure = (key: string) => dashboard.figures.find((f) => f.key === key);
+      const registrations = figure('registrations');
+      const firsts = figure('firstDepositors');
+      return {
+        registrations: { value: registrations?.value, previous: registrations?.previous },
+        registrationSeries: registrations?.series,
+        firstDepositors: { value: firsts?.value, previous: firsts?.previous },
+        firstDepositorSeries: firsts?.series,
+      };
+    };
+    const want = await expected();
+    // The days either side of each midnight hold what the test put there: the counts are not trivially equal.
+    const on = (series: { at: string; value: string }[], day: string) => series.find((p) => p.at === day)?.value;
+    expect(Number(on(want.registrationSeries, addDays(to, -1)))).toBeGreaterThanOrEqual(1);
+    expect(Number(on(want.firstDepositorSeries, addDays(to, -1)))).toBeGreaterThanOrEqual(1);
+    expect(Number(on(want.firstDepositorSeries, addDays(to, -6)))).toBeGreaterThanOrEqual(1);
+    expect(Number(on(want.firstDepositorSeries, to))).toBeGreaterThanOrEqual(1);
+    expect(Number(want.firstDepositors.previous)).toBeGreaterThanOrEqual(1);
+    expect(await reported()).toEqual(want);
+
+    // Rebuilt from the raw rows over every UTC day the facts touch, after a wipe: the same figures. Then one day
+    // rebuilt again (its counters recounted, the others kept): still the same.
+    await wipe();
+    expect((await reported()).registrations.value).toBe('0');
+    const first = new Date(midnight - 9 * DAY * 60_000).toISOString().slice(0, 10);
+    await backfillRollups(t.database.pool, 'demo', first, today);
+    expect(await reported()).toEqual(want);
+    await backfillRollups(
+      t.database.pool,
+      'demo',
+      at(-DAY).toISOString().slice(0, 10),
+      at(-DAY).toISOString().slice(0, 10),
+    );
+    expect(await reported()).toEqual(want);
   }, 120_000);
 
   it('counts each fact once when events are delivered while it runs', async () => {

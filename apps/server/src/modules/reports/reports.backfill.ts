@@ -16,7 +16,8 @@ import type pg from 'pg';
  *
  * Distinct sets (a game's players, an hour's players, a member's registration and first deposit) are written as
  * the union with what is there: a later delivery adds nothing twice to a set. Members' ordinals (decision 0143) are
- * never rebuilt: a day's players without one get the next ones.
+ * never rebuilt: a day's players without one get the next ones. The hourly counters of registrations and first
+ * depositors (decision 0147) are recounted from the set for the day's hours and every hour the rebuild wrote to.
  *
  * Then each member's lifetime play per game (`reports_member_games`) for the members who played in the range, the
  * same way a batch of members at a time (decision 0135).
@@ -243,20 +244,30 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
     p,
   );
 
-  // Registrations (how and when), and first deposits where none is known: a set, written as a union.
+  // Registrations (how and when), and first deposits where none is known: a set, written as a union. The hours
+  // of what was written, with the day's, then get their counters recounted from the set (decision 0147).
   await client.query(
-    `INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
+    `CREATE TEMP TABLE backfill_member_hours ON COMMIT DROP AS
+     SELECT generate_series($1::timestamptz, $2::timestamptz - interval '1 hour', interval '1 hour') AS hour`,
+    [from, to],
+  );
+  await client.query(
+    `WITH written AS (
+     INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
      SELECT m.id, $1, COALESCE((SELECT e.created_at FROM events e WHERE e.merchant_code = $1
               AND e.name = 'member.registered' AND e.payload->>'memberId' = m.id::text LIMIT 1), m.created_at),
             CASE WHEN m.upline_id IS NOT NULL THEN 'affiliate' WHEN m.referred_by_id IS NOT NULL THEN 'referral'
                  ELSE 'direct' END
        FROM members m WHERE m.merchant_code = $1 AND ${IN_DAY('m.created_at')}
      ON CONFLICT (member_id) DO UPDATE SET registered_at = COALESCE(reports_members.registered_at,
-       EXCLUDED.registered_at), source = COALESCE(reports_members.source, EXCLUDED.source)`,
+       EXCLUDED.registered_at), source = COALESCE(reports_members.source, EXCLUDED.source)
+     RETURNING registered_at)
+     INSERT INTO backfill_member_hours SELECT DISTINCT date_trunc('hour', registered_at) FROM written`,
     p,
   );
   await client.query(
-    `INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
+    `WITH written AS (
+     INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
      SELECT DISTINCT ON (o.member_id) o.member_id, $1,
             COALESCE((SELECT e.created_at FROM events e WHERE e.merchant_code = $1 AND e.name = 'deposit.credited'
               AND e.payload->>'depositId' = o.id::text LIMIT 1), o.updated_at), o.currency, o.amount
@@ -267,8 +278,37 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
       ORDER BY o.member_id, o.updated_at
      ON CONFLICT (member_id) DO UPDATE SET first_deposit_at = EXCLUDED.first_deposit_at,
        first_deposit_currency = EXCLUDED.first_deposit_currency, first_deposit = EXCLUDED.first_deposit
-     WHERE reports_members.first_deposit_at IS NULL`,
+     WHERE reports_members.first_deposit_at IS NULL
+     RETURNING first_deposit_at)
+     INSERT INTO backfill_member_hours SELECT DISTINCT date_trunc('hour', first_deposit_at) FROM written`,
     p,
+  );
+  const hours = `(SELECT DISTINCT hour FROM backfill_member_hours) h`;
+  await client.query(
+    `DELETE FROM reports_registration_hourly r USING ${hours} WHERE r.merchant_code = $1 AND r.hour = h.hour`,
+    [merchantCode],
+  );
+  await client.query(
+    `INSERT INTO reports_registration_hourly (merchant_code, hour, source, registrations)
+     SELECT $1, h.hour, COALESCE(m.source, 'direct'), count(*) FROM ${hours}
+       JOIN reports_members m ON m.merchant_code = $1 AND m.registered_at >= h.hour
+        AND m.registered_at < h.hour + interval '1 hour'
+      GROUP BY h.hour, COALESCE(m.source, 'direct')`,
+    [merchantCode],
+  );
+  await client.query(
+    `UPDATE reports_hourly r SET first_depositors = 0 FROM ${hours}
+      WHERE r.merchant_code = $1 AND r.hour = h.hour AND r.first_depositors <> 0`,
+    [merchantCode],
+  );
+  await client.query(
+    `INSERT INTO reports_hourly (merchant_code, currency, hour, first_depositors)
+     SELECT $1, m.first_deposit_currency, h.hour, count(*) FROM ${hours}
+       JOIN reports_members m ON m.merchant_code = $1 AND m.first_deposit_at >= h.hour
+        AND m.first_deposit_at < h.hour + interval '1 hour' AND m.first_deposit_currency IS NOT NULL
+      GROUP BY m.first_deposit_currency, h.hour
+     ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET first_depositors = EXCLUDED.first_depositors`,
+    [merchantCode],
   );
 };
 

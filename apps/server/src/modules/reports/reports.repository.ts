@@ -122,23 +122,25 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   addDeposit: async (tx: pg.PoolClient, eventId: bigint, fact: CashFact) => {
     await liveWriterLock(tx, fact.merchantCode);
     await tx.query(
-      `WITH h AS (SELECT ${EVENT_TIME('$5')} AS hour),
-       totals AS (
-         INSERT INTO reports_hourly (merchant_code, currency, hour, deposit_count, deposits)
-         SELECT $1, $3, h.hour, 1, $4 FROM h
-         ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
-           deposit_count = reports_hourly.deposit_count + 1, deposits = reports_hourly.deposits + EXCLUDED.deposits),
+      `WITH at AS (SELECT COALESCE((SELECT created_at FROM events WHERE id = $5), now()) AS at),
+       first AS (
+         INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
+         SELECT $2, $1, at.at, $3, $4 FROM at
+         ON CONFLICT (member_id) DO UPDATE SET first_deposit_at = EXCLUDED.first_deposit_at,
+           first_deposit_currency = EXCLUDED.first_deposit_currency, first_deposit = EXCLUDED.first_deposit
+         WHERE reports_members.first_deposit_at IS NULL
+         RETURNING 1),
        player AS (
          INSERT INTO reports_player_hours (merchant_code, member_id, hour, currency, deposits, deposit_count)
-         SELECT $1, $2, h.hour, $3, $4, 1 FROM h
+         SELECT $1, $2, date_trunc('hour', at.at), $3, $4, 1 FROM at
          ON CONFLICT (merchant_code, hour, member_id) DO UPDATE SET
            deposits = reports_player_hours.deposits + EXCLUDED.deposits,
            deposit_count = reports_player_hours.deposit_count + 1)
-       INSERT INTO reports_members (member_id, merchant_code, first_deposit_at, first_deposit_currency, first_deposit)
-       SELECT $2, $1, COALESCE((SELECT created_at FROM events WHERE id = $5), now()), $3, $4
-       ON CONFLICT (member_id) DO UPDATE SET first_deposit_at = EXCLUDED.first_deposit_at,
-         first_deposit_currency = EXCLUDED.first_deposit_currency, first_deposit = EXCLUDED.first_deposit
-       WHERE reports_members.first_deposit_at IS NULL`,
+       INSERT INTO reports_hourly (merchant_code, currency, hour, deposit_count, deposits, first_depositors)
+       SELECT $1, $3, date_trunc('hour', at.at), 1, $4, (SELECT count(*) FROM first)::int FROM at
+       ON CONFLICT (merchant_code, currency, hour) DO UPDATE SET
+         deposit_count = reports_hourly.deposit_count + 1, deposits = reports_hourly.deposits + EXCLUDED.deposits,
+         first_depositors = reports_hourly.first_depositors + EXCLUDED.first_depositors`,
       [fact.merchantCode, fact.memberId, fact.currency, fact.amount, eventId],
     );
   },
@@ -190,10 +192,19 @@ export const createReportsRepository = (pool: pg.Pool) => ({
     fact: { merchantCode: string; memberId: string; source: string },
   ) => {
     await liveWriterLock(tx, fact.merchantCode);
+    // A member's registration is written once (a rebuild may have written it while the event was pending, from the
+    // same event time); the hour's counter counts it when it is (decision 0147).
     await tx.query(
-      `INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
-       VALUES ($1, $2, COALESCE((SELECT created_at FROM events WHERE id = $4), now()), $3)
-       ON CONFLICT (member_id) DO UPDATE SET registered_at = EXCLUDED.registered_at, source = EXCLUDED.source`,
+      `WITH registered AS (
+         INSERT INTO reports_members (member_id, merchant_code, registered_at, source)
+         VALUES ($1, $2, COALESCE((SELECT created_at FROM events WHERE id = $4), now()), $3)
+         ON CONFLICT (member_id) DO UPDATE SET registered_at = EXCLUDED.registered_at, source = EXCLUDED.source
+         WHERE reports_members.registered_at IS NULL
+         RETURNING registered_at)
+       INSERT INTO reports_registration_hourly (merchant_code, hour, source, registrations)
+       SELECT $2, date_trunc('hour', registered_at), $3, 1 FROM registered
+       ON CONFLICT (merchant_code, hour, source) DO UPDATE SET
+         registrations = reports_registration_hourly.registrations + 1`,
       [fact.memberId, fact.merchantCode, fact.source, eventId],
     );
   },
@@ -390,8 +401,8 @@ export const createReportsRepository = (pool: pg.Pool) => ({
     const { rows } = await pool.query<Record<string, number>>(
       `SELECT COALESCE(sum(rounds), 0)::int AS rounds, COALESCE(sum(deposit_count), 0)::int AS deposits,
               COALESCE(sum(withdrawal_count), 0)::int AS withdrawals, COALESCE(sum(reward_count), 0)::int AS rewards,
-              (SELECT count(*) FROM reports_members WHERE merchant_code = $1 AND registered_at >= $2
-                 AND registered_at < $3)::int AS registrations
+              (SELECT COALESCE(sum(registrations), 0) FROM reports_registration_hourly WHERE merchant_code = $1
+                 AND hour >= $2 AND hour < $3)::int AS registrations
          FROM reports_hourly WHERE merchant_code = $1 AND hour >= $2 AND hour < $3`,
       [merchantCode, fromIso, toIso],
     );

@@ -23,7 +23,10 @@ const hour = () => timestamp('hour', { withTimezone: true }).notNull();
 const minor = (name: string) => bigint(name, { mode: 'bigint' }).notNull().default(sql`0`);
 const counter = (name: string) => integer(name).notNull().default(0);
 
-/** Money per merchant, currency and hour: deposits, withdrawals, play and claimed bonuses. */
+/**
+ * Money per merchant, currency and hour: deposits, withdrawals, play and claimed bonuses; and the members whose first
+ * deposit (in this currency) fell in the hour (decision 0147: a counter kept with `reports_members`).
+ */
 export const reportsHourly = pgTable(
   'reports_hourly',
   {
@@ -40,8 +43,24 @@ export const reportsHourly = pgTable(
     payouts: minor('payouts'),
     rewardCount: counter('reward_count'),
     rewards: minor('rewards'),
+    firstDepositors: counter('first_depositors'),
   },
   (table) => [primaryKey({ columns: [table.merchantCode, table.currency, table.hour] })],
+);
+
+/**
+ * Registrations per merchant, hour and source (direct, referral, affiliate): the count of `reports_members` rows
+ * registered in the hour, kept with them (decision 0147), so a range's registrations are read by hours, not members.
+ */
+export const reportsRegistrationHourly = pgTable(
+  'reports_registration_hourly',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    hour: hour(),
+    source: text('source').notNull(),
+    registrations: counter('registrations'),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.hour, table.source] })],
 );
 
 /** Play per merchant, hour and game (category, source, provider). */

@@ -80,18 +80,14 @@ export const createReportsService = (deps: ReportsDeps) => {
       repository.query<Record<string, string>>(
         `SELECT ${bucket('hour')} AS b, sum(deposit_count) AS "depositCount", sum(deposits) AS deposits,
                 sum(withdrawals) AS withdrawals, sum(stakes) AS bets, sum(valid_bets) AS "validBets",
-                sum(payouts) AS payouts, sum(rewards) AS bonuses
+                sum(payouts) AS payouts, sum(rewards) AS bonuses, sum(first_depositors) AS "firstDepositors"
            FROM reports_hourly WHERE merchant_code = $1 AND currency = $2 AND hour >= $4 AND hour < $5 GROUP BY 1`,
         params,
       ),
-      repository.query<{ b: string; registrations: string; firsts: string }>(
-        `SELECT b, sum(r) AS registrations, sum(f) AS firsts FROM (
-           SELECT ${bucket('registered_at')} AS b, 1 AS r, 0 AS f FROM reports_members
-            WHERE merchant_code = $1 AND registered_at >= $4 AND registered_at < $5
-           UNION ALL
-           SELECT ${bucket('first_deposit_at')}, 0, 1 FROM reports_members
-            WHERE merchant_code = $1 AND first_deposit_currency = $2 AND first_deposit_at >= $4 AND first_deposit_at < $5
-         ) x GROUP BY b`,
+      // Registrations and first depositors from their hourly counters (decision 0147), not a row per member.
+      repository.query<{ b: string; registrations: string }>(
+        `SELECT ${bucket('hour')} AS b, sum(registrations) AS registrations FROM reports_registration_hourly
+          WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1`,
         params,
       ),
       // Distinct players (decision 0143), one pass over both periods' hours: per bucket and chunk the hours' bitmaps
@@ -123,10 +119,7 @@ export const createReportsService = (deps: ReportsDeps) => {
     };
     for (const { b, ...sums } of money.rows)
       for (const [key, value] of Object.entries(sums)) add(String(b), key, value);
-    for (const row of members.rows) {
-      add(row.b, 'registrations', row.registrations);
-      add(row.b, 'firstDepositors', row.firsts);
-    }
+    for (const row of members.rows) add(row.b, 'registrations', row.registrations);
     for (const row of active.rows) if (row.b !== null) add(row.b, 'activePlayers', row.n);
 
     const figureOf = (raw: Record<string, bigint>, key: DashboardFigureKey): bigint => {
@@ -303,6 +296,14 @@ export const createReportsService = (deps: ReportsDeps) => {
     try {
       write(header);
       await client.query('BEGIN READ ONLY');
+      // Background work planned for reading every row (decision 0147). A cursor is planned by default for its first
+      // tenth (an index scan in the group's order, random reads over the whole range that evict the API's cached
+      // pages); here it is one sequential scan (a ring buffer) aggregated in memory, on one core (no parallel
+      // workers), without a JIT compile.
+      await client.query(
+        `SET LOCAL cursor_tuple_fraction = 1; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off;
+         SET LOCAL work_mem = '64MB'`,
+      );
       await repository.query(
         `DECLARE report_export NO SCROLL CURSOR FOR SELECT * FROM (${spec.sql}) r ORDER BY ${spec.orderBy}`,
         spec.params,

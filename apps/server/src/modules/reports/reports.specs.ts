@@ -250,6 +250,21 @@ const promotionsSpec = (q: ReportQuery<'promotions'>, ctx: SpecContext): ReportS
 });
 
 const inRange = (column: string) => `${column} >= $4 AND ${column} < $5`;
+/**
+ * The members of `members` (a statement with a `member_id` column, optionally `key`) as bitmap chunks of their
+ * ordinals (decision 0143), per `key` and chunk: ANDed with the players' bitmaps and counted, a team's distinct
+ * players without a row per member and hour (decision 0147).
+ */
+const ordinalBits = (
+  members: string,
+  key?: string,
+) => `SELECT ${key ? `t.${key}, ` : ''}o.ordinal >> ${ACTIVE_CHUNK_BITS} AS chunk,
+         bit_or(set_bit(${ACTIVE_CHUNK_ZERO}, o.ordinal & ${ACTIVE_CHUNK_MASK}, 1)) AS m
+    FROM (${members}) t JOIN reports_member_ordinals o ON o.member_id = t.member_id
+   GROUP BY ${key ? `t.${key}, ` : ''}o.ordinal >> ${ACTIVE_CHUNK_BITS}`;
+/** Who played in the range, per chunk (and per `bucket` when given): the hours' bitmaps OR-ed. */
+const playedBits = (bucket?: string) => `SELECT ${bucket ? `${bucket} AS k1, ` : ''}chunk, bit_or(members) AS m
+    FROM reports_active_hours WHERE merchant_code = $1 AND ${inRange('hour')} GROUP BY ${bucket ? '1, 2' : 'chunk'}`;
 const PAID_KINDS = `sum(pm.amount) FILTER (WHERE s.kind = 'dividend') AS dividend,
              sum(pm.amount) FILTER (WHERE s.kind = 'daily') AS daily,
              sum(pm.amount) FILTER (WHERE s.kind = 'hourly') AS hourly,
@@ -302,9 +317,12 @@ const agentsByDaySpec = (agents: string, params: unknown[]): ReportSpec => {
     firsts AS (
       SELECT ${day('m.first_deposit_at')} AS k1, count(*) AS n FROM team t JOIN reports_members m USING (member_id)
        WHERE m.first_deposit_currency = $2 AND ${inRange('m.first_deposit_at')} GROUP BY 1),
+    teambits AS (${ordinalBits('SELECT member_id FROM team')}),
+    actives AS (
+      SELECT p.k1, sum(bit_count(p.m & tb.m)) AS active FROM (${playedBits(day('hour'))}) p
+        JOIN teambits tb USING (chunk) GROUP BY p.k1),
     play AS (
-      SELECT ${day('h.hour')} AS k1, count(DISTINCT h.member_id) FILTER (WHERE h.rounds > 0) AS active,
-             sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
+      SELECT ${day('h.hour')} AS k1, sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
              sum(h.stakes) - sum(h.payouts) AS ggr, sum(h.rewards) AS bonuses
         FROM ${hours} AND h.member_id IN (SELECT member_id FROM team) GROUP BY 1),
     paid AS (
@@ -320,8 +338,8 @@ const agentsByDaySpec = (agents: string, params: unknown[]): ReportSpec => {
         FROM ${hours} AND h.member_id IN (SELECT member_id FROM linked) GROUP BY 1),
     days AS (
       SELECT k1 FROM news UNION SELECT k1 FROM firsts UNION SELECT k1 FROM play UNION SELECT k1 FROM paid
-      UNION SELECT k1 FROM links UNION SELECT k1 FROM linkcash)
-    SELECT d.k1 AS c0, COALESCE(nw.n, 0) AS c1, COALESCE(pl.active, 0) AS c2, COALESCE(fd.n, 0) AS c3,
+      UNION SELECT k1 FROM links UNION SELECT k1 FROM linkcash UNION SELECT k1 FROM actives WHERE active > 0)
+    SELECT d.k1 AS c0, COALESCE(nw.n, 0) AS c1, COALESCE(ac.active, 0) AS c2, COALESCE(fd.n, 0) AS c3,
            COALESCE(pl.deposits, 0) AS c4, COALESCE(pl.withdrawals, 0) AS c5, COALESCE(pl.valid, 0) AS c6,
            COALESCE(pl.ggr, 0) AS c7, COALESCE(pl.bonuses, 0) AS c8, COALESCE(pl.ggr, 0) - COALESCE(pl.bonuses, 0) AS c9,
            COALESCE(pd.dividend, 0) AS c10, COALESCE(pd.daily, 0) AS c11, COALESCE(pd.hourly, 0) AS c12,
@@ -329,9 +347,10 @@ const agentsByDaySpec = (agents: string, params: unknown[]): ReportSpec => {
            COALESCE(pd.dividend, 0) + COALESCE(pd.daily, 0) + COALESCE(pd.hourly, 0) + COALESCE(pd.realtime, 0) AS c14,
            COALESCE(lk.n, 0) AS c15, COALESCE(lc.deposits, 0) AS c16
       FROM days d LEFT JOIN news nw USING (k1) LEFT JOIN firsts fd USING (k1) LEFT JOIN play pl USING (k1)
-      LEFT JOIN paid pd USING (k1) LEFT JOIN links lk USING (k1) LEFT JOIN linkcash lc USING (k1)`;
-  const active = `(WITH agents AS (${agents}) SELECT count(DISTINCT h.member_id) FROM ${hours} AND h.rounds > 0
-      AND h.member_id IN (SELECT c.descendant_id FROM agent_closure c WHERE c.ancestor_id IN (SELECT agent_id FROM agents)))`;
+      LEFT JOIN actives ac USING (k1) LEFT JOIN paid pd USING (k1) LEFT JOIN links lk USING (k1)
+      LEFT JOIN linkcash lc USING (k1)`;
+  const active = `(WITH agents AS (${agents}), team AS (${team}), teambits AS (${ordinalBits('SELECT member_id FROM team')})
+      SELECT COALESCE(sum(bit_count(p.m & tb.m)), 0) FROM (${playedBits()}) p JOIN teambits tb USING (chunk))`;
   const each = (i: number) => `sum(c${i}) AS c${i}`;
   return {
     columns: [col('day', 'text'), ...agentFigureColumns(false)],
@@ -371,9 +390,12 @@ const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
              count(*) FILTER (WHERE t.distance > 0 AND ${inRange('m.registered_at')}) AS new_members,
              count(*) FILTER (WHERE m.first_deposit_currency = $2 AND ${inRange('m.first_deposit_at')}) AS firsts
         FROM team t LEFT JOIN reports_members m ON m.member_id = t.member_id GROUP BY t.agent_id),
+    teambits AS (${ordinalBits('SELECT agent_id, member_id FROM team', 'agent_id')}),
+    actives AS (
+      SELECT tb.agent_id, sum(bit_count(p.m & tb.m)) AS active FROM (${playedBits()}) p
+        JOIN teambits tb USING (chunk) GROUP BY tb.agent_id),
     play AS (
-      SELECT t.agent_id, count(DISTINCT h.member_id) FILTER (WHERE h.rounds > 0) AS active,
-             sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
+      SELECT t.agent_id, sum(h.deposits) AS deposits, sum(h.withdrawals) AS withdrawals, sum(h.valid_bets) AS valid,
              sum(h.stakes) - sum(h.payouts) AS ggr, sum(h.rewards) AS bonuses
         FROM team t JOIN reports_player_hours h ON h.member_id = t.member_id
        WHERE h.merchant_code = $1 AND h.currency = $2 AND ${inRange('h.hour')} GROUP BY t.agent_id),
@@ -391,7 +413,7 @@ const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
                AS deposits
         FROM linked l GROUP BY l.agent_id)
     SELECT a.account AS c0, COALESCE(pe.team_members, 0) AS c1, COALESCE(pe.new_members, 0) AS c2,
-           COALESCE(pl.active, 0) AS c3, COALESCE(pe.firsts, 0) AS c4, COALESCE(pl.deposits, 0) AS c5,
+           COALESCE(ac.active, 0) AS c3, COALESCE(pe.firsts, 0) AS c4, COALESCE(pl.deposits, 0) AS c5,
            COALESCE(pl.withdrawals, 0) AS c6, COALESCE(pl.valid, 0) AS c7, COALESCE(pl.ggr, 0) AS c8,
            COALESCE(pl.bonuses, 0) AS c9, COALESCE(pl.ggr, 0) - COALESCE(pl.bonuses, 0) AS c10,
            COALESCE(pd.dividend, 0) AS c11, COALESCE(pd.daily, 0) AS c12, COALESCE(pd.hourly, 0) AS c13,
@@ -401,7 +423,7 @@ const agentsSpec = (q: ReportQuery<'agents'>, ctx: SpecContext): ReportSpec => {
            NOT EXISTS (SELECT 1 FROM agent_closure up JOIN agents a2 ON a2.agent_id = up.ancestor_id
                         WHERE up.descendant_id = a.agent_id AND up.distance > 0) AS root
       FROM agents a LEFT JOIN people pe USING (agent_id) LEFT JOIN play pl USING (agent_id)
-      LEFT JOIN paid pd USING (agent_id) LEFT JOIN affiliate af USING (agent_id)`;
+      LEFT JOIN actives ac USING (agent_id) LEFT JOIN paid pd USING (agent_id) LEFT JOIN affiliate af USING (agent_id)`;
   const team = (i: number) => `sum(c${i}) FILTER (WHERE root) AS c${i}`;
   const each = (i: number) => `sum(c${i}) AS c${i}`;
   return {
