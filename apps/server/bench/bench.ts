@@ -29,6 +29,8 @@ const BASELINE_PORT = benchPort(1);
 const QUIET_APP_PORT = benchPort(2);
 const CONNECTIONS = 16;
 const TARGET_GAMES = 20_000;
+/** Members whose sessions the reads bench also spreads its reads over. */
+const MEMBERS_IN_TURN = 2_000;
 
 const lobby = () =>
   onBenchDatabase('bench_lobby', async (db, start) => {
@@ -72,6 +74,38 @@ const reads = () =>
         minRatio: 0.6,
       });
     }
+    // Sessions are kept in memory for seconds (decision 0149), so one token flatters: the same read spread over
+    // many members' sessions in turn, each met again only after all the others.
+    const tokens = await benchMembers(db.url, MEMBERS_IN_TURN);
+    // Each session's first read after its minute is up writes its idle clock and counts responsible gaming's
+    // session time (once a minute a session, decision 0049): one pass before each run, so it measures reads.
+    const firstReads = async () => {
+      const started = performance.now();
+      for (let at = 0; at < tokens.length; at += CONNECTIONS) {
+        await Promise.all(
+          tokens.slice(at, at + CONNECTIONS).map(async (member) => {
+            const answer = await fetch(`${app.base}/wps/member/info`, {
+              headers: { ModuleId: 'COMM3', Authorization: `Bearer ${member}` },
+            });
+            await answer.arrayBuffer();
+          }),
+        );
+      }
+      console.log(
+        `first read of ${tokens.length} sessions (idle clock written): ${Math.round(performance.now() - started)} ms`,
+      );
+    };
+    await compare({
+      goal: `member info, ${MEMBERS_IN_TURN} members' tokens in turn, ${CONNECTIONS} conns`,
+      measured: async () => {
+        await firstReads();
+        return closedLoop(app.base, CONNECTIONS, SECONDS, (i) =>
+          memberRead('/wps/member/info', tokens[i % tokens.length] ?? token)(),
+        );
+      },
+      baseline: () => closedLoop(baseline.base, CONNECTIONS, SECONDS, select),
+      minRatio: 0.6,
+    });
     const writes = await withClient(db.url, (client) =>
       client.query<{ n: string }>("SELECT n_tup_upd AS n FROM pg_stat_user_tables WHERE relname = 'member_sessions'"),
     );
