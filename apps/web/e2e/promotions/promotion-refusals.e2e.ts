@@ -201,7 +201,8 @@ describe('an application waiting for review', () => {
     const withdraw = card(page, first.id).getByRole('button', { name: 'Withdraw application: Share your screenshot' });
     await withdraw.waitFor();
     expect(await card(page, first.id).locator('[data-status]').textContent()).toBe('Applying');
-    await page.waitForTimeout(300);
+    // The apply dialog's closing and the list's refresh settle first (as promotions.e2e.ts does before axe).
+    await page.waitForTimeout(500);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('promotion-ticket-applying-desktop-en.png') });
 
