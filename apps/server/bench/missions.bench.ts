@@ -10,14 +10,17 @@
  * - measured: the leaderboard call (`MCSFE_getMissionLeaderboard`: the top 50 and the caller's own rank);
  * - baseline 1: a trivial authenticated member call on the same server (`MCSFE_getMissionSummaryDetails` of a
  *   merchant with no missions: session, access, two small reads);
- * - baseline 2: the rank statement itself (the module's `boardPlace` SQL) from a separate PostgreSQL client.
+ * - baseline 2: the leaderboard's one statement itself (the module's `BOARD_VIEW_SQL`: top 50 and the caller's
+ *   place) from a separate PostgreSQL client.
  * p50/p95 of each, the ratio of the measured p95 to the HTTP baseline's and the load average; medians of
- * BENCH_REPEATS (3) runs of BENCH_SECONDS (8). The rank statement's EXPLAIN ANALYZE is printed once. Printed, never
+ * BENCH_REPEATS (3) runs of BENCH_SECONDS (8). The statement's EXPLAIN ANALYZE is printed once. Printed, never
  * asserted (target p95 ≤ 20 ms). Ports BENCH_PORT (9401) and up; databases prefixed by BENCH_DB_PREFIX.
  */
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { MISSION_BOARD_TOP } from '@tessera/contracts';
 import pg from 'pg';
+import { BOARD_VIEW_SQL } from '../src/modules/missions';
 import { benchMembers } from './bench-support';
 import { onBenchDatabase, withClient } from './databases';
 import { benchPort, closedLoop, REPEATS, type Result, SECONDS, startApp } from './harness';
@@ -31,17 +34,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** The module's rank statement (missions.repository.ts `boardPlace`), as the server sends it. */
-const RANK_SQL = `WITH me AS (
-    SELECT score FROM mission_board
-    WHERE merchant_code = $1 AND period = $2 AND period_key = $3 AND member_id = $4
-  )
-  SELECT (SELECT score FROM me) AS score,
-         coalesce(sum(members) FILTER (WHERE score > (SELECT score FROM me)), 0)::int AS ahead,
-         coalesce(sum(members), 0)::int AS members
-  FROM mission_board_counts WHERE merchant_code = $1 AND period = $2 AND period_key = $3`;
-
-/** The rank statement from a client of its own, `callers` at a time, for `seconds`: p50/p95 in ms. */
+/** The leaderboard's statement (the module's `BOARD_VIEW_SQL`) from a client of its own, `callers` at a time, for `seconds`: p50/p95 in ms. */
 const sqlLoop = async (url: string, callers: number, seconds: number, args: (i: number) => unknown[]) => {
   const pool = new pg.Pool({ connectionString: url, max: callers });
   const times: number[] = [];
@@ -53,7 +46,7 @@ const sqlLoop = async (url: string, callers: number, seconds: number, args: (i: 
       Array.from({ length: callers }, async () => {
         while (performance.now() < deadline) {
           const t0 = performance.now();
-          await pool.query(RANK_SQL, args(i++));
+          await pool.query(BOARD_VIEW_SQL, args(i++));
           times.push(performance.now() - t0);
         }
       }),
@@ -125,7 +118,7 @@ export const missions = async (): Promise<void> => {
           )
         ).rows,
     );
-    const rankArgs = (i: number) => ['demo', 'daily', periodKey, ids[i % ids.length]?.id];
+    const rankArgs = (i: number) => ['demo', 'daily', periodKey, ids[i % ids.length]?.id, MISSION_BOARD_TOP];
 
     for (const [index, token] of tokens.entries()) {
       const answer = (await (
@@ -138,8 +131,11 @@ export const missions = async (): Promise<void> => {
       );
     }
     await withClient(db.url, async (client) => {
-      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${RANK_SQL}`, rankArgs(1));
-      console.log('EXPLAIN ANALYZE of the rank statement (bench1, mid-board):');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${BOARD_VIEW_SQL}`,
+        rankArgs(1),
+      );
+      console.log("EXPLAIN ANALYZE of the leaderboard's statement (bench1, mid-board):");
       for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
     });
 
@@ -163,14 +159,14 @@ export const missions = async (): Promise<void> => {
         if (!m || !b || !s) throw new Error('a run is missing');
         if (m.errors || b.errors) throw new Error(`${m.errors + b.errors} calls failed; run with BENCH_VERBOSE=1`);
         console.log(
-          `${callers} caller(s), repeat ${round + 1}: my rank ${fmt(m)} (${m.perSecond.toFixed(0)}/s) | member call ${fmt(b)} | rank SQL ${fmt(s)} | load average ${load()}`,
+          `${callers} caller(s), repeat ${round + 1}: my rank ${fmt(m)} (${m.perSecond.toFixed(0)}/s) | member call ${fmt(b)} | board SQL ${fmt(s)} | load average ${load()}`,
         );
       }
       const m = { p50: median(measured.map((r) => r.p50)), p95: median(measured.map((r) => r.p95)) };
       const b = { p50: median(baseline.map((r) => r.p50)), p95: median(baseline.map((r) => r.p95)) };
       const s = { p50: median(sql.map((r) => r.p50)), p95: median(sql.map((r) => r.p95)) };
       console.log(
-        `${callers} caller(s), medians of ${REPEATS}: my rank ${fmt(m)} | member call ${fmt(b)} | ratio of p95 ${(m.p95 / b.p95).toFixed(2)} | rank SQL ${fmt(s)} | target p95 ≤ 20 ms ${m.p95 <= 20 ? 'met' : 'NOT MET'} | load average ${load()}`,
+        `${callers} caller(s), medians of ${REPEATS}: my rank ${fmt(m)} | member call ${fmt(b)} | ratio of p95 ${(m.p95 / b.p95).toFixed(2)} | board SQL ${fmt(s)} | target p95 ≤ 20 ms ${m.p95 <= 20 ? 'met' : 'NOT MET'} | load average ${load()}`,
       );
     }
     console.log(

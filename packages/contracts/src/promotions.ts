@@ -153,10 +153,20 @@ export const memberPromotionSchema = z.object({
   wageringMultiple: z.number().int(),
   /** The operator's note when an application was rejected. */
   reviewNote: z.string().nullable(),
+  /**
+   * The member's application ticket for this period (an application-reviewed promotion the member applied for,
+   * decision 0146): what `MCSFE_cancelTicket` withdraws while it waits for review; null otherwise.
+   */
+  ticketId: z.string().nullable(),
 });
 export type MemberPromotion = z.infer<typeof memberPromotionSchema>;
 
 const promotionIdRequest = z.strictObject({ promotionId: z.uuid({ message: 'field_invalid' }) });
+/** An application (ticket): the promotion, a remark; the images travel as multipart files. */
+const applicationRequest = z.strictObject({
+  promotionId: z.uuid({ message: 'field_invalid' }),
+  remark: z.string().trim().max(PROMOTION_REMARK_MAX, { message: 'field_too_long' }).default(''),
+});
 
 export const promotionsEndpoints = {
   list: defineEndpoint({
@@ -230,12 +240,34 @@ export const promotionsEndpoints = {
     encrypted: false,
     bodyKind: 'multipart',
     upload: PROMOTION_UPLOAD,
-    request: z.strictObject({
-      promotionId: z.uuid({ message: 'field_invalid' }),
-      remark: z.string().trim().max(PROMOTION_REMARK_MAX, { message: 'field_too_long' }).default(''),
-    }),
+    request: applicationRequest,
     response: memberPromotionSchema,
     summary: `multipart/form-data: promotionId, remark (at most ${PROMOTION_REMARK_MAX} characters) and up to 3 "images" files (png or jpg, 5 MB each). Errors: image_invalid, image_too_large, upload_too_many, promotion_already_joined, promotion_not_open, promotion_not_eligible, promotion_wrong_action.`,
+  }),
+  claimTicket: defineEndpoint({
+    name: 'promotions.claimTicket',
+    method: 'POST',
+    path: '/wps/relay/PROMOFE_claimTicket',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    bodyKind: 'multipart',
+    upload: PROMOTION_UPLOAD,
+    request: applicationRequest,
+    response: memberPromotionSchema,
+    summary: `api-facts 6bis's name for applying (decision 0146): takes the member's application ticket for an application-reviewed promotion, exactly as promotions.apply (multipart/form-data: promotionId, remark of at most ${PROMOTION_REMARK_MAX} characters, up to 3 "images" png or jpg files of 5 MB); answers the promotion in state applying with its ticketId. Errors: as promotions.apply.`,
+  }),
+  cancelTicket: defineEndpoint({
+    name: 'promotions.cancelTicket',
+    method: 'POST',
+    path: '/wps/relay/MCSFE_cancelTicket',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({ ticketId: z.uuid({ message: 'field_invalid' }) }),
+    response: memberPromotionSchema,
+    summary:
+      "Withdraws the member's own application ticket while it waits for review (decision 0146): the application and its images are removed and nothing else changes; the member may apply again in the same period. Answers the promotion as the member now sees it. Errors: not_found (no such ticket of this member's), promotion_application_decided (already approved or rejected).",
   }),
 } as const;
 

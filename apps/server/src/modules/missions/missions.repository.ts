@@ -37,6 +37,30 @@ export interface ProgressRow {
   claimedAt: Date | null;
 }
 
+/**
+ * The leaderboard's one statement ($1 merchant, $2 period, $3 period key, $4 member, $5 top size). NULLS LAST as the
+ * rank index is declared (score is NOT NULL), so the top is read from the index, never sorted. Exported for
+ * `npm run bench:missions`, which times it from a client of its own.
+ */
+export const BOARD_VIEW_SQL = `WITH me AS (
+    SELECT score FROM mission_board
+    WHERE merchant_code = $1 AND period = $2 AND period_key = $3 AND member_id = $4
+  ), place AS (
+    SELECT (SELECT score FROM me) AS my_score,
+           coalesce(sum(members) FILTER (WHERE score > (SELECT score FROM me)), 0)::int AS ahead,
+           coalesce(sum(members), 0)::int AS members
+    FROM mission_board_counts WHERE merchant_code = $1 AND period = $2 AND period_key = $3
+  ), top AS (
+    SELECT member_id, username, score, reached_at, (rank() OVER (ORDER BY score DESC NULLS LAST))::int AS rank
+    FROM (SELECT member_id, username, score, reached_at FROM mission_board
+          WHERE merchant_code = $1 AND period = $2 AND period_key = $3
+          ORDER BY score DESC NULLS LAST, reached_at LIMIT $5) best
+  )
+  SELECT place.my_score AS "myScore", place.ahead, place.members,
+         top.member_id AS "memberId", top.username, top.score, top.rank
+  FROM place LEFT JOIN top ON true
+  ORDER BY top.score DESC NULLS LAST, top.reached_at`;
+
 export interface BoardEntryRow {
   memberId: string;
   username: string;
@@ -237,49 +261,37 @@ export const createMissionsRepository = (pool: pg.Pool) => ({
     );
   },
 
-  /** The board's top `limit` members with their competition ranks (ties share a rank, earlier first). */
-  boardTop: async (
-    merchantCode: string,
-    period: MissionBoardPeriod,
-    periodKey: string,
-    limit: number,
-  ): Promise<BoardEntryRow[]> =>
-    (
-      await pool.query<BoardEntryRow>(
-        // NULLS LAST as the index is declared (score is NOT NULL): the top is read from the index, never sorted.
-        `SELECT member_id AS "memberId", username, score, (rank() OVER (ORDER BY score DESC NULLS LAST))::int AS rank
-         FROM (SELECT member_id, username, score, reached_at FROM mission_board
-               WHERE merchant_code = $1 AND period = $2 AND period_key = $3
-               ORDER BY score DESC NULLS LAST, reached_at LIMIT $4) top
-         ORDER BY score DESC NULLS LAST, reached_at`,
-        [merchantCode, period, periodKey, limit],
-      )
-    ).rows,
-
   /**
-   * A member's score, rank and the board's size in one statement: the rank is one plus the members on higher
-   * scores, summed over the score counts (one row per distinct score), never a count over the members.
+   * A board's top `limit` members with their competition ranks (ties share a rank, earlier first) and one member's
+   * score, rank and the board's size, in one statement on one connection (decision 0150): the place comes from the
+   * score counts (one row per distinct score: the rank is one plus the members on higher scores, never a count over
+   * the members), the top from the rank index without a sort. The place is one row always, joined to each top row,
+   * so an empty board still answers the member's place.
    */
-  boardPlace: async (
+  boardView: async (
     merchantCode: string,
     period: MissionBoardPeriod,
     periodKey: string,
     memberId: string,
-  ): Promise<{ score: number; rank: number | null; members: number }> => {
-    const { rows } = await pool.query<{ score: number | null; ahead: number; members: number }>(
-      `WITH me AS (
-         SELECT score FROM mission_board
-         WHERE merchant_code = $1 AND period = $2 AND period_key = $3 AND member_id = $4
-       )
-       SELECT (SELECT score FROM me) AS score,
-              coalesce(sum(members) FILTER (WHERE score > (SELECT score FROM me)), 0)::int AS ahead,
-              coalesce(sum(members), 0)::int AS members
-       FROM mission_board_counts WHERE merchant_code = $1 AND period = $2 AND period_key = $3`,
-      [merchantCode, period, periodKey, memberId],
+    limit: number,
+  ): Promise<{ top: BoardEntryRow[]; place: { score: number; rank: number | null; members: number } }> => {
+    const { rows } = await pool.query<{
+      myScore: number | null;
+      ahead: number;
+      members: number;
+      memberId: string | null;
+      username: string | null;
+      score: number | null;
+      rank: number | null;
+    }>(BOARD_VIEW_SQL, [merchantCode, period, periodKey, memberId, limit]);
+    const first = rows[0];
+    const top = rows.flatMap((row) =>
+      row.memberId !== null && row.username !== null && row.score !== null && row.rank !== null
+        ? [{ memberId: row.memberId, username: row.username, score: row.score, rank: row.rank }]
+        : [],
     );
-    const row = rows[0];
-    if (!row || row.score === null) return { score: 0, rank: null, members: row?.members ?? 0 };
-    return { score: row.score, rank: row.ahead + 1, members: row.members };
+    if (!first || first.myScore === null) return { top, place: { score: 0, rank: null, members: first?.members ?? 0 } };
+    return { top, place: { score: first.myScore, rank: first.ahead + 1, members: first.members } };
   },
 
   figures: async (merchantCode: string, keys: { daily: string; weekly: string }): Promise<MissionFiguresRow[]> =>

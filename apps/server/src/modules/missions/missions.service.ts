@@ -284,10 +284,7 @@ export const createMissionsService = (deps: {
     leaderboard: async (merchant: MerchantContext, memberId: string, period: MissionBoardPeriod, offset: number) => {
       const { timeZone } = merchant.settings;
       const periodKey = earlierPeriodKey(period, timeZone, now(), offset);
-      const [top, place] = await Promise.all([
-        repository.boardTop(merchant.code, period, periodKey, MISSION_BOARD_TOP),
-        repository.boardPlace(merchant.code, period, periodKey, memberId),
-      ]);
+      const { top, place } = await repository.boardView(merchant.code, period, periodKey, memberId, MISSION_BOARD_TOP);
       return { period, periodKey, ...periodBounds(period, periodKey, timeZone), top, place };
     },
 

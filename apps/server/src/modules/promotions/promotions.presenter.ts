@@ -36,6 +36,7 @@ export const presentMemberPromotion = (
     maxAmount: formatMinor(p.maxAmount, p.currency),
     wageringMultiple: p.wageringMultiple,
     reviewNote: entry?.status === 'rejected' ? (entry.reviewNote ?? '') : null,
+    ticketId: entry?.status === 'applying' ? entry.id : null,
   };
 };
 

@@ -307,6 +307,12 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
     return entryOf(rows[0]);
   },
 
+  /** Removes a withdrawn application (an `applying` entry, locked by the caller) with its images. */
+  deleteApplication: async (client: Client, entryId: string): Promise<void> => {
+    await client.query('DELETE FROM promotion_entry_images WHERE entry_id = $1', [entryId]);
+    await client.query(`DELETE FROM promotion_entries WHERE id = $1 AND status = 'applying'`, [entryId]);
+  },
+
   insertImages: async (client: Client, entryId: string, images: readonly RecodedProof[]): Promise<void> => {
     for (const [position, image] of images.entries()) {
       await client.query(

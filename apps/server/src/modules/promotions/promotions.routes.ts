@@ -52,6 +52,16 @@ export const registerPromotionsRoutes = (r: Registrar, promotions: PromotionsSer
     await promotions.apply(ctx.merchant, ctx.member, input, files);
     return viewOf(ctx, input.promotionId);
   });
+
+  r.site(promotionsEndpoints.claimTicket, async ({ input, files, ctx }) => {
+    await promotions.apply(ctx.merchant, ctx.member, input, files);
+    return viewOf(ctx, input.promotionId);
+  });
+
+  r.site(promotionsEndpoints.cancelTicket, async ({ input, ctx }) => {
+    const promotionId = await promotions.cancelTicket(ctx.merchant, ctx.member, input.ticketId);
+    return viewOf(ctx, promotionId);
+  });
 };
 
 const DAY_MS = 86_400_000;

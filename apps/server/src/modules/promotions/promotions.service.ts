@@ -324,6 +324,20 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     },
 
     /**
+     * Withdraws the member's own application ticket while it waits for review (decision 0146): under the entry's
+     * row lock, so a review and a second withdrawal wait and then find it gone or decided; the images and the entry
+     * go together and nothing else changes. Another member's ticket reads as none. Answers its promotion's id.
+     */
+    cancelTicket: async (merchant: MerchantContext, member: MemberPrincipal, ticketId: string): Promise<string> =>
+      repository.inTransaction(async (client) => {
+        const entry = await repository.lockEntry(client, merchant.code, ticketId);
+        if (entry?.memberId !== member.memberId) throw new AppError('not_found');
+        if (entry.status !== 'applying') throw new AppError('promotion_application_decided');
+        await repository.deleteApplication(client, entry.id);
+        return entry.promotionId;
+      }),
+
+    /**
      * A credited deposit earns each of the member's joined deposit promotions whose window holds it its bonus
      * (on the delivery's transaction, once per event).
      */

@@ -1,6 +1,6 @@
 import { activityStates, bonusStatuses } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
-import { actionOf, bonusStatusKeys, stateKeys, stateToneOf } from './promotion-states';
+import { actionOf, bonusStatusKeys, sideActionOf, stateKeys, stateToneOf } from './promotion-states';
 
 describe('promotion activity states', () => {
   it('allow one action: join or apply by kind in the join state, claim in the claim state, none otherwise', () => {
@@ -11,6 +11,14 @@ describe('promotion activity states', () => {
     const labelsOnly = activityStates.filter((state) => state !== 'join' && state !== 'claim');
     expect(labelsOnly).toHaveLength(8);
     for (const state of labelsOnly) expect(actionOf({ state, kind: 'application' })).toBeNull();
+  });
+
+  it('offer to withdraw only an application waiting for review that has a ticket', () => {
+    expect(sideActionOf({ state: 'applying', ticketId: 'a1' })).toBe('withdraw');
+    expect(sideActionOf({ state: 'applying', ticketId: null })).toBeNull();
+    for (const state of activityStates.filter((s) => s !== 'applying')) {
+      expect(sideActionOf({ state, ticketId: 'a1' })).toBeNull();
+    }
   });
 
   it('name each of the ten states and every bonus status, each label its own', () => {

@@ -2,8 +2,11 @@ import type { ActivityState, BonusStatus, MemberPromotion, PromotionCategory, Pr
 import { isApiError } from '../../shared/api/api-error';
 import type { BadgeTone } from '../../shared/ui/status-badge/status-badge';
 
-/** What the member's one button does in a state: join a deposit or turnover promotion, claim, or apply. */
-export type PromotionAction = 'join' | 'claim' | 'apply';
+/**
+ * What the member's one button does in a state: join a deposit or turnover promotion, claim, apply, or withdraw an
+ * application that waits for review (the member's ticket, decision 0146).
+ */
+export type PromotionAction = 'join' | 'claim' | 'apply' | 'withdraw';
 
 /**
  * The one action a promotion's activity state allows (spec section 4): `join` reads "apply" for a promotion an
@@ -14,6 +17,10 @@ export const actionOf = (promotion: Pick<MemberPromotion, 'state' | 'kind'>): Pr
   if (promotion.state !== 'join') return null;
   return promotion.kind === 'application' ? 'apply' : 'join';
 };
+
+/** The second action beside a state's label: an application waiting for review (it has a ticket) is withdrawn. */
+export const sideActionOf = (promotion: Pick<MemberPromotion, 'state' | 'ticketId'>): PromotionAction | null =>
+  promotion.state === 'applying' && promotion.ticketId !== null ? 'withdraw' : null;
 
 /** i18n keys (promotions namespace) of the ten activity states' labels. */
 export const stateKeys: Readonly<Record<ActivityState, string>> = {
@@ -48,6 +55,7 @@ export const actionKeys: Readonly<Record<PromotionAction, string>> = {
   join: 'promo_action_join',
   claim: 'promo_action_claim',
   apply: 'promo_action_apply',
+  withdraw: 'promo_action_withdraw',
 };
 
 /** What the page says once an action succeeded. */
@@ -55,6 +63,7 @@ export const actionDoneKeys: Readonly<Record<PromotionAction, string>> = {
   join: 'promo_joined_note',
   claim: 'promo_claimed_note',
   apply: 'promo_applied_note',
+  withdraw: 'promo_withdrawn_note',
 };
 
 /** The list's tabs: every promotion, then each category. */

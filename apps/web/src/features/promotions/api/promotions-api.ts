@@ -50,3 +50,7 @@ export const useApplyPromotion = () =>
   useTakePart(({ body, images }: { body: RequestOf<typeof promotionsEndpoints.apply>; images: File[] }) =>
     callEndpoint(promotionsEndpoints.apply, { body, files: images }),
   );
+
+/** Withdraws the member's application that waits for review, by its ticket (`MCSFE_cancelTicket`). */
+export const useCancelTicket = () =>
+  useTakePart((ticketId: string) => callEndpoint(promotionsEndpoints.cancelTicket, { body: { ticketId } }));

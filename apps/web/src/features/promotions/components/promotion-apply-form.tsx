@@ -2,16 +2,16 @@ import { type MemberPromotion, PROMOTION_REMARK_MAX } from '@tessera/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
+import { isApiError } from '../../../shared/api/api-error';
 import { encodeFieldError } from '../../../shared/forms/field-error';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { Button } from '../../../shared/ui/button/button';
 import { Field } from '../../../shared/ui/form/field';
 import { describedByOf } from '../../../shared/ui/form/field-message';
 import formStyles from '../../../shared/ui/form/form.module.css';
-import { FormError } from '../../../shared/ui/form/form-error';
 import { ProofPicker } from '../../../shared/ui/proof-picker/proof-picker';
 import { useApplyPromotion } from '../api/promotions-api';
+import { PromotionRefusal } from './promotion-refusal';
 import styles from './promotions.module.css';
 
 interface ApplyValues {
@@ -36,7 +36,8 @@ export const PromotionApplyForm = ({ promotion, onApplied, onCancel }: Promotion
   const apply = useApplyPromotion();
   const [images, setImages] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // A refusal not tied to a field: kept whole, so an eligibility refusal shows its reason.
+  const [formError, setFormError] = useState<unknown>(null);
   const {
     register,
     handleSubmit,
@@ -53,7 +54,7 @@ export const PromotionApplyForm = ({ promotion, onApplied, onCancel }: Promotion
       onApplied(await apply.mutateAsync({ body: { promotionId: promotion.id, remark: values.remark }, images }));
     } catch (error) {
       if (!isApiError(error)) {
-        setFormError(errorKeyOf(error));
+        setFormError(error);
         return;
       }
       if (IMAGE_CODES.includes(error.code)) {
@@ -61,7 +62,7 @@ export const PromotionApplyForm = ({ promotion, onApplied, onCancel }: Promotion
         return;
       }
       const unmatched = applyServerFieldErrors(setError, error.fieldErrors, { fields: ['remark'] });
-      if (error.fieldErrors.length === 0 || unmatched.length > 0) setFormError(error.code);
+      if (error.fieldErrors.length === 0 || unmatched.length > 0) setFormError(error);
     }
   };
 
@@ -104,7 +105,7 @@ export const PromotionApplyForm = ({ promotion, onApplied, onCancel }: Promotion
           addLabel={(left) => t('promo_images_add', { left })}
         />
       </div>
-      {formError ? <FormError code={formError} /> : null}
+      <PromotionRefusal error={formError} />
       <div className={styles.formActions}>
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t('promo_cancel')}

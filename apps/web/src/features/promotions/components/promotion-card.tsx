@@ -11,6 +11,7 @@ import {
   categoryKeys,
   ineligibleReasonKeys,
   type PromotionAction,
+  sideActionOf,
   stateKeys,
   stateToneOf,
 } from '../promotion-states';
@@ -35,7 +36,10 @@ export const PromotionPicture = ({ promotion }: { promotion: MemberPromotion }) 
     </span>
   );
 
-/** The one button a state allows (join, claim, apply), named with the promotion for assistive technology. */
+/**
+ * The one button a state allows (join, claim, apply; withdraw beside an application's Applying label), named with the
+ * promotion for assistive technology.
+ */
 export const PromotionActionButton = ({
   promotion,
   isBusy,
@@ -43,11 +47,12 @@ export const PromotionActionButton = ({
   size = 'sm',
 }: Omit<PromotionCardProps, 'currency'> & { size?: 'sm' | 'md' }) => {
   const { t } = useTranslation('promotions');
-  const action = actionOf(promotion);
+  const action = actionOf(promotion) ?? sideActionOf(promotion);
   if (!action) return null;
   return (
     <Button
       size={size}
+      variant={action === 'withdraw' ? 'secondary' : 'primary'}
       disabled={isBusy}
       data-promotion-action={action}
       aria-label={t('promo_action_named', { action: t(actionKeys[action]), title: promotion.title })}

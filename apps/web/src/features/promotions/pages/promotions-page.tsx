@@ -14,11 +14,12 @@ import { GiftIcon } from '../../../shared/ui/icons/icons';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
-import { useClaimPromotion, useJoinPromotion, usePromotionList } from '../api/promotions-api';
+import { useCancelTicket, useClaimPromotion, useJoinPromotion, usePromotionList } from '../api/promotions-api';
 import { useRaffleList } from '../api/raffles-api';
 import { PromotionApplyForm } from '../components/promotion-apply-form';
 import { PromotionCard } from '../components/promotion-card';
 import { PromotionDetail } from '../components/promotion-detail';
+import { PromotionRefusal } from '../components/promotion-refusal';
 import styles from '../components/promotions.module.css';
 import { RaffleSection } from '../components/raffle-section';
 import { actionDoneKeys, categoryKeys, type PromotionAction } from '../promotion-states';
@@ -43,7 +44,8 @@ export interface PromotionsPageProps {
 /**
  * /promotions (lazy group Promotions): the merchant's promotions by category (tabs, `?category=`), each with its
  * picture, period, activity state (spec section 4) and the one action that state allows; `#<id>` opens one's
- * detail with its rules. Joining or claiming is one press; applying opens the application form. A visitor's
+ * detail with its rules. Joining or claiming is one press; applying opens the application form; an application
+ * waiting for review is withdrawn with one press (`MCSFE_cancelTicket`, decision 0146). A visitor's
  * action opens the login popup. The merchant's raffles follow in their own section.
  */
 export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: PromotionsPageProps) => {
@@ -57,6 +59,7 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
   const [params, setParams] = useSearchParams();
   const join = useJoinPromotion();
   const claim = useClaimPromotion();
+  const withdraw = useCancelTicket();
   const [done, setDone] = useState<{ action: PromotionAction; title: string } | null>(null);
   const [applyingTo, setApplyingTo] = useState<string | null>(null);
 
@@ -68,20 +71,27 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
   const openId = decodeURIComponent(location.hash.slice(1));
   const opened = promotions.find((promotion) => promotion.id === openId) ?? null;
   const applying = promotions.find((promotion) => promotion.id === applyingTo) ?? null;
-  const actionError = join.error ?? claim.error;
-  const isBusy = join.isPending || claim.isPending;
+  const actionError = join.error ?? claim.error ?? withdraw.error;
+  const isBusy = join.isPending || claim.isPending || withdraw.isPending;
 
   const closeDetail = () => navigate({ search: location.search, hash: '' }, { replace: true });
   const handleAction = (promotion: MemberPromotion, action: PromotionAction) => {
     setDone(null);
     join.reset();
     claim.reset();
+    withdraw.reset();
     if (!isLogin) {
       openDialog('login');
       return;
     }
     if (action === 'apply') {
       setApplyingTo(promotion.id);
+      return;
+    }
+    if (action === 'withdraw') {
+      if (promotion.ticketId) {
+        withdraw.mutate(promotion.ticketId, { onSuccess: () => setDone({ action, title: promotion.title }) });
+      }
       return;
     }
     const mutation = action === 'join' ? join : claim;
@@ -96,7 +106,7 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
             {t(actionDoneKeys[done.action], { title: done.title })}
           </Alert>
         ) : null}
-        {actionError ? <FormError code={errorKeyOf(actionError)} /> : null}
+        <PromotionRefusal error={actionError} />
         {list.isError ? <FormError code={errorKeyOf(list.error)} /> : null}
         {promotions.length > 0 ? (
           <>
@@ -141,7 +151,7 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
                 {t(actionDoneKeys[done.action], { title: done.title })}
               </Alert>
             ) : null}
-            {actionError ? <FormError code={errorKeyOf(actionError)} /> : null}
+            <PromotionRefusal error={actionError} />
             <PromotionDetail promotion={opened} currency={currency} isBusy={isBusy} onAction={handleAction} />
           </>
         ) : null}

@@ -13,10 +13,10 @@ import { GiftIcon } from '../../../shared/ui/icons/icons';
 import { InlineLoader } from '../../../shared/ui/loading-cover/loading-cover';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { useClaimRedEnvelope, useRedEnvelopeList } from '../api/red-envelopes-api';
+import { PromotionRefusal } from '../components/promotion-refusal';
 import styles from '../components/red-envelope.module.css';
 import { RedEnvelopeCard } from '../components/red-envelope-card';
 import { RedEnvelopeFairness } from '../components/red-envelope-fairness';
-import { refusalReasonKeyOf } from '../promotion-states';
 
 /**
  * /redEnvelope (spec section 2, other screens): the merchant's red envelopes. A member opens an envelope once while
@@ -33,8 +33,6 @@ export const RedEnvelopePage = ({ currency }: { currency: string }) => {
   const [opened, setOpened] = useState<MemberRedEnvelope | null>(null);
   const [checking, setChecking] = useState<MemberRedEnvelope | null>(null);
   const envelopes = list.data?.list ?? [];
-  // Why the member may not claim (e.g. signed in from a region the envelope does not name since the list was read).
-  const refusalReason = refusalReasonKeyOf(claim.error);
 
   const handleOpen = (envelope: MemberRedEnvelope) => {
     claim.reset();
@@ -50,13 +48,7 @@ export const RedEnvelopePage = ({ currency }: { currency: string }) => {
     <PageFrame title={t('red_title')} icon={<GiftIcon />}>
       <div className={styles.page} data-page="red-envelope">
         <p className={styles.intro}>{t('red_intro')}</p>
-        {claim.error && refusalReason ? (
-          <Alert tone="danger" name="form-error">
-            {t(refusalReason)}
-          </Alert>
-        ) : claim.error ? (
-          <FormError code={errorKeyOf(claim.error)} />
-        ) : null}
+        <PromotionRefusal error={claim.error} />
         {list.isError ? <FormError code={errorKeyOf(list.error)} /> : null}
         {envelopes.length > 0 ? (
           <ul className={styles.list}>
