@@ -535,9 +535,12 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
          ON CONFLICT (contract_id, period_start) DO NOTHING
          RETURNING id, contract_id),
        taken AS (
+         -- a.contract_id = ANY($1) repeats what the join already says, so that the open accruals are read through
+         -- the partial index by the batch's contract ids, not by a scan of every accrual into a hash (decision 0148).
          UPDATE agent_contract_accruals a SET statement_id = i.statement_id
            FROM item i JOIN claimed k ON k.contract_id = i.contract_id
-          WHERE a.contract_id = i.contract_id AND a.statement_id IS NULL AND a.settled_at < i.period_end
+          WHERE a.contract_id = ANY($1::uuid[]) AND a.contract_id = i.contract_id AND a.statement_id IS NULL
+            AND a.settled_at < i.period_end
          RETURNING a.contract_id, a.valid_bet, a.share, a.won, a.member_id,
                    ${LEFT_OUT('a.member_id', 'i.period_start', 'i.period_end')} AS left_out),
        totals AS (
