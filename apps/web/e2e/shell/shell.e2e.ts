@@ -128,6 +128,22 @@ describe('member-site shell', () => {
     await context.close();
   });
 
+  it('gives the page back when the browser closes a dialog by itself, without a cancel event', async () => {
+    const { context, page } = await open('/', 'phone');
+    await page.locator('[data-home-section]').first().waitFor();
+    await page.locator('[data-shell="header"]').getByRole('button', { name: 'Login', exact: true }).click();
+    const dialog = page.locator('dialog[data-dialog="login"]');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).position)).toBe('fixed');
+    // What Chromium does on a second Esc with no user activation in between: close, and no cancel event.
+    await page.evaluate(() => document.querySelector<HTMLDialogElement>('dialog[data-dialog="login"]')?.close());
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => getComputedStyle(document.body).position)).toBe('static');
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.waitForFunction(() => window.scrollY === 150);
+    await context.close();
+  });
+
   it('shows the agent pages in their own layout, without header, side menu or footer', async () => {
     const { context, page } = await open('/agent');
     await page.getByRole('heading', { level: 1, name: 'Agent Center' }).waitFor();

@@ -46,6 +46,8 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
   const titleId = useId();
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const drag = useRef<{ pointerId: number; startX: number; startY: number; from: Offset } | null>(null);
+  /** Set as this dialog unmounts: the close that follows is its own, not the browser's. */
+  const isUnmounting = useRef(false);
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
@@ -60,6 +62,7 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
     // needs comes with the next frame instead of a second one inside this task.
     lockPageScroll();
     return () => {
+      isUnmounting.current = true;
       if (dialog.open) dialog.close();
       unlockPageScroll();
       returnFocusTo?.focus();
@@ -86,6 +89,20 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
     // Esc: the page decides, so that state and the open dialog never disagree.
     event.preventDefault();
     onClose();
+  };
+
+  /**
+   * The browser may close a modal dialog itself, without a cancel event: Chromium skips `cancel` on a repeated Esc
+   * with no user activation in between. The page is told as for Esc, so the dialog unmounts and the page scroll
+   * lock goes with it; a dialog the page keeps open (no way to close it) is shown again.
+   */
+  const handleNativeClose = () => {
+    if (isUnmounting.current) return;
+    onClose();
+    setTimeout(() => {
+      const dialog = dialogRef.current;
+      if (!isUnmounting.current && dialog && !dialog.open) dialog.showModal();
+    }, 0);
   };
 
   const handlePointerDown = (event: ReactPointerEvent<HTMLElement>) => {
@@ -128,6 +145,7 @@ const OpenDialog = ({ name, onClose, title, ariaLabel, hasCloseButton = true, si
       aria-labelledby={title ? titleId : undefined}
       aria-label={title ? undefined : ariaLabel}
       onCancel={handleCancel}
+      onClose={handleNativeClose}
       onKeyDown={handleKeyDown}
     >
       <div
