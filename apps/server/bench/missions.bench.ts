@@ -20,7 +20,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MISSION_BOARD_TOP } from '@tessera/contracts';
 import pg from 'pg';
-import { BOARD_VIEW_SQL } from '../src/modules/missions';
+import { BOARD_VIEW_SQL } from '../src/modules/missions/missions.repository';
 import { benchMembers } from './bench-support';
 import { onBenchDatabase, withClient } from './databases';
 import { benchPort, closedLoop, REPEATS, type Result, SECONDS, startApp } from './harness';

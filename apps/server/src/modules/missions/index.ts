@@ -4,7 +4,6 @@ import { createMissionsRepository } from './missions.repository';
 import { registerMissionsAdminRoutes, registerMissionsRoutes } from './missions.routes';
 import { createMissionsService, type MissionsService } from './missions.service';
 
-export { BOARD_VIEW_SQL } from './missions.repository';
 export { createMissionsService, type MissionsService } from './missions.service';
 
 declare module '../../platform/modules' {
