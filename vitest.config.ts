@@ -5,14 +5,13 @@ import { defineConfig } from 'vitest/config';
  * (the built apps served by the real server, driven in Debian's Chromium). Apps with a DOM keep their own
  * vitest.config.ts for their unit tests.
  *
- * Two phases: the unit and integration files first, then the browser journeys one at a time, alone on the machine
- * (each starts a server and a Chromium; their waits are tuned for that). TEST_WORKERS sets how many unit and
- * integration files run at once (each has its own database cloned from the template): one by default, as vitest's
- * own default on two cores, until a run of two at a time has been seen to pass (decision 0114).
+ * Two phases: the unit and integration files first, then the browser journeys. TEST_WORKERS sets how many unit and
+ * integration files run at once (each has its own database cloned from the template), E2E_WORKERS how many browser
+ * files (each starts its own server, database and Chromium); two of each by default (decisions 0114, 0153).
  */
 export default defineConfig({
   test: {
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 1),
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         test: {
@@ -37,12 +36,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/*/e2e/**/*.e2e.ts'],
           exclude: ['**/node_modules/**'],
-          // A journey takes 5-60 s on a quiet machine; CI shares its two cores with whatever else the machine runs,
-          // where the longest journeys (wallet pages, money) were seen at 80-90 s. Timeouts guard against hangs only.
+          // A journey takes 5-60 s on a quiet machine; two files at a time share the two cores, and the longest journeys
+          // (wallet pages, money) were seen at 80-115 s at load 10-18. Timeouts guard against hangs only.
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          maxWorkers: 1,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
         },
       },

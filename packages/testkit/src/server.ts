@@ -35,12 +35,20 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-/** A port free on 127.0.0.1: the next free one of `TEST_PORTS` (`9110-9119`) when set, else any. */
+/**
+ * A port free on 127.0.0.1: the next free one of `TEST_PORTS` (`9110-9119`) when set, else any. Files running at once
+ * each start their search at their own worker's place in the range (vitest's `VITEST_POOL_ID`, 1 and up), so two
+ * workers rarely test the same port at the same moment; a port another process holds is skipped either way.
+ */
 const takenPorts = new Set<number>();
 const freePort = async (): Promise<number> => {
   const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
   if (!range) return listenOn(0);
-  for (let port = Number(range[1]); port <= Number(range[2]); port += 1) {
+  const first = Number(range[1]);
+  const size = Number(range[2]) - first + 1;
+  const worker = Math.max(Number(process.env.VITEST_POOL_ID ?? 1) - 1, 0);
+  for (let step = 0; step < size; step += 1) {
+    const port = first + ((worker * 4 + step) % size);
     if (takenPorts.has(port)) continue;
     const free = await listenOn(port).catch(() => null);
     if (free !== null) {
@@ -179,7 +187,9 @@ export const startTestServer = async (
       log += text;
     });
     try {
-      await waitUntilReady(`${url}/readyz`, proc, output, 60_000);
+      // A guard against a server that never starts: 5-10 s is usual, but two files starting at once on a machine at
+      // load 18 were seen past 60 s.
+      await waitUntilReady(`${url}/readyz`, proc, output, 150_000);
     } catch (error) {
       proc.kill('SIGKILL');
       throw error;
