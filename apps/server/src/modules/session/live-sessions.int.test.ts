@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { timeUntil } from '../../../test/wait-for';
 
 // Live sessions are kept in each instance's memory (decision 0149). Whatever ends a session must end it at once on
 // the instance that did it, and within 1 s on every other, whoever wrote the change: the app or SQL by hand.
@@ -23,24 +24,12 @@ afterAll(async () => {
   await a.close();
 });
 
-const WITHIN_MS = 1000;
-
 const info = async (client: ReturnType<typeof memberClient>, token: string) =>
   (await client.send({ method: 'GET', url: '/wps/member/info', moduleId: 'COMM3', token })).json() as {
     success: boolean;
     errorCode?: string;
     value?: { type: number };
   };
-
-/** Asks `read` every 20 ms until `seen` holds of its answer; the milliseconds that took, or null past `WITHIN_MS`. */
-const timeUntil = async <T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<number | null> => {
-  const started = performance.now();
-  while (performance.now() - started <= WITHIN_MS) {
-    if (seen(await read())) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return null;
-};
 
 /** Signs `username` in again (a second session of the same member). */
 const signIn = (client: ReturnType<typeof memberClient>, username: string) => client.login(username, 'Secret123');

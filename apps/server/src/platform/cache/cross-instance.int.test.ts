@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { timeUntil } from '../../../test/wait-for';
 import { MERCHANT_CACHE_MS } from '../../modules/merchants';
 
 // Two server instances in this process on one database, each with its own pool, caches and cache listener, as two
@@ -18,17 +19,8 @@ afterAll(async () => {
   await a.close();
 });
 
+/** How soon the other instance must see a change (`timeUntil`'s default). */
 const WITHIN_MS = 1000;
-
-/** Asks `read` every 20 ms until `seen` holds of its answer; the milliseconds that took, or null past `WITHIN_MS`. */
-const timeUntil = async <T>(read: () => Promise<T>, seen: (value: T) => boolean): Promise<number | null> => {
-  const started = performance.now();
-  while (performance.now() - started <= WITHIN_MS) {
-    if (seen(await read())) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return null;
-};
 
 const siteName = async (t: TestApp) =>
   (await t.request({ method: 'GET', url: '/wps/system/status', headers: { ModuleId: 'COMM3' } })).json().value.info.site
