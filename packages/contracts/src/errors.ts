@@ -308,4 +308,7 @@ export const accountFieldErrorCodes = [
   'contract_tiers_out_of_order',
   'contract_too_many_tiers',
   'contract_period_invalid',
+  'chat_handle_invalid',
+  'chat_handle_taken',
+  'chat_app_already_linked',
 ] as const;

@@ -25,8 +25,31 @@ export const promotionKinds = [
   'daily_login',
   'turnover_challenge',
   'application',
+  'chat_app',
 ] as const;
 export type PromotionKind = (typeof promotionKinds)[number];
+
+/**
+ * The chat apps a member can link for the chat-app reward (spec section 9, decision 0151): the messenger the spec's
+ * customer-service entries name (csType TELEGRAM; LIVECHAT is the site's own chat, not a handle).
+ */
+export const chatApps = ['telegram'] as const;
+export type ChatApp = (typeof chatApps)[number];
+/** Spec section 9: "a chat-app reward of up to 131K", in the merchant currency's major (display) units. */
+export const CHAT_APP_REWARD_MAX = '131000';
+/**
+ * A Telegram username as the member types it (an optional leading @): 5 to 32 letters, digits or underscores,
+ * starting with a letter, not ending with an underscore. Stored lower-case without the @ (Telegram names are
+ * case-insensitive), so one handle is one handle whatever its spelling.
+ */
+export const chatHandleSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^@/, '').toLowerCase())
+  .refine((value) => value.length > 0, { message: 'not_empty' })
+  .refine((value) => /^[a-z][a-z0-9_]{3,30}[a-z0-9]$/.test(value) || value.length === 0, {
+    message: 'chat_handle_invalid',
+  });
 
 /** The list's tabs (spec: promo_newbie, promo_limited, promo_special, promo_daily, promo_vip). */
 export const promotionCategories = ['newbie', 'limited', 'special', 'daily', 'vip'] as const;
@@ -158,6 +181,9 @@ export const memberPromotionSchema = z.object({
    * decision 0146): what `MCSFE_cancelTicket` withdraws while it waits for review; null otherwise.
    */
   ticketId: z.string().nullable(),
+  /** A chat-app reward: the app and handle the member linked in this period (its own only); null otherwise. */
+  chatApp: z.enum(chatApps).nullable(),
+  chatHandle: z.string().nullable(),
 });
 export type MemberPromotion = z.infer<typeof memberPromotionSchema>;
 
@@ -167,6 +193,14 @@ const applicationRequest = z.strictObject({
   promotionId: z.uuid({ message: 'field_invalid' }),
   remark: z.string().trim().max(PROMOTION_REMARK_MAX, { message: 'field_too_long' }).default(''),
 });
+
+/** A chat-app link: the promotion, the app, the member's handle there. */
+export const chatAppLinkRequestSchema = z.strictObject({
+  promotionId: z.uuid({ message: 'field_invalid' }),
+  chatApp: z.enum(chatApps, { message: 'field_not_allowed' }),
+  handle: chatHandleSchema,
+});
+export type ChatAppLinkRequest = z.input<typeof chatAppLinkRequestSchema>;
 
 export const promotionsEndpoints = {
   list: defineEndpoint({
@@ -269,6 +303,18 @@ export const promotionsEndpoints = {
     summary:
       "Withdraws the member's own application ticket while it waits for review (decision 0146): the application and its images are removed and nothing else changes; the member may apply again in the same period. Answers the promotion as the member now sees it. Errors: not_found (no such ticket of this member's), promotion_application_decided (already approved or rejected).",
   }),
+  linkChatApp: defineEndpoint({
+    name: 'promotions.linkChatApp',
+    method: 'POST',
+    path: '/wps/promotions/chat-app',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: chatAppLinkRequestSchema,
+    response: memberPromotionSchema,
+    summary:
+      "Links the member's chat-app handle (Telegram) for a chat-app reward promotion (decision 0151): the link waits for an operator's review (state applying, withdrawn with MCSFE_cancelTicket); approval pays the promotion's reward (at most 131,000 in the merchant currency) as a bonus. After a rejection the member may link again. Errors: validation_failed (handle: not_empty, chat_handle_invalid, chat_handle_taken — linked by another member of the merchant; chat_app_already_linked — the member has a live chat-app link already), too_many_requests (5 links an hour), promotion_already_joined, promotion_not_open, promotion_not_eligible (value: reason), promotion_wrong_action.",
+  }),
 } as const;
 
 /** A promotion as the editor reads it back, with its figures. */
@@ -314,6 +360,9 @@ export const applicationSchema = z.object({
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
   images: z.array(proofImageSchema),
+  /** A chat-app link (decision 0151): the app and the handle to check; null for other applications. */
+  chatApp: z.enum(chatApps).nullable(),
+  chatHandle: z.string().nullable(),
 });
 export type PromotionApplication = z.infer<typeof applicationSchema>;
 
@@ -415,7 +464,7 @@ export const adminPromotionsEndpoints = {
     }),
     response: applicationSchema,
     summary:
-      "Approves (the bonus goes to the bonus wallet) or rejects an application, once (promotion_application_decided), audited. Approval judges the member's eligibility again (region, VIP level, new members, trial; decision 0142): promotion_application_ineligible (value: reason) grants nothing and leaves the application pending.",
+      "Approves (the bonus goes to the bonus wallet) or rejects an application or a chat-app link (a link's rejection needs a note: not_empty on note), once (promotion_application_decided), audited. Approval judges the member's eligibility again (region, VIP level, new members, trial; decision 0142): promotion_application_ineligible (value: reason) grants nothing and leaves the application pending.",
   }),
   grant: defineEndpoint({
     name: 'admin.grantPromotionBonus',

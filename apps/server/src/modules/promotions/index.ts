@@ -191,6 +191,7 @@ export const promotionsModule = defineModule({
       creditedDepositTotal: services.cashier.creditedDepositTotal,
       depositChannelKind: services.cashier.depositChannelKind,
       merchantOf: (code) => services.merchants.resolve({ code, host: '' }),
+      limiter: services.limiter,
     });
     // A promotion's bonus is listed with the promotion's title in the reader's language (bonuses asks, we answer).
     services.bonuses.provideTitles(promotions.titlesIn);

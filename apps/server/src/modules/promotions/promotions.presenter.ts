@@ -37,6 +37,8 @@ export const presentMemberPromotion = (
     wageringMultiple: p.wageringMultiple,
     reviewNote: entry?.status === 'rejected' ? (entry.reviewNote ?? '') : null,
     ticketId: entry?.status === 'applying' ? entry.id : null,
+    chatApp: entry?.chatApp ?? null,
+    chatHandle: entry?.chatHandle ?? null,
   };
 };
 
@@ -90,4 +92,6 @@ export const presentApplication = (
   createdAt: entry.createdAt.toISOString(),
   reviewedAt: entry.reviewedAt?.toISOString() ?? null,
   images: context.images.filter((image) => image.entryId === entry.id).map(presentProofImage),
+  chatApp: entry.chatApp,
+  chatHandle: entry.chatHandle,
 });

@@ -1,5 +1,6 @@
 import type {
   BonusWageringBase,
+  ChatApp,
   LanguageCode,
   PromotionCategory,
   PromotionEntryStatus,
@@ -60,6 +61,9 @@ export interface EntryRow {
   reviewedBy: string | null;
   reviewedAt: Date | null;
   bonusId: string | null;
+  /** A chat-app link (decision 0151); null on other entries. */
+  chatApp: ChatApp | null;
+  chatHandle: string | null;
   createdAt: Date;
 }
 
@@ -69,7 +73,7 @@ const PROMOTION_COLUMNS = `id, merchant_code, kind, category, texts, starts_at, 
   regions, created_at, updated_at`;
 
 const ENTRY_COLUMNS = `id, promotion_id, merchant_code, member_id, period_key, status, progress, remark, review_note,
-  reviewed_by, reviewed_at, bonus_id, created_at`;
+  reviewed_by, reviewed_at, bonus_id, chat_app, chat_handle, created_at`;
 
 /** The entry's columns under a table alias (queries that join another relation with same-named columns). */
 const qualified = (alias: string) =>
@@ -119,8 +123,19 @@ const entryOf = (r: Record<string, unknown>): EntryRow => ({
   reviewedBy: (r.reviewed_by as string | null) ?? null,
   reviewedAt: (r.reviewed_at as Date | null) ?? null,
   bonusId: (r.bonus_id as string | null) ?? null,
+  chatApp: (r.chat_app as ChatApp | null) ?? null,
+  chatHandle: (r.chat_handle as string | null) ?? null,
   createdAt: r.created_at as Date,
 });
+
+/** Which of the chat-link unique indexes a violation names, if one (decision 0151). */
+export const chatLinkConflictOf = (error: unknown): 'handle' | 'member' | null => {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== '23505') return null;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  if (constraint === 'promotion_entries_chat_handle') return 'handle';
+  if (constraint === 'promotion_entries_chat_member') return 'member';
+  return null;
+};
 
 const valuesOf = (v: PromotionValues) => [
   v.kind,
@@ -234,6 +249,32 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
     return rows[0] ? entryOf(rows[0]) : null;
   },
 
+  /**
+   * Links a chat-app handle for the period: a new entry waiting for review, or the member's rejected one of the
+   * period taken up again with the new handle (the review cleared). Null when the member's entry of the period is
+   * live (waiting or paid). A handle or member already linked elsewhere raises the unique violation
+   * (`chatLinkConflictOf`).
+   */
+  linkChat: async (
+    client: Client,
+    entry: Pick<EntryRow, 'promotionId' | 'merchantCode' | 'memberId' | 'periodKey'> & {
+      chatApp: ChatApp;
+      chatHandle: string;
+    },
+  ): Promise<EntryRow | null> => {
+    const { rows } = await client.query(
+      `INSERT INTO promotion_entries (promotion_id, merchant_code, member_id, period_key, status, chat_app, chat_handle)
+       VALUES ($1, $2, $3, $4, 'applying', $5, $6)
+       ON CONFLICT (promotion_id, member_id, period_key) DO UPDATE
+         SET status = 'applying', chat_app = EXCLUDED.chat_app, chat_handle = EXCLUDED.chat_handle,
+             review_note = NULL, reviewed_by = NULL, reviewed_at = NULL, created_at = now(), updated_at = now()
+         WHERE promotion_entries.status = 'rejected'
+       RETURNING ${ENTRY_COLUMNS}`,
+      [entry.promotionId, entry.merchantCode, entry.memberId, entry.periodKey, entry.chatApp, entry.chatHandle],
+    );
+    return rows[0] ? entryOf(rows[0]) : null;
+  },
+
   findEntry: async (db: Executor, promotionId: string, memberId: string, period: string): Promise<EntryRow | null> => {
     const { rows } = await db.query(
       `SELECT ${ENTRY_COLUMNS} FROM promotion_entries WHERE promotion_id = $1 AND member_id = $2 AND period_key = $3`,
@@ -337,9 +378,9 @@ export const createPromotionsRepository = (pool: pg.Pool) => ({
     }));
   },
 
-  /** Entries of a merchant in a status (the application queue: application kinds only), oldest first. */
+  /** Entries of a merchant in a status (the review queue: applications and chat-app links), oldest first. */
   applications: async (merchantCode: string, status: PromotionEntryStatus, page: { offset: number; limit: number }) => {
-    const where = `e.merchant_code = $1 AND e.status = $2 AND p.kind = 'application'`;
+    const where = `e.merchant_code = $1 AND e.status = $2 AND p.kind IN ('application', 'chat_app')`;
     const [list, total] = await Promise.all([
       pool.query(
         `SELECT ${qualified('e')} FROM promotion_entries e JOIN promotions p ON p.id = e.promotion_id

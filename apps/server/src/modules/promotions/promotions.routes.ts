@@ -58,6 +58,11 @@ export const registerPromotionsRoutes = (r: Registrar, promotions: PromotionsSer
     return viewOf(ctx, input.promotionId);
   });
 
+  r.site(promotionsEndpoints.linkChatApp, async ({ input, ctx }) => {
+    await promotions.linkChatApp(ctx.merchant, ctx.member, input);
+    return viewOf(ctx, input.promotionId);
+  });
+
   r.site(promotionsEndpoints.cancelTicket, async ({ input, ctx }) => {
     const promotionId = await promotions.cancelTicket(ctx.merchant, ctx.member, input.ticketId);
     return viewOf(ctx, promotionId);

@@ -16,13 +16,29 @@ const JOINED_KINDS: readonly PromotionKind[] = ['first_deposit', 'reload_deposit
 /** Kinds the member claims at once when eligible. */
 const CLAIMED_KINDS: readonly PromotionKind[] = ['registration', 'daily_login'];
 
-/** How a member takes part in a promotion of this kind. */
-export const actionOf = (kind: PromotionKind): 'join' | 'claim' | 'apply' =>
-  JOINED_KINDS.includes(kind) ? 'join' : CLAIMED_KINDS.includes(kind) ? 'claim' : 'apply';
+/**
+ * How a member takes part in a promotion of this kind: join, claim, apply with a remark and images, or link a
+ * chat-app handle (decision 0151).
+ */
+export const actionOf = (kind: PromotionKind): 'join' | 'claim' | 'apply' | 'link' =>
+  JOINED_KINDS.includes(kind)
+    ? 'join'
+    : CLAIMED_KINDS.includes(kind)
+      ? 'claim'
+      : kind === 'chat_app'
+        ? 'link'
+        : 'apply';
 
-/** A first deposit or a registration bonus happens once in a member's life, a daily login once a day. */
+/**
+ * A first deposit, a registration bonus or a chat-app reward happens once in a member's life, a daily login once a
+ * day.
+ */
 export const frequencyOf = (kind: PromotionKind, configured: PromotionFrequency): PromotionFrequency =>
-  kind === 'first_deposit' || kind === 'registration' ? 'once' : kind === 'daily_login' ? 'daily' : configured;
+  kind === 'first_deposit' || kind === 'registration' || kind === 'chat_app'
+    ? 'once'
+    : kind === 'daily_login'
+      ? 'daily'
+      : configured;
 
 /** The period an entry made at `at` belongs to, in the merchant's time zone. */
 export const periodKey = (frequency: PromotionFrequency, timeZone: string, at: Date): string => {

@@ -1,5 +1,6 @@
 import type {
   BonusWageringBase,
+  ChatApp,
   LanguageCode,
   PromotionCategory,
   PromotionEntryStatus,
@@ -94,6 +95,9 @@ export const promotionEntries = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The bonus the entry earned (bonuses module), once issued. */
     bonusId: uuid('bonus_id'),
+    /** A chat-app reward's link (decision 0151): the app and the handle, lower-case without the @. */
+    chatApp: text('chat_app').$type<ChatApp>(),
+    chatHandle: text('chat_handle'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +107,15 @@ export const promotionEntries = pgTable(
     index('promotion_entries_queue_idx').on(table.merchantCode, table.status, table.createdAt),
     check('promotion_entries_issued_bonus', sql`(${table.status} = 'issued') = (${table.bonusId} IS NOT NULL)`),
     check('promotion_entries_remark_length', sql`char_length(${table.remark}) <= 140`),
+    check('promotion_entries_chat_link', sql`(${table.chatApp} IS NULL) = (${table.chatHandle} IS NULL)`),
+    // One live (not rejected) link per handle in a merchant, and one per member and app: a handle is never linked
+    // by two members, and a member is paid the chat-app reward at most once (decision 0151).
+    uniqueIndex('promotion_entries_chat_handle')
+      .on(table.merchantCode, table.chatApp, table.chatHandle)
+      .where(sql`${table.chatHandle} IS NOT NULL AND ${table.status} <> 'rejected'`),
+    uniqueIndex('promotion_entries_chat_member')
+      .on(table.merchantCode, table.memberId, table.chatApp)
+      .where(sql`${table.chatHandle} IS NOT NULL AND ${table.status} <> 'rejected'`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import {
   amountFieldFor,
   BONUS_AMOUNT_MAX_MINOR,
+  CHAT_APP_REWARD_MAX,
+  type ChatApp,
   type FieldError,
   inRegions,
   isEligibilityRegion,
@@ -18,15 +20,26 @@ import type { EventPayload } from '../../platform/events';
 import { AppError } from '../../platform/http/app-error';
 import { recodeProofImages } from '../../platform/images/proof-images';
 import type { MemberPrincipal, MerchantContext, UploadedFile } from '../../platform/principals';
+import type { SharedRateLimiter } from '../../platform/security/shared-rate-limiter';
 import { type BonusesService, countsToward, wageringRequirement } from '../bonuses';
 import { demoPromotions } from './promotions.demo';
-import type { EntryRow, PromotionRow, PromotionsRepository, PromotionValues } from './promotions.repository';
+import {
+  chatLinkConflictOf,
+  type EntryRow,
+  type PromotionRow,
+  type PromotionsRepository,
+  type PromotionValues,
+} from './promotions.repository';
 import { actionOf, activityState, bonusAmount, frequencyOf, periodKey } from './promotions.rules';
 
 const DAY_MS = 86_400_000;
 /** members.type of a free-play trial account. */
 const TRIAL_TYPE = 4;
 const DEPOSIT_KINDS = new Set(['first_deposit', 'reload_deposit']);
+/** Kinds an operator reviews: an application, a chat-app link (decision 0151). */
+const REVIEWED_KINDS = new Set(['application', 'chat_app']);
+/** Chat-app links a member may send an hour (a handle typed again after a refusal counts too). */
+export const CHAT_LINKS_PER_HOUR = 5;
 
 /** Who changed what, recorded in the audit log on the change's own transaction. */
 export type PromotionsAudit = (
@@ -56,6 +69,7 @@ export interface PromotionsDeps {
   creditedDepositTotal: (merchantCode: string, memberId: string, currency: string) => Promise<bigint>;
   depositChannelKind: (depositId: string) => Promise<string | null>;
   merchantOf: (code: string) => Promise<MerchantContext>;
+  limiter: Pick<SharedRateLimiter, 'hit'>;
 }
 
 /** The text of a promotion in a language, falling back to the merchant's default and then any. */
@@ -255,7 +269,7 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     claim: async (merchant: MerchantContext, member: MemberPrincipal, promotionId: string): Promise<void> => {
       const { promotion, now, facts } = await openFor(merchant, member, promotionId);
       const action = actionOf(promotion.kind);
-      if (action === 'apply' || (action === 'join' && promotion.kind !== 'turnover_challenge')) {
+      if (action === 'apply' || action === 'link' || (action === 'join' && promotion.kind !== 'turnover_challenge')) {
         throw new AppError('promotion_wrong_action');
       }
       if (now < promotion.startsAt || now >= promotion.endsAt) throw new AppError('promotion_not_open');
@@ -321,6 +335,43 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         if (!entry) throw new AppError('promotion_already_joined');
         await repository.insertImages(client, entry.id, images);
       });
+    },
+
+    /**
+     * Links the member's chat-app handle for a chat-app reward (decision 0151): a link waiting for review. The
+     * handle's shape was judged by the contract; a handle another member of the merchant holds, or a second live
+     * link of the member, is refused on the handle field by the unique indexes (nothing written), as are more than
+     * `CHAT_LINKS_PER_HOUR` links an hour. A rejected link of the period is taken up again with the new handle.
+     */
+    linkChatApp: async (
+      merchant: MerchantContext,
+      member: MemberPrincipal,
+      input: { promotionId: string; chatApp: ChatApp; handle: string },
+    ): Promise<EntryRow> => {
+      const { promotion, now, facts } = await openFor(merchant, member, input.promotionId);
+      if (actionOf(promotion.kind) !== 'link') throw new AppError('promotion_wrong_action');
+      await refuseUnlessOpen(merchant, member, promotion, now, facts);
+      const allowed = await deps.limiter.hit(`chat-app-link:${member.memberId}`, CHAT_LINKS_PER_HOUR, 3_600_000);
+      if (!allowed.allowed) throw new AppError('too_many_requests');
+      try {
+        const entry = await repository.inTransaction((client) =>
+          repository.linkChat(client, {
+            promotionId: promotion.id,
+            merchantCode: merchant.code,
+            memberId: member.memberId,
+            periodKey: periodOf(merchant, promotion, now),
+            chatApp: input.chatApp,
+            chatHandle: input.handle,
+          }),
+        );
+        if (!entry) throw new AppError('promotion_already_joined');
+        return entry;
+      } catch (error) {
+        const conflict = chatLinkConflictOf(error);
+        if (conflict === null) throw error;
+        const code = conflict === 'handle' ? 'chat_handle_taken' : 'chat_app_already_linked';
+        throw new AppError('validation_failed', { fieldErrors: [{ path: 'handle', code }] });
+      }
     },
 
     /**
@@ -491,6 +542,14 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
       if (!isDeposit && values.fixedAmount === 0n && !refused.has('fixedAmount')) {
         errors.push({ path: 'fixedAmount', code: 'amount_not_positive' });
       }
+      // Spec section 9: a chat-app reward of up to 131K in the merchant currency (decision 0151).
+      if (
+        input.kind === 'chat_app' &&
+        values.fixedAmount > minorOfChecked(CHAT_APP_REWARD_MAX, currency) &&
+        !refused.has('fixedAmount')
+      ) {
+        errors.push({ path: 'fixedAmount', code: 'field_too_large', params: { max: CHAT_APP_REWARD_MAX } });
+      }
       if (input.kind === 'turnover_challenge' && values.turnoverTarget === 0n && !refused.has('turnoverTarget')) {
         errors.push({ path: 'turnoverTarget', code: 'amount_not_positive' });
       }
@@ -554,13 +613,17 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     ): Promise<EntryRow> => {
       const seen = await repository.entryById(merchant.code, entryId);
       if (!seen) throw new AppError('not_found');
+      // A chat-app link is refused with the reason the member reads beside it (decision 0151).
+      if (!decision.approve && seen.chatHandle !== null && decision.note.trim() === '') {
+        throw new AppError('validation_failed', { fieldErrors: [{ path: 'note', code: 'not_empty' }] });
+      }
       if (decision.approve) {
         // Eligibility is judged again with the member's facts now (decision 0142), before the transaction (the VIP
         // rank is evaluated on a connection of its own): a member who since signed in from a region the promotion
         // does not name, or a promotion whose rules the operator tightened, gets nothing; the application stays
         // pending, to be rejected with a note or approved once the member is eligible again.
         const promotion = await repository.findPromotion(merchant.code, seen.promotionId);
-        if (promotion?.kind !== 'application') throw new AppError('not_found');
+        if (!promotion || !REVIEWED_KINDS.has(promotion.kind)) throw new AppError('not_found');
         if (seen.status !== 'applying') throw new AppError('promotion_application_decided');
         const reason = await eligibilityAtReview(merchant, promotion, seen.memberId);
         if (reason) throw new AppError('promotion_application_ineligible', { value: { reason } });
@@ -570,17 +633,23 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
         const entry = await repository.lockEntry(client, merchant.code, entryId);
         if (!entry) throw new AppError('not_found');
         const promotion = await repository.findPromotion(merchant.code, entry.promotionId, { db: client, share: true });
-        if (promotion?.kind !== 'application') throw new AppError('not_found');
+        if (!promotion || !REVIEWED_KINDS.has(promotion.kind)) throw new AppError('not_found');
         if (entry.status !== 'applying') throw new AppError('promotion_application_decided');
         const reviewed = { reviewNote: decision.note, reviewedBy: decision.operatorId, reviewed: true };
         const done = decision.approve
-          ? await grantFor(client, merchant, promotion, entry, promotion.fixedAmount, 0n)
+          ? await grantFor(client, merchant, promotion, entry, rewardOf(merchant, promotion), 0n)
           : await repository.setEntry(client, entry.id, { status: 'rejected' });
         const final = await repository.setEntry(client, done.id, reviewed);
         await audit(client, {
           action: decision.approve ? 'promotion.application_approve' : 'promotion.application_reject',
           target: `member:${entry.memberId}`,
-          details: { entryId: entry.id, promotionId: promotion.id, note: decision.note, bonusId: final.bonusId },
+          details: {
+            entryId: entry.id,
+            promotionId: promotion.id,
+            note: decision.note,
+            bonusId: final.bonusId,
+            ...(entry.chatHandle ? { chatApp: entry.chatApp, chatHandle: entry.chatHandle } : {}),
+          },
         });
         return final;
       });
@@ -602,6 +671,14 @@ export const createPromotionsService = (deps: PromotionsDeps) => {
     },
   };
   return service;
+};
+
+/** What a reviewed entry pays: the fixed amount, a chat-app reward never above spec section 9's 131K. */
+const rewardOf = (merchant: MerchantContext, promotion: PromotionRow): bigint => {
+  if (promotion.kind !== 'chat_app') return promotion.fixedAmount;
+  const cap = minorOfChecked(CHAT_APP_REWARD_MAX, merchant.settings.currency);
+  if (promotion.fixedAmount > cap) return cap;
+  return promotion.fixedAmount;
 };
 
 const auditView = (row: PromotionRow) => ({

@@ -13,6 +13,14 @@ describe('promotion activity states', () => {
     for (const state of labelsOnly) expect(actionOf({ state, kind: 'application' })).toBeNull();
   });
 
+  it('offer a chat-app reward its link when open and again after a rejection, nothing while it waits or is paid', () => {
+    expect(actionOf({ state: 'join', kind: 'chat_app' })).toBe('link');
+    expect(actionOf({ state: 'rejected', kind: 'chat_app' })).toBe('link');
+    for (const state of activityStates.filter((s) => s !== 'join' && s !== 'rejected' && s !== 'claim')) {
+      expect(actionOf({ state, kind: 'chat_app' })).toBeNull();
+    }
+  });
+
   it('offer to withdraw only an application waiting for review that has a ticket', () => {
     expect(sideActionOf({ state: 'applying', ticketId: 'a1' })).toBe('withdraw');
     expect(sideActionOf({ state: 'applying', ticketId: null })).toBeNull();

@@ -6,7 +6,7 @@ import type { BadgeTone } from '../../shared/ui/status-badge/status-badge';
  * What the member's one button does in a state: join a deposit or turnover promotion, claim, apply, or withdraw an
  * application that waits for review (the member's ticket, decision 0146).
  */
-export type PromotionAction = 'join' | 'claim' | 'apply' | 'withdraw';
+export type PromotionAction = 'join' | 'claim' | 'apply' | 'link' | 'withdraw';
 
 /**
  * The one action a promotion's activity state allows (spec section 4): `join` reads "apply" for a promotion an
@@ -14,6 +14,9 @@ export type PromotionAction = 'join' | 'claim' | 'apply' | 'withdraw';
  */
 export const actionOf = (promotion: Pick<MemberPromotion, 'state' | 'kind'>): PromotionAction | null => {
   if (promotion.state === 'claim') return 'claim';
+  // A chat-app link an operator rejected is linked again, with another handle (decision 0151).
+  if (promotion.kind === 'chat_app')
+    return promotion.state === 'join' || promotion.state === 'rejected' ? 'link' : null;
   if (promotion.state !== 'join') return null;
   return promotion.kind === 'application' ? 'apply' : 'join';
 };
@@ -55,6 +58,7 @@ export const actionKeys: Readonly<Record<PromotionAction, string>> = {
   join: 'promo_action_join',
   claim: 'promo_action_claim',
   apply: 'promo_action_apply',
+  link: 'promo_action_link',
   withdraw: 'promo_action_withdraw',
 };
 
@@ -63,6 +67,7 @@ export const actionDoneKeys: Readonly<Record<PromotionAction, string>> = {
   join: 'promo_joined_note',
   claim: 'promo_claimed_note',
   apply: 'promo_applied_note',
+  link: 'promo_linked_note',
   withdraw: 'promo_withdrawn_note',
 };
 
@@ -104,6 +109,7 @@ export const kindKeys: Readonly<Record<PromotionKind, string>> = {
   daily_login: 'promo_kind_daily_login',
   turnover_challenge: 'promo_kind_turnover_challenge',
   application: 'promo_kind_application',
+  chat_app: 'promo_kind_chat_app',
 };
 
 export const bonusStatusKeys: Readonly<Record<BonusStatus, string>> = {

@@ -42,6 +42,20 @@ const Images = ({ application, isLarge = false }: { application: PromotionApplic
   );
 };
 
+/** A chat-app link's handle (decision 0151), as the operator looks it up in the app; null for an application. */
+const ChatHandle = ({ application }: { application: PromotionApplication }) => {
+  const { t } = useTranslation();
+  if (!application.chatApp || !application.chatHandle) return null;
+  return (
+    <span className={styles.strong} data-chat-handle={application.chatHandle}>
+      {t('promotions.queue.chatHandle', {
+        app: t(`promotions.chatApps.${application.chatApp}`),
+        handle: `@${application.chatHandle}`,
+      })}
+    </span>
+  );
+};
+
 /** Approve (the promotion's bonus is granted) or reject with a reason the member reads. */
 const ReviewDialog = ({
   code,
@@ -84,8 +98,16 @@ const ReviewDialog = ({
     >
       <div className={styles.stack} data-review={application.id}>
         <p className={styles.strong}>{application.promotionTitle}</p>
-        <p>{application.remark || t('promotions.queue.noRemark')}</p>
-        <Images application={application} isLarge />
+        {application.chatHandle ? (
+          <p>
+            <ChatHandle application={application} />
+          </p>
+        ) : (
+          <>
+            <p>{application.remark || t('promotions.queue.noRemark')}</p>
+            <Images application={application} isLarge />
+          </>
+        )}
         {failure ? (
           <Alert tone="danger" title={t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}>
             {failure.reason ? t(`promotions.ineligible.${failure.reason}`, { defaultValue: failure.reason }) : null}
@@ -156,7 +178,7 @@ export const PromotionApplications = ({ code, canReview }: { code: string; canRe
             <td data-label={columns[1]}>{row.promotionTitle}</td>
             <td data-label={columns[2]}>{row.account}</td>
             <td data-label={columns[3]} className={styles.remark}>
-              {row.remark || '—'}
+              {row.chatHandle ? <ChatHandle application={row} /> : row.remark || '—'}
             </td>
             <td data-label={columns[4]}>
               <Images application={row} />

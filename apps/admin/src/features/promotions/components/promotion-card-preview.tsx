@@ -13,8 +13,11 @@ export interface PromotionCardPreviewProps {
 }
 
 /** The first action a member is offered on the promotion's card, by kind. */
-const actionOf = (kind: PromotionFormValues['kind']) =>
-  kind === 'application' ? 'apply' : kind === 'registration' || kind === 'daily_login' ? 'claim' : 'join';
+const actionOf = (kind: PromotionFormValues['kind']) => {
+  if (kind === 'application') return 'apply';
+  if (kind === 'chat_app') return 'link';
+  return kind === 'registration' || kind === 'daily_login' ? 'claim' : 'join';
+};
 
 /** Only what the member site would show: https or site-relative pictures. */
 const isShownImage = (url: string) => /^(https:\/\/|\/)[^\s"'<>]*$/.test(url.trim());

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type AdminPromotion,
   bonusWageringBases,
+  CHAT_APP_REWARD_MAX,
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_IMAGE_MAX_SIDE,
   gameCategories,
@@ -323,7 +324,11 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
               : null}
             {textField('fixedAmount', t('promotions.field.fixedAmount', { currency }), {
               inputMode: 'decimal',
-              hint: isDeposit ? t('promotions.hint.fixedAmountDeposit') : undefined,
+              hint: isDeposit
+                ? t('promotions.hint.fixedAmountDeposit')
+                : values.kind === 'chat_app'
+                  ? t('promotions.hint.fixedAmountChatApp', { max: CHAT_APP_REWARD_MAX })
+                  : undefined,
               isRequired: !isDeposit,
             })}
             {isDeposit

@@ -51,6 +51,12 @@ export const useApplyPromotion = () =>
     callEndpoint(promotionsEndpoints.apply, { body, files: images }),
   );
 
+/** Links the member's chat-app handle for a chat-app reward (decision 0151). */
+export const useLinkChatApp = () =>
+  useTakePart((body: RequestOf<typeof promotionsEndpoints.linkChatApp>) =>
+    callEndpoint(promotionsEndpoints.linkChatApp, { body }),
+  );
+
 /** Withdraws the member's application that waits for review, by its ticket (`MCSFE_cancelTicket`). */
 export const useCancelTicket = () =>
   useTakePart((ticketId: string) => callEndpoint(promotionsEndpoints.cancelTicket, { body: { ticketId } }));

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { encodeFieldError } from '../../../shared/forms/field-error';
-import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { Button } from '../../../shared/ui/button/button';
 import { Field } from '../../../shared/ui/form/field';
 import { describedByOf } from '../../../shared/ui/form/field-message';
 import formStyles from '../../../shared/ui/form/form.module.css';
 import { ProofPicker } from '../../../shared/ui/proof-picker/proof-picker';
 import { useApplyPromotion } from '../api/promotions-api';
+import { refusalOutsideFields } from './form-refusal';
 import { PromotionRefusal } from './promotion-refusal';
 import styles from './promotions.module.css';
 
@@ -53,16 +53,11 @@ export const PromotionApplyForm = ({ promotion, onApplied, onCancel }: Promotion
     try {
       onApplied(await apply.mutateAsync({ body: { promotionId: promotion.id, remark: values.remark }, images }));
     } catch (error) {
-      if (!isApiError(error)) {
-        setFormError(error);
-        return;
-      }
-      if (IMAGE_CODES.includes(error.code)) {
+      if (isApiError(error) && IMAGE_CODES.includes(error.code)) {
         setImageError(error.code);
         return;
       }
-      const unmatched = applyServerFieldErrors(setError, error.fieldErrors, { fields: ['remark'] });
-      if (error.fieldErrors.length === 0 || unmatched.length > 0) setFormError(error);
+      setFormError(refusalOutsideFields(error, setError, ['remark']));
     }
   };
 

@@ -77,7 +77,21 @@ export const PromotionState = ({ promotion }: { promotion: MemberPromotion }) =>
   );
 };
 
-/** Why a closed promotion is closed to this member, or the reviewer's note on a refused application. */
+/** The chat-app handle the member linked (its own only), while it waits or once paid (decision 0151). */
+const ChatHandleNote = ({ promotion }: { promotion: MemberPromotion }) => {
+  const { t } = useTranslation('promotions');
+  if (!promotion.chatHandle || promotion.state === 'rejected') return null;
+  return (
+    <p className={styles.note} dir="ltr" data-promotion-note="chat-handle">
+      {t('promo_link_linked', { handle: `@${promotion.chatHandle}` })}
+    </p>
+  );
+};
+
+/**
+ * Why a closed promotion is closed to this member, the reviewer's note on a refused application, or the chat-app
+ * handle a member linked.
+ */
 export const PromotionNote = ({ promotion }: { promotion: MemberPromotion }) => {
   const { t } = useTranslation('promotions');
   const reason = promotion.ineligibleReason ? ineligibleReasonKeys[promotion.ineligibleReason] : undefined;
@@ -88,6 +102,7 @@ export const PromotionNote = ({ promotion }: { promotion: MemberPromotion }) => 
       </p>
     );
   }
+  if (promotion.chatHandle) return <ChatHandleNote promotion={promotion} />;
   if (promotion.state === 'closed' && reason) {
     return (
       <p className={styles.note} data-promotion-note="ineligible">

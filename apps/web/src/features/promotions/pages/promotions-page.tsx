@@ -16,6 +16,7 @@ import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { useCancelTicket, useClaimPromotion, useJoinPromotion, usePromotionList } from '../api/promotions-api';
 import { useRaffleList } from '../api/raffles-api';
+import { ChatAppLinkForm } from '../components/chat-app-link-form';
 import { PromotionApplyForm } from '../components/promotion-apply-form';
 import { PromotionCard } from '../components/promotion-card';
 import { PromotionDetail } from '../components/promotion-detail';
@@ -44,7 +45,8 @@ export interface PromotionsPageProps {
 /**
  * /promotions (lazy group Promotions): the merchant's promotions by category (tabs, `?category=`), each with its
  * picture, period, activity state (spec section 4) and the one action that state allows; `#<id>` opens one's
- * detail with its rules. Joining or claiming is one press; applying opens the application form; an application
+ * detail with its rules. Joining or claiming is one press; applying opens the application form, a chat-app reward
+ * the handle's form (decision 0151); an application
  * waiting for review is withdrawn with one press (`MCSFE_cancelTicket`, decision 0146). A visitor's
  * action opens the login popup. The merchant's raffles follow in their own section.
  */
@@ -62,6 +64,7 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
   const withdraw = useCancelTicket();
   const [done, setDone] = useState<{ action: PromotionAction; title: string } | null>(null);
   const [applyingTo, setApplyingTo] = useState<string | null>(null);
+  const [linkingTo, setLinkingTo] = useState<string | null>(null);
 
   const promotions = list.data?.list ?? [];
   const tabs: Tab[] = ['all', ...promotionCategories.filter((c) => promotions.some((p) => p.category === c))];
@@ -71,6 +74,7 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
   const openId = decodeURIComponent(location.hash.slice(1));
   const opened = promotions.find((promotion) => promotion.id === openId) ?? null;
   const applying = promotions.find((promotion) => promotion.id === applyingTo) ?? null;
+  const linking = promotions.find((promotion) => promotion.id === linkingTo) ?? null;
   const actionError = join.error ?? claim.error ?? withdraw.error;
   const isBusy = join.isPending || claim.isPending || withdraw.isPending;
 
@@ -86,6 +90,10 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
     }
     if (action === 'apply') {
       setApplyingTo(promotion.id);
+      return;
+    }
+    if (action === 'link') {
+      setLinkingTo(promotion.id);
       return;
     }
     if (action === 'withdraw') {
@@ -139,7 +147,7 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
       </div>
       <Dialog
         name="promotion-detail"
-        isOpen={opened !== null && applying === null}
+        isOpen={opened !== null && applying === null && linking === null}
         onClose={closeDetail}
         title={opened?.title}
         size="md"
@@ -170,6 +178,24 @@ export const PromotionsPage = ({ currency, renderNotices, hasNotices = false }: 
             onApplied={(promotion) => {
               setApplyingTo(null);
               setDone({ action: 'apply', title: promotion.title });
+            }}
+          />
+        ) : null}
+      </Dialog>
+      <Dialog
+        name="chat-app-link"
+        isOpen={linking !== null}
+        onClose={() => setLinkingTo(null)}
+        title={linking ? t('promo_link_title', { title: linking.title }) : undefined}
+        size="md"
+      >
+        {linking ? (
+          <ChatAppLinkForm
+            promotion={linking}
+            onCancel={() => setLinkingTo(null)}
+            onLinked={(promotion) => {
+              setLinkingTo(null);
+              setDone({ action: 'link', title: promotion.title });
             }}
           />
         ) : null}

@@ -1,0 +1,5 @@
+ALTER TABLE "promotion_entries" ADD COLUMN "chat_app" text;--> statement-breakpoint
+ALTER TABLE "promotion_entries" ADD COLUMN "chat_handle" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_entries_chat_handle" ON "promotion_entries" USING btree ("merchant_code","chat_app","chat_handle") WHERE "promotion_entries"."chat_handle" IS NOT NULL AND "promotion_entries"."status" <> 'rejected';--> statement-breakpoint
+CREATE UNIQUE INDEX "promotion_entries_chat_member" ON "promotion_entries" USING btree ("merchant_code","member_id","chat_app") WHERE "promotion_entries"."chat_handle" IS NOT NULL AND "promotion_entries"."status" <> 'rejected';--> statement-breakpoint
+ALTER TABLE "promotion_entries" ADD CONSTRAINT "promotion_entries_chat_link" CHECK (("promotion_entries"."chat_app" IS NULL) = ("promotion_entries"."chat_handle" IS NULL));
