@@ -351,7 +351,9 @@ describe('agent contracts', () => {
                  (s.inputs->>'validBet')::bigint <> coalesce((SELECT sum(r.valid_bet) FROM bet_rounds r
                    WHERE r.member_id = ANY($2::uuid[]) AND r.settled_at >= s.period_start AND r.settled_at < s.period_end
                      AND r.provider = 'test-hourly'), 0))::int AS bad,
-              (SELECT count(*) FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL)::int AS unassigned`,
+              (SELECT count(*) FROM agent_contract_accruals a WHERE a.contract_id = $1 AND NOT EXISTS (
+                 SELECT 1 FROM agent_contract_statements s WHERE s.contract_id = a.contract_id
+                    AND s.taken_through >= a.seq AND s.period_end > a.settled_at))::int AS unassigned`,
       [id, [c.id, p1.id, p2.id, p3.id]],
     );
     expect(check[0]).toEqual({ bad: 0, unassigned: 0 });
@@ -498,7 +500,9 @@ describe('agent contracts', () => {
                  (s.inputs->>'validBet')::bigint <> coalesce((SELECT sum(r.valid_bet) FROM bet_rounds r
                    WHERE r.settled_at >= s.period_start AND r.settled_at < s.period_end
                      AND r.provider = 'test-kill'), 0))::int AS bad,
-              (SELECT count(*) FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL)::int AS unassigned`,
+              (SELECT count(*) FROM agent_contract_accruals a WHERE a.contract_id = $1 AND NOT EXISTS (
+                 SELECT 1 FROM agent_contract_statements s WHERE s.contract_id = a.contract_id
+                    AND s.taken_through >= a.seq AND s.period_end > a.settled_at))::int AS unassigned`,
       [id],
     );
     expect(check[0]).toEqual({ runs: summary.statements, failed: 0, bad: 0, unassigned: 0 });
