@@ -177,7 +177,9 @@ const main = async () => {
     const check = await database.pool.query<{ statements: number; paid: string; owed: string; open: number }>(
       `SELECT count(*)::int AS statements, sum(paid)::text AS paid,
               (SELECT sum(share) / 10000 FROM agent_contract_accruals)::text AS owed,
-              (SELECT count(*)::int FROM agent_contract_accruals WHERE statement_id IS NULL) AS open
+              (SELECT count(*)::int FROM agent_contract_accruals a WHERE NOT EXISTS (
+                 SELECT 1 FROM agent_contract_statements s WHERE s.contract_id = a.contract_id
+                    AND s.taken_through >= a.seq AND s.period_end > a.settled_at)) AS open
          FROM agent_contract_statements`,
     );
     console.log(

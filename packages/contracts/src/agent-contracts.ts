@@ -493,3 +493,26 @@ export const adminAgentContractEndpoints = {
     summary: 'Saves the contract settings; audited. They apply to offers and acceptances from now on.',
   }),
 } as const;
+
+/** A statement's inputs in the order the statement shows them; any other input follows, by its own name. */
+export const STATEMENT_INPUTS = [
+  'from',
+  'to',
+  'validBet',
+  'loss',
+  'activeMembers',
+  'rounds',
+  'wonRounds',
+  'leftOutMembers',
+] as const;
+
+/** A statement's inputs as [name, value] pairs, in STATEMENT_INPUTS order (PostgreSQL's jsonb keeps keys
+ * shortest first, so a stored statement comes back with `to` before `from`): what both the member site and the back
+ * office show. */
+export const orderedInputs = (inputs: Record<string, string | number>): [string, string | number][] => {
+  const rank = (name: string) => {
+    const at = (STATEMENT_INPUTS as readonly string[]).indexOf(name);
+    return at === -1 ? STATEMENT_INPUTS.length : at;
+  };
+  return Object.entries(inputs).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+};

@@ -223,6 +223,12 @@ describe('agent contracts in the back office', () => {
     await statement.waitFor();
     expect(await statement.getAttribute('data-statement-status')).toBe('insufficient');
     expect(await statement.textContent()).toContain((owedCents / 100).toFixed(2));
+    // The figures read in reading order, not jsonb's (shortest key first: rounds, validBet, wonRounds).
+    expect(
+      await statement
+        .locator('[data-input]')
+        .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.input)),
+    ).toEqual(['validBet', 'rounds', 'wonRounds']);
     expect(await page.locator('[data-chain="intact"]').isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}-detail-insufficient-1440.png`, fullPage: true });
 

@@ -70,6 +70,16 @@ const toRounds = (rows: Record<string, unknown>[]): Round[] =>
     settled: row.settled as boolean,
   }));
 
+/**
+ * Accrual `a` was taken by statement `$4` (decision 0152): the first statement of its contract, in chain order, whose
+ * mark reaches the accrual's number and whose period ends after the round settled. Read here as "the first statement
+ * that holds it", not as the engine's "what the previous statement left": a second reading of the same marks.
+ */
+const TAKEN_BY = `a.contract_id = (SELECT s.contract_id FROM agent_contract_statements s WHERE s.id = $4)
+  AND (SELECT s.id FROM agent_contract_statements s
+        WHERE s.contract_id = a.contract_id AND s.taken_through >= a.seq AND s.period_end > a.settled_at
+        ORDER BY s.seq LIMIT 1) = $4`;
+
 /** The rounds a statement counts, from bet_rounds, and the corrections (decision 0118) it took, which are no round. */
 const roundsOf = async (db: pg.Pool, s: Statement): Promise<{ rounds: Round[]; corrections: number }> => {
   const params = [s.periodStart, s.periodEnd, s.downlineId];
@@ -83,11 +93,11 @@ const roundsOf = async (db: pg.Pool, s: Statement): Promise<{ rounds: Round[]; c
   }
   const { rows } = await db.query(
     `SELECT ${ROUND} FROM agent_contract_accruals a JOIN bet_rounds r ON r.id::text = a.round_id
-      WHERE a.statement_id = $4 AND NOT a.correction`,
+      WHERE ${TAKEN_BY} AND NOT a.correction`,
     [...params, s.id],
   );
   const corrections = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM agent_contract_accruals WHERE statement_id = $1 AND correction',
+    `SELECT count(*)::int AS n FROM agent_contract_accruals a WHERE ${TAKEN_BY.replaceAll('$4', '$1')} AND a.correction`,
     [s.id],
   );
   return { rounds: toRounds(rows), corrections: corrections.rows[0]?.n ?? 0 };

@@ -125,6 +125,12 @@ describe('agent contracts: a member on a break is left out', () => {
     const listed = desk.locator('[data-testid="agent-contract-statements"] [data-input="leftOutMembers"]');
     await listed.waitFor();
     expect(await listed.textContent()).toBe('Members left out (break or self-exclusion): 1');
+    // The figures in reading order, From before To (the stored jsonb keeps `to` first, the shorter key).
+    expect(
+      await desk
+        .locator('[data-testid="agent-contract-statements"] [data-input]')
+        .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.input)),
+    ).toEqual(['from', 'to', 'validBet', 'loss', 'activeMembers', 'rounds', 'leftOutMembers']);
     await listed.scrollIntoViewIfNeeded();
     await desk.screenshot({ path: screenshotPath('agent-contracts-left-out-back-office.png'), fullPage: false });
   }, 240_000);

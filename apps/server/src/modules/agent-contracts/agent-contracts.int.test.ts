@@ -351,7 +351,9 @@ describe('agent contracts', () => {
                  (s.inputs->>'validBet')::bigint <> coalesce((SELECT sum(r.valid_bet) FROM bet_rounds r
                    WHERE r.member_id = ANY($2::uuid[]) AND r.settled_at >= s.period_start AND r.settled_at < s.period_end
                      AND r.provider = 'test-hourly'), 0))::int AS bad,
-              (SELECT count(*) FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL)::int AS unassigned`,
+              (SELECT count(*) FROM agent_contract_accruals a WHERE a.contract_id = $1 AND NOT EXISTS (
+                 SELECT 1 FROM agent_contract_statements s WHERE s.contract_id = a.contract_id
+                    AND s.taken_through >= a.seq AND s.period_end > a.settled_at))::int AS unassigned`,
       [id, [c.id, p1.id, p2.id, p3.id]],
     );
     expect(check[0]).toEqual({ bad: 0, unassigned: 0 });
@@ -397,6 +399,59 @@ describe('agent contracts', () => {
     ]);
     expect(await t.services.agentContracts.verifyChain(id)).toBe(false);
   }, 300_000);
+
+  it('a round delivered after its window settled is taken by the next window, a round of a later window already there by its own; each once', async () => {
+    // The catch-up test's real-time salary (B to C): its 288th statement ends a day after its start.
+    const { rows: contracts } = await t.database.pool.query<{ id: string; end: Date; seq: number }>(
+      `SELECT s.contract_id AS id, s.period_end AS end, s.seq FROM agent_contract_statements s
+         JOIN agent_contracts c ON c.id = s.contract_id
+        WHERE c.kind = 'realtime' AND c.downline_id = $1 ORDER BY s.seq DESC LIMIT 1`,
+      [c.id],
+    );
+    const { id, end, seq } = contracts[0] as { id: string; end: Date; seq: number };
+    const minute = 60_000;
+    // Window 1 after the last statement gets a round; window 3 gets one already (delivered before window 1 settles).
+    await play(p1, 1_000n, 0n, new Date(end.getTime() + minute));
+    await play(p2, 2_000n, 0n, new Date(end.getTime() + 10 * minute + 1_000));
+    await t.services.events.drain();
+    await t.services.agentContracts.settleDue(new Date(end.getTime() + 7 * minute));
+    // Then a round of window 1, settled after it was: late.
+    await play(p1, 3_000n, 0n, new Date(end.getTime() + 2 * minute));
+    await t.services.events.drain();
+    for (let round = 0; round < 2; round += 1) {
+      await Promise.all(
+        Array.from({ length: 3 }, () => t.services.agentContracts.settleDue(new Date(end.getTime() + 17 * minute))),
+      );
+    }
+    const { rows } = await t.database.pool.query<{
+      seq: number;
+      start: Date;
+      rounds: number;
+      validBet: string;
+      amount: string;
+    }>(
+      `SELECT seq, period_start AS start, (inputs->>'rounds')::int AS rounds, inputs->>'validBet' AS "validBet",
+              amount::text FROM agent_contract_statements WHERE contract_id = $1 AND seq > $2 ORDER BY seq`,
+      [id, seq],
+    );
+    // Loss rate 1 %: 10.00 pays 0.10, 30.00 pays 0.30, 20.00 pays 0.20.
+    expect(rows.map((row) => [row.start.getTime() - end.getTime(), row.rounds, row.validBet, row.amount])).toEqual([
+      [0, 1, '1000', '10'],
+      [5 * minute, 1, '3000', '30'],
+      [10 * minute, 1, '2000', '20'],
+    ]);
+    // Each accrual in exactly one statement: the first whose mark reaches it and whose period ends after it settled.
+    const { rows: holders } = await t.database.pool.query<{ holders: number }>(
+      `SELECT (SELECT count(*) FROM agent_contract_statements s WHERE s.contract_id = a.contract_id
+                  AND s.taken_through >= a.seq AND s.period_end > a.settled_at AND s.seq > $2
+                  AND NOT EXISTS (SELECT 1 FROM agent_contract_statements p WHERE p.contract_id = s.contract_id
+                                    AND p.seq = s.seq - 1 AND p.taken_through >= a.seq AND p.period_end > a.settled_at))::int
+                AS holders
+         FROM agent_contract_accruals a WHERE a.contract_id = $1 AND a.settled_at >= $3`,
+      [id, seq, end],
+    );
+    expect(holders.map((row) => row.holders)).toEqual([1, 1, 1]);
+  }, 120_000);
 
   it('SIGKILL in the middle of runs over 1,080 randomized hours, then 4 concurrent runners 3 times: each period once', async () => {
     const offer = await act('hourly', b, {
@@ -498,7 +553,9 @@ describe('agent contracts', () => {
                  (s.inputs->>'validBet')::bigint <> coalesce((SELECT sum(r.valid_bet) FROM bet_rounds r
                    WHERE r.settled_at >= s.period_start AND r.settled_at < s.period_end
                      AND r.provider = 'test-kill'), 0))::int AS bad,
-              (SELECT count(*) FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL)::int AS unassigned`,
+              (SELECT count(*) FROM agent_contract_accruals a WHERE a.contract_id = $1 AND NOT EXISTS (
+                 SELECT 1 FROM agent_contract_statements s WHERE s.contract_id = a.contract_id
+                    AND s.taken_through >= a.seq AND s.period_end > a.settled_at))::int AS unassigned`,
       [id],
     );
     expect(check[0]).toEqual({ runs: summary.statements, failed: 0, bad: 0, unassigned: 0 });

@@ -54,6 +54,8 @@ export interface StatementRow {
   createdAt: Date;
   prevHash: string;
   hash: string;
+  /** The accruals' high-water mark the statement took through (decision 0152). */
+  takenThrough: bigint;
   downlineAccount: string;
   uplineAccount: string | null;
   currency: string;
@@ -99,7 +101,7 @@ const CONTRACT = `c.id, c.merchant_code AS "merchantCode", c.currency, c.kind, c
 const STATEMENT = `s.id, s.contract_id AS "contractId", s.merchant_code AS "merchantCode", s.seq, s.kind, s.period,
   s.period_start AS "periodStart", s.period_end AS "periodEnd", s.inputs, s.tier, s.rate_bp AS "rateBp", s.amount,
   s.paid, s.status, s.payer, s.upline_id AS "uplineId", s.downline_id AS "downlineId", s.created_at AS "createdAt",
-  s.prev_hash AS "prevHash", s.hash, c.downline_account AS "downlineAccount", c.upline_account AS "uplineAccount",
+  s.prev_hash AS "prevHash", s.hash, s.taken_through AS "takenThrough", c.downline_account AS "downlineAccount", c.upline_account AS "uplineAccount",
   c.currency`;
 
 const RUN = `r.id, r.contract_id AS "contractId", c.kind, r.period_start AS "periodStart", r.period_end AS "periodEnd",
@@ -123,6 +125,69 @@ const BLOCKED_DURING = (b: string, start: string, end: string) =>
 /** Whether the member who played an accrued round was blocked during the period: its round is left out. */
 const LEFT_OUT = (member: string, start: string, end: string) =>
   `EXISTS (SELECT 1 FROM agent_contract_member_blocks b WHERE b.member_id = ${member} AND ${BLOCKED_DURING('b', start, end)})`;
+
+/**
+ * The accruals of contract `contract` a statement of the period ending `end` takes (decision 0152), as a lateral
+ * subquery: those numbered above the previous statement's mark `prevSeq` and settled before `end`, and those numbered
+ * at or below it that settled at or after the previous statement's end `prevEnd` (rounds already there when it was
+ * settled but belonging to a later period). Two index range scans: nothing that an earlier statement took is read.
+ */
+const TAKEN = (contract: string, end: string, prevSeq: string, prevEnd: string) =>
+  `SELECT a.seq, a.valid_bet, a.share, a.won, a.loss, a.member_id, a.correction FROM agent_contract_accruals a
+    WHERE a.contract_id = ${contract} AND a.seq > ${prevSeq} AND a.settled_at < ${end}
+   UNION ALL
+   SELECT a.seq, a.valid_bet, a.share, a.won, a.loss, a.member_id, a.correction FROM agent_contract_accruals a
+    WHERE a.contract_id = ${contract} AND a.seq <= ${prevSeq} AND a.settled_at >= ${prevEnd} AND a.settled_at < ${end}`;
+
+/**
+ * A taken period's totals from `taken` rows carrying `left_out` (the rounds of members blocked during the period are
+ * left out, decision 0110; a correction is counted in the sums, never as a round, decision 0118). The distinct
+ * members (each a sort of the rows) only when asked: the dividend reads the active ones; a batch counts the members
+ * left out apart, so that its sums aggregate by hash.
+ */
+const TOTALS = (distinct: {
+  active: boolean;
+  leftOut: boolean;
+}) => `count(*) FILTER (WHERE NOT left_out AND NOT correction)::int AS rounds,
+  count(*) FILTER (WHERE won AND NOT left_out AND NOT correction)::int AS won,
+  coalesce(sum(valid_bet) FILTER (WHERE NOT left_out), 0)::text AS "validBet",
+  coalesce(sum(share) FILTER (WHERE NOT left_out), 0)::text AS share,
+  coalesce(sum(loss) FILTER (WHERE NOT left_out), 0)::text AS loss,
+  ${distinct.active ? 'count(DISTINCT member_id) FILTER (WHERE NOT left_out)::int' : '0'} AS active,
+  ${distinct.leftOut ? 'count(DISTINCT member_id) FILTER (WHERE left_out)::int' : '0'} AS "leftOut"`;
+
+/** The contract's last statement: its chain link and the mark and end its successor takes from. */
+const LAST = (contract: string) =>
+  `SELECT s.seq, s.hash, s.period_end, s.taken_through FROM agent_contract_statements s
+    WHERE s.contract_id = ${contract} ORDER BY s.seq DESC LIMIT 1`;
+
+/** What a settlement reads of a contract's last statement. */
+export interface LastStatement {
+  seq: number;
+  hash: string;
+  periodEnd: Date;
+  takenThrough: bigint;
+}
+
+interface TotalsRow {
+  rounds: number;
+  won: number;
+  validBet: string;
+  share: string;
+  loss: string;
+  active: number;
+  leftOut: number;
+}
+
+const totalsOf = (row: TotalsRow | undefined) => ({
+  rounds: row?.rounds ?? 0,
+  won: row?.won ?? 0,
+  validBet: BigInt(row?.validBet ?? '0'),
+  share: BigInt(row?.share ?? '0'),
+  loss: BigInt(row?.loss ?? '0'),
+  active: row?.active ?? 0,
+  leftOut: row?.leftOut ?? 0,
+});
 
 const paged = (page: { pageNo: number; pageSize: number }) => [page.pageSize, (page.pageNo - 1) * page.pageSize];
 
@@ -328,11 +393,22 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
     return rows[0] ?? { lastEnd: null, failed: 0 };
   },
 
-  /** The windows (by `windowSql` start) of real-time rounds not yet in a statement, oldest first. */
+  /**
+   * The windows (5-minute starts) of the real-time rounds no statement has taken yet (those above the last statement's
+   * mark, or at or after its end; decision 0152) settled before `before`, oldest first.
+   */
   openAccrualTimes: async (contractId: string, before: Date): Promise<Date[]> => {
     const { rows } = await pool.query<{ at: Date }>(
-      `SELECT DISTINCT to_timestamp(floor(extract(epoch FROM settled_at) / 300) * 300) AS at
-         FROM agent_contract_accruals WHERE contract_id = $1 AND statement_id IS NULL AND settled_at < $2 ORDER BY at`,
+      `WITH l AS (SELECT coalesce((SELECT taken_through FROM (${LAST('$1')}) x), 0) AS mark,
+                         (SELECT period_end FROM (${LAST('$1')}) x) AS last_end)
+       SELECT DISTINCT to_timestamp(floor(extract(epoch FROM t.settled_at) / 300) * 300) AS at
+         FROM l CROSS JOIN LATERAL (
+           SELECT a.settled_at FROM agent_contract_accruals a
+            WHERE a.contract_id = $1 AND a.seq > l.mark AND a.settled_at < $2
+           UNION ALL
+           SELECT a.settled_at FROM agent_contract_accruals a
+            WHERE a.contract_id = $1 AND a.seq <= l.mark AND a.settled_at >= l.last_end AND a.settled_at < $2) t
+        ORDER BY at`,
       [contractId, before],
     );
     return rows.map((row) => row.at);
@@ -401,47 +477,27 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
   },
 
   /**
-   * Takes a period's open accruals for its statement in one statement: marks them (its row lock keeps a concurrent
-   * taker out; a round arriving meanwhile is the next period's) and answers their totals, the shares summed exactly.
+   * Takes a period's accruals for its statement in one read (decision 0152): those the contract's last statement
+   * (`last`) left, settled before the period's end, with their totals (the shares summed exactly) and the mark the
+   * statement records: the contract's highest accrual number. The caller holds the contract's row lock, which every
+   * accrual's writer takes (key share) before its row is numbered: no row below the mark can still appear.
    */
   takeAccruals: async (
     client: pg.PoolClient,
     contractId: string,
     period: { start: Date; end: Date },
-    statementId: string,
+    last: Pick<LastStatement, 'periodEnd' | 'takenThrough'> | null,
   ) => {
-    const { rows } = await client.query<{
-      rounds: number;
-      won: number;
-      validBet: string;
-      share: string;
-      loss: string;
-      active: number;
-      leftOut: number;
-    }>(
+    const { rows } = await client.query<TotalsRow & { takenThrough: string }>(
       `WITH taken AS (
-         UPDATE agent_contract_accruals a SET statement_id = $3
-          WHERE a.contract_id = $1 AND a.statement_id IS NULL AND a.settled_at < $2
-         RETURNING a.valid_bet, a.share, a.won, a.loss, a.member_id, a.correction, ${LEFT_OUT('a.member_id', '$4', '$2')} AS left_out)
-       SELECT count(*) FILTER (WHERE NOT left_out AND NOT correction)::int AS rounds,
-              count(*) FILTER (WHERE won AND NOT left_out AND NOT correction)::int AS won,
-              coalesce(sum(valid_bet) FILTER (WHERE NOT left_out), 0)::text AS "validBet",
-              coalesce(sum(share) FILTER (WHERE NOT left_out), 0)::text AS share,
-              coalesce(sum(loss) FILTER (WHERE NOT left_out), 0)::text AS loss,
-              count(DISTINCT member_id) FILTER (WHERE NOT left_out)::int AS active,
-              count(DISTINCT member_id) FILTER (WHERE left_out)::int AS "leftOut" FROM taken`,
-      [contractId, period.end, statementId, period.start],
+         SELECT t.*, ${LEFT_OUT('t.member_id', '$3', '$2')} AS left_out FROM (${TAKEN('$1', '$2', '$4', '$5')}) t)
+       SELECT ${TOTALS({ active: true, leftOut: true })},
+              greatest($4::bigint, (SELECT coalesce(max(a.seq), 0) FROM agent_contract_accruals a
+                                     WHERE a.contract_id = $1))::text AS "takenThrough"
+         FROM taken`,
+      [contractId, period.end, period.start, (last?.takenThrough ?? 0n).toString(), last?.periodEnd ?? null],
     );
-    const totals = rows[0] ?? { rounds: 0, won: 0, validBet: '0', share: '0', loss: '0', active: 0, leftOut: 0 };
-    return {
-      rounds: totals.rounds,
-      won: totals.won,
-      validBet: BigInt(totals.validBet),
-      share: BigInt(totals.share),
-      loss: BigInt(totals.loss),
-      active: totals.active,
-      leftOut: totals.leftOut,
-    };
+    return { ...totalsOf(rows[0]), takenThrough: BigInt(rows[0]?.takenThrough ?? '0') };
   },
 
   /**
@@ -471,8 +527,8 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   /**
    * The real-time and hourly contracts the platform pays that may have a period due before `horizon`, in one read
-   * (decision 0092): each with the end of its last run and, for a real-time salary, the starts of the windows its open
-   * accruals fall in (one index probe per window, not per round). A contract with a failed run is left out: that run
+   * (decision 0092): each with the end of its last run and, for a real-time salary, the starts of the windows its
+   * untaken accruals fall in (one index probe per window, not per round; decision 0152). A contract with a failed run is left out: that run
    * holds back its later periods and is retried by the per-period path.
    */
   batchable: async (
@@ -482,18 +538,26 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
     const { rows } = await pool.query<ContractRow & { lastEnd: Date | null; openTimes: Date[] | null }>(
       `SELECT ${CONTRACT}, p.last_end AS "lastEnd",
               CASE WHEN c.kind = 'realtime' THEN ARRAY(
+                -- The first window: the oldest round no statement took (above the last mark, or at or after the last
+                -- end); then one probe per window at or after the last end, where every round is still open.
                 WITH RECURSIVE w(t) AS (
-                  SELECT (SELECT floor(extract(epoch FROM min(a.settled_at)) / 300) * 300 FROM agent_contract_accruals a
-                           WHERE a.contract_id = c.id AND a.statement_id IS NULL AND a.settled_at < $2)
+                  SELECT floor(extract(epoch FROM least(
+                           (SELECT min(a.settled_at) FROM agent_contract_accruals a
+                             WHERE a.contract_id = c.id AND a.settled_at >= l.last_end AND a.settled_at < $2),
+                           (SELECT min(a.settled_at) FROM agent_contract_accruals a
+                             WHERE a.contract_id = c.id AND a.seq > l.mark AND a.settled_at < least(l.last_end, $2))))
+                         / 300) * 300
                   UNION ALL
                   SELECT (SELECT floor(extract(epoch FROM min(a.settled_at)) / 300) * 300 FROM agent_contract_accruals a
-                           WHERE a.contract_id = c.id AND a.statement_id IS NULL AND a.settled_at < $2
-                             AND a.settled_at >= to_timestamp(w.t + 300))
+                           WHERE a.contract_id = c.id AND a.settled_at < $2
+                             AND a.settled_at >= greatest(to_timestamp(w.t + 300), l.last_end))
                     FROM w WHERE w.t IS NOT NULL)
                 SELECT to_timestamp(t) FROM w WHERE t IS NOT NULL ORDER BY t) END AS "openTimes"
          FROM agent_contracts c
          LEFT JOIN LATERAL (SELECT max(r.period_end) AS last_end, bool_or(r.status = 'failed') AS failed
                               FROM agent_contract_runs r WHERE r.contract_id = c.id) p ON true
+         CROSS JOIN LATERAL (SELECT coalesce((SELECT x.taken_through FROM (${LAST('c.id')}) x), 0) AS mark,
+                                    coalesce((SELECT x.period_end FROM (${LAST('c.id')}) x), '-infinity') AS last_end) l
         WHERE c.kind IN ('realtime', 'hourly') AND c.payer = 'platform' AND c.status IN ('active', 'terminated')
           AND c.starts_at IS NOT NULL AND c.starts_at < $1 AND NOT coalesce(p.failed, false)
           AND (c.ends_at IS NULL OR p.last_end IS NULL OR p.last_end < c.ends_at)
@@ -506,73 +570,57 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
   /**
    * A batch's first steps in the caller's transaction (decision 0092): locks the contracts in id order (one runner
    * per contract at a time, no deadlock between runners), claims each (contract, period) run under its unique key
-   * (a period another runner settled is left out), takes every claimed period's open accruals in one statement and
-   * answers, per claimed contract, its run, its totals and its chain's last link.
+   * (a period another runner settled is left out), reads every claimed period's accruals in one statement (decision
+   * 0152: those its last statement left, read by index ranges, none written) and answers, per claimed contract, its
+   * run, its totals, the mark its statement records and its chain's last link.
    */
   claimBatch: async (
     client: pg.PoolClient,
-    items: readonly { contractId: string; merchantCode: string; start: Date; end: Date; statementId: string }[],
+    items: readonly { contractId: string; merchantCode: string; start: Date; end: Date }[],
   ) => {
     const ids = items.map((item) => item.contractId);
     await client.query('SELECT 1 FROM agent_contracts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [ids]);
-    const { rows } = await client.query<{
-      contractId: string;
-      runId: string;
-      rounds: number;
-      won: number;
-      validBet: string;
-      share: string;
-      leftOut: number;
-      seq: number | null;
-      hash: string | null;
-    }>(
+    const { rows } = await client.query<
+      TotalsRow & { contractId: string; runId: string; seq: number | null; hash: string | null; takenThrough: string }
+    >(
       `WITH item AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::uuid[])
-                       AS i(contract_id, merchant_code, period_start, period_end, statement_id)),
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+                       AS i(contract_id, merchant_code, period_start, period_end)),
        claimed AS (
          INSERT INTO agent_contract_runs (contract_id, merchant_code, period_start, period_end, status)
          SELECT contract_id, merchant_code, period_start, period_end, 'settled' FROM item
          ON CONFLICT (contract_id, period_start) DO NOTHING
          RETURNING id, contract_id),
+       k AS (
+         SELECT c.id AS run_id, i.contract_id, i.period_start, i.period_end, l.seq, l.hash,
+                coalesce(l.taken_through, 0) AS mark, l.period_end AS last_end
+           FROM claimed c JOIN item i ON i.contract_id = c.contract_id
+           LEFT JOIN LATERAL (${LAST('c.contract_id')}) l ON true),
+       -- Members blocked at some moment of a claimed period (decision 0110), joined once rather than probed per round.
+       blocked AS (
+         SELECT DISTINCT k.contract_id, b.member_id FROM k JOIN agent_contract_member_blocks b
+             ON ${BLOCKED_DURING('b', 'k.period_start', 'k.period_end')}),
        taken AS (
-         -- a.contract_id = ANY($1) repeats what the join already says, so that the open accruals are read through
-         -- the partial index by the batch's contract ids, not by a scan of every accrual into a hash (decision 0148).
-         UPDATE agent_contract_accruals a SET statement_id = i.statement_id
-           FROM item i JOIN claimed k ON k.contract_id = i.contract_id
-          WHERE a.contract_id = ANY($1::uuid[]) AND a.contract_id = i.contract_id AND a.statement_id IS NULL
-            AND a.settled_at < i.period_end
-         RETURNING a.contract_id, a.valid_bet, a.share, a.won, a.member_id,
-                   ${LEFT_OUT('a.member_id', 'i.period_start', 'i.period_end')} AS left_out),
+         SELECT k.contract_id, t.*, (x.member_id IS NOT NULL) AS left_out
+           FROM k CROSS JOIN LATERAL (${TAKEN('k.contract_id', 'k.period_end', 'k.mark', 'k.last_end')}) t
+           LEFT JOIN blocked x ON x.contract_id = k.contract_id AND x.member_id = t.member_id),
+       -- Summed by hash (no DISTINCT over the batch's rows, which would sort them all); the members left out apart.
        totals AS (
-         SELECT contract_id, count(*) FILTER (WHERE NOT left_out)::int AS rounds,
-                count(*) FILTER (WHERE won AND NOT left_out)::int AS won,
-                sum(valid_bet) FILTER (WHERE NOT left_out) AS valid_bet, sum(share) FILTER (WHERE NOT left_out) AS share,
-                count(DISTINCT member_id) FILTER (WHERE left_out)::int AS left_out
-           FROM taken GROUP BY contract_id)
-       SELECT k.contract_id AS "contractId", k.id AS "runId", coalesce(t.rounds, 0) AS rounds, coalesce(t.won, 0) AS won,
-              coalesce(t.valid_bet, 0)::text AS "validBet", coalesce(t.share, 0)::text AS share,
-              coalesce(t.left_out, 0) AS "leftOut", l.seq, l.hash
-         FROM claimed k LEFT JOIN totals t ON t.contract_id = k.contract_id
-         LEFT JOIN LATERAL (SELECT s.seq, s.hash FROM agent_contract_statements s WHERE s.contract_id = k.contract_id
-                             ORDER BY s.seq DESC LIMIT 1) l ON true`,
-      [
-        ids,
-        items.map((item) => item.merchantCode),
-        items.map((item) => item.start),
-        items.map((item) => item.end),
-        items.map((item) => item.statementId),
-      ],
+         SELECT contract_id, ${TOTALS({ active: false, leftOut: false })}
+           FROM taken GROUP BY contract_id),
+       left_out AS (SELECT contract_id, count(DISTINCT member_id)::int AS n FROM taken WHERE left_out GROUP BY contract_id)
+       SELECT k.contract_id AS "contractId", k.run_id AS "runId", t.rounds, t.won, t."validBet", t.share, t.loss,
+              coalesce(o.n, 0) AS "leftOut", k.seq, k.hash,
+              greatest(k.mark, (SELECT coalesce(max(a.seq), 0) FROM agent_contract_accruals a
+                                 WHERE a.contract_id = k.contract_id))::text AS "takenThrough"
+         FROM k LEFT JOIN totals t ON t.contract_id = k.contract_id LEFT JOIN left_out o ON o.contract_id = k.contract_id`,
+      [ids, items.map((item) => item.merchantCode), items.map((item) => item.start), items.map((item) => item.end)],
     );
     return rows.map((row) => ({
       contractId: row.contractId,
       runId: row.runId,
-      taken: {
-        rounds: row.rounds,
-        won: row.won,
-        validBet: BigInt(row.validBet),
-        share: BigInt(row.share),
-        leftOut: row.leftOut,
-      },
+      taken: totalsOf(row),
+      takenThrough: BigInt(row.takenThrough),
       last: row.seq === null || row.hash === null ? null : { seq: row.seq, hash: row.hash },
     }));
   },
@@ -593,10 +641,11 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
     await client.query(
       `WITH s AS (
          INSERT INTO agent_contract_statements (id, contract_id, merchant_code, seq, kind, period, period_start,
-           period_end, inputs, tier, rate_bp, amount, paid, status, payer, upline_id, downline_id, prev_hash, hash)
+           period_end, inputs, tier, rate_bp, amount, paid, status, payer, upline_id, downline_id, prev_hash, hash,
+           taken_through)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::timestamptz[],
            $8::timestamptz[], $9::jsonb[], $10::int[], $11::int[], $12::bigint[], $13::bigint[], $14::text[], $15::text[],
-           $16::uuid[], $17::uuid[], $18::text[], $19::text[])
+           $16::uuid[], $17::uuid[], $18::text[], $19::text[], $21::bigint[])
          RETURNING id, paid),
        r AS (
          UPDATE agent_contract_runs r SET statement_id = i.statement_id
@@ -623,16 +672,21 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
         rows.map((row) => row.prevHash),
         rows.map((row) => row.hash),
         rows.map((row) => row.runId),
+        rows.map((row) => row.takenThrough.toString()),
       ],
     );
   },
 
-  lastHash: async (client: pg.PoolClient, contractId: string): Promise<{ seq: number; hash: string } | null> => {
-    const { rows } = await client.query<{ seq: number; hash: string }>(
-      'SELECT seq, hash FROM agent_contract_statements WHERE contract_id = $1 ORDER BY seq DESC LIMIT 1',
+  /** The contract's last statement: the link the next one chains to and the mark and end it takes from. */
+  lastStatement: async (client: pg.PoolClient, contractId: string): Promise<LastStatement | null> => {
+    const { rows } = await client.query<{ seq: number; hash: string; period_end: Date; taken_through: string }>(
+      LAST('$1'),
       [contractId],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row
+      ? { seq: row.seq, hash: row.hash, periodEnd: row.period_end, takenThrough: BigInt(row.taken_through) }
+      : null;
   },
 
   insertStatement: async (
@@ -644,8 +698,9 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
   ): Promise<void> => {
     await client.query(
       `INSERT INTO agent_contract_statements (id, contract_id, merchant_code, seq, kind, period, period_start,
-         period_end, inputs, tier, rate_bp, amount, paid, status, payer, upline_id, downline_id, prev_hash, hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13, $14, $15, $16, $17, $18)`,
+         period_end, inputs, tier, rate_bp, amount, paid, status, payer, upline_id, downline_id, prev_hash, hash,
+         taken_through)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13, $14, $15, $16, $17, $18, $19)`,
       [
         row.id,
         row.contractId,
@@ -665,6 +720,7 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
         row.downlineId,
         row.prevHash,
         row.hash,
+        row.takenThrough.toString(),
       ],
     );
     await client.query('UPDATE agent_contract_runs SET statement_id = $2 WHERE id = $1', [row.runId, row.id]);
@@ -748,11 +804,16 @@ export const createAgentContractsRepository = (pool: pg.Pool) => ({
 
   // --- Accruals (bet.settled) --------------------------------------------------------------------------------
 
-  /** Dividend, hourly and real-time contracts held by any of `holders`, running when the round settled. */
+  /**
+   * Dividend, hourly and real-time contracts held by any of `holders`, running when the round settled, locked in key
+   * share mode until the caller's transaction ends (decision 0152): an accrual is numbered only while its writer holds
+   * this lock, so a settlement (which locks the contract for update) never sees a mark pass a row not yet committed.
+   */
   accruingContracts: async (client: pg.PoolClient, holders: readonly string[], at: Date): Promise<ContractRow[]> => {
     const { rows } = await client.query<ContractRow>(
       `SELECT ${CONTRACT} FROM agent_contracts c
-        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('dividend', 'hourly', 'realtime') AND ${RUNNING}`,
+        WHERE c.downline_id = ANY($1::uuid[]) AND c.kind IN ('dividend', 'hourly', 'realtime') AND ${RUNNING}
+        ORDER BY c.id FOR KEY SHARE OF c`,
       [holders, at],
     );
     return rows;

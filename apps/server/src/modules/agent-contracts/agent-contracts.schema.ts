@@ -131,6 +131,12 @@ export const agentContractStatements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * The accruals' sequence number the statement took through (decision 0152): it took the contract's accruals with
+     * `seq` ≤ this and settled before its period's end that the statement before it (by `seq`) had not taken. Not
+     * hashed (the chain's definition is decision 0077's); `contracts:verify` recomputes the inputs from those rounds.
+     */
+    takenThrough: bigint('taken_through', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (table) => [
     uniqueIndex('agent_contract_statements_seq_key').on(table.contractId, table.seq),
@@ -159,7 +165,9 @@ export const agentContractPayments = pgTable(
 
 /**
  * Settled rounds of a downline's team that a dividend, an hourly or a real-time contract counts, one row per
- * (contract, round) with a valid bet, written by the bet.settled subscriber; a run takes those not yet in a statement.
+ * (contract, round) with a valid bet, written by the bet.settled subscriber and never changed afterwards: a statement
+ * takes them by its contract's high-water mark (`seq` ≤ the statement's `taken_through`, settled before its period's
+ * end, not taken by the statement before it; decision 0152), not by marking each row.
  */
 export const agentContractAccruals = pgTable(
   'agent_contract_accruals',
@@ -182,13 +190,17 @@ export const agentContractAccruals = pgTable(
      * loss), counted in the sums but never as a round; keyed `{roundId}:c{n}`.
      */
     correction: boolean('correction').notNull().default(false),
-    statementId: uuid('statement_id'),
+    /**
+     * Insertion order (decision 0152): given while the inserting transaction holds its contract's row lock (key
+     * share), so that every row a settlement (which locks the contract for update) can see has a lower number than
+     * any row written after it.
+     */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.contractId, table.roundId] }),
-    index('agent_contract_accruals_open_idx')
-      .on(table.contractId, table.settledAt)
-      .where(sql`${table.statementId} IS NULL`),
+    index('agent_contract_accruals_seq_idx').on(table.contractId, table.seq),
+    index('agent_contract_accruals_time_idx').on(table.contractId, table.settledAt),
   ],
 );
 

@@ -169,6 +169,7 @@ const statementOf = (
   period: { start: Date; end: Date },
   result: Pick<StatementRow, 'inputs' | 'tier' | 'rateBp' | 'amount'>,
   last: { seq: number; hash: string } | null | undefined,
+  takenThrough: bigint,
 ) => {
   const row = {
     id,
@@ -189,7 +190,7 @@ const statementOf = (
     downlineId: contract.downlineId,
     prevHash: last?.hash ?? GENESIS,
   };
-  return { ...row, hash: statementHash(row.prevHash, row) };
+  return { ...row, takenThrough, hash: statementHash(row.prevHash, row) };
 };
 
 export const createAgentContractsService = (deps: {
@@ -498,6 +499,7 @@ export const createAgentContractsService = (deps: {
     Awaited<ReturnType<AgentContractsRepository['takeAccruals']>>,
     'rounds' | 'won' | 'validBet' | 'share' | 'leftOut'
   >;
+  type Last = Awaited<ReturnType<AgentContractsRepository['lastStatement']>>;
 
   /** A real-time or hourly statement from the accruals it took: the shares summed and rounded once, or the tier met. */
   const accrualResult = (
@@ -529,28 +531,32 @@ export const createAgentContractsService = (deps: {
     };
   };
 
-  /** What a period's statement reads and pays (computed outside nothing: dividend and daily from the rollups). */
+  /**
+   * What a period's statement reads and pays, and the accruals' mark it records (decision 0152; a daily salary takes
+   * no accruals and keeps the last statement's mark).
+   */
   const compute = async (
     client: pg.PoolClient,
     contract: ContractRow,
     period: { start: Date; end: Date },
-    statementId: string,
+    last: Last,
     team: TeamFigures | null,
   ): Promise<{
     inputs: Record<string, string | number>;
     tier: number | null;
     rateBp: number | null;
     amount: bigint;
+    takenThrough: bigint;
   }> => {
     const terms = contract.terms;
     if (terms.kind === 'realtime' || terms.kind === 'hourly') {
-      return accrualResult(contract, await repository.takeAccruals(client, contract.id, period, statementId));
+      const taken = await repository.takeAccruals(client, contract.id, period, last);
+      return { ...accrualResult(contract, taken), takenThrough: taken.takenThrough };
     }
     const days = daysOf(period);
     // The dividend from the team's valid rounds it accrued (decision 0093); the daily salary from the rollups. Either
     // way without the members blocked during the period (decision 0110).
-    const taken =
-      terms.kind === 'dividend' ? await repository.takeAccruals(client, contract.id, period, statementId) : null;
+    const taken = terms.kind === 'dividend' ? await repository.takeAccruals(client, contract.id, period, last) : null;
     const inputs = taken
       ? { validBet: taken.validBet, loss: taken.loss, activeMembers: taken.active }
       : (team?.inputs ?? { validBet: 0n, loss: 0n, activeMembers: 0 });
@@ -566,6 +572,7 @@ export const createAgentContractsService = (deps: {
         to: days.to,
       },
       ...result,
+      takenThrough: taken?.takenThrough ?? last?.takenThrough ?? 0n,
     };
   };
 
@@ -580,10 +587,9 @@ export const createAgentContractsService = (deps: {
       await repository.contract(contract.id, client, true);
       const runId = await repository.claimRun(client, contract, period);
       if (!runId) return false;
-      const statementId = randomUUID();
-      const result = await compute(client, contract, period, statementId, team);
-      const last = await repository.lastHash(client, contract.id);
-      const row = statementOf(statementId, runId, contract, period, result, last);
+      const last = await repository.lastStatement(client, contract.id);
+      const result = await compute(client, contract, period, last, team);
+      const row = statementOf(randomUUID(), runId, contract, period, result, last, result.takenThrough);
       await repository.insertStatement(client, row);
       if (row.amount > 0n) {
         const paid = await pay(client, { ...row, currency: contract.currency, paid: 0n }, contract);
@@ -663,7 +669,6 @@ export const createAgentContractsService = (deps: {
     const paidTo = new Map<string, string[]>();
     try {
       await repository.inTransaction(async (client) => {
-        const statementIds = new Map(items.map(({ contract }) => [contract.id, randomUUID()]));
         const claimed = await repository.claimBatch(
           client,
           items.map(({ contract, period }) => ({
@@ -671,15 +676,14 @@ export const createAgentContractsService = (deps: {
             merchantCode: contract.merchantCode,
             start: period.start,
             end: period.end,
-            statementId: statementIds.get(contract.id) as string,
           })),
         );
         // One house row (shard) for the whole batch: two batches never wait on each other's shards in a cycle.
         const shard = randomInt(HOUSE_SHARDS);
-        const rows = claimed.map(({ contractId, runId, taken, last }) => {
+        const rows = claimed.map(({ contractId, runId, taken, takenThrough, last }) => {
           const { contract, period } = byId.get(contractId) as (typeof items)[number];
           const result = accrualResult(contract, taken);
-          const row = statementOf(statementIds.get(contractId) as string, runId, contract, period, result, last);
+          const row = statementOf(randomUUID(), runId, contract, period, result, last, takenThrough);
           return { ...row, paid: row.amount > 0n ? row.amount : 0n, contract };
         });
         await ledger.transferMany(

@@ -1,4 +1,4 @@
-import { type AgentContractRun, runRerunnable } from '@tessera/contracts';
+import { type AgentContractRun, orderedInputs, runRerunnable } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../shared/api/api-error';
@@ -191,7 +191,7 @@ const ContractStatements = ({
             </td>
             <td data-label={columns[2]}>
               <ul className={styles.inputs}>
-                {Object.entries(statement.inputs).map(([name, value]) => (
+                {orderedInputs(statement.inputs).map(([name, value]) => (
                   <li key={name} data-input={name}>
                     {t(`agentContracts.inputs.${name}`, { defaultValue: name })}: {String(value)}
                   </li>

@@ -1,4 +1,5 @@
 import type { AgentStatement, ContractKind, StatementStatus } from '@tessera/contracts';
+import { orderedInputs } from '@tessera/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
@@ -12,7 +13,6 @@ import { Dialog } from '../../../shared/ui/dialog/dialog';
 import { type BadgeTone, StatusBadge } from '../../../shared/ui/status-badge/status-badge';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
 import { useStatements } from '../api/agent-contracts-api';
-import { orderedInputs } from '../contract-labels';
 import styles from './agent-contracts.module.css';
 import { ContractList } from './contract-list';
 

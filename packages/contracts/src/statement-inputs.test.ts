@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderedInputs } from './contract-labels';
+import { orderedInputs } from './agent-contracts';
 
 describe("a statement's inputs", () => {
   it('come in reading order whatever order the stored JSON kept, unknown ones last by name', () => {
