@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,25 +36,68 @@ export interface TestServer {
 }
 
 /**
- * A port free on 127.0.0.1: the next free one of `TEST_PORTS` (`9110-9119`) when set, else any. Files running at once
- * each start their search at their own worker's place in the range (vitest's `VITEST_POOL_ID`, 1 and up), so two
- * workers rarely test the same port at the same moment; a port another process holds is skipped either way.
+ * Ports are claimed across processes: a test file's server listens only seconds after its port was found free, and a
+ * file running at the same time in another worker must not find the same port free meanwhile (its server would then
+ * fail to listen, and its readiness check would be answered by the other file's server). A claim is a file named by
+ * the port in the system's temporary folder, created exclusively and holding the claimer's process id; a claim whose
+ * process is gone is taken over. Claims are given back when the server stops, and at the latest when the process exits.
  */
-const takenPorts = new Set<number>();
+const claimsDir = path.join(tmpdir(), 'tessera-test-ports');
+const claimed = new Set<number>();
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+const claim = (port: number): boolean => {
+  const file = path.join(claimsDir, String(port));
+  mkdirSync(claimsDir, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      claimed.add(port);
+      return true;
+    } catch {
+      const holder = Number.parseInt(readFileSync(file, { encoding: 'utf8', flag: 'r' }) || '0', 10);
+      if (holder > 0 && alive(holder)) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+};
+const release = (...ports: number[]) => {
+  for (const port of ports) {
+    if (claimed.delete(port)) rmSync(path.join(claimsDir, String(port)), { force: true });
+  }
+};
+process.once('exit', () => release(...claimed));
+
+/**
+ * A port free on 127.0.0.1 and claimed for this process: the next free one of `TEST_PORTS` (`9110-9119`) when set,
+ * else one the system picks. Files running at once each start their search at their own worker's place in the range
+ * (vitest's `VITEST_POOL_ID`, 1 and up).
+ */
 const freePort = async (): Promise<number> => {
   const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
-  if (!range) return listenOn(0);
+  if (!range) {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const port = await listenOn(0);
+      if (claim(port)) return port;
+    }
+    throw new Error('no free port to claim');
+  }
   const first = Number(range[1]);
   const size = Number(range[2]) - first + 1;
   const worker = Math.max(Number(process.env.VITEST_POOL_ID ?? 1) - 1, 0);
   for (let step = 0; step < size; step += 1) {
     const port = first + ((worker * 4 + step) % size);
-    if (takenPorts.has(port)) continue;
+    if (claimed.has(port) || !claim(port)) continue;
     const free = await listenOn(port).catch(() => null);
-    if (free !== null) {
-      takenPorts.add(free);
-      return free;
-    }
+    if (free !== null) return free;
+    release(port);
   }
   throw new Error(`no free port in TEST_PORTS ${process.env.TEST_PORTS}`);
 };
@@ -140,7 +183,7 @@ const startReferenceProvider = async (platformUrl: string) => {
     proc.kill('SIGKILL');
     throw error;
   }
-  return { proc, url, output, bookDir };
+  return { proc, url, output, bookDir, port };
 };
 
 /**
@@ -231,6 +274,7 @@ export const startTestServer = async (
       await stopChild(child);
       await database?.drop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      release(port, ...(provider ? [provider.port] : []), ...(dataDir ? [Number(env.EMBEDDED_PG_PORT)] : []));
     },
   };
 };

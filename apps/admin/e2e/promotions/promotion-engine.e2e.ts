@@ -97,6 +97,9 @@ describe('the promotion engine in the back office', () => {
 
     await page.getByRole('button', { name: 'New promotion' }).click();
     await editor().waitFor();
+    // The chat-app reward's cap is named under its amount, grouped as the operator's language writes numbers.
+    await editor().getByLabel('Kind', { exact: true }).selectOption('chat_app');
+    await editor().getByText('Paid once per member on approval; at most 131,000.').waitFor();
     await editor().getByLabel('Kind', { exact: true }).selectOption('application');
     await editor().getByLabel('Category', { exact: true }).selectOption('special');
     await english()

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { fieldErrorAt } from '../../../shared/forms/field-error-at';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { currentLocale } from '../../../shared/i18n/i18n';
 import { languageNameOf } from '../../../shared/i18n/language-name';
 import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
@@ -327,7 +328,9 @@ export const PromotionEditor = ({ code, settings, promotion, canReadVip, onSaved
               hint: isDeposit
                 ? t('promotions.hint.fixedAmountDeposit')
                 : values.kind === 'chat_app'
-                  ? t('promotions.hint.fixedAmountChatApp', { max: CHAT_APP_REWARD_MAX })
+                  ? t('promotions.hint.fixedAmountChatApp', {
+                      max: new Intl.NumberFormat(currentLocale()).format(Number(CHAT_APP_REWARD_MAX)),
+                    })
                   : undefined,
               isRequired: !isDeposit,
             })}
