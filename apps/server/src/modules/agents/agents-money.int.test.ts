@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { inTransaction } from '../../platform/db/transaction';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The agents' money on a real PostgreSQL (decision 0075): transfers to a downline and to the upline and red
@@ -172,9 +172,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!t) return;
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('agent settings', () => {

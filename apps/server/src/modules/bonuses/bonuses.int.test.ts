@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { GameCategory } from '@tessera/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { MerchantContext } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The bonus wallet on the real PostgreSQL (decision 0081): a manual grant lands in the bonus wallet with its
@@ -100,9 +100,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('a manual grant, wagered and released', () => {

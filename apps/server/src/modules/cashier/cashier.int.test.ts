@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 import { gatewaySignature } from './sandbox-gateway.client';
 
 const SECRET = 'sandbox-demo-secret';
@@ -77,9 +77,7 @@ beforeAll(async () => {
   otherToken = await login('stranger');
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
   await gateway.close();
 });
 

@@ -9,11 +9,11 @@ import {
   verifyGameHash,
 } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { RealtimeConnection } from '../../platform/realtime';
-import { reconcileLedger } from '../ledger';
 import { createCrashGame, DEFAULT_CRASH_TIMING, type InhouseEvent, LostLeadershipError } from '.';
 import { createInhouseRepository } from './inhouse.repository';
 
@@ -156,9 +156,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('the round loop', () => {

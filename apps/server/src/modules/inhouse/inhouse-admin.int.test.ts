@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type AdminInhouseLimits, inhouseGames } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, merchantResource, signInOperators } from '../../../test/back-office';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 
 /** In-house limits per merchant from the back office: who may, what is refused, what is audited, what bets see. */
 
@@ -52,9 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('reading a merchant’s in-house limits', () => {

@@ -3,10 +3,10 @@ import { allEndpoints, buildPath, type InhouseRound } from '@tessera/contracts';
 import { hashServerSeed, playSeededBet, type SeededBet } from '@tessera/engines';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 import type { InhouseEvent } from './inhouse.events';
 
 let t: TestApp;
@@ -84,9 +84,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('seed pairs', () => {

@@ -3,12 +3,12 @@ import type { AdminJackpot, AdminJackpotWin, JackpotList } from '@tessera/contra
 import { jackpotDraw, jackpotHit } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, merchantResource, signInOperators } from '../../../test/back-office';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { inTransaction } from '../../platform/db/transaction';
 import { EVENT_CATALOGUE, type EventPayload } from '../../platform/events';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The progressive jackpot on the real PostgreSQL (decisions 0115-0116): a pool funded with its seed through the
@@ -91,9 +91,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('settings', () => {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AdminLotteryGame, FieldError, LotteryGame } from '@tessera/contracts';
 import { drawFiveDigits } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The back office's game settings are data (decisions 0084, 0061): an edit changes what members are offered and
@@ -66,9 +66,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('a game edited in the back office', () => {

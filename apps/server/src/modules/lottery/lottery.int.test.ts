@@ -8,12 +8,12 @@ import {
   verifyFiveDigitDraw,
 } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
 import type { RealtimeConnection } from '../../platform/realtime';
-import { reconcileLedger } from '../ledger';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -99,9 +99,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('lottery games and commitments', () => {

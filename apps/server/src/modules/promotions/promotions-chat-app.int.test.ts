@@ -1,10 +1,10 @@
 import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 import { CHAT_LINKS_PER_HOUR } from './promotions.service';
 
 /**
@@ -143,9 +143,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 }, 120_000);
 
 describe('the chat-app reward', () => {

@@ -1,12 +1,12 @@
 import { promotionInput, redEnvelopeInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { memberClient } from '../../../test/member-client';
 import { approvedDeposit } from '../../../test/money-events';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart } from '../../../test/uploads';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Region eligibility (decisions 0140, 0142): a member's region is the country (trusted CDN header) of its latest
@@ -87,9 +87,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 }, 120_000);
 
 describe("a member's region", () => {

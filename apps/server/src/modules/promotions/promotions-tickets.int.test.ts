@@ -1,10 +1,10 @@
 import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes } from '../../../test/uploads';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Application tickets (decision 0146) on the real PostgreSQL: `PROMOFE_claimTicket` takes the member's ticket for an
@@ -98,9 +98,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 }, 120_000);
 
 describe('an application ticket', () => {

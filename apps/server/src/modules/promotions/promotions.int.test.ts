@@ -1,12 +1,12 @@
 import { promotionInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { approvedDeposit, settledBet } from '../../../test/money-events';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes, type UploadPart } from '../../../test/uploads';
 import type { MerchantContext } from '../../platform/principals';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The promotion engine on the real PostgreSQL (decision 0082): a first-deposit promotion joined, its bonus credited
@@ -94,9 +94,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 }, 120_000);
 
 describe('a first-deposit bonus', () => {

@@ -6,13 +6,13 @@ import { join as joinPath, resolve } from 'node:path';
 import { drawRaffleWinners, hashServerSeed } from '@tessera/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo } from '../../../test/back-office';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { approvedDeposit, settledBet } from '../../../test/money-events';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { inTransaction } from '../../platform/db/transaction';
 import type { MerchantContext } from '../../platform/principals';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Raffles on the real PostgreSQL (decision 0122): members join, deposits and valid bets in the window earn tickets
@@ -93,9 +93,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 }, 120_000);
 
 describe('the editor', () => {

@@ -3,6 +3,7 @@ import { sealPayload } from '@tessera/client-crypto';
 import { type GameCategory, gameCategories, type RebateClaim, type RebateOverview } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo } from '../../../test/back-office';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { gamePlayers } from '../../../test/game-players';
 import { memberClient } from '../../../test/member-client';
@@ -78,9 +79,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('what collecting now would pay', () => {

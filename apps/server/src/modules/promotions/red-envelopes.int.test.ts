@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hashServerSeed, splitRandom } from '@tessera/engines';
 import { redEnvelopeInput } from '@tessera/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Red envelopes created by operators on the real PostgreSQL (decision 0098): the editor's split is committed and
@@ -82,9 +82,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 }, 120_000);
 
 describe('the editor', () => {

@@ -1,9 +1,9 @@
 import type { ReferralFriend, ReferralSummary } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The referral programme on a real PostgreSQL: a friend's credited deposits reaching the qualifying total earn its
@@ -137,9 +137,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 /** Deposit events the referral subscriber has not yet been handed. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RankProgress } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 
 /**
  * The VIP programme on the member site: the demo ladder (Bronze 50 / 200 / bonus 5, Silver 500 / 2,000 / 18, Gold
@@ -127,9 +127,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('the ladder', () => {

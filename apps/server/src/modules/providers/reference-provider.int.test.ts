@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
 import { waitFor } from '../../../test/wait-for';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Whole rounds as in production: the reference provider (its own process, started from apps/reference-provider)
@@ -160,9 +160,7 @@ afterAll(async () => {
   provider?.kill('SIGTERM');
   rmSync(bookDir, { recursive: true, force: true });
   await proxy?.close();
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('the reference provider against the platform', () => {

@@ -1,9 +1,9 @@
 import { formatMinor } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 import { seamlessSignature } from './seamless.routes';
 
 let t: TestApp;
@@ -55,9 +55,7 @@ beforeAll(async () => {
   nodeId = String(rows[0]?.id);
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('the seamless wallet', () => {

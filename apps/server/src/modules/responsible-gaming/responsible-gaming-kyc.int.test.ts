@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 import { seamlessSignature } from '../providers';
 
 /**
@@ -68,9 +68,7 @@ beforeAll(async () => {
   desk = await t.operatorToken();
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('identity tiers and withdrawal thresholds', () => {

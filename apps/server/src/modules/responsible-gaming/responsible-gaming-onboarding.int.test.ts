@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LotteryDraw, LotteryGame } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Lottery tickets through the debit guard (decision 0106), and the member site's one-time prompts: the offer of
@@ -65,9 +65,7 @@ beforeAll(async () => {
   await t.services.lottery.runDue(); // the lottery's scheduler pass: draws open for bets
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('lottery tickets and the debit guard', () => {

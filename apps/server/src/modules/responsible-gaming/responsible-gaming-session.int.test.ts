@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 
 /** Session-time limits and reality checks (decision 0069). Time is moved by moving the session's clock back. */
 let t: TestApp;
@@ -47,9 +47,7 @@ beforeAll(async () => {
   client = memberClient(t);
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('session-time limits', () => {

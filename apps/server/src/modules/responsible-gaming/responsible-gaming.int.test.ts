@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, REFERENCE_PROVIDER_SECRET, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 import { seamlessSignature } from '../providers';
 
 let t: TestApp;
@@ -66,9 +66,7 @@ beforeAll(async () => {
   slotNode = String(rows[0]?.id);
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('limits the member sets', () => {

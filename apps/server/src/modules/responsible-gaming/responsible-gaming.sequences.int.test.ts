@@ -1,10 +1,11 @@
 import { formatMinor, RG_COOLING_HOURS, type RgStatus, rgLimitKinds, rgPeriods } from '@tessera/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../platform/http/app-error';
 import { hashPassword } from '../../platform/security/password';
-import { type LedgerExecutor, ledgerPostArguments, reconcileLedger, translateLedgerError } from '../ledger';
+import { type LedgerExecutor, ledgerPostArguments, translateLedgerError } from '../ledger';
 import { periodStart } from './responsible-gaming.service';
 
 /**
@@ -131,9 +132,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 interface Day {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { fundedMember } from '../../../test/funded-member';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { reconcileLedger } from '../ledger';
 
 /** My wallet (transferFund) for a merchant that keeps separate game wallets: GCS_merchantWallet and GCS_walletTransfer. */
 
@@ -51,9 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('separate game wallets', () => {

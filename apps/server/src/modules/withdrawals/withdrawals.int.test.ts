@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { jpegBytes, multipart, pngBytes } from '../../../test/uploads';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 import { createWithdrawalsRepository } from './withdrawals.repository';
 import { createWithdrawalsService } from './withdrawals.service';
 
@@ -99,9 +99,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('payout methods', () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeReconciled } from '../../../test/close-reconciled';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/http/context';
 import { hashPassword } from '../../platform/security/password';
-import { reconcileLedger } from '../ledger';
 
 /**
  * Withdrawal state transitions against a model: random interleavings of operator decisions (some racing their
@@ -57,9 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const report = await reconcileLedger(t.database.pool);
-  expect(report.filter((check) => check.discrepancies > 0)).toEqual([]);
-  await t.close();
+  await closeReconciled(t);
 });
 
 describe('withdrawal state transitions (model-based)', () => {
