@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { encodeFieldError } from '../../../shared/forms/field-error';
-import { Button } from '../../../shared/ui/button/button';
 import { Field } from '../../../shared/ui/form/field';
 import { describedByOf } from '../../../shared/ui/form/field-message';
 import formStyles from '../../../shared/ui/form/form.module.css';
 import { useLinkChatApp } from '../api/promotions-api';
 import { refusalOutsideFields } from './form-refusal';
-import { PromotionRefusal } from './promotion-refusal';
+import { PromotionFormFooter } from './promotion-refusal';
 import styles from './promotions.module.css';
 
 interface LinkValues {
@@ -73,15 +72,12 @@ export const ChatAppLinkForm = ({ promotion, onLinked, onCancel }: ChatAppLinkFo
           {...register('handle', { validate: judgeHandle })}
         />
       </Field>
-      <PromotionRefusal error={formError} />
-      <div className={styles.formActions}>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t('promo_cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {t('promo_link_send')}
-        </Button>
-      </div>
+      <PromotionFormFooter
+        error={formError}
+        onCancel={onCancel}
+        isSubmitting={isSubmitting}
+        submitLabel={t('promo_link_send')}
+      />
     </form>
   );
 };

@@ -4,14 +4,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { encodeFieldError } from '../../../shared/forms/field-error';
-import { Button } from '../../../shared/ui/button/button';
 import { Field } from '../../../shared/ui/form/field';
 import { describedByOf } from '../../../shared/ui/form/field-message';
 import formStyles from '../../../shared/ui/form/form.module.css';
 import { ProofPicker } from '../../../shared/ui/proof-picker/proof-picker';
 import { useApplyPromotion } from '../api/promotions-api';
 import { refusalOutsideFields } from './form-refusal';
-import { PromotionRefusal } from './promotion-refusal';
+import { PromotionFormFooter } from './promotion-refusal';
 import styles from './promotions.module.css';
 
 interface ApplyValues {
@@ -100,15 +99,12 @@ export const PromotionApplyForm = ({ promotion, onApplied, onCancel }: Promotion
           addLabel={(left) => t('promo_images_add', { left })}
         />
       </div>
-      <PromotionRefusal error={formError} />
-      <div className={styles.formActions}>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {t('promo_cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {t('promo_apply_send')}
-        </Button>
-      </div>
+      <PromotionFormFooter
+        error={formError}
+        onCancel={onCancel}
+        isSubmitting={isSubmitting}
+        submitLabel={t('promo_apply_send')}
+      />
     </form>
   );
 };
