@@ -61,7 +61,13 @@ const claim = (port: number): boolean => {
       claimed.add(port);
       return true;
     } catch {
-      const holder = Number.parseInt(readFileSync(file, { encoding: 'utf8', flag: 'r' }) || '0', 10);
+      // The claim may have been given back since: then the file is gone and the next attempt may create it.
+      let holder = 0;
+      try {
+        holder = Number.parseInt(readFileSync(file, 'utf8') || '0', 10);
+      } catch {
+        continue;
+      }
       if (holder > 0 && alive(holder)) return false;
       rmSync(file, { force: true });
     }
