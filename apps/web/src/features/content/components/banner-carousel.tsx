@@ -1,8 +1,9 @@
 import type { Banner } from '@tessera/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../../../shared/hooks/use-idle';
 import { IconButton } from '../../../shared/ui/button/button';
+import { isPageCovered, subscribePageCovered } from '../../../shared/ui/dialog/scroll-lock';
 import { PauseIcon, PlayIcon } from '../../../shared/ui/icons/icons';
 import { useAnnouncements, useBanners } from '../api/announcements';
 import { BannerAnchor } from './banner-anchor';
@@ -51,8 +52,8 @@ const Slide = ({ banner, isFirst, isHidden, hasPicture, onFirstSettled }: SlideP
 /**
  * The home banner carousel (spec section 2, group w_home). With more than one banner it loops (a copy of the
  * first slide follows the last, so the wrap keeps moving forward), autoplays every 5000 ms with a 1000 ms
- * transition, and has clickable pagination. Autoplay pauses while the pointer or focus is on it, and with the
- * pause button (WCAG 2.2.2).
+ * transition, and has clickable pagination. Autoplay pauses while the pointer or focus is on it, with the pause
+ * button (WCAG 2.2.2), and while a dialog covers the page (nobody sees it move; decision 0155).
  */
 export const BannerCarousel = () => {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ export const BannerCarousel = () => {
   const [isHeld, setHeld] = useState(false);
   const [isPaused, setPaused] = useState(false);
   const [isFirstSettled, setFirstSettled] = useState(false);
+  const isCovered = useSyncExternalStore(subscribePageCovered, isPageCovered);
   const cancelIdle = useRef<(() => void) | null>(null);
   const settleFirst = useCallback(() => {
     cancelIdle.current ??= whenIdle(() => setFirstSettled(true));
@@ -79,10 +81,10 @@ export const BannerCarousel = () => {
   }, []);
 
   useEffect(() => {
-    if (!isLooping || isHeld || isPaused) return;
+    if (!isLooping || isHeld || isPaused || isCovered) return;
     const timer = window.setTimeout(() => goTo(position + 1), BANNER_AUTOPLAY_MS);
     return () => window.clearTimeout(timer);
-  }, [isLooping, isHeld, isPaused, position, goTo]);
+  }, [isLooping, isHeld, isPaused, isCovered, position, goTo]);
 
   // Landing on the copy of the first slide: jump back to the real one without a transition.
   const handleTransitionEnd = () => {

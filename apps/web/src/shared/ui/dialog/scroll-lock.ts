@@ -5,10 +5,24 @@
 let locks = 0;
 let savedScrollY = 0;
 let savedStyle = '';
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Whether a modal dialog covers the page now; what moves on its own beneath one waits (decision 0155). */
+export const isPageCovered = (): boolean => locks > 0;
+
+/** Calls `listener` when the page becomes covered or uncovered; returns the unsubscribe. */
+export const subscribePageCovered = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 export const lockPageScroll = (): void => {
   locks += 1;
   if (locks > 1) return;
+  notify();
   const body = document.body;
   savedScrollY = window.scrollY;
   savedStyle = body.getAttribute('style') ?? '';
@@ -30,4 +44,5 @@ export const unlockPageScroll = (): void => {
   if (savedStyle) body.setAttribute('style', savedStyle);
   else body.removeAttribute('style');
   window.scrollTo({ top: savedScrollY, behavior: 'instant' });
+  notify();
 };
