@@ -7,9 +7,9 @@ import { defineConfig } from 'vitest/config';
  *
  * Two phases: the unit and integration files first, then the browser journeys. TEST_WORKERS sets how many unit and
  * integration files run at once (each has its own database cloned from the template; 2 by default), E2E_WORKERS how
- * many browser files (each starts its own server, database and Chromium; 1 by default: two at a time kept the two
- * cores saturated by Chromium and took as long in all). A worker's browser files share one module graph (the harness
- * and Playwright loaded once); E2E_ISOLATE=true gives each file its own. Decisions 0114, 0153, 0155.
+ * many browser files (each starts its own server and database and opens its own browser contexts; 1 by default: two at
+ * a time kept the two cores saturated by Chromium and took as long in all). A worker's browser files share one module
+ * graph (the harness and Playwright loaded once) and one Chromium; E2E_ISOLATE=true gives each file its own. Decisions 0114, 0153, 0155.
  */
 export default defineConfig({
   test: {
