@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { launchBrowser } from '@tessera/testkit';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type GatewayApp } from '../src/app';
 import { sign } from '../src/signature';
@@ -38,18 +39,7 @@ beforeAll(async () => {
   gateway = await buildApp({ merchants: [MERCHANT], publicUrl: 'http://unused.test', dataDir, logLevel: 'silent' });
   await gateway.app.listen({ host: '127.0.0.1', port: 0 });
   gatewayBase = `http://127.0.0.1:${(gateway.app.server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {

@@ -2,28 +2,33 @@ import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /**
- * Debian's Chromium binary itself, not its /usr/bin/chromium launcher script: the script adds flags for a desktop
- * (GPU rasterization, which headless does in software emulation, and the component extensions loaded) that cost the
- * tests CPU and test nothing (decision 0155).
+ * Debian's Chromium, headless: its headless shell (`apt-get install chromium-headless-shell`, the same Chromium
+ * release without the browser's window, tabs, omnibox and GPU process) when installed, else Chromium's own binary
+ * (not its /usr/bin/chromium launcher script, which adds desktop flags that cost CPU in software emulation). The
+ * headless shell is what Playwright's own headless mode runs; it renders with the same Blink and took 37% less time
+ * over the same browser files (decision 0156). `CHROMIUM_PATH` picks another binary, e.g. the full browser.
  */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const DEBIAN_BINARY = '/usr/lib/chromium/chromium';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(DEBIAN_BINARY) ? DEBIAN_BINARY : '/usr/bin/chromium');
+const CHROMIUM_EXECUTABLE =
+  process.env.CHROMIUM_PATH ??
+  [HEADLESS_SHELL, DEBIAN_BINARY].find((candidate) => existsSync(candidate)) ??
+  '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
-const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** The flags this closed network needs (no background connections); the full browser also runs headless. */
+const CHROMIUM_ARGS = [
+  ...(CHROMIUM_EXECUTABLE.endsWith('headless-shell') ? [] : ['--headless=new']),
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's Chromium, headless, with the flags above. */
+const launch = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 
 let shared: Promise<Browser> | null = null;
 
