@@ -272,7 +272,8 @@ describe('agent contracts: dividend, hourly salary and the endings', () => {
     const offered = withDownline.locator(`[data-contract="${realtime.value.contract.id}"]`);
     await offered.waitFor();
     // The dividend runs; the hourly salary ends; the real-time offer waits: only the offer can be withdrawn.
-    expect(await withDownline.locator('[data-contract]').count()).toBe(3);
+    // Each kind's section renders when its own query answers, so the count is polled.
+    await expect.poll(() => withDownline.locator('[data-contract]').count()).toBe(3);
     await up.screenshot({ path: screenshotPath('agent-contracts-downline-contracts-desktop-en.png'), fullPage: true });
     await offered.locator('[data-contract-action="withdraw"]').click();
     const confirmWithdraw = dialog(up, 'contract-withdraw');
