@@ -6,6 +6,8 @@
 //
 // The database: DATABASE_URL when set, else `tessera_cluster` on the PostgreSQL at 127.0.0.1:5432 (created when
 // absent). The embedded PostgreSQL of `npm start` belongs to one process, so it cannot serve three.
+// Realtime events fan out between the instances through Redis (decision 0160): REDIS_URL when set, else a
+// redis-server of its own on CLUSTER_REDIS_PORT (6390; installed from Debian's packages when missing).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -19,6 +21,8 @@ const host = env.CLUSTER_HOST ?? '0.0.0.0';
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tessera_cluster';
 const gatewayPort = env.SANDBOX_GATEWAY_PORT ?? '8081';
 const providerPort = env.REFERENCE_PROVIDER_PORT ?? '8082';
+const redisPort = Number(env.CLUSTER_REDIS_PORT ?? 6390);
+const redisUrl = env.REDIS_URL ?? `redis://127.0.0.1:${redisPort}`;
 const frontUrl = `http://localhost:${frontPort}`;
 const workDir = '.tmp/cluster';
 
@@ -32,6 +36,7 @@ for (const [name, value] of [
   ['CLUSTER_PORT', frontPort],
   ['CLUSTER_FIRST_INSTANCE_PORT', firstInstancePort],
   ['CLUSTER_INSTANCES', instanceCount],
+  ['CLUSTER_REDIS_PORT', redisPort],
 ]) {
   if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${name} must be a whole number`);
 }
@@ -43,6 +48,17 @@ const ensureHaproxy = () => {
   const install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit' });
   if (install.status !== 0) fail('could not install haproxy (run as root, or install it yourself)');
 };
+
+/** redis-server from Debian's packages, installed when missing (only when the cluster runs its own). */
+const ensureRedisServer = () => {
+  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0) return;
+  log('Redis is missing: apt-get install -y redis-server');
+  const install = spawnSync('apt-get', ['install', '-y', 'redis-server'], { stdio: 'inherit' });
+  if (install.status !== 0) fail('could not install redis-server (run as root, or install it yourself)');
+};
+
+const redisAnswers = () =>
+  spawnSync('redis-cli', ['-u', redisUrl, 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
 
 /** Creates the database when absent (the server applies the migrations itself). */
 const ensureDatabase = async () => {
@@ -154,6 +170,7 @@ const waitUntilReady = async (url, timeoutMs) => {
 };
 
 ensureHaproxy();
+if (!env.REDIS_URL) ensureRedisServer();
 await ensureDatabase();
 mkdirSync(workDir, { recursive: true });
 const configPath = `${workDir}/haproxy.cfg`;
@@ -183,6 +200,19 @@ run(
   },
   { restart: false },
 );
+if (!env.REDIS_URL) {
+  run(
+    'redis',
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {},
+    { restart: true },
+  );
+}
+for (let waited = 0; !redisAnswers(); waited += 250) {
+  if (waited > 10_000) fail(`no Redis answers at ${redisUrl}`);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
 for (const instance of instances) {
   run(
     instance.name,
@@ -190,6 +220,7 @@ for (const instance of instances) {
     ['--enable-source-maps', 'apps/server/dist/main.js'],
     {
       DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
       PORT: String(instance.port),
       PUBLIC_URL: frontUrl,
       // Outside services (the gateway's callbacks) come back through the balancer.
@@ -219,6 +250,7 @@ if (readyAll.includes(false)) {
   log(`  Back office:  ${frontUrl}/admin/`);
   log(`  Instances:    ${instances.map((instance) => `${instance.name} :${instance.port}`).join(', ')}`);
   log(`  Database:     ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
+  log(`  Fan-out:      Redis at ${new URL(redisUrl).host}`);
   log('  Kill an instance (kill <pid>) and the site keeps answering; it is started again after 2 s.');
   log(
     `  Instance pids: ${instances.map((instance) => `${instance.name}=${children.get(instance.name)?.pid}`).join(' ')}`,

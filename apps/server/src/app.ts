@@ -66,7 +66,13 @@ import {
   registerModuleRoutes,
 } from './platform/modules';
 import { adminDistDir, webDistDir } from './platform/paths';
-import { createPgFanout, createRealtimeHub, type RealtimeHub, registerRealtimeSocket } from './platform/realtime';
+import {
+  createPgFanout,
+  createRealtimeHub,
+  createRedisFanout,
+  type RealtimeHub,
+  registerRealtimeSocket,
+} from './platform/realtime';
 import { retentionJob } from './platform/retention';
 import { createProofOfWork } from './platform/security/proof-of-work';
 import { createSealedPayloads } from './platform/security/sealed-payload';
@@ -77,6 +83,7 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export type AppConfig = Pick<
   Config,
   | 'LOG_LEVEL'
+  | 'REDIS_URL'
   | 'trustProxy'
   | 'COUNTRY_HEADER'
   | 'BODY_LIMIT_BYTES'
@@ -276,7 +283,9 @@ export const buildApp = async (
   const proofOfWork = createProofOfWork(pool);
   const reportRealtimeError = (error: unknown) => app.log.warn({ err: error }, 'realtime delivery failed');
   const realtime = createRealtimeHub({
-    fanout: createPgFanout({ pool: database.pool, onError: reportRealtimeError }),
+    fanout: config.REDIS_URL
+      ? createRedisFanout({ url: config.REDIS_URL, onError: reportRealtimeError })
+      : createPgFanout({ pool: database.pool, onError: reportRealtimeError }),
     onError: reportRealtimeError,
   });
   await realtime.start();

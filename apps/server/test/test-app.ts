@@ -35,6 +35,7 @@ export const createTestApp = async (
     BODY_LIMIT_BYTES: number;
     SANDBOX_GATEWAY_URL: string;
     REFERENCE_PROVIDER_URL: string;
+    REDIS_URL: string;
   }> = {},
   options: {
     captchaText?: () => string;
@@ -62,6 +63,7 @@ export const createTestApp = async (
       LOG_LEVEL: options.logStream ? 'info' : 'silent',
       trustProxy: false,
       COUNTRY_HEADER: config.COUNTRY_HEADER,
+      REDIS_URL: config.REDIS_URL,
       BODY_LIMIT_BYTES: config.BODY_LIMIT_BYTES ?? 1_048_576,
       SANDBOX_GATEWAY_URL: config.SANDBOX_GATEWAY_URL ?? 'http://127.0.0.1:9',
       SANDBOX_GATEWAY_MERCHANT_ID: 'demo',

@@ -10,3 +10,4 @@ export {
   type TopicDefinition,
 } from './realtime-hub';
 export { RESTARTING_REASON, realtimeCloseCodes, registerRealtimeSocket } from './realtime-socket';
+export { createRedisFanout } from './redis-fanout';
