@@ -122,8 +122,8 @@ const children = new Map();
 let stopping = false;
 
 /** Starts a child with its output prefixed by its name; `restart` says whether to start it again when it exits. */
-const run = (name, command, args, childEnv, { restart }) => {
-  const child = spawn(command, args, { env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (name, command, args, childEnv, { restart, detached = false }) => {
+  const child = spawn(command, args, { env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached });
   children.set(name, child);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
@@ -131,7 +131,7 @@ const run = (name, command, args, childEnv, { restart }) => {
   child.on('exit', (code, signal) => {
     if (stopping) return;
     log(`${name} exited (${signal ?? code})${restart ? '; starting it again in 2 s' : ''}`);
-    if (restart) setTimeout(() => !stopping && run(name, command, args, childEnv, { restart }), 2000);
+    if (restart) setTimeout(() => !stopping && run(name, command, args, childEnv, { restart, detached }), 2000);
     else stop(1);
   });
   return child;
@@ -141,16 +141,25 @@ const stop = (code) => {
   if (stopping) return;
   stopping = true;
   log('stopping every child');
-  const running = [...children.values()].filter((child) => child.exitCode === null && child.signalCode === null);
+  const isRunning = (child) => child !== undefined && child.exitCode === null && child.signalCode === null;
+  // Redis goes last (it runs in a process group of its own, so Ctrl-C does not reach it): the draining
+  // instances still publish to it.
+  const redis = children.get('redis');
+  const running = [...children.values()].filter((child) => child !== redis && isRunning(child));
   for (const child of running) child.kill('SIGTERM');
   const force = setTimeout(() => {
-    for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of [...running, redis]) if (isRunning(child)) child.kill('SIGKILL');
     process.exit(code);
   }, 20_000);
   force.unref();
-  Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(async () => {
+    if (isRunning(redis)) {
+      const exited = new Promise((resolve) => redis.once('exit', resolve));
+      redis.kill('SIGTERM');
+      await exited;
+    }
+    process.exit(code);
+  });
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -206,7 +215,7 @@ if (!env.REDIS_URL) {
     'redis-server',
     ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     {},
-    { restart: true },
+    { restart: true, detached: true },
   );
 }
 for (let waited = 0; !redisAnswers(); waited += 250) {
