@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { endQuietly } from '../db/database';
-import type { RealtimeEnvelope, RealtimeFanout } from './realtime-hub';
+import { createTickBatcher, type RealtimeEnvelope, type RealtimeFanout } from './realtime-hub';
 
 export const REALTIME_CHANNEL = 'tessera_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; batches stay under this. */
@@ -53,25 +53,20 @@ export const createPgFanout = (options: {
   const channel = options.channel ?? REALTIME_CHANNEL;
   const origin = randomUUID();
   const onError = options.onError ?? (() => {});
-  let queue: RealtimeEnvelope[] = [];
-  let isFlushScheduled = false;
   let listener: pg.Client | null = null;
   let isStopped = false;
   let attempt = 0;
   let reconnectTimer: NodeJS.Timeout | null = null;
   let pending: Promise<unknown> = Promise.resolve();
 
-  const flush = () => {
-    isFlushScheduled = false;
-    const envelopes = queue;
-    queue = [];
+  const outgoing = createTickBatcher((envelopes) => {
     const payloads = toPayloads(origin, envelopes, () => onError(new Error('realtime: event too large to fan out')));
     pending = Promise.all(
       payloads.map((payload) =>
         options.pool.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => onError(error)),
       ),
     );
-  };
+  });
 
   const connect = async (deliver: (envelope: RealtimeEnvelope) => void): Promise<void> => {
     const client = new pg.Client({ ...options.pool.options, application_name: 'tessera-realtime' });
@@ -114,19 +109,14 @@ export const createPgFanout = (options: {
 
   return {
     publish: (envelope) => {
-      if (isStopped) return;
-      queue.push(envelope);
-      if (!isFlushScheduled) {
-        isFlushScheduled = true;
-        setImmediate(flush);
-      }
+      if (!isStopped) outgoing.push(envelope);
     },
     start: async (deliver) => {
       isStopped = false;
       await connect(deliver);
     },
     stop: async () => {
-      if (isFlushScheduled) flush();
+      outgoing.flush();
       await pending;
       isStopped = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);

@@ -60,6 +60,31 @@ export interface RealtimeFanout {
   stop: () => Promise<void>;
 }
 
+/**
+ * A fan-out's outgoing queue: envelopes published in the same tick are handed to `send` together, on the next
+ * turn of the event loop (one NOTIFY or one Redis message for a burst). `flush` sends what waits at once (at stop).
+ */
+export const createTickBatcher = (send: (envelopes: RealtimeEnvelope[]) => void) => {
+  let queue: RealtimeEnvelope[] = [];
+  let isScheduled = false;
+  const flush = () => {
+    isScheduled = false;
+    const envelopes = queue;
+    queue = [];
+    if (envelopes.length > 0) send(envelopes);
+  };
+  return {
+    push: (envelope: RealtimeEnvelope) => {
+      queue.push(envelope);
+      if (!isScheduled) {
+        isScheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+};
+
 const kindOf = (topic: string): string => topic.split(':', 1)[0] ?? topic;
 const memberKey = (merchantCode: string, memberId: string) => `${merchantCode}\u0000${memberId}`;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { REALTIME_CHANNEL } from './pg-fanout';
-import type { RealtimeEnvelope, RealtimeFanout } from './realtime-hub';
+import { createTickBatcher, type RealtimeEnvelope, type RealtimeFanout } from './realtime-hub';
 
 const RECONNECT_DELAYS_MS = [250, 1000, 2000, 5000, 10_000];
 
@@ -37,28 +37,18 @@ export const createRedisFanout = (options: {
   };
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
-  let queue: RealtimeEnvelope[] = [];
-  let isFlushScheduled = false;
   let isStopped = false;
   let pending: Promise<unknown> = Promise.resolve();
 
-  const flush = () => {
-    isFlushScheduled = false;
-    const envelopes = queue;
-    queue = [];
-    if (!publisher || envelopes.length === 0) return;
+  const outgoing = createTickBatcher((envelopes) => {
+    if (!publisher) return;
     const wire: Wire = { o: origin, e: envelopes };
     pending = publisher.publish(channel, JSON.stringify(wire)).catch((error: unknown) => onError(error));
-  };
+  });
 
   return {
     publish: (envelope) => {
-      if (isStopped) return;
-      queue.push(envelope);
-      if (!isFlushScheduled) {
-        isFlushScheduled = true;
-        setImmediate(flush);
-      }
+      if (!isStopped) outgoing.push(envelope);
     },
     start: async (deliver) => {
       isStopped = false;
@@ -86,7 +76,7 @@ export const createRedisFanout = (options: {
       else subscribed.catch(onError);
     },
     stop: async () => {
-      if (isFlushScheduled) flush();
+      outgoing.flush();
       await pending;
       isStopped = true;
       const clients = [publisher, subscriber].filter((client): client is Redis => client !== null);
