@@ -7,7 +7,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { JobContext } from '../../platform/jobs';
 import { hashPassword } from '../../platform/security/password';
 import { reportsModule } from './index';
-import { backfillRollups } from './reports.backfill';
+import { ACTIVE_ZONES_MAX, backfillRollups } from './reports.backfill';
 import { addDays, dayStart, localDate } from './reports.periods';
 
 /**
@@ -107,6 +107,7 @@ const wipe = async () => {
     'reports_game_hourly',
     'reports_game_players',
     'reports_active_hours',
+    'reports_active_days',
     'reports_game_days',
     'reports_reward_hourly',
     'reports_player_hours',
@@ -268,6 +269,110 @@ describe('rollups backfill', () => {
     await backfillRollups(t.database.pool, 'demo', ago(101).toISOString().slice(0, 10), today);
     expect(sorted(await reported())).toBe(sorted(want));
   }, 120_000);
+
+  it('keeps players per local day of a kept zone: 30 days, the 30 before and each day equal count(DISTINCT) across local midnights, live, filled and rebuilt', async () => {
+    // Decision 0157. São Paulo (UTC-3): its midnights are 03:00 UTC, so every local day takes hours of two UTC days.
+    const merchant = await t.services.merchants.resolve({ code: 'demo', host: '' });
+    const zone = 'America/Sao_Paulo';
+    const kept = async () =>
+      (
+        await t.database.pool.query<{ time_zone: string }>(
+          `SELECT time_zone FROM reports_active_zones WHERE merchant_code = 'demo' ORDER BY added_at, time_zone`,
+        )
+      ).rows.map((row) => row.time_zone);
+    // Read once before the play: the zone is kept from then on, and the rounds below reach its days live.
+    await t.services.reports.dashboard(merchant, 'owner', '30d', 'america/sao_paulo');
+    expect(await kept()).toContain(zone);
+    expect(await kept()).not.toContain('america/sao_paulo');
+
+    const members = (await Promise.all(['lza', 'lzb', 'lzc', 'lzd'].map(newMember))) as string[];
+    const to = localDate(new Date(), zone);
+    const minutes = (iso: string, n: number) => new Date(Date.parse(iso) + n * 60_000);
+    // Either side of local midnights: inside the 30 days, at the 30 days' first midnight, in the 30 before and at
+    // the first midnight of those; the same members on several days.
+    const plays: [number, number, number][] = [
+      [0, 1, -20],
+      [0, 1, 20],
+      [1, 1, 25],
+      [1, 5, -25],
+      [2, 5, -25],
+      [2, 5, 30],
+      [3, 30, -15],
+      [0, 30, 15],
+      [3, 35, -10],
+      [1, 35, 10],
+      [2, 60, 10],
+      [3, 60, -10],
+    ];
+    for (const [member, daysBack, offset] of plays) {
+      const at = minutes(dayStart(addDays(to, -daysBack + 1), zone), offset);
+      if (at.getTime() < Date.now()) await play(members[member] as string, 100n, 0n, 'lz', at);
+    }
+    await play(members[0] as string, 100n, 0n, 'lz', new Date());
+    await t.services.events.drain();
+
+    const distinct = async (fromDay: string, toDay: string, timeZone: string) =>
+      (
+        await t.database.pool.query<{ n: string }>(
+          `SELECT count(DISTINCT member_id)::text AS n FROM bet_rounds WHERE merchant_code = 'demo'
+              AND status = 'settled' AND settled_at >= $1 AND settled_at < $2`,
+          [dayStart(fromDay, timeZone), dayStart(addDays(toDay, 1), timeZone)],
+        )
+      ).rows[0]?.n;
+    const expected = async (timeZone: string) => {
+      const today = localDate(new Date(), timeZone);
+      const from = addDays(today, -29);
+      const series: { at: string; value: string | undefined }[] = [];
+      for (let day = from; day <= today; day = addDays(day, 1))
+        series.push({ at: day, value: await distinct(day, day, timeZone) });
+      return {
+        value: await distinct(from, today, timeZone),
+        previous: await distinct(addDays(from, -30), addDays(from, -1), timeZone),
+        series,
+      };
+    };
+    const reported = async (timeZone: string) => {
+      const figure = (await t.services.reports.dashboard(merchant, 'owner', '30d', timeZone)).figures.find(
+        (f) => f.key === 'activePlayers',
+      );
+      return { value: figure?.value, previous: figure?.previous, series: figure?.series };
+    };
+    const rows = async (timeZone: string) =>
+      Number(
+        (
+          await t.database.pool.query<{ n: string }>(
+            `SELECT count(*)::text AS n FROM reports_active_days WHERE merchant_code = 'demo' AND time_zone = $1`,
+            [timeZone],
+          )
+        ).rows[0]?.n,
+      );
+
+    const want = await expected(zone);
+    expect(Number(want.value)).toBeGreaterThanOrEqual(3);
+    expect(Number(want.previous)).toBeGreaterThanOrEqual(3);
+    expect(want.series.filter((day) => day.value !== '0').length).toBeGreaterThanOrEqual(5);
+    expect(await rows(zone)).toBeGreaterThan(0);
+    expect(await reported(zone)).toEqual(want);
+
+    // A zone first read after the play: its days are filled from the kept hours (Auckland, UTC+12/+13).
+    await t.services.reports.dashboard(merchant, 'owner', '30d', 'Pacific/Auckland');
+    expect(await rows('Pacific/Auckland')).toBeGreaterThan(0);
+    expect(await reported('Pacific/Auckland')).toEqual(await expected('Pacific/Auckland'));
+
+    // Rebuilt from the raw rounds after a wipe of every rollup: the days are recomputed from the rebuilt hours.
+    await wipe();
+    expect(await rows(zone)).toBe(0);
+    await backfillRollups(t.database.pool, 'demo', addDays(to, -62), today);
+    expect(await reported(zone)).toEqual(want);
+    expect(await reported('Pacific/Auckland')).toEqual(await expected('Pacific/Auckland'));
+
+    // Past the most zones kept, a zone's days are read from its hours: the same figures, nothing kept for it.
+    for (const other of ['Europe/London', 'America/New_York', 'Asia/Tokyo']) {
+      expect(await reported(other)).toEqual(await expected(other));
+    }
+    expect((await kept()).length).toBe(ACTIVE_ZONES_MAX);
+    expect(await rows('Asia/Tokyo')).toBe(0);
+  }, 180_000);
 
   it('counts registrations and first depositors per local day from hourly counters, live and rebuilt', async () => {
     // Decision 0147: members registered and first deposits made either side of Shanghai midnights (a day ago, in the

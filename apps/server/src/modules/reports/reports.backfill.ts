@@ -16,7 +16,8 @@ import type pg from 'pg';
  *
  * Distinct sets (a game's players, an hour's players, a member's registration and first deposit) are written as
  * the union with what is there: a later delivery adds nothing twice to a set. Members' ordinals (decision 0143) are
- * never rebuilt: a day's players without one get the next ones. The hourly counters of registrations and first
+ * never rebuilt: a day's players without one get the next ones; the kept zones' local days the day's hours fall on
+ * are recomputed from the hours (decision 0157). The hourly counters of registrations and first
  * depositors (decision 0147) are recounted from the set for the day's hours and every hour the rebuild wrote to.
  *
  * Then each member's lifetime play per game (`reports_member_games`) for the members who played in the range, the
@@ -44,6 +45,86 @@ export const ACTIVE_CHUNK_BITS = 13;
 export const ACTIVE_CHUNK_MASK = (1 << ACTIVE_CHUNK_BITS) - 1;
 /** An empty chunk, as SQL. */
 export const ACTIVE_CHUNK_ZERO = `B'0'::bit(${1 << ACTIVE_CHUNK_BITS})::varbit`;
+
+/** The most time zones a merchant's players are also kept per local day in (decision 0157). */
+export const ACTIVE_ZONES_MAX = 4;
+
+/**
+ * Recomputes, for the kept zones (or one), the local days that the UTC hours [$2, $3) fall on, from the hours'
+ * bitmaps: each day's chunks are the OR of its hours' (decision 0157). `$1` is the merchant; `$4` a zone or null.
+ */
+const recomputeActiveDays = async (
+  client: pg.PoolClient,
+  merchantCode: string,
+  from: string,
+  to: string,
+  zone: string | null,
+) => {
+  const touched = `SELECT DISTINCT z.time_zone, (h AT TIME ZONE z.time_zone)::date AS day
+      FROM reports_active_zones z,
+           generate_series($2::timestamptz, $3::timestamptz - interval '1 hour', interval '1 hour') AS h
+     WHERE z.merchant_code = $1 AND ($4::text IS NULL OR z.time_zone = $4)`;
+  const p = [merchantCode, from, to, zone];
+  await client.query(
+    `DELETE FROM reports_active_days d USING (${touched}) t
+      WHERE d.merchant_code = $1 AND d.time_zone = t.time_zone AND d.day = t.day`,
+    p,
+  );
+  await client.query(
+    `INSERT INTO reports_active_days (merchant_code, time_zone, day, chunk, members)
+     SELECT $1, t.time_zone, t.day, a.chunk, bit_or(a.members) FROM (${touched}) t
+       JOIN reports_active_hours a ON a.merchant_code = $1 AND a.hour >= (t.day::timestamp AT TIME ZONE t.time_zone)
+        AND a.hour < ((t.day + 1)::timestamp AT TIME ZONE t.time_zone)
+      GROUP BY t.time_zone, t.day, a.chunk`,
+    p,
+  );
+};
+
+/**
+ * Whether the merchant's players are kept per local day of `timeZone` (decision 0157). A zone not kept yet is added
+ * while the merchant has fewer than ACTIVE_ZONES_MAX, its days filled from all the kept hours, in one transaction
+ * under the rollups' lock taken exclusive: no bet is applied meanwhile, and every later one sets its bit in the
+ * zone's day too.
+ */
+export const keepActiveDays = async (pool: pg.Pool, merchantCode: string, timeZone: string): Promise<boolean> => {
+  const kept = await pool.query('SELECT 1 FROM reports_active_zones WHERE merchant_code = $1 AND time_zone = $2', [
+    merchantCode,
+    timeZone,
+  ]);
+  if (kept.rowCount) return true;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [merchantCode]);
+    const added = await client.query(
+      `INSERT INTO reports_active_zones (merchant_code, time_zone)
+       SELECT $1, $2 WHERE (SELECT count(*) FROM reports_active_zones WHERE merchant_code = $1) < ${ACTIVE_ZONES_MAX}
+       ON CONFLICT DO NOTHING`,
+      [merchantCode, timeZone],
+    );
+    if (added.rowCount) {
+      const { rows } = await client.query<{ from: Date | null; to: Date | null }>(
+        `SELECT min(hour) AS from, max(hour) + interval '1 hour' AS to FROM reports_active_hours
+          WHERE merchant_code = $1`,
+        [merchantCode],
+      );
+      const range = rows[0];
+      if (range?.from && range.to)
+        await recomputeActiveDays(client, merchantCode, range.from.toISOString(), range.to.toISOString(), timeZone);
+    }
+    const now = await client.query('SELECT 1 FROM reports_active_zones WHERE merchant_code = $1 AND time_zone = $2', [
+      merchantCode,
+      timeZone,
+    ]);
+    await client.query('COMMIT');
+    return (now.rowCount ?? 0) > 0;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
 
 const ORDINAL_LOCK = `hashtext('reports-ordinals:' || $1)`;
 
@@ -148,6 +229,8 @@ const rebuildDay = async (client: pg.PoolClient, merchantCode: string, from: str
        FROM (SELECT DISTINCT hour, ordinal FROM (${played}) x) y GROUP BY hour, ordinal >> ${ACTIVE_CHUNK_BITS}`,
     p,
   );
+  // The kept zones' local days that the day's hours fall on, from the hours now written (decision 0157).
+  await recomputeActiveDays(client, merchantCode, from, to, null);
   await client.query(
     `INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
      SELECT $1, day, game_type, source, provider, ordinal >> ${ACTIVE_CHUNK_BITS},

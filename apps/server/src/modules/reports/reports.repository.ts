@@ -73,6 +73,14 @@ export const createReportsRepository = (pool: pg.Pool) => ({
            FROM h WHERE $11::int > 0
          ON CONFLICT (merchant_code, hour, chunk) DO UPDATE SET members = reports_active_hours.members | EXCLUDED.members
          WHERE get_bit(reports_active_hours.members, $12::int & ${ACTIVE_CHUNK_MASK}) = 0),
+       active_days AS (
+         INSERT INTO reports_active_days (merchant_code, time_zone, day, chunk, members)
+         SELECT $1, z.time_zone, (h.hour AT TIME ZONE z.time_zone)::date, $12::int >> ${ACTIVE_CHUNK_BITS},
+                set_bit(${ACTIVE_CHUNK_ZERO}, $12::int & ${ACTIVE_CHUNK_MASK}, 1)
+           FROM h, reports_active_zones z WHERE z.merchant_code = $1 AND $11::int > 0
+         ON CONFLICT (merchant_code, time_zone, day, chunk) DO UPDATE
+           SET members = reports_active_days.members | EXCLUDED.members
+         WHERE get_bit(reports_active_days.members, $12::int & ${ACTIVE_CHUNK_MASK}) = 0),
        game_days AS (
          INSERT INTO reports_game_days (merchant_code, day, category, source, provider, chunk, members)
          SELECT $1, (h.hour AT TIME ZONE 'UTC')::date, $4, $5, $6, $12::int >> ${ACTIVE_CHUNK_BITS},

@@ -158,6 +158,37 @@ export const reportsGameDays = pgTable(
   ],
 );
 
+/**
+ * The time zones a merchant's players are also kept per local day in (decision 0157): a zone is added, up to
+ * `ACTIVE_ZONES_MAX`, the first time the dashboard is read in it, and its days are filled from the hours then.
+ */
+export const reportsActiveZones = pgTable(
+  'reports_active_zones',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    timeZone: text('time_zone').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.timeZone] })],
+);
+
+/**
+ * The members who played per merchant and local day of a kept zone, as `reports_active_hours`' bitmap chunks
+ * (decision 0157). Invariant: a day's chunk is the OR of the chunks of the hours whose local date (in the zone) is
+ * the day; the bet subscriber sets the same bit in both, the rebuild recomputes the days of the hours it rewrote.
+ */
+export const reportsActiveDays = pgTable(
+  'reports_active_days',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    timeZone: text('time_zone').notNull(),
+    day: date('day').notNull(),
+    chunk: integer('chunk').notNull(),
+    members: varbit('members').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.merchantCode, table.timeZone, table.day, table.chunk] })],
+);
+
 /** Claimed bonuses per merchant, hour and kind. */
 export const reportsRewardHourly = pgTable(
   'reports_reward_hourly',

@@ -24,7 +24,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { ModuleServices } from '../../platform/modules';
 import type { MerchantContext, OperatorPrincipal } from '../../platform/principals';
 import type { RealtimeHub } from '../../platform/realtime';
-import { backfillRollups } from './reports.backfill';
+import { backfillRollups, keepActiveDays } from './reports.backfill';
 import { createMemberOverview, type MemberOverviewDeps } from './reports.member-overview';
 import { addDays, bucketsOf, dayStart, localDate, periodOf } from './reports.periods';
 import type { ExportRow, RebuildRow, ReportsRepository } from './reports.repository';
@@ -55,13 +55,25 @@ const EXPORT_FETCH = 1_000;
 export const createReportsService = (deps: ReportsDeps) => {
   const { repository } = deps;
 
+  /** The (merchant, zone) pairs whose players are kept per local day (never dropped once kept, decision 0157). */
+  const keptZones = new Set<string>();
+  const activeDaysKept = async (merchantCode: string, timeZone: string) => {
+    const key = `${merchantCode}\u0000${timeZone}`;
+    if (keptZones.has(key)) return true;
+    const kept = await keepActiveDays(repository.pool, merchantCode, timeZone);
+    if (kept) keptZones.add(key);
+    return kept;
+  };
+
   const dashboard = async (
     merchant: MerchantContext,
     role: OperatorRole,
     period: DashboardPeriod,
-    timeZone: string,
+    requestedZone: string,
     now = new Date(),
   ): Promise<Dashboard> => {
+    // One spelling per zone (`asia/shanghai` is `Asia/Shanghai`): a kept zone is keyed by it (decision 0157).
+    const timeZone = new Intl.DateTimeFormat('en', { timeZone: requestedZone }).resolvedOptions().timeZone;
     const currency = merchant.settings.currency;
     const today = localDate(now, timeZone);
     const p = periodOf(period, today);
@@ -89,17 +101,27 @@ export const createReportsService = (deps: ReportsDeps) => {
           WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1`,
         params,
       ),
-      // Distinct players (decision 0143), one pass over both periods' hours: per bucket and chunk the hours' bitmaps
-      // OR-ed, the current period's buckets counted (the series); per period and chunk the buckets OR-ed, counted.
-      repository.query<{ b: string | null; cur: boolean | null; n: string }>(
-        `WITH per AS (
-           SELECT ${bucket('hour')} AS b, hour >= $6 AS cur, chunk, bit_or(members) AS m FROM reports_active_hours
-            WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1, 2, 3)
-         SELECT b, NULL::boolean AS cur, sum(bit_count(m)) AS n FROM per WHERE cur GROUP BY b
-         UNION ALL
-         SELECT NULL, cur, sum(bit_count(m)) FROM (SELECT cur, bit_or(m) AS m FROM per GROUP BY cur, chunk) x GROUP BY cur`,
-        [...params, dayStart(p.from, timeZone)],
-      ),
+      // Distinct players (decision 0143), one pass over both periods: per bucket and chunk the bitmaps OR-ed (a day
+      // of a kept zone is one row, decision 0157; else its hours), the current period's buckets counted (the
+      // series); per period and chunk the buckets OR-ed, counted.
+      (async () => {
+        const perDay = !hourly && (await activeDaysKept(merchant.code, timeZone));
+        return repository.query<{ b: string | null; cur: boolean | null; n: string }>(
+          `WITH per AS (${
+            perDay
+              ? `SELECT to_char(day, 'YYYY-MM-DD') AS b, day >= $7::date AS cur, chunk, members AS m
+                   FROM reports_active_days WHERE merchant_code = $1 AND time_zone = $3 AND day >= $8::date
+                    AND day <= $9::date`
+              : `SELECT ${bucket('hour')} AS b, hour >= $6 AS cur, chunk, bit_or(members) AS m FROM reports_active_hours
+                  WHERE merchant_code = $1 AND hour >= $4 AND hour < $5 GROUP BY 1, 2, 3`
+          })
+           SELECT b, NULL::boolean AS cur, sum(bit_count(m)) AS n FROM per WHERE cur GROUP BY b
+           UNION ALL
+           SELECT NULL, cur, sum(bit_count(m)) FROM (SELECT cur, bit_or(m) AS m FROM per GROUP BY cur, chunk) x
+            GROUP BY cur`,
+          [...params, dayStart(p.from, timeZone), p.from, p.previousFrom, p.to],
+        );
+      })(),
     ]);
 
     // Per bucket: every figure's raw value (minor units or counts) as bigint.

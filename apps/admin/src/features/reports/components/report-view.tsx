@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   agentGroupings,
   cashGroupings,
@@ -6,19 +5,18 @@ import {
   playerViews,
   promotionGroupings,
   type ReportKind,
-  type ReportTable,
 } from '@tessera/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { Pagination } from '../../../shared/ui/pagination';
 import { Panel } from '../../../shared/ui/panel';
 import { downloadExport, operatorTimeZone, useCreateExport, useExports, useReport } from '../api/reports-api';
+import { ReportGrid } from './report-grid';
 import styles from './reports.module.css';
 
 const PAGE_SIZE = 200;
-const ROW_HEIGHT = 37;
 
 /** Each report's grouping field and its choices. */
 const GROUPINGS: Record<ReportKind, { field: 'groupBy' | 'view'; options: readonly string[] }> = {
@@ -39,63 +37,6 @@ const localToday = () =>
 const daysBefore = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
-};
-
-/** The rows in a scrolling box that renders only what is in view, with the totals row pinned below. */
-const ReportGrid = ({ table }: { table: ReportTable }) => {
-  const { t } = useTranslation();
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: table.rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-  const align = (kind: string) => (kind === 'text' ? undefined : styles.number);
-  return (
-    <div className={styles.tableScroll} ref={scroller}>
-      <table className={styles.grid} data-testid="report-table">
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column.key} className={align(column.kind)}>
-                {t(`reports.columns.${column.key}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {before > 0 ? <tr style={{ height: before }} aria-hidden /> : null}
-          {items.map((item) => (
-            <tr key={item.key} style={{ height: ROW_HEIGHT }}>
-              {table.rows[item.index]?.map((cell, i) => (
-                <td key={table.columns[i]?.key} className={align(table.columns[i]?.kind ?? 'text')}>
-                  {table.columns[i]?.kind === 'percent' && cell !== '' ? `${cell}%` : cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-          {after > 0 ? <tr style={{ height: after }} aria-hidden /> : null}
-        </tbody>
-        <tfoot>
-          <tr data-testid="report-totals">
-            {table.totals.map((cell, i) => (
-              <td key={table.columns[i]?.key} className={align(table.columns[i]?.kind ?? 'text')}>
-                {i === 0
-                  ? t('reports.total', { rows: table.total })
-                  : table.columns[i]?.kind === 'percent' && cell !== ''
-                    ? `${cell}%`
-                    : cell}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
-  );
 };
 
 /** One report with its filters, the table, paging and exports (built by the server's job, downloaded when ready). */
