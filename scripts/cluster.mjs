@@ -4,12 +4,15 @@
 // as `npm start` runs them. An instance that exits is started again after two seconds, so one can be killed by
 // hand to watch HAProxy route around it. Ctrl-C (or SIGTERM) stops every child.
 //
-// The database: DATABASE_URL when set, else `tessera_cluster` on the PostgreSQL at 127.0.0.1:5432 (created when
-// absent). The embedded PostgreSQL of `npm start` belongs to one process, so it cannot serve three.
+// The database: DATABASE_URL (and DATABASE_REPLICA_URL, its streaming replica, if any) when set; else a PostgreSQL
+// primary of the cluster's own and a streaming replica of it (Debian's PostgreSQL 15, in .tmp/cluster/pg, ports
+// CLUSTER_PG_PORT and the next), database `tessera`: the instances read records and lists from the replica
+// (decision 0161). The embedded PostgreSQL of `npm start` belongs to one process, so it cannot serve three.
 // Realtime events fan out between the instances through Redis (decision 0160): REDIS_URL when set, else a
 // redis-server of its own on CLUSTER_REDIS_PORT (6390; installed from Debian's packages when missing).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 
@@ -18,7 +21,10 @@ const frontPort = Number(env.CLUSTER_PORT ?? 8080);
 const firstInstancePort = Number(env.CLUSTER_FIRST_INSTANCE_PORT ?? 8090);
 const instanceCount = Number(env.CLUSTER_INSTANCES ?? 3);
 const host = env.CLUSTER_HOST ?? '0.0.0.0';
-const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tessera_cluster';
+const pgPort = Number(env.CLUSTER_PG_PORT ?? 5440);
+const ownDatabase = !env.DATABASE_URL;
+const databaseUrl = env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:${pgPort}/tessera`;
+const replicaUrl = ownDatabase ? `postgres://postgres@127.0.0.1:${pgPort + 1}/tessera` : env.DATABASE_REPLICA_URL;
 const gatewayPort = env.SANDBOX_GATEWAY_PORT ?? '8081';
 const providerPort = env.REFERENCE_PROVIDER_PORT ?? '8082';
 const redisPort = Number(env.CLUSTER_REDIS_PORT ?? 6390);
@@ -37,24 +43,88 @@ for (const [name, value] of [
   ['CLUSTER_FIRST_INSTANCE_PORT', firstInstancePort],
   ['CLUSTER_INSTANCES', instanceCount],
   ['CLUSTER_REDIS_PORT', redisPort],
+  ['CLUSTER_PG_PORT', pgPort],
 ]) {
   if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${name} must be a whole number`);
 }
 
-/** HAProxy from Debian's packages, installed when missing (needs root, as apt-get does). */
-const ensureHaproxy = () => {
-  if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0) return;
-  log('HAProxy is missing: apt-get install -y haproxy');
-  const install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit' });
-  if (install.status !== 0) fail('could not install haproxy (run as root, or install it yourself)');
+/** A Debian package installed when its command is missing (needs root, as apt-get does). */
+const ensurePackage = (command, versionArgs, debianPackage) => {
+  if (spawnSync(command, versionArgs, { stdio: 'ignore' }).status === 0) return;
+  log(`${command} is missing: apt-get install -y ${debianPackage}`);
+  const install = spawnSync('apt-get', ['install', '-y', debianPackage], { stdio: 'inherit' });
+  if (install.status !== 0) fail(`could not install ${debianPackage} (run as root, or install it yourself)`);
 };
 
-/** redis-server from Debian's packages, installed when missing (only when the cluster runs its own). */
-const ensureRedisServer = () => {
-  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0) return;
-  log('Redis is missing: apt-get install -y redis-server');
-  const install = spawnSync('apt-get', ['install', '-y', 'redis-server'], { stdio: 'inherit' });
-  if (install.status !== 0) fail('could not install redis-server (run as root, or install it yourself)');
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const pgDir = resolve(workDir, 'pg');
+/** A PostgreSQL program, run as the `postgres` user when this script runs as root (PostgreSQL refuses root). */
+const asPostgres = (program, args) =>
+  process.getuid?.() === 0
+    ? ['runuser', ['-u', 'postgres', '--', `${PG_BIN}/${program}`, ...args]]
+    : [`${PG_BIN}/${program}`, args];
+const runPostgresTool = (program, args) => {
+  const [command, commandArgs] = asPostgres(program, args);
+  const result = spawnSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) fail(`${program} failed: ${result.stderr || result.stdout}`);
+};
+const postgresAnswers = (port) =>
+  spawnSync(`${PG_BIN}/pg_isready`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-q']).status === 0;
+const waitForPostgres = async (port) => {
+  for (let waited = 0; !postgresAnswers(port); waited += 250) {
+    if (waited > 30_000) fail(`PostgreSQL on port ${port} did not start (see its lines above)`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+};
+/** The server of one data directory, as a child of this script, on the loopback only. */
+const runPostgres = (name, dataDir, port) => {
+  const [command, args] = asPostgres('postgres', [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${dataDir}`,
+  ]);
+  run(name, command, args, {}, { restart: false, infrastructure: true });
+};
+
+/**
+ * The cluster's own primary (initdb's trust rules for local connections and replication) and a streaming replica
+ * made from it by pg_basebackup; both kept in .tmp/cluster/pg between runs.
+ */
+const startOwnPostgres = async () => {
+  ensurePackage(`${PG_BIN}/postgres`, ['--version'], 'postgresql-15');
+  const primaryDir = `${pgDir}/primary`;
+  const replicaDir = `${pgDir}/replica`;
+  mkdirSync(pgDir, { recursive: true });
+  if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', pgDir]);
+  if (!existsSync(`${primaryDir}/PG_VERSION`)) {
+    log(`initdb ${primaryDir}`);
+    runPostgresTool('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-instructions']);
+  }
+  runPostgres('pg-primary', primaryDir, pgPort);
+  await waitForPostgres(pgPort);
+  if (!existsSync(`${replicaDir}/PG_VERSION`)) {
+    log(`pg_basebackup of the primary into ${replicaDir} (a streaming replica)`);
+    runPostgresTool('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(pgPort),
+      '-U',
+      'postgres',
+      '-D',
+      replicaDir,
+      '-R',
+      '-X',
+      'stream',
+    ]);
+  }
+  runPostgres('pg-replica', replicaDir, pgPort + 1);
+  await waitForPostgres(pgPort + 1);
 };
 
 const redisAnswers = () =>
@@ -121,9 +191,19 @@ const haproxyConfig = () =>
 const children = new Map();
 let stopping = false;
 
-/** Starts a child with its output prefixed by its name; `restart` says whether to start it again when it exits. */
-const run = (name, command, args, childEnv, { restart, detached = false }) => {
-  const child = spawn(command, args, { env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached });
+/**
+ * Starts a child with its output prefixed by its name; `restart` says whether to start it again when it exits.
+ * `infrastructure` (Redis, PostgreSQL): in a process group of its own, so Ctrl-C does not reach it, and stopped
+ * only after the instances that use it.
+ */
+const infrastructure = new Set();
+const run = (name, command, args, childEnv, { restart, infrastructure: isInfrastructure = false }) => {
+  const child = spawn(command, args, {
+    env: { ...env, ...childEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: isInfrastructure,
+  });
+  if (isInfrastructure) infrastructure.add(name);
   children.set(name, child);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
@@ -131,8 +211,12 @@ const run = (name, command, args, childEnv, { restart, detached = false }) => {
   child.on('exit', (code, signal) => {
     if (stopping) return;
     log(`${name} exited (${signal ?? code})${restart ? '; starting it again in 2 s' : ''}`);
-    if (restart) setTimeout(() => !stopping && run(name, command, args, childEnv, { restart, detached }), 2000);
-    else stop(1);
+    if (restart) {
+      setTimeout(
+        () => !stopping && run(name, command, args, childEnv, { restart, infrastructure: isInfrastructure }),
+        2000,
+      );
+    } else stop(1);
   });
   return child;
 };
@@ -142,22 +226,27 @@ const stop = (code) => {
   stopping = true;
   log('stopping every child');
   const isRunning = (child) => child !== undefined && child.exitCode === null && child.signalCode === null;
-  // Redis goes last (it runs in a process group of its own, so Ctrl-C does not reach it): the draining
-  // instances still publish to it.
-  const redis = children.get('redis');
-  const running = [...children.values()].filter((child) => child !== redis && isRunning(child));
+  const exited = (child) => new Promise((done) => (isRunning(child) ? child.once('exit', done) : done()));
+  // The instances first; then what they use (they still publish and write while they drain).
+  const [running, underneath] = [false, true].map((isInfrastructure) =>
+    [...children.entries()]
+      .filter(([name, child]) => infrastructure.has(name) === isInfrastructure && isRunning(child))
+      .map(([, child]) => child),
+  );
   for (const child of running) child.kill('SIGTERM');
   const force = setTimeout(() => {
-    for (const child of [...running, redis]) if (isRunning(child)) child.kill('SIGKILL');
+    for (const child of running) if (isRunning(child)) child.kill('SIGKILL');
+    for (const child of underneath) if (isRunning(child)) process.kill(-child.pid, 'SIGKILL');
     process.exit(code);
-  }, 20_000);
+  }, 30_000);
   force.unref();
-  Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))).then(async () => {
-    if (isRunning(redis)) {
-      const exited = new Promise((resolve) => redis.once('exit', resolve));
-      redis.kill('SIGTERM');
-      await exited;
+  Promise.all(running.map(exited)).then(async () => {
+    // PostgreSQL's fast shutdown (SIGINT) and Redis's SIGTERM, to the child's whole process group: runuser does
+    // not pass signals on to the PostgreSQL it started.
+    for (const child of underneath) {
+      process.kill(-child.pid, child.spawnargs.some((arg) => arg.endsWith('/postgres')) ? 'SIGINT' : 'SIGTERM');
     }
+    await Promise.all(underneath.map(exited));
     process.exit(code);
   });
 };
@@ -178,8 +267,9 @@ const waitUntilReady = async (url, timeoutMs) => {
   return false;
 };
 
-ensureHaproxy();
-if (!env.REDIS_URL) ensureRedisServer();
+ensurePackage('haproxy', ['-v'], 'haproxy');
+if (!env.REDIS_URL) ensurePackage('redis-server', ['--version'], 'redis-server');
+if (ownDatabase) await startOwnPostgres();
 await ensureDatabase();
 mkdirSync(workDir, { recursive: true });
 const configPath = `${workDir}/haproxy.cfg`;
@@ -215,7 +305,7 @@ if (!env.REDIS_URL) {
     'redis-server',
     ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     {},
-    { restart: true, detached: true },
+    { restart: true, infrastructure: true },
   );
 }
 for (let waited = 0; !redisAnswers(); waited += 250) {
@@ -229,6 +319,7 @@ for (const instance of instances) {
     ['--enable-source-maps', 'apps/server/dist/main.js'],
     {
       DATABASE_URL: databaseUrl,
+      ...(replicaUrl ? { DATABASE_REPLICA_URL: replicaUrl } : {}),
       REDIS_URL: redisUrl,
       PORT: String(instance.port),
       PUBLIC_URL: frontUrl,
@@ -259,6 +350,8 @@ if (readyAll.includes(false)) {
   log(`  Back office:  ${frontUrl}/admin/`);
   log(`  Instances:    ${instances.map((instance) => `${instance.name} :${instance.port}`).join(', ')}`);
   log(`  Database:     ${new URL(databaseUrl).pathname.slice(1)} on ${new URL(databaseUrl).host}`);
+  if (replicaUrl)
+    log(`  Replica:      ${new URL(replicaUrl).host} (records, team lists and back-office lists read here)`);
   log(`  Fan-out:      Redis at ${new URL(redisUrl).host}`);
   log('  Kill an instance (kill <pid>) and the site keeps answering; it is started again after 2 s.');
   log(

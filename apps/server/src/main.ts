@@ -46,7 +46,8 @@ const start = async () => {
     databaseUrl = embedded.url;
     log.info({ port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
   }
-  const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE);
+  const database = connectDatabase(databaseUrl, config.DB_POOL_SIZE, config.DATABASE_REPLICA_URL);
+  if (config.DATABASE_REPLICA_URL) log.info('reads that tolerate lag go to DATABASE_REPLICA_URL');
   await runMigrations(database.pool);
   log.info('migrations applied');
 

@@ -49,6 +49,8 @@ export const createTestApp = async (
     events?: { subscribers?: readonly Subscriber[]; deliver?: boolean };
     /** Whether to seed the demo merchant (default yes). */
     seed?: boolean;
+    /** A read replica that never catches up (test/database.ts), to see which reads go to it. */
+    replica?: boolean;
     /**
      * A second server instance on `instanceOf`'s database: its own pool, listeners and caches, nothing seeded;
      * closing it leaves the database to `instanceOf`.
@@ -56,8 +58,10 @@ export const createTestApp = async (
     instanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> => {
-  const { seed, instanceOf, ...appOptions } = options;
-  const database = instanceOf ? attachTestDatabase(instanceOf.database) : await createTestDatabase();
+  const { seed, instanceOf, replica, ...appOptions } = options;
+  const database = instanceOf
+    ? attachTestDatabase(instanceOf.database)
+    : await createTestDatabase({ replica: replica ?? false });
   const { app, services, startDraining, cachesSettled } = await buildApp(
     {
       LOG_LEVEL: options.logStream ? 'info' : 'silent',

@@ -10,6 +10,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_REPLICA_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .describe('A streaming replica of DATABASE_URL: reads that tolerate a second of lag go there'),
   DATA_DIR: z.string().min(1).default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),

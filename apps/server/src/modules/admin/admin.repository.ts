@@ -77,7 +77,8 @@ const auditValues = (entry: NewAuditEntry) => [
   JSON.stringify(entry.details ?? {}),
 ];
 
-export const createAdminRepository = (pool: pg.Pool) => ({
+/** `replica`: the read replica when one is configured, for the audit log's list (decision 0161). */
+export const createAdminRepository = (pool: pg.Pool, replica: pg.Pool = pool) => ({
   findOperatorByUsername: async (username: string): Promise<OperatorRow | null> => {
     const { rows } = await pool.query<OperatorRow>(
       `SELECT ${OPERATOR_COLUMNS} FROM operators WHERE username = $1 LIMIT 1`,
@@ -226,12 +227,12 @@ export const createAdminRepository = (pool: pg.Pool) => ({
     if (filter.operatorId) where('operator_id', filter.operatorId);
     const clause = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const [rows, totals] = await Promise.all([
-      pool.query<AuditRow>(
+      replica.query<AuditRow>(
         `SELECT ${AUDIT_COLUMNS} FROM audit_log ${clause} ORDER BY id DESC
          OFFSET $${values.length + 1} LIMIT $${values.length + 2}`,
         [...values, filter.offset, filter.limit],
       ),
-      pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${clause}`, values),
+      replica.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${clause}`, values),
     ]);
     return { rows: rows.rows.map((row) => ({ ...row, id: BigInt(row.id) })), total: totals.rows[0]?.total ?? 0 };
   },

@@ -15,6 +15,6 @@ declare module '../../platform/modules' {
 
 export const adminModule = defineModule({
   name: 'admin',
-  create: ({ database }) => createAdminService(createAdminRepository(database.pool)),
+  create: ({ database }) => createAdminService(createAdminRepository(database.pool, database.replica)),
   routes: (registrar, admin, { services }) => registerAdminRoutes(registrar, admin, services.merchants),
 });

@@ -25,14 +25,15 @@ const downlineFilter = (agentId: string, filter: { memberId?: string | undefined
 };
 
 /** The agents module's reads for the agent centre's team pages (over its own closure, nodes and rollups). */
-export const createAgentsTeamRepository = (pool: pg.Pool) => ({
+/** The agent centre's team lists; `db` is the read replica when one is configured (decision 0161). */
+export const createAgentsTeamRepository = (db: pg.Pool) => ({
   /** The downline members (every level) a team list covers, from the closure: one indexed range of the agent's rows. */
   downlineMembers: async (
     agentId: string,
     filter: { memberId?: string | undefined; account?: string | undefined },
   ): Promise<DownlineMemberRow[]> => {
     const { params, where } = downlineFilter(agentId, filter);
-    const { rows } = await pool.query<DownlineMemberRow>(
+    const { rows } = await db.query<DownlineMemberRow>(
       `SELECT n.member_id AS "memberId", n.account FROM agent_closure c
          JOIN agent_nodes n ON n.member_id = c.descendant_id WHERE ${where}`,
       params,
@@ -48,7 +49,7 @@ export const createAgentsTeamRepository = (pool: pg.Pool) => ({
   ): Promise<FiguresRow> => {
     const { params, where } = downlineFilter(agentId, filter);
     params.push(range.from, range.to);
-    const { rows } = await pool.query<FiguresRow>(
+    const { rows } = await db.query<FiguresRow>(
       `SELECT COALESCE(sum(r.deposits), 0)::bigint AS deposits, COALESCE(sum(r.deposit_count), 0)::int AS "depositCount",
               COALESCE(sum(r.withdrawals), 0)::bigint AS withdrawals,
               COALESCE(sum(r.withdrawal_count), 0)::int AS "withdrawalCount",

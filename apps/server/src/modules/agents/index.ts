@@ -55,7 +55,7 @@ export const agentsModule = defineModule({
   routes: (registrar, agents, { database, services }) => {
     const team = createAgentsTeamService({
       repository: createAgentsRepository(database.pool),
-      team: createAgentsTeamRepository(database.pool),
+      team: createAgentsTeamRepository(database.replica),
       members: services.members,
       ledger: services.ledger,
       bets: services.bets,

@@ -144,7 +144,11 @@ const RANGE = `member_id = $1 AND merchant_code = $2
   AND %COL% >= ($3::date)::timestamp AT TIME ZONE $5 AND %COL% < ($4::date + 1)::timestamp AT TIME ZONE $5`;
 const range = (column: string) => RANGE.replaceAll('%COL%', column);
 
-export const createBetsRepository = (pool: pg.Pool) => ({
+/**
+ * `replica`: where the records and reports read (winners, a member's history, a team's rounds, profit), the read
+ * replica when one is configured (decision 0161); everything else, and every write, on `pool`.
+ */
+export const createBetsRepository = (pool: pg.Pool, replica: pg.Pool = pool) => ({
   /**
    * Adds a stake to a round, opening it on the first one. The SQL is the database function bet_rounds_add_bet
    * (migration 0013), which the seamless wallet's one-statement calls use too.
@@ -257,7 +261,7 @@ export const createBetsRepository = (pool: pg.Pool) => ({
 
   /** The largest settled wins of a merchant since a moment. */
   topWins: async (merchantCode: string, since: Date, gameTypes: readonly string[] | null, limit: number) => {
-    const { rows } = await pool.query<RawRound>(
+    const { rows } = await replica.query<RawRound>(
       `SELECT * FROM bet_rounds
        WHERE merchant_code = $1 AND status = 'settled' AND payout > 0 AND settled_at >= $2
          AND ($3::text[] IS NULL OR game_type = ANY($3::text[]))
@@ -284,11 +288,11 @@ export const createBetsRepository = (pool: pg.Pool) => ({
     ];
     const where = `${range('placed_at')} AND ($6::text IS NULL OR game_type = $6) AND ($7::text IS NULL OR status = $7)`;
     const [list, sums] = await Promise.all([
-      pool.query<RawRound>(
+      replica.query<RawRound>(
         `SELECT * FROM bet_rounds WHERE ${where} ORDER BY placed_at DESC, id DESC LIMIT $8 OFFSET $9`,
         [...params, page.limit, page.offset],
       ),
-      pool.query<{ bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
+      replica.query<{ bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
         `SELECT count(*) AS bet_count, coalesce(sum(bet_amount), 0)::text AS bet_amount,
                 coalesce(sum(valid_bet), 0)::text AS valid_bet, coalesce(sum(payout), 0)::text AS payout
          FROM bet_rounds WHERE ${where}`,
@@ -325,11 +329,11 @@ export const createBetsRepository = (pool: pg.Pool) => ({
     const where = `member_id = ANY($1::uuid[]) AND merchant_code = $2 AND placed_at >= $3 AND placed_at < $4
       AND ($5::text IS NULL OR game_type = $5) AND ($6::text IS NULL OR status = $6)`;
     const [list, sums] = await Promise.all([
-      pool.query<RawRound>(
+      replica.query<RawRound>(
         `SELECT * FROM bet_rounds WHERE ${where} ORDER BY placed_at DESC, id DESC LIMIT $7 OFFSET $8`,
         [...params, page.limit, page.offset],
       ),
-      pool.query<{ bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
+      replica.query<{ bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
         `SELECT count(*) AS bet_count, coalesce(sum(bet_amount), 0)::text AS bet_amount,
                 coalesce(sum(valid_bet), 0)::text AS valid_bet,
                 coalesce(sum(payout) FILTER (WHERE status = 'settled'), 0)::text AS payout
@@ -352,11 +356,14 @@ export const createBetsRepository = (pool: pg.Pool) => ({
       coalesce(sum(valid_bet), 0)::text AS valid_bet, coalesce(sum(payout), 0)::text AS payout`;
     const where = `${range('settled_at')} AND status = 'settled'`;
     const [byType, byDay] = await Promise.all([
-      pool.query<{ game_type: GameCategory; bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
-        `SELECT game_type, ${sums} FROM bet_rounds WHERE ${where} GROUP BY game_type ORDER BY game_type`,
-        params,
-      ),
-      pool.query<{ day: string; bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
+      replica.query<{
+        game_type: GameCategory;
+        bet_count: string;
+        bet_amount: string;
+        valid_bet: string;
+        payout: string;
+      }>(`SELECT game_type, ${sums} FROM bet_rounds WHERE ${where} GROUP BY game_type ORDER BY game_type`, params),
+      replica.query<{ day: string; bet_count: string; bet_amount: string; valid_bet: string; payout: string }>(
         `SELECT to_char(settled_at AT TIME ZONE $5, 'YYYY-MM-DD') AS day, ${sums}
          FROM bet_rounds WHERE ${where} GROUP BY 1 ORDER BY 1 DESC`,
         params,

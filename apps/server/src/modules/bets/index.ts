@@ -16,7 +16,7 @@ declare module '../../platform/modules' {
 
 export const betsModule = defineModule({
   name: 'bets',
-  create: ({ database }) => createBetsService(createBetsRepository(database.pool), database.pool),
+  create: ({ database }) => createBetsService(createBetsRepository(database.pool, database.replica), database.pool),
   // The history names its games through the catalogue (listed after bets; routes register once all are built).
   routes: (registrar, bets, { services }) => registerBetsRoutes(registrar, bets, services.games.describe),
 });

@@ -38,7 +38,7 @@ export const ledgerModule = defineModule({
   name: 'ledger',
   create: ({ database }) => {
     const listeners: BalanceChangeListener[] = [];
-    const ledger = createLedgerService(createLedgerRepository(database.pool), {
+    const ledger = createLedgerService(createLedgerRepository(database.pool, database.replica), {
       onMemberBalanceChange: (merchantCode, memberIds) => {
         for (const listener of listeners) listener(merchantCode, memberIds);
       },

@@ -97,7 +97,11 @@ const postingOf = (row: PostingRaw) => ({
   createdAt: row.created_at,
 });
 
-export const createLedgerRepository = (pool: pg.Pool) => ({
+/**
+ * `replica`: the read replica when one is configured (decision 0161), for the team lists and daily house figures;
+ * a member's own postings read where the caller says (a record may lag, the answer to a posting may not).
+ */
+export const createLedgerRepository = (pool: pg.Pool, replica: pg.Pool = pool) => ({
   /** The id of an account, creating it on first use. */
   ensureAccount: async (identity: AccountIdentity): Promise<bigint> => {
     const identityValues = [
@@ -383,16 +387,19 @@ export const createLedgerRepository = (pool: pg.Pool) => ({
   },
 
   /** Postings of an owner's accounts, newest first, with the transaction's type and reference. */
-  entries: async (filter: {
-    merchantCode: string;
-    ownerId: string;
-    type: string | null;
-    since: Date | null;
-    transactionId?: bigint | null;
-    offset: number;
-    limit: number;
-  }) => {
-    const { rows } = await pool.query<PostingRaw & { total: string }>(
+  entries: async (
+    filter: {
+      merchantCode: string;
+      ownerId: string;
+      type: string | null;
+      since: Date | null;
+      transactionId?: bigint | null;
+      offset: number;
+      limit: number;
+    },
+    from: 'primary' | 'replica' = 'primary',
+  ) => {
+    const { rows } = await (from === 'replica' ? replica : pool).query<PostingRaw & { total: string }>(
       `SELECT p.id::text, p.transaction_id::text, t.type, a.kind, p.amount::text, p.balance_after::text, a.currency,
               t.reference, p.created_at, count(*) OVER ()::text AS total
          FROM ledger_accounts a
@@ -440,13 +447,13 @@ export const createLedgerRepository = (pool: pg.Pool) => ({
     const from = `FROM ledger_accounts a JOIN ledger_postings p ON p.account_id = a.id
          JOIN ledger_transactions t ON t.id = p.transaction_id`;
     const [page, sums] = await Promise.all([
-      pool.query<PostingRaw & { owner_id: string }>(
+      replica.query<PostingRaw & { owner_id: string }>(
         `SELECT p.id::text, p.transaction_id::text, a.owner_id, t.type, a.kind, p.amount::text, p.balance_after::text,
                 a.currency, t.reference, p.created_at
            ${from} WHERE ${where} ORDER BY p.id DESC LIMIT $7 OFFSET $8`,
         [...params, filter.limit, filter.offset],
       ),
-      pool.query<{ type: string; count: number; sum: string }>(
+      replica.query<{ type: string; count: number; sum: string }>(
         `SELECT t.type, count(*)::int AS count, sum(p.amount)::text AS sum ${from} WHERE ${where} GROUP BY t.type`,
         params,
       ),
@@ -504,7 +511,7 @@ export const createLedgerRepository = (pool: pg.Pool) => ({
     to: string;
     houses: readonly string[];
   }) => {
-    const { rows } = await pool.query<{
+    const { rows } = await replica.query<{
       day: string;
       house: string;
       in_count: number;

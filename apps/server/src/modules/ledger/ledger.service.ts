@@ -69,6 +69,27 @@ export interface Movement {
  * function that locks, checks and writes atomically; an idempotency key is applied exactly once, and a replay
  * answers with the first result.
  */
+/** Which of a member's postings to read, newest first. */
+interface EntriesFilter {
+  merchantCode: string;
+  memberId: string;
+  type?: string | null;
+  since?: Date | null;
+  transactionId?: bigint | null;
+  offset: number;
+  limit: number;
+}
+
+const entriesQuery = (filter: EntriesFilter) => ({
+  merchantCode: filter.merchantCode,
+  ownerId: filter.memberId,
+  type: filter.type ?? null,
+  since: filter.since ?? null,
+  transactionId: filter.transactionId ?? null,
+  offset: filter.offset,
+  limit: filter.limit,
+});
+
 export const createLedgerService = (
   repository: LedgerRepository,
   options: {
@@ -383,25 +404,11 @@ export const createLedgerService = (
     /** A hold placed with `idempotencyKey`, if any. */
     findHold: (merchantCode: string, idempotencyKey: string) => repository.findHold(merchantCode, idempotencyKey),
 
-    /** A member's postings over all its wallets, newest first. */
-    entries: (filter: {
-      merchantCode: string;
-      memberId: string;
-      type?: string | null;
-      since?: Date | null;
-      transactionId?: bigint | null;
-      offset: number;
-      limit: number;
-    }) =>
-      repository.entries({
-        merchantCode: filter.merchantCode,
-        ownerId: filter.memberId,
-        type: filter.type ?? null,
-        since: filter.since ?? null,
-        transactionId: filter.transactionId ?? null,
-        offset: filter.offset,
-        limit: filter.limit,
-      }),
+    /** A member's postings over all its wallets, newest first (on the primary: the answer to a posting reads it). */
+    entries: (filter: EntriesFilter) => repository.entries(entriesQuery(filter)),
+
+    /** The same for a member's account record, from the read replica when there is one (it may lag a second). */
+    entriesRecord: (filter: EntriesFilter) => repository.entries(entriesQuery(filter), 'replica'),
 
     /** Postings of several members by transaction types over [from, until), a page with counts and sums per type. */
     membersEntries: (filter: Parameters<LedgerRepository['membersEntries']>[0]) => repository.membersEntries(filter),

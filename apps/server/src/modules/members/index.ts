@@ -32,7 +32,7 @@ declare module '../../platform/modules' {
 
 export const membersModule = defineModule({
   name: 'members',
-  create: ({ database }) => createMembersService(createMembersRepository(database.pool)),
+  create: ({ database }) => createMembersService(createMembersRepository(database.pool, database.replica)),
   routes: (registrar, members, { services }) => {
     registerMembersRoutes(registrar, members);
     registerMembersAdminRoutes(registrar, {

@@ -124,7 +124,8 @@ const conflictOf = (error: unknown): InsertConflict | null => {
   return null;
 };
 
-export const createMembersRepository = (pool: pg.Pool) => {
+/** `replica`: the read replica when one is configured, for operators' member search (decision 0161). */
+export const createMembersRepository = (pool: pg.Pool, replica: pg.Pool = pool) => {
   const one = async (where: string, values: unknown[]): Promise<MemberRow | null> =>
     (await pool.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE ${where} LIMIT 1`, values)).rows[0] ??
     null;
@@ -321,7 +322,7 @@ export const createMembersRepository = (pool: pg.Pool) => {
     /** Operators' search: by username, mobile number or e-mail fragment, within one merchant or all. */
     search: async (merchantCodes: readonly string[] | null, query: string, limit: number): Promise<MemberRow[]> => {
       const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const { rows } = await pool.query<MemberRow>(
+      const { rows } = await replica.query<MemberRow>(
         `SELECT ${MEMBER_COLUMNS} FROM members
          WHERE ($1::text[] IS NULL OR merchant_code = ANY($1::text[]))
            AND (username ILIKE $2 OR mobile_number ILIKE $2 OR email ILIKE $2)

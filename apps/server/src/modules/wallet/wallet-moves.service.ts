@@ -124,7 +124,7 @@ export const createWalletMovesService = (deps: {
       memberId: string,
       filter: { type?: MemberTransactionType | undefined; range?: TransactionRange; pageNo: number; pageSize: number },
     ) => {
-      const { rows, total } = await ledger.entries({
+      const { rows, total } = await ledger.entriesRecord({
         merchantCode: merchant.code,
         memberId,
         type: filter.type ?? null,
