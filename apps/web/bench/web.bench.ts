@@ -10,12 +10,17 @@
  * The server is the built one with the demo content (testkit), on DATABASE_URL's PostgreSQL when set.
  * `npm run bench:web -- --bytes` measures the bytes only; `-- --trace` the main thread's work instead of Lighthouse
  * (main-thread.ts), median of 7 loads; `-- --profile` which functions and source files that work is, from CPU profiles
- * at 4x CPU slowdown (cpu-profile.ts), the mean of 3 loads.
+ * at 4x CPU slowdown (cpu-profile.ts), the mean of 3 loads; `-- --idle` the CPU Chromium uses on the settled home page
+ * with no dialog open (idle-cpu.ts), at 1440 and 390 px, against the same page with reduced motion (nothing moves),
+ * interleaved, median of 3.
  */
+
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, startTestServer } from '@tessera/testkit';
 import type { Browser } from 'playwright-core';
 import { type ProfileFigures, profileFirstLoad } from './cpu-profile';
+import { idleCpu } from './idle-cpu';
 import { runLighthouse } from './lighthouse';
 import { type MainThreadFigures, traceFirstLoad } from './main-thread';
 
@@ -160,15 +165,49 @@ const printProfile = async (url: string) => {
   }
 };
 
+const load = () =>
+  `load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`;
+
+const printIdle = async (browser: Browser, url: string) => {
+  const viewports = { '1440 px': { width: 1440, height: 900 }, '390 px': { width: 390, height: 844 } };
+  console.log(
+    'Idle home page, no dialog open: Chromium CPU over 10 s after 4 s, % of one core (median of 3, interleaved)',
+  );
+  for (const [name, viewport] of Object.entries(viewports)) {
+    const runs = { top: [] as number[], winners: [] as number[], end: [] as number[], still: [] as number[] };
+    for (let run = 0; run < 3; run += 1) {
+      runs.top.push(await idleCpu(browser, url, { viewport, reducedMotion: false, at: 'top' }));
+      runs.winners.push(await idleCpu(browser, url, { viewport, reducedMotion: false, at: 'winners' }));
+      runs.end.push(await idleCpu(browser, url, { viewport, reducedMotion: false, at: 'end' }));
+      runs.still.push(await idleCpu(browser, url, { viewport, reducedMotion: true, at: 'top' }));
+    }
+    const still = median(runs.still);
+    const line = (label: string, values: number[]) =>
+      `  ${name.padEnd(7)} ${label.padEnd(34)} ${median(values).toFixed(1).padStart(5)}% (runs ${values.map((v) => v.toFixed(1)).join(', ')}); ${(median(values) / still).toFixed(2)}x the baseline`;
+    console.log(line('top of the page (ticker in view)', runs.top));
+    console.log(line('winners board in view', runs.winners));
+    console.log(line("page's end (the ticker far off)", runs.end));
+    console.log(line('top, reduced motion (baseline)', runs.still));
+    console.log(`  ${load()}`);
+  }
+};
+
 const main = async () => {
   const bytesOnly = process.argv.includes('--bytes');
   const traceOnly = process.argv.includes('--trace');
   const profileOnly = process.argv.includes('--profile');
+  const idleOnly = process.argv.includes('--idle');
   const server = await startTestServer({ env: { SEED_DEMO_CONTENT: 'true' } });
   const browser = await launchBrowser();
   try {
     printBytes(await firstLoadBytes(browser, `${server.url}/`));
     if (bytesOnly) return;
+    if (idleOnly) {
+      await printIdle(browser, `${server.url}/`);
+      return;
+    }
     if (profileOnly) {
       await printProfile(`${server.url}/`);
       return;

@@ -1,8 +1,12 @@
 import { launchBrowser, startTestServer, type TestServer } from '@tessera/testkit';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberApi } from '../support/member-api';
 import { dialog, loginWithPassword, openSite, signOut, userMenu } from '../support/site';
+
+/** The notice ticker's track: its computed animation-play-state. */
+const tickerPlayState = (page: Page) =>
+  page.locator('[data-ticker-track]').evaluate((track) => getComputedStyle(track).animationPlayState);
 
 let server: TestServer;
 let browser: Browser;
@@ -28,8 +32,12 @@ describe('popups on a first visit', () => {
     await announcement.waitFor();
     await announcement.getByText('Welcome to the demo site').waitFor();
     expect(await page.locator('dialog[open]').count()).toBe(1);
+    // Nothing moves beneath the open dialog (decision 0155): the ticker stands still, and runs again once it closes.
+    await page.locator('[data-ticker-track]').waitFor({ state: 'attached' });
+    await expect.poll(() => tickerPlayState(page)).toBe('paused');
     await announcement.getByRole('button', { name: 'Close' }).click();
     await announcement.waitFor({ state: 'detached' });
+    await expect.poll(() => tickerPlayState(page)).toBe('running');
 
     // Login: the login-success dialog comes first and alone; the members' announcements only after it closes.
     await loginWithPassword(page, 'Popup001', 'Secret123');

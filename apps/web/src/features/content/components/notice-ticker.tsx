@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePauseUnseen } from '../../../shared/hooks/use-pause-unseen';
 import { useShellStore } from '../../../shared/state/shell-store';
 import { BellIcon } from '../../../shared/ui/icons/icons';
 import { useAnnouncements, useAnnouncementsOrEmpty } from '../api/announcements';
@@ -10,6 +12,8 @@ export const NoticeTicker = () => {
   const isPending = useAnnouncements().isPending;
   const notices = useAnnouncementsOrEmpty().player;
   const openNotice = useShellStore((state) => state.openNotice);
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  usePauseUnseen(section);
   // Its place is held until the notices arrive, so nothing below it moves when they do.
   if (notices.length === 0) return isPending ? <div className={styles.ticker} aria-hidden="true" /> : null;
   // Roughly 80 px a second whatever the amount of text.
@@ -29,12 +33,12 @@ export const NoticeTicker = () => {
       </li>
     ));
   return (
-    <section className={styles.ticker} aria-label={t('notice_ticker')} data-ticker="">
+    <section ref={setSection} className={styles.ticker} aria-label={t('notice_ticker')} data-ticker="">
       <span className={styles.icon}>
         <BellIcon />
       </span>
       <div className={styles.viewport}>
-        <ul className={styles.track} style={{ animationDuration: `${seconds}s` }}>
+        <ul className={styles.track} style={{ animationDuration: `${seconds}s` }} data-ticker-track="">
           {items(false)}
           {items(true)}
         </ul>

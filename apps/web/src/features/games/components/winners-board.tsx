@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { usePauseUnseen } from '../../../shared/hooks/use-pause-unseen';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
 import { TrophyIcon } from '../../../shared/ui/icons/icons';
 import { useRankList } from '../api/get-rank-list';
@@ -15,13 +17,15 @@ export const WinnersBoard = () => {
   const formatMoney = useFormatMoney();
   const language = useLobbyLanguage();
   const { data } = useRankList(language);
+  const [board, setBoard] = useState<HTMLElement | null>(null);
+  usePauseUnseen(board);
   const winners = sortWinners(data ?? []);
   if (winners.length === 0) return null;
   const slides = slidesOf(winners);
   const isLooping = isWinnersLooping(winners.length);
   const drawn = isLooping ? [...slides, ...slides] : slides;
   return (
-    <section className={styles.board} aria-labelledby="winners-title" data-winners-board="">
+    <section ref={setBoard} className={styles.board} aria-labelledby="winners-title" data-winners-board="">
       <h2 id="winners-title" className={styles.title}>
         <TrophyIcon aria-hidden="true" />
         {t('latest_winners')}

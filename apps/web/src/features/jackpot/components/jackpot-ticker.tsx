@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePauseUnseen } from '../../../shared/hooks/use-pause-unseen';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
 import { useJackpotPools } from '../api/jackpot-api';
 import styles from './jackpot-ticker.module.css';
@@ -27,12 +28,14 @@ export interface JackpotTickerProps {
 export const JackpotTicker = ({ game }: JackpotTickerProps) => {
   const { t } = useTranslation('jackpot');
   const formatMoney = useFormatMoney();
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  usePauseUnseen(section);
   const pools = (useJackpotPools().data?.list ?? []).filter(
     (pool) => game === undefined || (pool.eligibleGames as readonly string[]).includes(game),
   );
   if (pools.length === 0) return null;
   return (
-    <section className={styles.ticker} aria-label={t('jp_title')} data-testid="jackpot-ticker">
+    <section ref={setSection} className={styles.ticker} aria-label={t('jp_title')} data-testid="jackpot-ticker">
       <Suspense fallback={null}>
         <JackpotPushes />
       </Suspense>
