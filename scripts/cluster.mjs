@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { asPostgres, initDataDir, PG_BIN, runPostgresTool, serverOptions, waitForPostgres } from './local-postgres.mjs';
 
 const env = process.env;
 const frontPort = Number(env.CLUSTER_PORT ?? 8080);
@@ -56,38 +57,10 @@ const ensurePackage = (command, versionArgs, debianPackage) => {
   if (install.status !== 0) fail(`could not install ${debianPackage} (run as root, or install it yourself)`);
 };
 
-const PG_BIN = '/usr/lib/postgresql/15/bin';
 const pgDir = resolve(workDir, 'pg');
-/** A PostgreSQL program, run as the `postgres` user when this script runs as root (PostgreSQL refuses root). */
-const asPostgres = (program, args) =>
-  process.getuid?.() === 0
-    ? ['runuser', ['-u', 'postgres', '--', `${PG_BIN}/${program}`, ...args]]
-    : [`${PG_BIN}/${program}`, args];
-const runPostgresTool = (program, args) => {
-  const [command, commandArgs] = asPostgres(program, args);
-  const result = spawnSync(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) fail(`${program} failed: ${result.stderr || result.stdout}`);
-};
-const postgresAnswers = (port) =>
-  spawnSync(`${PG_BIN}/pg_isready`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-q']).status === 0;
-const waitForPostgres = async (port) => {
-  for (let waited = 0; !postgresAnswers(port); waited += 250) {
-    if (waited > 30_000) fail(`PostgreSQL on port ${port} did not start (see its lines above)`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-};
 /** The server of one data directory, as a child of this script, on the loopback only. */
 const runPostgres = (name, dataDir, port) => {
-  const [command, args] = asPostgres('postgres', [
-    '-D',
-    dataDir,
-    '-p',
-    String(port),
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    `unix_socket_directories=${dataDir}`,
-  ]);
+  const [command, args] = asPostgres('postgres', ['-D', dataDir, ...serverOptions(dataDir, port)]);
   run(name, command, args, {}, { restart: false, infrastructure: true });
 };
 
@@ -99,12 +72,7 @@ const startOwnPostgres = async () => {
   ensurePackage(`${PG_BIN}/postgres`, ['--version'], 'postgresql-15');
   const primaryDir = `${pgDir}/primary`;
   const replicaDir = `${pgDir}/replica`;
-  mkdirSync(pgDir, { recursive: true });
-  if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', pgDir]);
-  if (!existsSync(`${primaryDir}/PG_VERSION`)) {
-    log(`initdb ${primaryDir}`);
-    runPostgresTool('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-instructions']);
-  }
+  if (initDataDir(primaryDir)) log(`initdb ${primaryDir}`);
   runPostgres('pg-primary', primaryDir, pgPort);
   await waitForPostgres(pgPort);
   if (!existsSync(`${replicaDir}/PG_VERSION`)) {
@@ -269,7 +237,14 @@ const waitUntilReady = async (url, timeoutMs) => {
 
 ensurePackage('haproxy', ['-v'], 'haproxy');
 if (!env.REDIS_URL) ensurePackage('redis-server', ['--version'], 'redis-server');
-if (ownDatabase) await startOwnPostgres();
+if (ownDatabase) {
+  await startOwnPostgres().catch((error) => {
+    log(error.message);
+    stop(1);
+  });
+  // A failed start stops the children already running, then exits.
+  if (stopping) await new Promise(() => {});
+}
 await ensureDatabase();
 mkdirSync(workDir, { recursive: true });
 const configPath = `${workDir}/haproxy.cfg`;

@@ -83,7 +83,8 @@ export const providerTokens = async (url: string, count: number): Promise<string
   }
 };
 
-const signed = (action: string, body: object): Request => {
+/** A provider's call to the seamless wallet, signed with the bench provider's secret. */
+export const signedSeamless = (action: string, body: object): Request => {
   const raw = JSON.stringify(body);
   return {
     path: `/seamless/v1/${PROVIDER}/${action}`,
@@ -106,10 +107,16 @@ export const betAndWinCalls = (tokens: string[], label: string, calls = { bet: 0
     const token = tokens[c % tokens.length];
     if (k % 2 === 0) {
       calls.bet += 1;
-      return signed('bet', { token, transactionId: `b-${round}`, roundId: round, amount: '1.00', currency: 'USD' });
+      return signedSeamless('bet', {
+        token,
+        transactionId: `b-${round}`,
+        roundId: round,
+        amount: '1.00',
+        currency: 'USD',
+      });
     }
     calls.win += 1;
-    return signed('win', {
+    return signedSeamless('win', {
       token,
       transactionId: `w-${round}`,
       roundId: round,
@@ -155,7 +162,7 @@ export const seamless = async (): Promise<void> => {
       run += 1;
       const label = run;
       return (i: number): Request =>
-        signed('bet', {
+        signedSeamless('bet', {
           token: tokens[i % tokens.length],
           transactionId: `ob-${label}-${i}`,
           roundId: `o${label}-${i}`,
@@ -166,7 +173,7 @@ export const seamless = async (): Promise<void> => {
     const openWins =
       (label: number) =>
       (i: number): Request =>
-        signed('win', {
+        signedSeamless('win', {
           token: tokens[i % tokens.length],
           transactionId: `ow-${label}-${i}`,
           roundId: `o${label}-${i}`,
