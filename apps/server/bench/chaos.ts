@@ -76,6 +76,7 @@ const main = async () => {
   const live = new Map<number, Awaited<ReturnType<typeof startApp>>>();
   const startInstance = async (port: number) => live.set(port, await startApp(databaseUrl, port, appEnv));
   /** Starts a killed instance again, trying until it comes up (PostgreSQL may be restarting meanwhile). */
+  const restarts: Promise<void>[] = [];
   const restartInstance = async (port: number) => {
     for (;;) {
       try {
@@ -163,7 +164,7 @@ const main = async () => {
     target.process.kill('SIGKILL');
     kills += 1;
     log(`SIGKILL ${target.name} (load ${load()}); started again in 2 s`);
-    void sleep(2_000).then(() => restartInstance(port));
+    restarts.push(sleep(2_000).then(() => restartInstance(port)));
   }
   stopping = true;
   await Promise.all(callers);
@@ -242,6 +243,8 @@ const main = async () => {
   const failed = checks.filter(([, ok]) => !ok).length;
   console.log(failed === 0 ? 'Nothing lost, nothing twice.' : `${failed} check(s) failed.`);
 
+  // Instances still being started again are stopped too, once they are up.
+  await Promise.all(restarts);
   for (const target of live.values()) await target.stop();
   return failed === 0;
 };
