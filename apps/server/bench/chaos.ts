@@ -8,8 +8,9 @@
  *   next round, signed as the provider signs. Each call goes to a live instance picked at random; a call that gets
  *   no answer (refused, reset, 5xx, 5 s without a reply) is sent again with the same transaction id to another
  *   one until it is answered, as a provider retries.
- * - For CHAOS_SECONDS (60): every CHAOS_KILL_EVERY_S (8) seconds one instance gets SIGKILL and is started again;
- *   at half time PostgreSQL restarts (fast shutdown: every connection drops).
+ * - For CHAOS_SECONDS (60): every CHAOS_KILL_EVERY_S (8) seconds one instance gets SIGKILL and is started again
+ *   (skipped while the last one killed is not serving yet); at half time PostgreSQL restarts (fast shutdown: every
+ *   connection drops).
  * - Then: every answered call is in the wallet exactly once (one provider transaction, one ledger movement where it
  *   moved money), none that was never sent, every member's balance equals its funding less its bets plus its wins,
  *   every round is closed, and the ledger reconciles. Exit code 1 if any check fails.
@@ -157,6 +158,8 @@ const main = async () => {
       pgCtl('-m', 'fast', '-o', pgOptions, 'restart');
       continue;
     }
+    // One instance down at a time: the next kill waits until the last one killed is serving again.
+    if (live.size < INSTANCES) continue;
     const port = [...live.keys()][randomInt(live.size)];
     const target = port === undefined ? undefined : live.get(port);
     if (port === undefined || !target) continue;
