@@ -313,7 +313,6 @@ export const LotteryGameForm = ({
                     {betTypesOfKind(game.kind)
                       .filter((betType) => betType !== 'sum')
                       .map((betType) => {
-                        const info = infoOf(betType);
                         const error = oddsError(betType, 1);
                         const label = t(`lottery.betTypes.${betType}`);
                         return (
