@@ -4,6 +4,7 @@
  * DRAW_ID, LOTTERY_BATCH. Prints `started` once ready.
  */
 
+import { DEFAULT_LOTTO_PRIZE_MODE } from '@tessera/contracts';
 import { createBetsRepository } from '../src/modules/bets/bets.repository';
 import { createBetsService } from '../src/modules/bets/bets.service';
 import { createLedgerRepository } from '../src/modules/ledger/ledger.repository';
@@ -23,6 +24,7 @@ const lottery = createLotteryService({
   ledger: createLedgerService(createLedgerRepository(database.pool)),
   bets: createBetsService(createBetsRepository(database.pool), database.pool),
   catalogueId: async () => null,
+  lobbyPrizeMode: async () => DEFAULT_LOTTO_PRIZE_MODE,
   onDraws: () => {},
   onError: (error) => process.stderr.write(`${String(error)}\n`),
 });

@@ -44,6 +44,18 @@ export const lotteryVendors: Readonly<
   TCG_SEA: { page: '/seaLottery', lottoArea: 'SEA', prizeMode: 'SEA' },
 };
 
+/** The prize mode a member starts with, and the one a game's existing odds were kept under (decision 0159). */
+export const DEFAULT_LOTTO_PRIZE_MODE: LottoPrizeMode = 'LOTT';
+
+/**
+ * The lobby's prize mode (spec section 4 "Lobby") from the vendors (vassalage) of the ELOTT category's cards: ELOTT
+ * when one is TCG_LOTTO_VN or LOTT, otherwise LOTT.
+ */
+export const prizeModeOfElottVendors = (vassalages: readonly string[]): LottoPrizeMode =>
+  vassalages.some((vassalage) => vassalage === 'TCG_LOTTO_VN' || vassalage === 'LOTT')
+    ? 'ELOTT'
+    : DEFAULT_LOTTO_PRIZE_MODE;
+
 /** The vendors a launch of this area and prize mode may open (the lobby view opens the first game of them). */
 export const lotteryVendorsOf = (area: LottoArea, prizeMode: LottoPrizeMode): string[] =>
   Object.entries(lotteryVendors)
@@ -138,6 +150,17 @@ export const vnGameKinds = ['vn_north', 'vn_central', 'vn_south'] as const;
 export type VnGameKind = (typeof vnGameKinds)[number];
 export const isVnKind = (kind: LotteryGameKind): kind is VnGameKind =>
   (vnGameKinds as readonly string[]).includes(kind);
+/**
+ * The prize mode a member plays a game of this kind in (decision 0159), as the launch rules choose it (spec section
+ * 4): the 4D page's vendor TCG_SEA has SEA, the Vietnamese page's TCG_LOTTO_VN has ELOTT, and the fast games of
+ * /lottery take the lobby's prize mode (`prizeModeOfLanes`).
+ */
+export const lotteryPrizeModeOf = (kind: LotteryGameKind, lobbyPrizeMode: LottoPrizeMode): LottoPrizeMode =>
+  kind === 'four_d'
+    ? (lotteryVendors.TCG_SEA?.prizeMode ?? lobbyPrizeMode)
+    : isVnKind(kind)
+      ? (lotteryVendors.TCG_LOTTO_VN?.prizeMode ?? lobbyPrizeMode)
+      : lobbyPrizeMode;
 /** The bet types a game of this kind takes. */
 export const betTypesOfKind = (kind: LotteryGameKind): readonly LotteryAnyBetType[] =>
   kind === 'four_d' ? fourDBetTypes : isVnKind(kind) ? vnBetTypeNames : lotteryBetTypes;
@@ -161,6 +184,23 @@ export const LOTTERY_REASON_MAX = 300;
 export const lotteryIntervals = [60, 120, 180, 300, 600, 900, 1800, 3600] as const;
 /** The interval of the daily Vietnamese draws (decision 0134): one draw a day at the region's time of day. */
 export const LOTTERY_DAILY_INTERVAL = 86_400;
+/**
+ * Whether a game of this kind may (or must) draw once a day at its draw time (decision 0159): the Vietnamese
+ * regional draws always do, a 4D game may, the fast games never.
+ */
+export const dailyIntervalOf = (kind: LotteryGameKind): 'required' | 'allowed' | 'refused' =>
+  isVnKind(kind) ? 'required' : kind === 'four_d' ? 'allowed' : 'refused';
+/** A daily draw's time of day, "HH:MM" on the merchant's clock (24 hours). */
+export const LOTTERY_DRAW_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The minute of the day as "HH:MM". */
+export const drawTimeOfMinute = (minute: number): string =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/** "HH:MM" as the minute of the day (null when it is not a time of day). */
+export const minuteOfDrawTime = (text: string): number | null => {
+  if (!LOTTERY_DRAW_TIME_PATTERN.test(text)) return null;
+  const [hours, minutes] = text.split(':').map(Number);
+  return (hours as number) * 60 + (minutes as number);
+};
 
 const gameCode = z
   .string({ message: 'not_empty' })
@@ -218,7 +258,13 @@ export const lotteryGameSchema = z.object({
   minStake: lotteryMoney,
   maxStake: lotteryMoney,
   maxPayout: lotteryMoney,
+  /** The prize mode whose odds `betTypes` shows: the member's for this game (decision 0159). */
+  prizeMode: z.enum(lottoPrizeModes),
   betTypes: z.array(lotteryBetTypeInfoSchema),
+  /** A daily draw's time of day on the merchant's clock ("18:15"); null for the games drawn every few minutes. */
+  drawTime: z.string().nullable(),
+  /** The merchant's time zone, which `drawTime` reads in. */
+  timeZone: z.string(),
   /** The draw taking bets now (or the next one), and the last drawn one. */
   current: lotteryDrawSchema.nullable(),
   last: lotteryDrawSchema.nullable(),
@@ -298,7 +344,7 @@ export const lotteryEndpoints = {
     request: z.strictObject({}),
     response: z.array(lotteryGameSchema),
     summary:
-      "The merchant's lottery games: schedule, close time, limits, bet types with odds and exact return, the draw taking bets (with its commitment) and the last result.",
+      "The merchant's lottery games: schedule (a daily game's drawTime on the merchant's clock), close time, limits, the member's prizeMode and that mode's bet types with odds and exact return (the odds a ticket bought now locks), the draw taking bets (with its commitment) and the last result.",
   }),
   buy: defineEndpoint({
     name: 'lottery.buy',
@@ -406,6 +452,8 @@ const hundredths = z
   .regex(/^\d{1,8}(\.\d{1,2})?$/, { message: 'field_invalid' });
 
 export const adminLotteryGameSchema = lotteryGameSchema.omit({ current: true, last: true, serverTime: true }).extend({
+  /** The odds of every prize mode (`betTypes` shows the default mode's, LOTT). */
+  prizeModes: z.array(z.object({ prizeMode: z.enum(lottoPrizeModes), betTypes: z.array(lotteryBetTypeInfoSchema) })),
   enabled: z.boolean(),
   catalogueGameCode: z.string(),
   updatedAt: z.string(),
@@ -457,9 +505,18 @@ export const adminLotteryEndpoints = {
         .int({ message: 'field_invalid' })
         .min(0, { message: 'field_too_small' })
         .max(3600, { message: 'field_too_large' }),
+      /** A daily draw's time of day, "HH:MM" on the merchant's clock; required with the daily interval, else unused. */
+      drawTime: z
+        .string({ message: 'field_invalid' })
+        .trim()
+        .regex(LOTTERY_DRAW_TIME_PATTERN, { message: 'field_invalid' })
+        .nullable()
+        .optional(),
       minStake: amountTextSchema,
       maxStake: amountTextSchema,
       maxPayout: amountTextSchema,
+      /** The prize mode whose odds `odds` sets (decision 0159); the other modes keep theirs. */
+      prizeMode: z.enum(lottoPrizeModes, { message: 'field_not_allowed' }).default(DEFAULT_LOTTO_PRIZE_MODE),
       /** Multipliers by bet type ("9.75", above 1.00); `sum` takes 46 values. */
       odds: z.partialRecord(
         z.enum(lotteryAnyBetTypes, { message: 'lottery_bet_type_unknown' }),
@@ -468,7 +525,7 @@ export const adminLotteryEndpoints = {
     }),
     response: adminLotteryGameSchema,
     summary:
-      'Changes a game: enabled, draw interval, betting close, limits and odds (a 4D bet type takes five multipliers, one per tier, each 0.00 or above 1.00; applies to draws committed and tickets bought from now on; bought tickets keep their odds). Refused field by field (validation_failed): an interval not allowed, a close not shorter than the interval, a minimum stake above the maximum, odds of 1.00 or less. Audited with before and after.',
+      'Changes a game: enabled, draw interval, a daily draw\'s time of day (drawTime "HH:MM" in the merchant\'s time zone, required with the daily interval: not_empty), betting close, limits and the odds of one prize mode (prizeMode, LOTT by default; the other modes keep theirs) (a 4D bet type takes five multipliers, one per tier, each 0.00 or above 1.00; applies to draws committed and tickets bought from now on; bought tickets keep their odds). Refused field by field (validation_failed): an interval not allowed, a close not shorter than the interval, a minimum stake above the maximum, odds of 1.00 or less. Audited with before and after.',
   }),
   draws: defineEndpoint({
     name: 'admin.lotteryDraws',

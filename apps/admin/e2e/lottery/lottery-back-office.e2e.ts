@@ -134,8 +134,9 @@ describe('the lottery in the back office', () => {
     expect(await north.getByLabel('Multiplier of Lô (2 digits, per number)').inputValue()).toBe('3.61');
     expect(await north.getByLabel('Multiplier of 3 Càng (special prize, last 3)').inputValue()).toBe('975.00');
     expect(await north.getByLabel('Draw interval').locator('option').allTextContents()).toEqual([
-      "Once a day at the region's time",
+      'Once a day at its draw time',
     ]);
+    expect(await north.getByLabel(/^Draw time/).inputValue()).toBe('18:15');
     await north.getByText('97.4700%').waitFor();
     expect(await north.locator('details[data-bet-type="sum"]').count()).toBe(0);
     expect(await page.getByLabel('Minimum stake (USD)').first().inputValue()).toBe('1.00');
@@ -167,6 +168,38 @@ describe('the lottery in the back office', () => {
     expect(await audits('lottery.game_update')).toEqual([
       { operator_username: DEMO_OPERATOR.username, target: 'FAST1' },
     ]);
+  });
+
+  it('the owner sets a daily draw’s time and one prize mode’s odds; members get their own mode’s', async () => {
+    // The draw time (decision 0159): blank is refused under its field, a time of day is saved and offered.
+    const north = page.locator('form[data-lottery-game="VNN"]');
+    await north.getByLabel(/^Draw time/).fill('');
+    await north.getByRole('button', { name: 'Save', exact: true }).click();
+    const timeError = page.locator('#lottery-VNN-drawTime-error');
+    await timeError.waitFor();
+    expect(await timeError.textContent()).toBe('Required.');
+    await north.screenshot({ path: `${SHOTS}-draw-time-refused-1440.png` });
+    expect((await memberGames()).find((game) => game.code === 'VNN')?.drawTime).toBe('18:15');
+    await north.getByLabel(/^Draw time/).fill('19:30');
+    await north.getByRole('button', { name: 'Save', exact: true }).click();
+    await timeError.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await memberGames()).find((game) => game.code === 'VNN')?.drawTime).toBe('19:30');
+
+    // Odds per prize mode: ZY's edited, the member's own mode's (and so what they are offered) untouched.
+    const form = page.locator('form[data-lottery-game="FAST3"]');
+    const position = () => form.getByLabel('Multiplier of Single digit');
+    const before = await position().inputValue();
+    await form.getByLabel('Prize mode').selectOption('ZY');
+    await position().fill('11.00');
+    await form.screenshot({ path: `${SHOTS}-prize-mode-1440.png` });
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: 'saved.' }).last().waitFor();
+    expect(await position().inputValue()).toBe('11.00');
+    await form.getByLabel('Prize mode').selectOption('LOTT');
+    expect(await position().inputValue()).toBe(before);
+    const offered = (await memberGames()).find((game) => game.code === 'FAST3');
+    expect(offered?.prizeMode).not.toBe('ZY');
+    expect(offered?.betTypes.find((b) => b.betType === 'position')?.odds).toEqual([before]);
   });
 
   it('lists the draws with their commitments, and opens the member’s draw with its exposure', async () => {

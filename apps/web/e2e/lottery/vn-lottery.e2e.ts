@@ -136,6 +136,8 @@ describe('the Vietnamese lottery at /vnLottery', () => {
 
     await page.getByRole('tab', { name: 'Rules' }).click();
     await page.locator('[data-rules]').getByText('97.4700%').waitFor();
+    // The odds shown are the member's prize mode's (decision 0159): ELOTT for the Vietnamese games.
+    await page.locator('[data-rules] [data-prize-mode="ELOTT"]').getByText('Odds of prize mode ELOTT').waitFor();
     await page.screenshot({ path: screenshotPath('vn-lottery-rules-1440.png'), fullPage: true });
 
     // 360 px: the betting view and its 00-99 grid fit.

@@ -1,4 +1,4 @@
-import { LOTTERY_TOPIC } from '@tessera/contracts';
+import { LOTTERY_TOPIC, prizeModeOfElottVendors } from '@tessera/contracts';
 import { defineModule } from '../../platform/modules';
 import { createLotteryDriver, type LotteryDriver } from './lottery.driver';
 import { presentDraw } from './lottery.presenter';
@@ -32,6 +32,12 @@ export const lotteryModule = defineModule({
       ledger: services.ledger,
       bets: services.bets,
       catalogueId: (vendor, gameCode) => services.games.catalogueId(vendor, gameCode),
+      lobbyPrizeMode: async (merchant) =>
+        prizeModeOfElottVendors(
+          (await services.games.lanes(merchant, null))
+            .find((lane) => lane.title === 'ELOTT')
+            ?.cards.map((card) => card.vassalage) ?? [],
+        ),
       onDraws: (events) => {
         // The newest event per merchant and game, each with that game's next draw.
         const latest = new Map<string, (typeof events)[number]>();

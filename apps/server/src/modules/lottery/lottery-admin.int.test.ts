@@ -38,14 +38,17 @@ const adminGame = async (code: string) =>
     ).json().value as AdminLotteryGame[]
   ).find((game) => game.code === code);
 /** The edit form's payload of a game as the back office lists it. */
-const formOf = (game: AdminLotteryGame) => ({
+const formOf = (game: AdminLotteryGame, prizeMode = 'LOTT') => ({
   enabled: game.enabled,
   intervalSeconds: game.intervalSeconds,
+  drawTime: game.drawTime,
   closeSeconds: game.closeSeconds,
   minStake: game.minStake,
   maxStake: game.maxStake,
   maxPayout: game.maxPayout,
-  odds: Object.fromEntries(game.betTypes.map((b) => [b.betType, b.odds])),
+  odds: Object.fromEntries(
+    (game.prizeModes.find((mode) => mode.prizeMode === prizeMode)?.betTypes ?? []).map((b) => [b.betType, b.odds]),
+  ),
 });
 const gameRow = async (code: string) =>
   (
@@ -73,13 +76,29 @@ describe('a game edited in the back office', () => {
   it('changes the schedule, limits and odds members are offered, and what a winning ticket pays', async () => {
     const before = await adminGame('FAST3');
     if (!before) throw new Error('no FAST3');
+    // Odds are data per prize mode (decision 0159): the member plays the fast games in the lobby's mode (LOTT or
+    // ELOTT), the 4D game in SEA and the Vietnamese ones in ELOTT. An edit of another mode (ZY) changes nothing the
+    // member is offered or locks.
+    const offeredGames = await memberGames();
+    const prizeMode = offeredGames.find((game) => game.code === 'FAST3')?.prizeMode;
+    expect(['LOTT', 'ELOTT']).toContain(prizeMode);
+    expect(offeredGames.find((game) => game.code === 'SEA4D')?.prizeMode).toBe('SEA');
+    expect(offeredGames.find((game) => game.code === 'VNN')?.prizeMode).toBe('ELOTT');
+    expect(before.prizeModes.map((mode) => mode.prizeMode)).toEqual(['LOTT', 'ZY', 'ELOTT', 'SEA']);
+    const zy = await update('FAST3', { ...formOf(before, 'ZY'), prizeMode: 'ZY', odds: { position: ['30.00'] } });
+    expect(zy.json().errorCode ?? null).toBeNull();
+    const oddsOf = (game: AdminLotteryGame | undefined, mode: string) =>
+      game?.prizeModes.find((m) => m.prizeMode === mode)?.betTypes.find((b) => b.betType === 'position')?.odds;
+    expect(oddsOf(zy.json().value, 'ZY')).toEqual(['30.00']);
+    expect(oddsOf(zy.json().value, prizeMode ?? '')).toEqual(['9.75']);
     const answer = await update('FAST3', {
-      ...formOf(before),
+      ...formOf(before, prizeMode),
+      prizeMode,
       intervalSeconds: 600,
       closeSeconds: 45,
       minStake: '5.00',
       maxStake: '50.00',
-      odds: { ...formOf(before).odds, position: ['12.50'] },
+      odds: { ...formOf(before, prizeMode).odds, position: ['12.50'] },
     });
     expect(answer.json().errorCode ?? null).toBeNull();
 
@@ -90,6 +109,12 @@ describe('a game edited in the back office', () => {
       odds: ['12.50'],
       rtpMin: '125.0000',
     });
+    expect(offered?.prizeMode).toBe(prizeMode);
+    const modes = answer.json().value as AdminLotteryGame;
+    expect(oddsOf(modes, 'ZY')).toEqual(['30.00']);
+    for (const other of ['LOTT', 'ELOTT', 'SEA'].filter((mode) => mode !== prizeMode)) {
+      expect(oddsOf(modes, other), other).toEqual(['9.75']);
+    }
 
     // Scheduled: the draws committed from now on follow the new interval and close.
     const later = Date.now() + 3_600_000;
@@ -202,6 +227,9 @@ describe('a game edited in the back office', () => {
         [{ path: 'closeSeconds', code: 'field_too_large', params: { max: 59 } }],
       ],
       [{ closeSeconds: 300 }, [{ path: 'closeSeconds', code: 'field_too_large', params: { max: 299 } }]],
+      [{ prizeMode: 'XX' }, [{ path: 'prizeMode', code: 'field_not_allowed' }]],
+      // A fast game never draws once a day, whatever draw time comes with it.
+      [{ intervalSeconds: 86_400, drawTime: '18:00' }, [{ path: 'intervalSeconds', code: 'field_not_allowed' }]],
     ];
     for (const [change, fieldErrors] of cases) {
       const answer = (await update('FAST5', { ...good, ...change })).json();
@@ -211,6 +239,40 @@ describe('a game edited in the back office', () => {
     expect(await gameRow('FAST5')).toEqual(rowBefore);
     expect(await auditCount()).toBe(audits);
     expect((await memberGame('FAST5'))?.intervalSeconds).toBe(game.intervalSeconds);
+  });
+
+  it('draws a daily game at the time of day the operator sets, on the merchant clock', async () => {
+    const game = await adminGame('SEA4D');
+    if (!game) throw new Error('no SEA4D');
+    expect(game.drawTime).toBeNull();
+    // A 4D game may draw once a day (decision 0159): then its draw time is required, and must be a time of day.
+    const rowBefore = await gameRow('SEA4D');
+    const daily = { ...formOf(game, 'SEA'), prizeMode: 'SEA', intervalSeconds: 86_400 };
+    expect((await update('SEA4D', daily)).json().fieldErrors).toEqual([{ path: 'drawTime', code: 'not_empty' }]);
+    expect((await update('SEA4D', { ...daily, drawTime: '20:60' })).json().fieldErrors).toEqual([
+      { path: 'drawTime', code: 'field_invalid' },
+    ]);
+    expect(await gameRow('SEA4D')).toEqual(rowBefore);
+    const saved = (await update('SEA4D', { ...daily, drawTime: '20:05' })).json().value as AdminLotteryGame;
+    expect(saved).toMatchObject({ intervalSeconds: 86_400, drawTime: '20:05' });
+    const offered = await memberGame('SEA4D');
+    expect(offered).toMatchObject({ drawTime: '20:05', intervalSeconds: 86_400 });
+    const timeZone = offered?.timeZone ?? '';
+    // The draws committed from now on fall at 20:05 on the merchant's clock, one a day.
+    await t.services.lottery.schedule(Date.now() + 3 * 86_400_000);
+    const committed = await query<{ draw_at: Date; opens_at: Date }>(
+      `SELECT d.draw_at, d.opens_at FROM lottery_draws d JOIN lottery_games g ON g.id = d.game_id
+       WHERE g.code = 'SEA4D' AND d.draw_at > now() + interval '2 days' ORDER BY d.draw_at`,
+    );
+    expect(committed.length).toBe(2);
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (const draw of committed) {
+      expect(clock.format(draw.draw_at)).toBe('20:05');
+      expect(draw.draw_at.getTime() - draw.opens_at.getTime()).toBe(86_400_000);
+    }
+    // Back on the hourly grid, the draw time is dropped.
+    const hourly = (await update('SEA4D', { ...daily, intervalSeconds: 3600, drawTime: '20:05' })).json().value;
+    expect(hourly).toMatchObject({ intervalSeconds: 3600, drawTime: null });
   });
 
   it('lets a support operator read the games but not change them', async () => {

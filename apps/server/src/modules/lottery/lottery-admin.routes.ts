@@ -1,20 +1,24 @@
 import {
   adminLotteryEndpoints,
   betTypesOfKind,
+  DEFAULT_LOTTO_PRIZE_MODE,
+  dailyIntervalOf,
+  drawTimeOfMinute,
   type FieldError,
   formatMinor,
   fourDTierNames,
-  isVnKind,
   LOTTERY_DAILY_INTERVAL,
+  lottoPrizeModes,
+  minuteOfDrawTime,
   parseMoney,
 } from '@tessera/contracts';
 import { FIVE_DIGIT_MAX_SUM } from '@tessera/engines';
 import { AppError } from '../../platform/http/app-error';
 import type { Registrar } from '../../platform/http/registrar';
 import type { AdminService } from '../admin';
-import { presentDraw, presentGameSettings, presentOdds } from './lottery.presenter';
+import { presentBetTypes, presentDraw, presentGameSettings, presentOdds } from './lottery.presenter';
 import type { DrawRow, GameRow } from './lottery.repository';
-import type { LotteryService } from './lottery.service';
+import { type LotteryService, oddsInMode } from './lottery.service';
 
 /** Largest multiplier an operator may set (hundredths): 100,000,000×. */
 const ODDS_MAX = 10_000_000_000;
@@ -22,7 +26,8 @@ const ODDS_MAX = 10_000_000_000;
 const ODDS_MIN_EXCLUSIVE = 100;
 
 const presentAdminGame = (game: GameRow, currency: string, language: string | null) => ({
-  ...presentGameSettings(game, currency, language),
+  ...presentGameSettings(game, currency, language, DEFAULT_LOTTO_PRIZE_MODE),
+  prizeModes: lottoPrizeModes.map((prizeMode) => ({ prizeMode, betTypes: presentBetTypes(game, prizeMode) })),
   enabled: game.enabled,
   catalogueGameCode: game.catalogueGameCode,
   updatedAt: game.updatedAt.toISOString(),
@@ -75,9 +80,15 @@ export const registerLotteryAdminRoutes = (
     }
     const game = (await lottery.games(ctx.merchant.code, false)).find((g) => g.code === params.gameCode);
     if (!game) throw new AppError('not_found');
-    // A Vietnamese game draws once a day (decision 0134); the others on one of the minute grids.
-    if ((input.intervalSeconds === LOTTERY_DAILY_INTERVAL) !== isVnKind(game.kind)) {
+    // A Vietnamese game draws once a day (decision 0134), a 4D game may (0159); the fast ones on a minute grid.
+    const daily = input.intervalSeconds === LOTTERY_DAILY_INTERVAL;
+    if (daily ? dailyIntervalOf(game.kind) === 'refused' : dailyIntervalOf(game.kind) === 'required') {
       fieldErrors.push({ path: 'intervalSeconds', code: 'field_not_allowed' });
+    }
+    // A daily draw's time of day on the merchant's clock; the games on a minute grid keep none.
+    const drawMinute = daily && input.drawTime ? minuteOfDrawTime(input.drawTime) : null;
+    if (daily && dailyIntervalOf(game.kind) !== 'refused' && drawMinute === null) {
+      fieldErrors.push({ path: 'drawTime', code: input.drawTime ? 'field_invalid' : 'not_empty' });
     }
     const fourD = game.kind === 'four_d';
     const odds: Record<string, number[]> = {};
@@ -115,12 +126,15 @@ export const registerLotteryAdminRoutes = (
         minStake,
         maxStake,
         maxPayout,
-        odds: { ...game.odds, ...odds },
+        drawMinute,
+        // The odds of the mode edited; the other modes keep theirs (decision 0159).
+        odds: { ...game.odds, [input.prizeMode]: { ...oddsInMode(game, input.prizeMode), ...odds } },
       },
       async (client, before, after) => {
         const view = (game: GameRow) => ({
           enabled: game.enabled,
           intervalSeconds: game.intervalSeconds,
+          drawTime: game.drawMinute === null ? null : drawTimeOfMinute(game.drawMinute),
           closeSeconds: game.closeSeconds,
           minStake: formatMinor(game.minStake, currency),
           maxStake: formatMinor(game.maxStake, currency),
@@ -134,7 +148,7 @@ export const registerLotteryAdminRoutes = (
             action: 'lottery.game_update',
             target: params.gameCode,
             merchantCode: ctx.merchant.code,
-            details: { currency, before: view(before), after: view(after) },
+            details: { currency, prizeMode: input.prizeMode, before: view(before), after: view(after) },
           },
         );
       },

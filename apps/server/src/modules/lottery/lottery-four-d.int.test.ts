@@ -147,7 +147,7 @@ describe('the 4D game', () => {
     expect(await wallet('fay')).toMatchObject({ balance: START, available: START - staked, held: staked });
     // An operator edit after purchase changes new tickets, not these: their tier odds are locked.
     await query(
-      `UPDATE lottery_games SET odds = '{"big":[100000,50000,20000,10000,5000],"small":[200000,100000,50000,0,0]}'
+      `UPDATE lottery_games SET odds = jsonb_set(odds, '{SEA}', '{"big":[100000,50000,20000,10000,5000],"small":[200000,100000,50000,0,0]}')
         WHERE code = 'SEA4D'`,
     );
 
@@ -220,7 +220,7 @@ describe('the 4D game', () => {
     const owner = await t.operatorToken();
     // Back to the default odds for the next draw's tickets.
     await query(
-      `UPDATE lottery_games SET odds = '{"big":[250000,100000,50000,18000,6000],"small":[350000,200000,100000,0,0]}'
+      `UPDATE lottery_games SET odds = jsonb_set(odds, '{SEA}', '{"big":[250000,100000,50000,18000,6000],"small":[350000,200000,100000,0,0]}')
         WHERE code = 'SEA4D'`,
     );
     await t.services.lottery.runDue();

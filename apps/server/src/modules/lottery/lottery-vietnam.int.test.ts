@@ -1,4 +1,4 @@
-import type { LotteryDraw, LotteryTicket } from '@tessera/contracts';
+import type { AdminLotteryGame, LotteryDraw, LotteryTicket } from '@tessera/contracts';
 import {
   drawVietnamese,
   type VnBetType,
@@ -186,7 +186,9 @@ describe('the Vietnamese regional lottery', () => {
     const staked = lines.reduce((sum, line) => sum + cents(line.stake), 0n);
     expect(await wallet('hoa')).toMatchObject({ balance: START, available: START - staked, held: staked });
     // An operator edit after purchase changes new tickets only: these keep the odds they were bought at.
-    await query(`UPDATE lottery_games SET odds = odds || '{"lo":[400],"de":[9900]}' WHERE code = 'VNN'`);
+    await query(
+      `UPDATE lottery_games SET odds = jsonb_set(odds, '{ELOTT}', odds->'ELOTT' || '{"lo":[400],"de":[9900]}') WHERE code = 'VNN'`,
+    );
 
     await makeDue(draw.id);
     await t.services.lottery.runDue();
@@ -260,6 +262,8 @@ describe('the Vietnamese regional lottery', () => {
           minStake: '1.00',
           maxStake: '10000.00',
           maxPayout: '1000000.00',
+          drawTime: '16:15',
+          prizeMode: 'ELOTT',
           odds: {},
           ...payload,
         },
@@ -270,6 +274,11 @@ describe('the Vietnamese regional lottery', () => {
     expect(await refusedPaths({ odds: { big: ['1.50', '1.50', '1.50', '1.50', '1.50'] } })).toEqual(['odds.big']);
     expect(await refusedPaths({ odds: { lo: ['1.00'] } })).toEqual(['odds.lo']);
     expect(await refusedPaths({ odds: { xien2: ['10.00', '11.00'] } })).toEqual(['odds.xien2']);
+    // A daily draw's time of day is required and must be a time (decision 0159), each refused on its own field.
+    const refused = async (payload: Record<string, unknown>) => (await put(payload)).json().fieldErrors;
+    expect(await refused({ drawTime: null })).toEqual([{ path: 'drawTime', code: 'not_empty' }]);
+    expect(await refused({ drawTime: '24:00' })).toEqual([{ path: 'drawTime', code: 'field_invalid' }]);
+    expect(await refused({ drawTime: '7pm' })).toEqual([{ path: 'drawTime', code: 'field_invalid' }]);
     const fast = await t.request({
       method: 'PUT',
       url: '/api/admin/merchants/demo/lottery/games/FAST5',
@@ -285,8 +294,10 @@ describe('the Vietnamese regional lottery', () => {
       },
     });
     expect(fast.json().fieldErrors).toEqual([{ path: 'intervalSeconds', code: 'field_not_allowed' }]);
-    const edited = (await put({ odds: { lo: ['5.50'], xien2: ['17.00'] } })).json().value;
-    expect(edited.betTypes.find((b: { betType: string }) => b.betType === 'lo')).toMatchObject({
+    const edited = (await put({ odds: { lo: ['5.50'], xien2: ['17.00'] } })).json().value as AdminLotteryGame;
+    expect(edited.drawTime).toBe('16:15');
+    const elott = edited.prizeModes.find((mode) => mode.prizeMode === 'ELOTT')?.betTypes;
+    expect(elott?.find((b: { betType: string }) => b.betType === 'lo')).toMatchObject({
       odds: ['5.50'],
       rtpMin: '99.0000',
     });

@@ -1,4 +1,5 @@
 import {
+  drawTimeOfMinute,
   formatMinor,
   fourDBetTypes,
   isVnKind,
@@ -7,6 +8,7 @@ import {
   type LotteryDraw,
   type LotteryGame,
   type LotteryTicket,
+  type LottoPrizeMode,
   lotteryBetTypes,
 } from '@tessera/contracts';
 import {
@@ -19,7 +21,7 @@ import {
   vnRtp,
 } from '@tessera/engines';
 import type { DrawRow, GameRow, TicketRow } from './lottery.repository';
-import { fourDOddsOfGame, oddsOfGame, vnOddsOfGame, vnRegionOf } from './lottery.service';
+import { fourDOddsOfGame, oddsInMode, oddsOfGame, timeZoneOf, vnOddsOfGame, vnRegionOf } from './lottery.service';
 
 /** A multiplier in hundredths as the wire's decimal ("9.75"). */
 export const presentOdds = (hundredths: number): string =>
@@ -47,9 +49,11 @@ export const presentDraw = (draw: DrawRow): LotteryDraw => ({
   drawnAt: draw.drawnAt?.toISOString() ?? null,
 });
 
-export const presentBetTypes = (game: GameRow): LotteryGame['betTypes'] => {
+/** A game's bet types with the odds of one prize mode (decision 0159) and their exact returns. */
+export const presentBetTypes = (game: GameRow, mode: LottoPrizeMode): LotteryGame['betTypes'] => {
+  const stored = oddsInMode(game, mode);
   if (game.kind === 'four_d') {
-    const fourD = fourDOddsOfGame(game);
+    const fourD = fourDOddsOfGame(stored);
     return fourDBetTypes.map((betType) => {
       const rtp = presentPercent(fourDRtp(fourD, betType));
       return { betType, odds: fourDTiers.map((tier) => presentOdds(fourD[betType][tier])), rtpMin: rtp, rtpMax: rtp };
@@ -58,13 +62,13 @@ export const presentBetTypes = (game: GameRow): LotteryGame['betTypes'] => {
   const { kind } = game;
   if (isVnKind(kind)) {
     // One multiplier per bet type (lô: per number of the draw ending in the pair); the exact return (decision 0101).
-    const vn = vnOddsOfGame(game);
+    const vn = vnOddsOfGame(kind, stored);
     return vnBetTypes.map((betType) => {
       const rtp = presentPercent(vnRtp(vnRegionOf(kind), betType, vn[betType]));
       return { betType, odds: [presentOdds(vn[betType])], rtpMin: rtp, rtpMax: rtp };
     });
   }
-  const odds = oddsOfGame(game);
+  const odds = oddsOfGame(stored);
   return lotteryBetTypes.map((betType: LotteryBetType) => {
     const rtp = fiveDigitBetTypeRtp(odds, betType as FiveDigitBetType);
     return {
@@ -79,17 +83,25 @@ export const presentBetTypes = (game: GameRow): LotteryGame['betTypes'] => {
 export const nameOf = (game: GameRow, language: string | null): string =>
   game.names[language ?? 'EN'] ?? game.names.EN ?? game.code;
 
-export const presentGameSettings = (game: GameRow, currency: string, language: string | null) => ({
+export const presentGameSettings = (
+  game: GameRow,
+  currency: string,
+  language: string | null,
+  mode: LottoPrizeMode,
+) => ({
   code: game.code,
   name: nameOf(game, language),
   kind: game.kind,
   intervalSeconds: game.intervalSeconds,
+  drawTime: game.drawMinute === null ? null : drawTimeOfMinute(game.drawMinute),
+  timeZone: timeZoneOf(game),
   closeSeconds: game.closeSeconds,
   currency,
   minStake: formatMinor(game.minStake, currency),
   maxStake: formatMinor(game.maxStake, currency),
   maxPayout: formatMinor(game.maxPayout, currency),
-  betTypes: presentBetTypes(game),
+  prizeMode: mode,
+  betTypes: presentBetTypes(game, mode),
 });
 
 export const presentTicket = (ticket: TicketRow): LotteryTicket => ({

@@ -1,5 +1,9 @@
-import type { LotteryDrawStatus, LotteryGameKind, LotteryTicketStatus } from '@tessera/contracts';
+import type { LotteryDrawStatus, LotteryGameKind, LotteryTicketStatus, LottoPrizeMode } from '@tessera/contracts';
 import type pg from 'pg';
+
+/** A game's stored odds of one prize mode: the multipliers in hundredths by bet type. */
+export type StoredOdds = Record<string, number[]>;
+export type OddsByMode = Record<LottoPrizeMode, StoredOdds>;
 
 type Db = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
@@ -14,7 +18,10 @@ export interface GameRow {
   minStake: bigint;
   maxStake: bigint;
   maxPayout: bigint;
-  odds: Record<string, number[]>;
+  /** Per prize mode (decision 0159), the multipliers in hundredths by bet type. */
+  odds: OddsByMode;
+  /** A daily game's draw time (minute of the day on the merchant's clock; decision 0159), else null. */
+  drawMinute: number | null;
   catalogueGameCode: string;
   enabled: boolean;
   updatedAt: Date;
@@ -102,7 +109,7 @@ export interface NewTicket {
 }
 
 const GAME_COLUMNS = `id, merchant_code AS "merchantCode", code, kind, names, interval_seconds AS "intervalSeconds",
-  close_seconds AS "closeSeconds", min_stake AS "minStake", max_stake AS "maxStake", max_payout AS "maxPayout", odds,
+  draw_minute AS "drawMinute", close_seconds AS "closeSeconds", min_stake AS "minStake", max_stake AS "maxStake", max_payout AS "maxPayout", odds,
   catalogue_game_code AS "catalogueGameCode", enabled, updated_at AS "updatedAt",
   (SELECT m.settings->>'timeZone' FROM merchants m WHERE m.code = lottery_games.merchant_code) AS "timeZone"`;
 const DRAW_COLUMNS = `d.id, d.merchant_code AS "merchantCode", d.game_id AS "gameId", g.code AS "gameCode",
@@ -134,8 +141,8 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
   insertGameIfAbsent: async (game: Omit<GameRow, 'id' | 'updatedAt' | 'enabled' | 'timeZone'>): Promise<void> => {
     await pool.query(
       `INSERT INTO lottery_games (merchant_code, code, kind, names, interval_seconds, close_seconds, min_stake,
-         max_stake, max_payout, odds, catalogue_game_code)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         max_stake, max_payout, odds, catalogue_game_code, draw_minute)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (merchant_code, code) DO NOTHING`,
       [
         game.merchantCode,
@@ -149,6 +156,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
         game.maxPayout,
         JSON.stringify(game.odds),
         game.catalogueGameCode,
+        game.drawMinute,
       ],
     );
   },
@@ -177,14 +185,15 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
     id: bigint,
     change: Pick<
       GameRow,
-      'enabled' | 'intervalSeconds' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
+      'enabled' | 'intervalSeconds' | 'drawMinute' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
     >,
   ): Promise<GameRow> =>
     fix<GameRow>(
       (
         await client.query(
           `UPDATE lottery_games SET enabled = $2, close_seconds = $3, min_stake = $4, max_stake = $5, max_payout = $6,
-             odds = $7, interval_seconds = $8, updated_at = now() WHERE id = $1 RETURNING ${GAME_COLUMNS}`,
+             odds = $7, interval_seconds = $8, draw_minute = $9, updated_at = now() WHERE id = $1
+           RETURNING ${GAME_COLUMNS}`,
           [
             id,
             change.enabled,
@@ -194,6 +203,7 @@ export const createLotteryRepository = (pool: pg.Pool) => ({
             change.maxPayout,
             JSON.stringify(change.odds),
             change.intervalSeconds,
+            change.drawMinute,
           ],
         )
       ).rows[0],

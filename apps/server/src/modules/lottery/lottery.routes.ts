@@ -1,4 +1,4 @@
-import { isVnKind, type LotteryGameKind, lotteryEndpoints } from '@tessera/contracts';
+import { isVnKind, type LotteryGameKind, lotteryEndpoints, lotteryPrizeModeOf } from '@tessera/contracts';
 import type { Registrar } from '../../platform/http/registrar';
 import type { MerchantContext } from '../../platform/principals';
 import { nameOf, presentDraw, presentGameSettings, presentTicket } from './lottery.presenter';
@@ -25,12 +25,18 @@ export const registerLotteryRoutes = (r: Registrar, lottery: LotteryService): vo
 
   r.site(lotteryEndpoints.games, async ({ ctx }) => {
     const games = await lottery.games(ctx.merchant.code);
-    const [{ current, last }, now] = await Promise.all([lottery.currentAndLast(games), lottery.now()]);
+    const [{ current, last }, now, lobby] = await Promise.all([
+      lottery.currentAndLast(games),
+      lottery.now(),
+      lottery.lobbyPrizeMode(ctx.merchant),
+    ]);
     return games.map((game) => {
       const open = current.get(game.code);
       const drawn = last.get(game.code);
+      // The odds of the member's prize mode (decision 0159), the ones a ticket bought now locks.
+      const mode = lotteryPrizeModeOf(game.kind, lobby);
       return {
-        ...presentGameSettings(game, ctx.merchant.settings.currency, ctx.language),
+        ...presentGameSettings(game, ctx.merchant.settings.currency, ctx.language, mode),
         current: open ? presentDraw(open) : null,
         last: drawn ? presentDraw(drawn) : null,
         serverTime: now.toISOString(),

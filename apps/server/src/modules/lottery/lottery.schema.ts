@@ -1,4 +1,4 @@
-import type { LotteryDrawStatus, LotteryGameKind, LotteryTicketStatus } from '@tessera/contracts';
+import type { LotteryDrawStatus, LotteryGameKind, LotteryTicketStatus, LottoPrizeMode } from '@tessera/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -19,8 +19,8 @@ import { members } from '../members/members.schema';
 
 /**
  * A merchant's lottery game (decision 0084): its schedule, betting close, limits and odds are data the operator
- * edits. `odds` maps each bet type to its multipliers in hundredths (`sum`: 46 of them, one per value; a 4D bet type
- * five, one per prize tier; decision 0108).
+ * edits. `odds` maps each prize mode (LOTT, ZY, ELOTT, SEA; decision 0159) to the multipliers in hundredths of
+ * each bet type (`sum`: 46 of them, one per value; a 4D bet type five, one per prize tier; decision 0108).
  */
 export const lotteryGames = pgTable(
   'lottery_games',
@@ -32,13 +32,18 @@ export const lotteryGames = pgTable(
     names: jsonb('names').$type<Record<string, string>>().notNull(),
     /** Seconds between draws; draws fall on multiples of it since the epoch (UTC). */
     intervalSeconds: integer('interval_seconds').notNull(),
+    /**
+     * A daily game's (interval 86,400) draw time: the minute of the day on the merchant's clock (decision 0159);
+     * null for the games drawn on a minute grid.
+     */
+    drawMinute: smallint('draw_minute'),
     /** Bets close this many seconds before the draw. */
     closeSeconds: integer('close_seconds').notNull(),
     minStake: bigint('min_stake', { mode: 'bigint' }).notNull(),
     maxStake: bigint('max_stake', { mode: 'bigint' }).notNull(),
     /** The most one ticket may pay (a ticket whose win would pay more is refused). */
     maxPayout: bigint('max_payout', { mode: 'bigint' }).notNull(),
-    odds: jsonb('odds').$type<Record<string, number[]>>().notNull(),
+    odds: jsonb('odds').$type<Record<LottoPrizeMode, Record<string, number[]>>>().notNull(),
     /** The game of the catalogue (vendor LOTT) the betting record names. */
     catalogueGameCode: text('catalogue_game_code').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -49,6 +54,11 @@ export const lotteryGames = pgTable(
     check('lottery_games_interval', sql`${table.intervalSeconds} >= 30`),
     check('lottery_games_close', sql`${table.closeSeconds} >= 0 AND ${table.closeSeconds} < ${table.intervalSeconds}`),
     check('lottery_games_stakes', sql`${table.minStake} > 0 AND ${table.maxStake} >= ${table.minStake}`),
+    check('lottery_games_odds_modes', sql`${table.odds} ?& ARRAY['LOTT', 'ZY', 'ELOTT', 'SEA']`),
+    check(
+      'lottery_games_draw_minute',
+      sql`(${table.intervalSeconds} = 86400) = (${table.drawMinute} IS NOT NULL) AND (${table.drawMinute} IS NULL OR ${table.drawMinute} BETWEEN 0 AND 1439)`,
+    ),
   ],
 );
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   currencyExponent,
+  DEFAULT_LOTTO_PRIZE_MODE,
+  dailyIntervalOf,
   type FourDBetTypeName,
   fourDBetTypes,
   type GameCategory,
@@ -10,7 +12,10 @@ import {
   type LotteryGameKind,
   type LotteryLine,
   type LotteryTicketStatus,
+  type LottoPrizeMode,
   lotteryBetTypes,
+  lotteryPrizeModeOf,
+  lottoPrizeModes,
   parseMoney,
   type VnGameKind,
   vnBetTypeNames,
@@ -56,7 +61,16 @@ import { AppError } from '../../platform/http/app-error';
 import type { MemberPrincipal, MerchantContext } from '../../platform/principals';
 import type { BetsService } from '../bets';
 import type { LedgerService } from '../ledger';
-import type { DrawRow, GameRow, LotteryRepository, PendingTicket, TicketRow } from './lottery.repository';
+import { VN_GAME_NAMES } from './lottery.names';
+import type {
+  DrawRow,
+  GameRow,
+  LotteryRepository,
+  OddsByMode,
+  PendingTicket,
+  StoredOdds,
+  TicketRow,
+} from './lottery.repository';
 import { dailySlotsAround, slotsAround } from './lottery.schedule';
 
 /** The betting record's vendor for the platform's own lottery games (the catalogue's LOTT games). */
@@ -118,7 +132,7 @@ const DEFAULT_GAMES: readonly {
     interval: LOTTERY_DAILY_INTERVAL,
     close: 900,
     catalogue: 'VN-001',
-    names: { EN: 'Northern Lottery', CN: '北部彩票', VI: 'Xổ số Miền Bắc' },
+    names: VN_GAME_NAMES.vn_north,
   },
   {
     code: 'VNC',
@@ -126,7 +140,7 @@ const DEFAULT_GAMES: readonly {
     interval: LOTTERY_DAILY_INTERVAL,
     close: 900,
     catalogue: 'VN-002',
-    names: { EN: 'Central Lottery', CN: '中部彩票', VI: 'Xổ số Miền Trung' },
+    names: VN_GAME_NAMES.vn_central,
   },
   {
     code: 'VNS',
@@ -134,7 +148,7 @@ const DEFAULT_GAMES: readonly {
     interval: LOTTERY_DAILY_INTERVAL,
     close: 900,
     catalogue: 'VN-003',
-    names: { EN: 'Southern Lottery', CN: '南部彩票', VI: 'Xổ số Miền Nam' },
+    names: VN_GAME_NAMES.vn_south,
   },
 ];
 
@@ -144,7 +158,8 @@ export const vnRegionOf = (kind: VnGameKind): VnRegion =>
 
 /**
  * The minute of the day, on the clock of the merchant's time zone, at which each region draws: the usual times of
- * the Vietnamese draws (south 16:15, centre 17:15, north 18:15; decision 0134).
+ * the Vietnamese draws (south 16:15, centre 17:15, north 18:15; decision 0134). A new game starts with it; the
+ * operator edits it afterwards (`draw_minute`, decision 0159).
  */
 export const VN_DRAW_MINUTE: Record<VnGameKind, number> = {
   vn_south: 16 * 60 + 15,
@@ -153,6 +168,8 @@ export const VN_DRAW_MINUTE: Record<VnGameKind, number> = {
 };
 /** The zone a merchant without one draws in (the Vietnamese draws' own). */
 const VN_DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** The clock a game's daily draw time reads on: its merchant's time zone (the Vietnamese one when unset). */
+export const timeZoneOf = (game: Pick<GameRow, 'timeZone'>): string => game.timeZone ?? VN_DEFAULT_TIME_ZONE;
 
 /** The odds a Vietnamese game starts with: about 97.5% on every bet type (decision 0101's `vnOddsFor`). */
 export const defaultVnOdds = (kind: VnGameKind): VnOdds => vnOddsFor(vnRegionOf(kind), 9750);
@@ -170,13 +187,13 @@ export const kindVendors: Record<LotteryGameKind, { vendor: string; gameType: Ga
 };
 
 /** The stored odds (multipliers in hundredths by bet type; `sum` one per value) as the engine reads them. */
-export const oddsOfGame = (game: Pick<GameRow, 'odds'>): FiveDigitOdds => {
+export const oddsOfGame = (odds: StoredOdds): FiveDigitOdds => {
   const flat = { ...DEFAULT_FIVE_DIGIT_ODDS.flat };
   for (const betType of lotteryBetTypes) {
-    const value = game.odds[betType];
+    const value = odds[betType];
     if (betType !== 'sum' && value?.[0] !== undefined) flat[betType] = value[0];
   }
-  const sum = game.odds.sum?.length === 46 ? game.odds.sum : DEFAULT_FIVE_DIGIT_ODDS.sum;
+  const sum = odds.sum?.length === 46 ? odds.sum : DEFAULT_FIVE_DIGIT_ODDS.sum;
   return { flat, sum };
 };
 export const storedOdds = (odds: FiveDigitOdds): Record<string, number[]> => ({
@@ -185,10 +202,10 @@ export const storedOdds = (odds: FiveDigitOdds): Record<string, number[]> => ({
 });
 
 /** A 4D game's stored odds (five multipliers per bet type, tiers in order) as the engine reads them. */
-export const fourDOddsOfGame = (game: Pick<GameRow, 'odds'>): FourDOdds => {
+export const fourDOddsOfGame = (odds: StoredOdds): FourDOdds => {
   const of = (betType: FourDBetTypeName) =>
     Object.fromEntries(
-      fourDTiers.map((tier, i) => [tier, game.odds[betType]?.[i] ?? DEFAULT_FOUR_D_ODDS[betType][tier]]),
+      fourDTiers.map((tier, i) => [tier, odds[betType]?.[i] ?? DEFAULT_FOUR_D_ODDS[betType][tier]]),
     ) as FourDOdds[FourDBetTypeName];
   return { big: of('big'), small: of('small') };
 };
@@ -198,12 +215,17 @@ export const storedFourDOdds = (odds: FourDOdds): Record<string, number[]> => ({
 });
 
 /** A Vietnamese game's stored odds (one multiplier per bet type; lô per hit) as the engine reads them. */
-export const vnOddsOfGame = (game: Pick<GameRow, 'odds' | 'kind'>): VnOdds => {
-  const defaults = defaultVnOdds(isVnKind(game.kind) ? game.kind : 'vn_north');
-  return Object.fromEntries(
-    vnBetTypes.map((betType) => [betType, game.odds[betType]?.[0] ?? defaults[betType]]),
-  ) as VnOdds;
+export const vnOddsOfGame = (kind: LotteryGameKind, odds: StoredOdds): VnOdds => {
+  const defaults = defaultVnOdds(isVnKind(kind) ? kind : 'vn_north');
+  return Object.fromEntries(vnBetTypes.map((betType) => [betType, odds[betType]?.[0] ?? defaults[betType]])) as VnOdds;
 };
+
+/** A game's odds in a prize mode (decision 0159; a mode the row lacks reads the default mode's). */
+export const oddsInMode = (game: Pick<GameRow, 'odds'>, mode: LottoPrizeMode): StoredOdds =>
+  game.odds[mode] ?? game.odds[DEFAULT_LOTTO_PRIZE_MODE];
+/** The same odds under every prize mode: what a new game starts with. */
+export const inEveryMode = (odds: StoredOdds): OddsByMode =>
+  Object.fromEntries(lottoPrizeModes.map((mode) => [mode, odds])) as OddsByMode;
 export const storedVnOdds = (odds: VnOdds): Record<string, number[]> =>
   Object.fromEntries(vnBetTypes.map((betType) => [betType, [odds[betType]]]));
 
@@ -236,6 +258,8 @@ export const createLotteryService = (deps: {
   ledger: LedgerService & { announceBalanceChange: (merchantCode: string, memberIds: string[]) => void };
   bets: BetsService;
   catalogueId: (vendor: string, gameCode: string) => Promise<number | null>;
+  /** The lobby's prize mode of a merchant's members (spec section 4 "Lobby"; `prizeModeOfLanes`). */
+  lobbyPrizeMode: (merchant: MerchantContext) => Promise<LottoPrizeMode>;
   /** After draws were drawn or cancelled (committed): the realtime push. */
   onDraws: (events: DrawPublished[]) => void;
   onError: (error: unknown, context: string) => void;
@@ -258,6 +282,7 @@ export const createLotteryService = (deps: {
    */
   const selectLine = (
     game: GameRow,
+    mode: LottoPrizeMode,
     line: LotteryLine,
     path: (field: string) => string,
   ): {
@@ -290,7 +315,7 @@ export const createLotteryService = (deps: {
           fieldErrors: [{ path: path(field), code: 'field_invalid' }],
         });
       }
-      const odds = vnOddsOfGame(game)[betType];
+      const odds = vnOddsOfGame(game.kind, oddsInMode(game, mode))[betType];
       return {
         selection: { betType, numbers },
         odds,
@@ -314,7 +339,7 @@ export const createLotteryService = (deps: {
           fieldErrors: [{ path: path(field), code: 'field_invalid' }],
         });
       }
-      const table = fourDOddsOfGame(game)[betType];
+      const table = fourDOddsOfGame(oddsInMode(game, mode))[betType];
       const tierOdds = fourDTiers.map((tier) => table[tier]);
       return {
         selection: { betType, numbers: [number as number] },
@@ -335,13 +360,18 @@ export const createLotteryService = (deps: {
         fieldErrors: [{ path: path(problem), code: 'field_invalid' }],
       });
     }
-    return { selection, odds: fiveDigitOddsOf(oddsOfGame(game), selection), tierOdds: null, maxHits: 1 };
+    return {
+      selection,
+      odds: fiveDigitOddsOf(oddsOfGame(oddsInMode(game, mode)), selection),
+      tierOdds: null,
+      maxHits: 1,
+    };
   };
 
   /** Checks one line: bet type, selection, stake within limits, payout within the maximum. */
-  const judgeLine = (game: GameRow, line: LotteryLine, index: number, currency: string) => {
+  const judgeLine = (game: GameRow, mode: LottoPrizeMode, line: LotteryLine, index: number, currency: string) => {
     const path = (field: string) => `lines.${index}.${field}`;
-    const { selection, odds, tierOdds, maxHits } = selectLine(game, line, path);
+    const { selection, odds, tierOdds, maxHits } = selectLine(game, mode, line, path);
     const parsed = parseMoney(line.stake, currency);
     if (!parsed.ok)
       throw new AppError('validation_failed', { fieldErrors: [{ path: path('stake'), code: parsed.error }] });
@@ -474,9 +504,10 @@ export const createLotteryService = (deps: {
   const schedule = async (nowMs: number): Promise<number> => {
     let created = 0;
     for (const game of await repository.games(null, true)) {
-      const slots = isVnKind(game.kind)
-        ? dailySlotsAround(nowMs, VN_DRAW_MINUTE[game.kind], game.timeZone ?? VN_DEFAULT_TIME_ZONE, game.closeSeconds)
-        : slotsAround(nowMs, game.intervalSeconds, game.closeSeconds);
+      const slots =
+        game.intervalSeconds === LOTTERY_DAILY_INTERVAL && game.drawMinute !== null
+          ? dailySlotsAround(nowMs, game.drawMinute, timeZoneOf(game), game.closeSeconds)
+          : slotsAround(nowMs, game.intervalSeconds, game.closeSeconds);
       for (const slot of slots) {
         const serverSeed = createServerSeed();
         const inserted = await repository.insertDraw({
@@ -545,22 +576,26 @@ export const createLotteryService = (deps: {
           kind: game.kind,
           names: game.names,
           intervalSeconds: game.interval,
+          drawMinute: isVnKind(game.kind) ? VN_DRAW_MINUTE[game.kind] : null,
           closeSeconds: game.close,
           minStake: unit,
           maxStake: 10_000n * unit,
           maxPayout: 1_000_000n * unit,
-          odds:
+          odds: inEveryMode(
             game.kind === 'four_d'
               ? storedFourDOdds(DEFAULT_FOUR_D_ODDS)
               : isVnKind(game.kind)
                 ? storedVnOdds(defaultVnOdds(game.kind))
                 : storedOdds(DEFAULT_FIVE_DIGIT_ODDS),
+          ),
           catalogueGameCode: game.catalogue,
         });
       }
     },
 
     games: (merchantCode: string | null, enabledOnly = true) => repository.games(merchantCode, enabledOnly),
+    /** The lobby's prize mode of the merchant's members; `lotteryPrizeModeOf` gives a game's from it (decision 0159). */
+    lobbyPrizeMode: (merchant: MerchantContext): Promise<LottoPrizeMode> => deps.lobbyPrizeMode(merchant),
     currentAndLast: (games: GameRow[]) => repository.currentAndLast(games.map((game) => game.id)),
     now: () => repository.now(),
 
@@ -578,7 +613,9 @@ export const createLotteryService = (deps: {
       if (known.length > 0) return known;
       const { currency } = merchant.settings;
       const game = await gameOf(merchant.code, input.gameCode);
-      const lines = input.lines.map((line, index) => judgeLine(game, line, index, currency));
+      // The member's prize mode decides the odds (decision 0159); the server reads it, the request cannot choose it.
+      const mode = lotteryPrizeModeOf(game.kind, await deps.lobbyPrizeMode(merchant));
+      const lines = input.lines.map((line, index) => judgeLine(game, mode, line, index, currency));
       const draw = await repository.drawByNo(merchant.code, game.code, input.drawNo);
       if (!draw) throw new AppError('lottery_betting_closed');
       const { vendor, gameType } = kindVendors[game.kind];
@@ -699,7 +736,7 @@ export const createLotteryService = (deps: {
       code: string,
       change: Pick<
         GameRow,
-        'enabled' | 'intervalSeconds' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
+        'enabled' | 'intervalSeconds' | 'drawMinute' | 'closeSeconds' | 'minStake' | 'maxStake' | 'maxPayout' | 'odds'
       >,
       audit: (client: pg.PoolClient, before: GameRow, after: GameRow) => Promise<void>,
     ): Promise<GameRow> =>
@@ -709,10 +746,14 @@ export const createLotteryService = (deps: {
         if (change.closeSeconds >= change.intervalSeconds) {
           throw new AppError('validation_failed', { fieldErrors: [{ path: 'closeSeconds', code: 'field_too_large' }] });
         }
-        if ((change.intervalSeconds === LOTTERY_DAILY_INTERVAL) !== isVnKind(before.kind)) {
+        const daily = dailyIntervalOf(before.kind);
+        if (change.intervalSeconds === LOTTERY_DAILY_INTERVAL ? daily === 'refused' : daily === 'required') {
           throw new AppError('validation_failed', {
             fieldErrors: [{ path: 'intervalSeconds', code: 'field_not_allowed' }],
           });
+        }
+        if ((change.intervalSeconds === LOTTERY_DAILY_INTERVAL) !== (change.drawMinute !== null)) {
+          throw new AppError('validation_failed', { fieldErrors: [{ path: 'drawTime', code: 'not_empty' }] });
         }
         const after = await repository.updateGame(client, before.id, change);
         await audit(client, before, after);

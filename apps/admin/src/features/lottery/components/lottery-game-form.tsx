@@ -1,11 +1,14 @@
 import {
   type AdminLotteryGame,
   betTypesOfKind,
+  DEFAULT_LOTTO_PRIZE_MODE,
+  dailyIntervalOf,
   fourDTierNames,
-  isVnKind,
   LOTTERY_DAILY_INTERVAL,
   type LotteryAnyBetType,
+  type LottoPrizeMode,
   lotteryIntervals,
+  lottoPrizeModes,
 } from '@tessera/contracts';
 import { useCallback, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
@@ -29,21 +32,33 @@ import styles from './lottery.module.css';
 interface GameValues {
   enabled: boolean;
   intervalSeconds: number;
+  drawTime: string;
   closeSeconds: number;
   minStake: string;
   maxStake: string;
   maxPayout: string;
+  /** The prize mode whose odds the odds fields show and save (decision 0159). */
+  prizeMode: LottoPrizeMode;
   odds: Record<LotteryAnyBetType, string[]>;
 }
 
-const valuesOf = (game: AdminLotteryGame): GameValues => ({
+/** A game's bet types with the odds of one prize mode. */
+const betTypesIn = (game: AdminLotteryGame, mode: LottoPrizeMode) =>
+  game.prizeModes.find((row) => row.prizeMode === mode)?.betTypes ?? game.betTypes;
+
+const oddsIn = (game: AdminLotteryGame, mode: LottoPrizeMode): GameValues['odds'] =>
+  Object.fromEntries(betTypesIn(game, mode).map((row) => [row.betType, row.odds])) as GameValues['odds'];
+
+const valuesOf = (game: AdminLotteryGame, mode: LottoPrizeMode = DEFAULT_LOTTO_PRIZE_MODE): GameValues => ({
   enabled: game.enabled,
   intervalSeconds: game.intervalSeconds,
+  drawTime: game.drawTime ?? '',
   closeSeconds: game.closeSeconds,
   minStake: game.minStake,
   maxStake: game.maxStake,
   maxPayout: game.maxPayout,
-  odds: Object.fromEntries(game.betTypes.map((row) => [row.betType, row.odds])) as GameValues['odds'],
+  prizeMode: mode,
+  odds: oddsIn(game, mode),
 });
 
 /** A number field's text as a number (blank is not a number, which the server refuses as `field_invalid`). */
@@ -78,16 +93,29 @@ export const LotteryGameForm = ({
     handleSubmit,
     setError,
     reset,
+    getValues,
+    watch,
     formState: { errors, isDirty },
   } = useForm<GameValues>({ defaultValues: valuesOf(game) });
+  const prizeMode = watch('prizeMode');
+  const isDaily = Number(watch('intervalSeconds')) === LOTTERY_DAILY_INTERVAL;
+  const modeBetTypes = betTypesIn(game, prizeMode);
   const id = (field: string) => `lottery-${game.code}-${field}`;
   // A stored interval no longer offered stays visible (saving it is refused, field by field).
   // A Vietnamese game draws once a day at its region's time (decision 0134): its one choice.
-  const intervalChoices: number[] = isVnKind(game.kind)
-    ? [LOTTERY_DAILY_INTERVAL]
-    : (lotteryIntervals as readonly number[]).includes(game.intervalSeconds)
+  // A 4D game may also draw once a day (decision 0159).
+  const daily = dailyIntervalOf(game.kind);
+  const gridChoices: number[] = (lotteryIntervals as readonly number[]).includes(game.intervalSeconds)
+    ? [...lotteryIntervals]
+    : game.intervalSeconds === LOTTERY_DAILY_INTERVAL
       ? [...lotteryIntervals]
       : [game.intervalSeconds, ...lotteryIntervals];
+  const intervalChoices: number[] =
+    daily === 'required'
+      ? [LOTTERY_DAILY_INTERVAL]
+      : daily === 'allowed'
+        ? [...gridChoices, LOTTERY_DAILY_INTERVAL]
+        : gridChoices;
   const minutes = (seconds: number) =>
     seconds === LOTTERY_DAILY_INTERVAL ? t('lottery.daily') : t('lottery.minutes', { count: seconds / 60 });
   const updatedAt = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -101,17 +129,20 @@ export const LotteryGameForm = ({
         input: {
           ...values,
           intervalSeconds: asNumber(values.intervalSeconds),
+          // Only a daily game has a draw time; a daily one left blank is refused by the server as not_empty.
+          drawTime:
+            Number(values.intervalSeconds) === LOTTERY_DAILY_INTERVAL && values.drawTime ? values.drawTime : null,
           closeSeconds: asNumber(values.closeSeconds),
         },
       });
-      reset(valuesOf(saved));
+      reset(valuesOf(saved, values.prizeMode));
       setToast({ id: Date.now(), text: t('lottery.saved', { game: saved.name }) });
     } catch (error) {
       if (isApiError(error)) applyServerFieldErrors(setError, error.fieldErrors);
     }
   };
   const hasFieldErrors = isApiError(update.error) && update.error.fieldErrors.length > 0;
-  const infoOf = (betType: LotteryAnyBetType) => game.betTypes.find((row) => row.betType === betType);
+  const infoOf = (betType: LotteryAnyBetType) => modeBetTypes.find((row) => row.betType === betType);
   const sumCount = infoOf('sum')?.odds.length ?? 0;
   const rtpOf = (betType: LotteryAnyBetType) => {
     const info = infoOf(betType);
@@ -141,8 +172,10 @@ export const LotteryGameForm = ({
           <Badge tone="warning">{t('lottery.disabled')}</Badge>
         )
       }
-      description={t(isVnKind(game.kind) ? 'lottery.gameSummaryDaily' : 'lottery.gameSummary', {
+      description={t(game.drawTime ? 'lottery.gameSummaryDailyAt' : 'lottery.gameSummary', {
         interval: minutes(game.intervalSeconds),
+        time: game.drawTime,
+        timeZone: game.timeZone,
         close: game.closeSeconds,
         min: game.minStake,
         max: game.maxStake,
@@ -187,6 +220,23 @@ export const LotteryGameForm = ({
               ))}
             </select>
           </Field>
+          {isDaily ? (
+            <Field
+              label={t('lottery.drawTime', { timeZone: game.timeZone })}
+              htmlFor={id('drawTime')}
+              hint={t('lottery.drawTimeHint', { timeZone: game.timeZone })}
+              error={errors.drawTime}
+            >
+              <input
+                id={id('drawTime')}
+                type="time"
+                step={60}
+                aria-invalid={errors.drawTime ? true : undefined}
+                aria-describedby={`${id('drawTime')}-error`}
+                {...register('drawTime')}
+              />
+            </Field>
+          ) : null}
           <Field
             label={t('lottery.close')}
             htmlFor={id('closeSeconds')}
@@ -222,8 +272,32 @@ export const LotteryGameForm = ({
         </fieldset>
         <fieldset className={styles.oddsFieldset} disabled={!canManage}>
           <legend className={styles.legend}>{t('lottery.odds')}</legend>
+          <Field
+            label={t('lottery.prizeMode')}
+            htmlFor={id('prizeMode')}
+            hint={t('lottery.prizeModeHint')}
+            error={errors.prizeMode}
+          >
+            <select
+              id={id('prizeMode')}
+              data-prize-mode-select
+              {...register('prizeMode', {
+                // Another mode's odds replace the odds fields (each mode is saved on its own).
+                onChange: (event: { target: { value: string } }) => {
+                  const mode = event.target.value as LottoPrizeMode;
+                  reset({ ...getValues(), prizeMode: mode, odds: oddsIn(game, mode) }, { keepDefaultValues: true });
+                },
+              })}
+            >
+              {lottoPrizeModes.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`lottery.prizeModes.${mode}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
           {game.kind === 'four_d' ? (
-            <FourDOdds game={game} register={register} errors={errors} rtpOf={rtpOf} />
+            <FourDOdds game={game} betTypes={modeBetTypes} register={register} errors={errors} rtpOf={rtpOf} />
           ) : (
             <>
               <div className={table.wrap}>
@@ -239,7 +313,6 @@ export const LotteryGameForm = ({
                     {betTypesOfKind(game.kind)
                       .filter((betType) => betType !== 'sum')
                       .map((betType) => {
-                        const info = infoOf(betType);
                         const error = oddsError(betType, 1);
                         const label = t(`lottery.betTypes.${betType}`);
                         return (
@@ -319,17 +392,19 @@ export const LotteryGameForm = ({
  */
 const FourDOdds = ({
   game,
+  betTypes: modeBetTypes,
   register,
   errors,
   rtpOf,
 }: {
   game: AdminLotteryGame;
+  betTypes: AdminLotteryGame['betTypes'];
   register: UseFormRegister<GameValues>;
   errors: FieldErrors<GameValues>;
   rtpOf: (betType: LotteryAnyBetType) => string;
 }) => {
   const { t } = useTranslation();
-  const betTypes = game.betTypes.map((row) => row.betType);
+  const betTypes = modeBetTypes.map((row) => row.betType);
   return (
     <div className={table.wrap} data-four-d-odds>
       <p className={styles.note}>{t('lottery.fourDOddsNote')}</p>

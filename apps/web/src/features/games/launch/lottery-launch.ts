@@ -7,6 +7,7 @@ import {
   type LottoView,
   lotteryPagePaths,
   lotteryVendors,
+  prizeModeOfElottVendors,
 } from '@tessera/contracts';
 
 /** The lottery launch fields of /wps/game/launchGame (spec section 3 "Lottery launch", api-facts 8.6). */
@@ -39,12 +40,8 @@ const pageVendors: Readonly<Partial<Record<LotteryPagePath, string>>> = {
  */
 export const prizeModeOfLanes = (
   lanes: readonly { title: string; vendors: readonly { vassalage: string }[] }[],
-): LottoPrizeMode => {
-  const elott = lanes.find((lane) => lane.title === 'ELOTT');
-  return elott?.vendors.some((card) => card.vassalage === 'TCG_LOTTO_VN' || card.vassalage === 'LOTT')
-    ? 'ELOTT'
-    : 'LOTT';
-};
+): LottoPrizeMode =>
+  prizeModeOfElottVendors(lanes.find((lane) => lane.title === 'ELOTT')?.vendors.map((card) => card.vassalage) ?? []);
 
 /**
  * The launch fields of a lottery page. The vendor is the page's own (/vnLottery, /seaLottery), else the one whose

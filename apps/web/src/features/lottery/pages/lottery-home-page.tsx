@@ -2,6 +2,7 @@ import {
   type FourDBetTypeName,
   isVnKind,
   type LanguageCode,
+  LOTTERY_DAILY_INTERVAL,
   type LotteryBetType,
   type LotteryDraw,
   type LotteryGame,
@@ -159,7 +160,7 @@ const kindGroups = {
 const useScheduleText = () => {
   const { t, i18n } = useTranslation('lottery');
   return (game: LotteryGame) =>
-    isVnKind(game.kind) && game.current
+    game.intervalSeconds === LOTTERY_DAILY_INTERVAL && game.current
       ? t('lt_daily_at', {
           time: new Intl.DateTimeFormat(languages[i18n.language as LanguageCode]?.locale ?? 'en', {
             hour: '2-digit',
@@ -614,6 +615,7 @@ const FourDRules = ({ game }: { game: LotteryGame }) => {
     <div className={styles.panel} data-rules>
       <h3>{t('lt_rules')}</h3>
       <p className={styles.muted}>{t('lt_4d_rules_intro', { seconds: game.closeSeconds })}</p>
+      <PrizeModeNote game={game} />
       {game.betTypes.map((b) => (
         <p key={b.betType} className={styles.muted}>
           <strong>{t(betTypeKeys[b.betType])}</strong>: {t(betTypeRuleKeys[b.betType])}
@@ -657,6 +659,16 @@ const FourDRules = ({ game }: { game: LotteryGame }) => {
   );
 };
 
+/** The prize mode whose odds the member is shown and a ticket locks (decision 0159). */
+const PrizeModeNote = ({ game }: { game: LotteryGame }) => {
+  const { t } = useTranslation('lottery');
+  return (
+    <p className={styles.muted} data-prize-mode={game.prizeMode}>
+      {t('lt_prize_mode', { mode: game.prizeMode })}
+    </p>
+  );
+};
+
 const Rules = ({ game }: { game: LotteryGame }) => {
   const { t } = useTranslation('lottery');
   if (game.kind === 'four_d') return <FourDRules game={game} />;
@@ -668,6 +680,7 @@ const Rules = ({ game }: { game: LotteryGame }) => {
           ? t('lt_vn_rules_intro', { minutes: game.closeSeconds / 60 })
           : t('lt_rules_intro', { seconds: game.closeSeconds })}
       </p>
+      <PrizeModeNote game={game} />
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <thead>
