@@ -1,4 +1,4 @@
-import type { Banner } from '@tessera/contracts';
+import { type Banner, bannerSrcSet, HOME_BANNER_SIZES } from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../../../shared/hooks/use-idle';
@@ -31,6 +31,9 @@ const Slide = ({ banner, isFirst, isHidden, hasPicture, onFirstSettled }: SlideP
       <img
         className={styles.image}
         src={banner.url}
+        // A phone takes a narrower rendition (the page's preload names the same set, so it is fetched once).
+        srcSet={bannerSrcSet(banner.url) ?? undefined}
+        sizes={HOME_BANNER_SIZES}
         alt=""
         width={1200}
         height={400}
