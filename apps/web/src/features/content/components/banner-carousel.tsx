@@ -30,10 +30,11 @@ const Slide = ({ banner, isFirst, isHidden, hasPicture, onFirstSettled }: SlideP
     {hasPicture ? (
       <img
         className={styles.image}
-        src={banner.url}
-        // A phone takes a narrower rendition (the page's preload names the same set, so it is fetched once).
-        srcSet={bannerSrcSet(banner.url) ?? undefined}
+        // A phone takes a narrower rendition (the page's preload names the same set). sizes and srcset come before
+        // src: the element then picks its rendition once, from the complete set.
         sizes={HOME_BANNER_SIZES}
+        srcSet={bannerSrcSet(banner.url) ?? undefined}
+        src={banner.url}
         alt=""
         width={1200}
         height={400}
