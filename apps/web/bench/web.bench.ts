@@ -221,7 +221,7 @@ const main = async () => {
       for (let run = 0; run < 5; run += 1) runs.push(await lcpOnce(browser, `${server.url}/`, profile));
       const times = runs.map((run) => run.time);
       console.log(
-        `LCP ${profile.padEnd(7)} (PerformanceObserver): median ${median(times).toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')}; element ${runs[0]?.element})`,
+        `LCP ${profile.padEnd(7)} (PerformanceObserver): median ${median(times).toFixed(0)} ms (runs ${times.map((t) => t.toFixed(0)).join(', ')}; element ${runs[0]?.element}); ${load()}`,
       );
     }
     await browser.close();
@@ -232,7 +232,7 @@ const main = async () => {
     console.log(`Host benchmark index (Lighthouse): ${mobile.map((run) => run.benchmarkIndex.toFixed(0)).join(', ')}`);
     const middle = mobile.find((run) => run.score === median(scores)) ?? mobile[0];
     console.log(
-      `Lighthouse mobile : score median ${median(scores)} (runs ${scores.join(', ')}), LCP median ${median(lcps).toFixed(0)} ms (runs ${lcps.map((t) => t.toFixed(0)).join(', ')})`,
+      `Lighthouse mobile : score median ${median(scores)} (runs ${scores.join(', ')}), LCP median ${median(lcps).toFixed(0)} ms (runs ${lcps.map((t) => t.toFixed(0)).join(', ')}); ${load()}`,
     );
     if (middle) {
       console.log(

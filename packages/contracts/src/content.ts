@@ -158,6 +158,27 @@ export const bannerSchema = z.object({
 });
 export type Banner = z.infer<typeof bannerSchema>;
 
+/**
+ * The narrower renditions of a stored banner picture the server makes on request (`?w=`), for phones: a 1200 px
+ * banner shown 358 px wide on a phone need not travel at 1200 px.
+ */
+export const BANNER_RENDITION_WIDTHS = [480, 720] as const;
+/** The width stored home banners are made at (the seed's, the back office's guidance): the full rendition. */
+export const BANNER_FULL_WIDTH = 1200;
+/** How wide the home carousel is shown: the page's width less its padding on a phone, the full picture from 1024 px. */
+export const HOME_BANNER_SIZES = `(min-width: 1024px) ${BANNER_FULL_WIDTH}px, calc(100vw - 32px)`;
+
+/**
+ * A stored banner picture's `srcset`: its narrower renditions and the picture itself. Null for an address that is
+ * not a stored picture (`/wps/content/images/<id>`), which has no renditions.
+ */
+export const bannerSrcSet = (url: string): string | null =>
+  /^\/wps\/content\/images\/[0-9a-f-]{36}$/i.test(url)
+    ? [...BANNER_RENDITION_WIDTHS.map((width) => `${url}?w=${width} ${width}w`), `${url} ${BANNER_FULL_WIDTH}w`].join(
+        ', ',
+      )
+    : null;
+
 export const playerNoticeSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,5 +1,6 @@
-import { contentEndpoints } from '@tessera/contracts';
+import { BANNER_RENDITION_WIDTHS, contentEndpoints } from '@tessera/contracts';
 import type { FastifyInstance } from 'fastify';
+import { fieldError } from '../../platform/http/app-error';
 import { failureEnvelope } from '../../platform/http/envelope';
 import type { Registrar } from '../../platform/http/registrar';
 import { presentAnnouncements, presentHelp, presentNotice } from './content.presenter';
@@ -53,15 +54,31 @@ export const registerContentRoutes = (
   });
 };
 
-/** Serves stored images: immutable by id, with the type they were re-encoded as. */
+/**
+ * Serves stored images: immutable by id, with the type they were re-encoded as; `?w=` (one of
+ * BANNER_RENDITION_WIDTHS) a narrower rendition for a phone.
+ */
 export const registerContentImageRoute = (app: FastifyInstance, content: ContentService): void => {
-  app.get<{ Params: { id: string } }>('/wps/content/images/:id', async (request, reply) => {
-    const image = UUID.test(request.params.id) ? await content.image(request.params.id) : null;
-    if (!image) return reply.status(404).send(failureEnvelope('not_found'));
-    return reply
-      .header('content-type', image.mediaType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', 'inline')
-      .send(image.bytes);
-  });
+  app.get<{ Params: { id: string }; Querystring: { w?: string } }>(
+    '/wps/content/images/:id',
+    async (request, reply) => {
+      const { w } = request.query;
+      const width = w === undefined ? null : Number(w);
+      if (width !== null && !BANNER_RENDITION_WIDTHS.some((allowed) => allowed === width)) {
+        throw fieldError('w', 'field_invalid');
+      }
+      const id = request.params.id;
+      const image = !UUID.test(id)
+        ? null
+        : width === null
+          ? await content.image(id)
+          : await content.imageRendition(id, width);
+      if (!image) return reply.status(404).send(failureEnvelope('not_found'));
+      return reply
+        .header('content-type', image.mediaType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(image.bytes);
+    },
+  );
 };

@@ -9,7 +9,7 @@ import {
   type NoticeAudience,
 } from '@tessera/contracts';
 import { AppError, fieldError } from '../../platform/http/app-error';
-import { recodeImage } from '../../platform/images/image-recode';
+import { narrowerImage, recodeImage } from '../../platform/images/image-recode';
 import type { MerchantContext } from '../../platform/principals';
 import { contentOf, imageUrlOf, startDateOf } from './content.presenter';
 import type { ContentItemRow, ContentItemValues, ContentRepository } from './content.repository';
@@ -74,7 +74,11 @@ export const isMarketing = (row: ContentItemRow): boolean => row.kind === 'promo
 
 const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
 
+/** Narrower renditions of stored pictures kept in memory: pictures never change under their id, so neither do these. */
+const RENDITION_CACHE_SIZE = 64;
+
 export const createContentService = (repository: ContentRepository) => {
+  const renditions = new Map<string, Buffer>();
   const languageOf = (merchant: MerchantContext, asked: string | null | undefined): LanguageCode => {
     const code = asked?.trim().toUpperCase();
     return code && isLanguageCode(code) && merchant.settings.supportedLanguages.includes(code)
@@ -232,6 +236,26 @@ export const createContentService = (repository: ContentRepository) => {
     },
 
     image: (id: string) => repository.image(id),
+
+    /**
+     * A stored picture at most `width` pixels wide (a phone's banner), made on first request and kept; the picture
+     * itself when it is no wider. Null when there is no such picture.
+     */
+    imageRendition: async (id: string, width: number) => {
+      const image = await repository.image(id);
+      if (!image) return null;
+      const key = `${id}:${width}`;
+      let bytes = renditions.get(key);
+      if (!bytes) {
+        bytes = image.width <= width ? image.bytes : narrowerImage(image, width);
+        if (renditions.size >= RENDITION_CACHE_SIZE) {
+          const oldest = renditions.keys().next().value;
+          if (oldest !== undefined) renditions.delete(oldest);
+        }
+        renditions.set(key, bytes);
+      }
+      return { mediaType: image.mediaType, bytes };
+    },
 
     hasContent: async (merchantCode: string) => (await repository.countFor(merchantCode)) > 0,
     insertMany: (values: readonly ContentItemValues[]) => repository.insertMany(values),

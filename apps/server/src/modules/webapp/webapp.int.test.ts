@@ -97,7 +97,33 @@ describe('the member page per merchant, and the built files', () => {
       expect(html).toMatch(
         /<link rel="apple-touch-icon" href="\/app-icons\/apple-touch-icon\.png\?v=[0-9a-f]{12}" \/>/,
       );
-      expect(html).toContain(`<link rel="preload" as="image" href="${await leadBanner()}" fetchpriority="high" />`);
+      const lead = await leadBanner();
+      // A phone fetches the rendition its width picks, the same one the carousel's <img> will ask for.
+      expect(html).toContain(
+        `<link rel="preload" as="image" href="${lead}" imagesrcset="${lead}?w=480 480w, ${lead}?w=720 720w, ${lead} 1200w" imagesizes="(min-width: 1024px) 1200px, calc(100vw - 32px)" fetchpriority="high" />`,
+      );
+    }
+  });
+
+  it('serves every rendition the preload names, each narrower than the picture and no wider than it says', async () => {
+    const lead = await leadBanner();
+    const full = await t.request({ method: 'GET', url: lead });
+    expect(full.statusCode).toBe(200);
+    for (const width of [480, 720]) {
+      const rendition = await t.request({ method: 'GET', url: `${lead}?w=${width}` });
+      expect(rendition.statusCode).toBe(200);
+      expect(rendition.headers['content-type']).toBe(full.headers['content-type']);
+      expect(rendition.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(rendition.rawPayload.length).toBeLessThan(full.rawPayload.length);
+      // A JPEG's first start-of-frame (the seed's banners are JPEGs): width at offset 7 of the marker.
+      const frame = rendition.rawPayload.indexOf(Buffer.from([0xff, 0xc0]));
+      expect(rendition.rawPayload.readUInt16BE(frame + 7)).toBe(width);
+      expect(rendition.rawPayload.readUInt16BE(frame + 5)).toBe(width / 3);
+    }
+    for (const bad of ['481', '0', 'wide', '1200']) {
+      const refused = await t.request({ method: 'GET', url: `${lead}?w=${bad}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ errorCode: 'validation_failed', fieldErrors: [{ path: 'w' }] });
     }
   });
 

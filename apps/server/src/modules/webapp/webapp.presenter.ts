@@ -1,4 +1,4 @@
-import { languages, type MerchantSettings } from '@tessera/contracts';
+import { bannerSrcSet, HOME_BANNER_SIZES, languages, type MerchantSettings } from '@tessera/contracts';
 import { baseThemeColours } from '@tessera/ui';
 import type { Rgb } from './webapp-icon';
 
@@ -73,6 +73,18 @@ export const webManifestOf = (settings: MerchantSettings, iconVersion: string) =
 };
 
 /**
+ * The preload of the first home banner: with the carousel's srcset and sizes, so a phone fetches the rendition its
+ * `<img>` will pick (the same one, once) rather than the full picture.
+ */
+const leadImagePreload = (url: string): string => {
+  const srcset = bannerSrcSet(url);
+  const responsive = srcset
+    ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(HOME_BANNER_SIZES)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${responsive} fetchpriority="high" />`;
+};
+
+/**
  * The member page's head for a merchant: the browser chrome in the page's colour (the site opens dark), the
  * web app manifest and the iOS home-screen icon, and the first home banner fetched with the page rather than
  * after the scripts have asked for it.
@@ -88,9 +100,7 @@ export const pageHeadMarkup = (input: {
     '<link rel="manifest" href="/manifest.webmanifest" />',
     `<link rel="apple-touch-icon" href="${escapeAttribute(appIconPath('apple-touch-icon', input.iconVersion))}" />`,
     `<meta name="apple-mobile-web-app-title" content="${escapeAttribute(input.shortName)}" />`,
-    input.leadImage
-      ? `<link rel="preload" as="image" href="${escapeAttribute(input.leadImage)}" fetchpriority="high" />`
-      : '',
+    input.leadImage ? leadImagePreload(input.leadImage) : '',
   ]
     .filter(Boolean)
     .map((line) => `  ${line}`)

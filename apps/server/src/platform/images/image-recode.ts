@@ -104,6 +104,50 @@ export const recodeImage = (bytes: Buffer, limits: RecodeLimits): RecodedImage =
   }
 };
 
+/** RGBA pixels scaled down to `width` (height in proportion) by averaging the source pixels each one covers. */
+const scaleDown = (data: Uint8Array, width: number, height: number, toWidth: number) => {
+  const toHeight = Math.max(1, Math.round((height * toWidth) / width));
+  const out = new Uint8Array(toWidth * toHeight * 4);
+  const sx = width / toWidth;
+  const sy = height / toHeight;
+  for (let y = 0; y < toHeight; y += 1) {
+    const y0 = Math.floor(y * sy);
+    const y1 = Math.max(y0 + 1, Math.min(height, Math.floor((y + 1) * sy)));
+    for (let x = 0; x < toWidth; x += 1) {
+      const x0 = Math.floor(x * sx);
+      const x1 = Math.max(x0 + 1, Math.min(width, Math.floor((x + 1) * sx)));
+      const sum = [0, 0, 0, 0];
+      for (let v = y0; v < y1; v += 1) {
+        for (let u = x0; u < x1; u += 1) {
+          const at = (v * width + u) * 4;
+          for (let c = 0; c < 4; c += 1) sum[c] = (sum[c] ?? 0) + (data[at + c] ?? 0);
+        }
+      }
+      const count = (y1 - y0) * (x1 - x0);
+      const to = (y * toWidth + x) * 4;
+      for (let c = 0; c < 4; c += 1) out[to + c] = Math.round((sum[c] ?? 0) / count);
+    }
+  }
+  return { data: out, width: toWidth, height: toHeight };
+};
+
+/**
+ * A stored (already re-encoded) picture at most `width` pixels wide, in its own type; the picture itself when it is
+ * no wider. Stored pictures are png or jpeg (recodeImage); anything not png is read as jpeg.
+ */
+export const narrowerImage = (image: { mediaType: string; bytes: Buffer }, width: number): Buffer => {
+  if (image.mediaType === 'image/png') {
+    const decoded = PNG.sync.read(image.bytes);
+    if (decoded.width <= width) return image.bytes;
+    const scaled = scaleDown(decoded.data, decoded.width, decoded.height, width);
+    return encodePng(scaled.width, scaled.height, scaled.data);
+  }
+  const decoded = jpeg.decode(image.bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 512 });
+  if (decoded.width <= width) return image.bytes;
+  const scaled = scaleDown(decoded.data, decoded.width, decoded.height, width);
+  return encodeJpeg(scaled.width, scaled.height, scaled.data);
+};
+
 /** Encodes opaque RGBA pixels as a JPEG at the quality uploads are re-encoded with (the seed's pictures). */
 export const encodeJpeg = (width: number, height: number, rgba: Uint8Array): Buffer =>
   jpeg.encode({ data: rgba, width, height }, 85).data;

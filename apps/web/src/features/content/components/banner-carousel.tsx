@@ -1,4 +1,4 @@
-import type { Banner } from '@tessera/contracts';
+import { type Banner, bannerSrcSet, HOME_BANNER_SIZES } from '@tessera/contracts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../../../shared/hooks/use-idle';
@@ -30,6 +30,10 @@ const Slide = ({ banner, isFirst, isHidden, hasPicture, onFirstSettled }: SlideP
     {hasPicture ? (
       <img
         className={styles.image}
+        // A phone takes a narrower rendition (the page's preload names the same set). sizes and srcset come before
+        // src: the element then picks its rendition once, from the complete set.
+        sizes={HOME_BANNER_SIZES}
+        srcSet={bannerSrcSet(banner.url) ?? undefined}
         src={banner.url}
         alt=""
         width={1200}
