@@ -78,7 +78,7 @@ const toDate = (value: string | null): Date | null => (value ? new Date(value) :
 const RENDITION_CACHE_SIZE = 64;
 
 export const createContentService = (repository: ContentRepository) => {
-  const renditions = new Map<string, Buffer>();
+  const renditions = new Map<string, { mediaType: string; bytes: Buffer }>();
   const languageOf = (merchant: MerchantContext, asked: string | null | undefined): LanguageCode => {
     const code = asked?.trim().toUpperCase();
     return code && isLanguageCode(code) && merchant.settings.supportedLanguages.includes(code)
@@ -242,19 +242,21 @@ export const createContentService = (repository: ContentRepository) => {
      * itself when it is no wider. Null when there is no such picture.
      */
     imageRendition: async (id: string, width: number) => {
+      const key = `${id}:${width}`;
+      const kept = renditions.get(key);
+      if (kept) return kept;
       const image = await repository.image(id);
       if (!image) return null;
-      const key = `${id}:${width}`;
-      let bytes = renditions.get(key);
-      if (!bytes) {
-        bytes = image.width <= width ? image.bytes : narrowerImage(image, width);
-        if (renditions.size >= RENDITION_CACHE_SIZE) {
-          const oldest = renditions.keys().next().value;
-          if (oldest !== undefined) renditions.delete(oldest);
-        }
-        renditions.set(key, bytes);
+      const rendition = {
+        mediaType: image.mediaType,
+        bytes: image.width <= width ? image.bytes : narrowerImage(image, width),
+      };
+      if (renditions.size >= RENDITION_CACHE_SIZE) {
+        const oldest = renditions.keys().next().value;
+        if (oldest !== undefined) renditions.delete(oldest);
       }
-      return { mediaType: image.mediaType, bytes };
+      renditions.set(key, rendition);
+      return rendition;
     },
 
     hasContent: async (merchantCode: string) => (await repository.countFor(merchantCode)) > 0,
