@@ -59,8 +59,8 @@ const ensurePackage = (command, versionArgs, debianPackage) => {
 
 const pgDir = resolve(workDir, 'pg');
 /** The server of one data directory, as a child of this script, on the loopback only. */
-const runPostgres = (name, dataDir, port) => {
-  const [command, args] = asPostgres('postgres', ['-D', dataDir, ...serverOptions(dataDir, port)]);
+const runPostgres = (name, dataDir, port, extra = []) => {
+  const [command, args] = asPostgres('postgres', ['-D', dataDir, ...serverOptions(dataDir, port), ...extra]);
   run(name, command, args, {}, { restart: false, infrastructure: true });
 };
 
@@ -91,7 +91,9 @@ const startOwnPostgres = async () => {
       'stream',
     ]);
   }
-  runPostgres('pg-replica', replicaDir, pgPort + 1);
+  // A report export's cursor reads the replica for minutes: feedback keeps the primary's vacuum from removing rows
+  // it still needs, so it is not cancelled by a recovery conflict (decision 0168).
+  runPostgres('pg-replica', replicaDir, pgPort + 1, ['-c', 'hot_standby_feedback=on']);
   await waitForPostgres(pgPort + 1);
 };
 

@@ -25,7 +25,7 @@ export const reportsModule = defineModule({
   name: 'reports',
   create: (host) =>
     createReportsService({
-      repository: createReportsRepository(host.database.pool),
+      repository: createReportsRepository(host.database.pool, host.database.replica),
       admin: host.services.admin,
       members: host.services.members,
       cashier: host.services.cashier,

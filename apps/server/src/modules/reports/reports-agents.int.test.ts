@@ -5,8 +5,8 @@ import { type ContractMember, contractHelpers } from '../../../test/agent-contra
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { memberClient } from '../../../test/member-client';
+import { buildNextExport as buildExportOf } from '../../../test/report-exports';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { inTransaction } from '../../platform/db/transaction';
 import { hashPassword } from '../../platform/security/password';
 
 /**
@@ -41,11 +41,8 @@ const major = (minor: bigint | string) => (Number(minor) / 100).toFixed(2);
 
 const creditDeposit = (memberId: string, amount: string) => creditDepositOf(t, memberId, amount);
 
-/** What the export job does once: claims the oldest queued export on a transaction and builds it. */
 const buildNextExport = async () => {
-  const claimed = await inTransaction(t.database.pool, (db) => t.services.reports.claimExport(db));
-  if (!claimed) throw new Error('no export claimed');
-  await t.services.reports.buildExport(claimed, (code) => t.services.merchants.resolve({ code, host: '' }));
+  if (!(await buildExportOf(t))) throw new Error('no export claimed');
 };
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { creditDeposit as creditDepositOf } from '../../../test/credit-deposit';
 import { memberClient } from '../../../test/member-client';
+import { buildNextExport } from '../../../test/report-exports';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../platform/security/password';
 
@@ -311,20 +312,7 @@ describe('reports', () => {
     const notReady = await as('owner', 'GET', `/api/admin/merchants/demo/report-exports/${csv.value.id}/file`);
     expect(notReady.json().errorCode).toBe('report_export_not_ready');
 
-    const merchantOf = (code: string) => t.services.merchants.resolve({ code, host: '' });
-    for (;;) {
-      const db = await t.database.pool.connect();
-      let claimed: Awaited<ReturnType<typeof t.services.reports.claimExport>>;
-      try {
-        await db.query('BEGIN');
-        claimed = await t.services.reports.claimExport(db);
-        await db.query('COMMIT');
-      } finally {
-        db.release();
-      }
-      if (!claimed) break;
-      await t.services.reports.buildExport(claimed, merchantOf);
-    }
+    while (await buildNextExport(t)) {}
     const list = await value<{ list: { id: string; status: string; rowCount: number }[] }>(
       'owner',
       '/api/admin/merchants/demo/report-exports',

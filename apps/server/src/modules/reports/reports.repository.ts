@@ -44,8 +44,13 @@ export interface CashFact {
   amount: bigint;
 }
 
-export const createReportsRepository = (pool: pg.Pool) => ({
+/**
+ * `reads` serves the reports' reads (dashboard, grids, the member's 360 view, exports' cursors): the read replica
+ * when one is configured (decision 0161), else `pool`. Rollups are written on `pool` by their subscribers.
+ */
+export const createReportsRepository = (pool: pg.Pool, reads: pg.Pool = pool) => ({
   pool,
+  reads,
 
   addBet: async (tx: pg.PoolClient, fact: BetFact) => {
     await liveWriterLock(tx, fact.merchantCode);
@@ -221,7 +226,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
 
   /** The member's lifetime cash from its hours, with how it registered and its first deposit. */
   memberCash: async (merchantCode: string, memberId: string, currency: string) => {
-    const { rows } = await pool.query<{
+    const { rows } = await reads.query<{
       deposits: string;
       depositCount: number;
       withdrawals: string;
@@ -255,7 +260,7 @@ export const createReportsRepository = (pool: pg.Pool) => ({
   /** The member's lifetime play per game, largest stakes first. */
   memberGames: async (memberId: string, currency: string) =>
     (
-      await pool.query<{
+      await reads.query<{
         category: string;
         source: string;
         provider: string;
@@ -276,10 +281,10 @@ export const createReportsRepository = (pool: pg.Pool) => ({
       payouts: BigInt(row.payouts),
     })),
 
-  /** Reads on a pool connection (or a transaction's client, for a cursor). */
-  query: <R extends pg.QueryResultRow>(text: string, values: readonly unknown[], client?: pg.PoolClient) => {
+  /** Reads on a `reads` connection, or on `on` (a transaction's client for a cursor, or the primary's pool). */
+  query: <R extends pg.QueryResultRow>(text: string, values: readonly unknown[], on?: pg.Pool | pg.PoolClient) => {
     const compact = compactParams(text, values);
-    return (client ?? pool).query<R>(compact.sql, compact.params);
+    return (on ?? reads).query<R>(compact.sql, compact.params);
   },
 
   // --- Exports ----------------------------------------------------------------------------------------------

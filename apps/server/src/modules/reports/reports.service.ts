@@ -57,8 +57,9 @@ export const createReportsService = (deps: ReportsDeps) => {
 
   /** The (merchant, zone) pairs whose players are kept per local day (never dropped once kept, decision 0157). */
   const keptZones = new Set<string>();
+  const zoneKey = (merchantCode: string, timeZone: string) => `${merchantCode}\u0000${timeZone}`;
   const activeDaysKept = async (merchantCode: string, timeZone: string) => {
-    const key = `${merchantCode}\u0000${timeZone}`;
+    const key = zoneKey(merchantCode, timeZone);
     if (keptZones.has(key)) return true;
     const kept = await keepActiveDays(repository.pool, merchantCode, timeZone);
     if (kept) keptZones.add(key);
@@ -105,6 +106,9 @@ export const createReportsService = (deps: ReportsDeps) => {
       // of a kept zone is one row, decision 0157; else its hours), the current period's buckets counted (the
       // series); per period and chunk the buckets OR-ed, counted.
       (async () => {
+        // A zone's days first kept by this process may have been computed just now: that read goes to the primary,
+        // which holds them already, not to a replica that may not have replayed them yet (decision 0168).
+        const settled = keptZones.has(zoneKey(merchant.code, timeZone));
         const perDay = !hourly && (await activeDaysKept(merchant.code, timeZone));
         return repository.query<{ b: string | null; cur: boolean | null; n: string }>(
           `WITH per AS (${
@@ -120,6 +124,7 @@ export const createReportsService = (deps: ReportsDeps) => {
            SELECT NULL, cur, sum(bit_count(m)) FROM (SELECT cur, bit_or(m) AS m FROM per GROUP BY cur, chunk) x
             GROUP BY cur`,
           [...params, dayStart(p.from, timeZone), p.from, p.previousFrom, p.to],
+          perDay && !settled ? repository.pool : undefined,
         );
       })(),
     ]);
@@ -298,7 +303,8 @@ export const createReportsService = (deps: ReportsDeps) => {
     const spec = specFor(merchant, kind, query);
     const currency = merchant.settings.currency;
     const header = spec.columns.map((column) => column.key);
-    const client = await repository.pool.connect();
+    // The cursor reads the replica when there is one (decision 0168): an export's scan and sort leave the primary.
+    const client = await repository.reads.connect();
     let rowCount = 0;
     const chunks: string[] = [];
     const out: Buffer[] = [];
