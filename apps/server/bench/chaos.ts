@@ -11,6 +11,10 @@
  * - For CHAOS_SECONDS (60): every CHAOS_KILL_EVERY_S (8) seconds one instance gets SIGKILL and is started again
  *   (skipped while the last one killed is not serving yet); at half time PostgreSQL restarts (fast shutdown: every
  *   connection drops).
+ * - Every other kill is aimed at the instance leading the crash rounds (its lock connection's `application_name`
+ *   names its process id); afterwards each step of the rounds (open, start, crash) is compared with when it was
+ *   due, and the first step after each leader kill must come less than one round late (issue 33: leaders fail
+ *   over within one round).
  * - Then: every answered call is in the wallet exactly once (one provider transaction, one ledger movement where it
  *   moved money), none that was never sent, every member's balance equals its funding less its bets plus its wins,
  *   every round is closed, and the ledger reconciles. Exit code 1 if any check fails.
@@ -44,6 +48,8 @@ const { startApp } = await import('./harness');
 const { providerTokens, signedSeamless } = await import('./seamless.bench');
 const { BENCH_PROVIDER_SECRET } = await import('./bench-support');
 const { reconcileLedger } = await import('../src/modules/ledger');
+const { crashElapsedAt } = await import('@tessera/engines');
+const { DEFAULT_CRASH_TIMING } = await import('../src/modules/inhouse/crash.driver');
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const load = () =>
@@ -146,9 +152,27 @@ const main = async () => {
     }
   });
 
+  /** The live instance whose process holds the crash leader's lock connection, if one does now. */
+  const crashLeader = async (): Promise<number | undefined> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'tessera-crash-leader %'",
+      );
+      const pids = new Set(rows.map((row) => Number(row.name.split(' ')[1])));
+      return [...live.entries()].find(([, target]) => pids.has(target.process.pid ?? -1))?.[0];
+    } catch {
+      return undefined;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+
   // The chaos.
   const began = Date.now();
   let kills = 0;
+  const leaderKills: number[] = [];
   let restartedPostgres = false;
   while (Date.now() - began < SECONDS * 1000) {
     await sleep(KILL_EVERY_MS);
@@ -160,13 +184,17 @@ const main = async () => {
     }
     // One instance down at a time: the next kill waits until the last one killed is serving again.
     if (live.size < INSTANCES) continue;
-    const port = [...live.keys()][randomInt(live.size)];
+    const leader = kills % 2 === 0 ? await crashLeader() : undefined;
+    const port = leader ?? [...live.keys()][randomInt(live.size)];
     const target = port === undefined ? undefined : live.get(port);
     if (port === undefined || !target) continue;
     live.delete(port);
     target.process.kill('SIGKILL');
     kills += 1;
-    log(`SIGKILL ${target.name} (load ${load()}); started again in 2 s`);
+    if (leader !== undefined) leaderKills.push(Date.now());
+    log(
+      `SIGKILL ${target.name}${leader === undefined ? '' : ', the crash leader,'} (load ${load()}); started again in 2 s`,
+    );
     restarts.push(sleep(2_000).then(() => restartInstance(port)));
   }
   stopping = true;
@@ -177,6 +205,7 @@ const main = async () => {
   // The proof.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const checks: [string, boolean, string][] = [];
+  const crash = { rounds: 0, roundMs: 0, late: [] as number[], afterKills: [] as number[] };
   try {
     const { rows: members } = await pool.query<{ username: string; id: string }>(
       "SELECT username, id::text FROM members WHERE username LIKE 'seamless%'",
@@ -223,6 +252,43 @@ const main = async () => {
       "SELECT count(*)::int AS n FROM bet_rounds WHERE round_ref LIKE 'chaos-%' AND status <> 'settled'",
     );
     checks.push(['every round is closed', open[0]?.n === 0, `${open[0]?.n} open`]);
+    // The crash rounds' steps against when each was due: a round opens PAUSE after the last crashed, starts when its
+    // betting ends, crashes when the multiplier reaches its crash point.
+    const { rows: rounds } = await pool.query<{
+      ends: Date;
+      started: Date | null;
+      ended: Date | null;
+      point: number;
+      status: string;
+    }>(
+      `SELECT betting_ends_at AS ends, started_at AS started, ended_at AS ended, crash_point AS point, status
+         FROM crash_rounds WHERE merchant_code = 'demo' ORDER BY id`,
+    );
+    const steps: { due: number; at: number }[] = [];
+    rounds.forEach((round, i) => {
+      const previous = rounds[i - 1];
+      const opened = round.ends.getTime() - DEFAULT_CRASH_TIMING.bettingMs;
+      if (previous?.ended) steps.push({ due: previous.ended.getTime() + DEFAULT_CRASH_TIMING.pauseMs, at: opened });
+      if (round.started) steps.push({ due: round.ends.getTime(), at: round.started.getTime() });
+      if (round.started && round.ended && round.status === 'crashed')
+        steps.push({ due: round.started.getTime() + crashElapsedAt(round.point), at: round.ended.getTime() });
+    });
+    const lengths = rounds
+      .slice(1)
+      .map((round, i) => round.ends.getTime() - (rounds[i]?.ends.getTime() ?? 0))
+      .sort((a, b) => a - b);
+    crash.roundMs = lengths[Math.floor(lengths.length / 2)] ?? 0;
+    crash.rounds = rounds.length;
+    crash.late = steps.map((step) => Math.round(step.at - step.due)).sort((a, b) => a - b);
+    crash.afterKills = leaderKills.map((killedAt) => {
+      const next = steps.filter((step) => step.at > killedAt).sort((a, b) => a.at - b.at)[0];
+      return next ? Math.round(next.at - next.due) : Number.NaN;
+    });
+    checks.push([
+      'the crash rounds went on after each leader kill within one round',
+      leaderKills.length > 0 && crash.afterKills.every((late) => late < crash.roundMs),
+      `${leaderKills.length} leader kills; first steps after them late by ${crash.afterKills.join(', ')} ms; a round ${crash.roundMs} ms`,
+    ]);
     const report = await reconcileLedger(pool);
     const failing = report.filter((check) => check.discrepancies > 0).map((check) => check.name);
     checks.push(['the ledger reconciles', failing.length === 0, failing.join(', ')]);
@@ -240,6 +306,13 @@ const main = async () => {
   console.log(`instances killed    ${kills} (SIGKILL); PostgreSQL restarted ${restartedPostgres ? 'once' : 'never'}`);
   console.log(
     `call latency        p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${at(1).toFixed(0)} ms (with resends)`,
+  );
+  const late = (q: number) => crash.late[Math.min(crash.late.length - 1, Math.floor(q * crash.late.length))] ?? 0;
+  console.log(
+    `crash rounds        ${crash.rounds}, a round ${(crash.roundMs / 1000).toFixed(1)} s (median); steps late p50 ${late(0.5)} ms, p99 ${late(0.99)} ms, max ${late(1)} ms`,
+  );
+  console.log(
+    `crash leader killed ${leaderKills.length} times; the first step after each came late by ${crash.afterKills.map((ms) => `${ms} ms`).join(', ')}`,
   );
   console.log(`load average        ${load()}`);
   for (const [name, ok, detail] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok ? '' : `: ${detail}`}`);

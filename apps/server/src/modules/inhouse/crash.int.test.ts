@@ -527,7 +527,7 @@ describe('leadership', () => {
       // The leader's lock connection dies (a crashed process): its advisory lock goes with it.
       await query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE application_name = 'tessera-crash-leader' AND datname = current_database()`,
+         WHERE application_name LIKE 'tessera-crash-leader %' AND datname = current_database()`,
       );
       let taken = false;
       for (let i = 0; i < 100 && !taken; i += 1) {

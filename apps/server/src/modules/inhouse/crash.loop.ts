@@ -101,7 +101,8 @@ export const createCrashLoop = (deps: {
   };
 
   const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ ...deps.pool.options, application_name: 'tessera-crash-leader' });
+    // The process id in the name tells an operator (and `npm run chaos`) which instance leads.
+    const client = new pg.Client({ ...deps.pool.options, application_name: `tessera-crash-leader ${process.pid}` });
     client.on('error', (error) => {
       if (lockClient === client) lose(error);
     });
