@@ -248,10 +248,19 @@ export const FISHING_SCRIPT = `(() => {${SCRIPT_PRELUDE}
     panel.append(el('p', t.tournamentRules, 'rules'));
     return panel;
   };
+  let prizesSeen = '';
   const loadTournaments = async () => {
     try {
       const answer = await api('/api/tournaments?' + new URLSearchParams({ game: body.dataset.game, token: session.token }));
-      if (answer.tournaments) $('[data-tournaments]').replaceChildren(...answer.tournaments.slice(0, 3).map(drawTournament));
+      if (!answer.tournaments) return;
+      $('[data-tournaments]').replaceChildren(...answer.tournaments.slice(0, 3).map(drawTournament));
+      // A prize newly paid has moved the balance: read it again.
+      const paid = answer.tournaments.filter((tn) => tn.you && tn.you.prize).map((tn) => tn.id).join();
+      if (paid && paid !== prizesSeen && session.mode === 'real') {
+        prizesSeen = paid;
+        const now = await api('/api/session?' + new URLSearchParams(session));
+        if (!now.error) show(now.balance);
+      }
     } catch {}
   };
   let soon = null;

@@ -124,7 +124,9 @@ describe("an outside provider's fishing game, end to end", () => {
     const prized = wire(10_000n - staked + won + 3_000n);
     await waitForHeaderBalance(page, prized);
     await panel.locator('[data-prize]').filter({ hasText: '30.00 USD' }).waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: screenshotPath('fishing-tournament-1440.png') });
+    // The game's page reads its balance again once the prize is paid.
+    await frame.locator('[data-balance]').getByText(`${prized} USD`).waitFor();
+    await panel.screenshot({ path: screenshotPath('fishing-tournament-1440.png') });
 
     // The betting record: the shots' rounds, each with its stake.
     await page.goto(`${server.url}/member?page=personalHistoryCopy`);
