@@ -120,8 +120,7 @@ const tournamentsOperatorPage = (): string =>
     body: `<main style="width:min(760px,100%)"><header><h1>Tournaments</h1><small>Tessera demo provider · operator</small></header>
 <section class="panel" style="margin-top:12px"><form class="row" data-key-form style="margin-top:0"><label>Operator key <input type="password" data-key autocomplete="off" style="width:220px"></label><button>Open</button></form>
 <div class="message" data-message role="status"></div></section>
-<style>[data-create-form] label{display:grid;gap:4px}[data-create-form] input{font:inherit;padding:8px 10px;border-radius:8px;border:0;width:100%}</style>
-<section class="panel" data-create hidden><h2 style="font-size:16px;margin:0">New tournament</h2>
+<section class="panel" data-create hidden><style>[data-create-form] label{display:grid;gap:4px}[data-create-form] input{font:inherit;padding:8px 10px;border-radius:8px;border:0;width:100%}</style><h2 style="font-size:16px;margin:0">New tournament</h2>
 <form data-create-form style="display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:10px;margin-top:10px">
 <label>Name <input name="name" required maxlength="60" value="Weekly fishing cup"></label>
 <label>Game code <input name="game" required maxlength="60" placeholder="AG-F001"></label>
