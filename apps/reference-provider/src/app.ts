@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ProviderConfig } from './config';
 import type { FishKind } from './fishing-maths';
@@ -22,9 +23,11 @@ import { createRoundRunner, type RoundRunner, toDecimal, toMinor } from './round
 import { type Sportsbook, sportOf } from './sportsbook';
 import { sportsbookPage } from './sportsbook-page';
 import { registerSportsbook } from './sportsbook-routes';
-import { fileStore, memoryStore } from './sportsbook-store';
+import { fileStore, memoryStore, type StateStore } from './store';
 import { tablePage } from './table-page';
 import { registerTables, type TableDealers, tableEngineOf } from './table-routes';
+import { registerTournaments } from './tournament-routes';
+import type { Tournaments } from './tournaments';
 import { createWalletClient, type WalletClientOptions, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 interface PlayBody {
@@ -57,6 +60,7 @@ export interface ProviderApp {
   app: FastifyInstance;
   rounds: RoundRunner;
   sportsbook: Sportsbook;
+  tournaments: Tournaments;
 }
 
 /** The provider's HTTP service: game pages, their script, and the small API the pages play through. */
@@ -78,10 +82,21 @@ export const buildApp = (
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
   });
+  /** A stand-in's state file in the state folder (decision 0167), or memory only without one. */
+  const storeOf = (name: string): StateStore =>
+    config.stateDir ? fileStore(path.join(config.stateDir, `${name}.json`)) : memoryStore;
+  const tournaments = registerTournaments(app, {
+    wallet,
+    operatorKey: config.operatorKey,
+    retryEveryMs: config.settlementRetryMs,
+    store: storeOf('tournaments'),
+  });
   const rounds = createRoundRunner({
     wallet,
     log: app.log,
     retryEveryMs: config.settlementRetryMs,
+    store: storeOf('rounds'),
+    onDecided: (round) => tournaments.record(round),
   });
   app.addHook('onClose', async () => rounds.stop());
   const sportsbook = registerSportsbook(app, {
@@ -261,10 +276,11 @@ export const buildApp = (
     roundMs: config.tableRoundMs,
     session,
     failure,
+    stores: { live: storeOf('live-tables'), cockfight: storeOf('cockfight-pits') },
     ...(options.dealers ? { dealers: options.dealers } : {}),
   });
 
   registerFishing(app, { rounds, session, failure, ...(options.aim ? { aim: options.aim } : {}) });
 
-  return { app, rounds, sportsbook };
+  return { app, rounds, sportsbook, tournaments };
 };

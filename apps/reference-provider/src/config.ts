@@ -21,6 +21,12 @@ export interface ProviderConfig {
   operatorKey: string;
   /** The file the sportsbook keeps its book in across restarts (decision 0136); null: in memory only. */
   sportsbookFile: string | null;
+  /**
+   * The folder the other stand-ins keep their state in across restarts, a JSON file each (decision 0167): the round
+   * runner's rounds under way and owed calls, the live tables', the cockfight pits' and the tournaments'; null: in
+   * memory only.
+   */
+  stateDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -52,7 +58,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     problems.push('REFERENCE_PROVIDER_TABLE_ROUND_MS: at least 1000');
   const operatorKey = value('REFERENCE_PROVIDER_OPERATOR_KEY', 'reference-provider-operator-key');
   if (operatorKey.length < 12) problems.push('REFERENCE_PROVIDER_OPERATOR_KEY: at least 12 characters');
-  const sportsbookFile = value('REFERENCE_PROVIDER_SPORTSBOOK_FILE', './data/reference-provider/sportsbook.json');
+  const stateDir = value('REFERENCE_PROVIDER_STATE_DIR', './data/reference-provider');
+  // The sportsbook's book sits in the same folder unless placed elsewhere (kept in memory too when the folder is).
+  const sportsbookFile = value(
+    'REFERENCE_PROVIDER_SPORTSBOOK_FILE',
+    stateDir === 'memory' ? 'memory' : path.join(stateDir, 'sportsbook.json'),
+  );
   if (problems.length > 0)
     throw new ConfigError(`The reference provider's configuration is invalid:\n  ${problems.join('\n  ')}`);
   return {
@@ -67,5 +78,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     tableRoundMs,
     operatorKey,
     sportsbookFile: sportsbookFile === 'memory' ? null : path.resolve(sportsbookFile),
+    stateDir: stateDir === 'memory' ? null : path.resolve(stateDir),
   };
 };

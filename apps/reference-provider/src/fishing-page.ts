@@ -28,6 +28,20 @@ const fishingTexts = {
     fun_unavailable: 'Free play is not offered in this game',
     fishingRules:
       'Each shot costs the cannon level and catches its fish at random; a caught fish pays the shot times its multiplier. Return to player 96% on every fish.',
+    tournament: 'Tournament',
+    tournamentRules: "Most won in this game during the tournament wins; equal scores share their places' prizes.",
+    place: 'Place',
+    player: 'Player',
+    score: 'Won',
+    you: 'you',
+    yourPlace: 'Your place: {place} · won {amount}',
+    notRanked: 'Catch a fish in this game to join the leaderboard',
+    endsAt: 'Ends {time}',
+    startsAt: 'Starts {time}',
+    ended: 'Ended: the results are being confirmed',
+    closed: 'Finished',
+    prizes: 'Prizes',
+    yourPrize: 'Your prize: {amount}, paid into your balance',
   },
   CN: {
     fishing: '捕鱼',
@@ -50,6 +64,20 @@ const fishingTexts = {
     fun_unavailable: '本游戏不提供免费试玩',
     fishingRules:
       '每一炮消耗炮台等级的金额，随机捕获目标鱼；捕获的鱼按炮弹金额乘以其倍数赔付。每种鱼的返还率均为 96%。',
+    tournament: '锦标赛',
+    tournamentRules: '锦标赛期间在本游戏中赢得最多者获胜；分数相同者平分其所占名次的奖金。',
+    place: '名次',
+    player: '玩家',
+    score: '赢得',
+    you: '你',
+    yourPlace: '你的名次：{place} · 赢得 {amount}',
+    notRanked: '在本游戏中捕获一条鱼即可上榜',
+    endsAt: '{time} 结束',
+    startsAt: '{time} 开始',
+    ended: '已结束：正在确认结果',
+    closed: '已完赛',
+    prizes: '奖金',
+    yourPrize: '你的奖金：{amount}，已存入你的余额',
   },
   AR: {
     fishing: 'صيد السمك',
@@ -72,6 +100,20 @@ const fishingTexts = {
     fun_unavailable: 'اللعب المجاني غير متاح في هذه اللعبة',
     fishingRules:
       'كل طلقة تكلّف مستوى المدفع وتصطاد سمكتها عشوائيًا؛ السمكة المصطادة تدفع الطلقة مضروبة في مضاعفها. العائد للاعب 96% على كل سمكة.',
+    tournament: 'البطولة',
+    tournamentRules: 'يفوز صاحب أكبر ربح في هذه اللعبة خلال البطولة؛ النتائج المتساوية تتقاسم جوائز مراكزها.',
+    place: 'المركز',
+    player: 'اللاعب',
+    score: 'الربح',
+    you: 'أنت',
+    yourPlace: 'مركزك: {place} · ربحت {amount}',
+    notRanked: 'اصطد سمكة في هذه اللعبة لتدخل لوحة المتصدرين',
+    endsAt: 'تنتهي {time}',
+    startsAt: 'تبدأ {time}',
+    ended: 'انتهت: يجري تأكيد النتائج',
+    closed: 'انتهت البطولة',
+    prizes: 'الجوائز',
+    yourPrize: 'جائزتك: {amount}، أُضيفت إلى رصيدك',
   },
 } as const;
 
@@ -97,6 +139,7 @@ const FISHING_STYLE = `
 .pond small{color:#fde68a;font-weight:700}.pond span{font-size:13px;text-align:center}
 .levels{display:flex;gap:6px;flex-wrap:wrap}.levels button{padding:8px 10px;background:#334155;color:#e2e8f0}.levels button[aria-pressed=true]{background:#f59e0b;color:#1f2937}
 .stats{display:grid;grid-template-columns:repeat(4,1fr);gap:6px;margin-top:12px;text-align:center}.stats div{background:#0f172a;border-radius:10px;padding:6px}.stats b{display:block;font-variant-numeric:tabular-nums}
+.tournament h2{font-size:16px;margin:0 0 4px}.tournament table{width:100%;border-collapse:collapse;font-size:13px;margin-top:8px}.tournament th,.tournament td{padding:4px 6px;text-align:start;border-bottom:1px solid #334155}.tournament tr.you td{color:#fbbf24;font-weight:700}
 .log{list-style:none;margin:10px 0 0;padding:0;font-size:13px;color:#cbd5e1;max-height:120px;overflow:auto}.log li.win{color:#4ade80}
 @media (max-width:420px){main{padding:10px}.pond{grid-template-columns:repeat(3,1fr)}.stats{grid-template-columns:repeat(2,1fr)}}`;
 
@@ -112,7 +155,7 @@ export const fishingPage = (input: { gameCode: string; language: Language; mode:
   return `<!doctype html><html lang="${input.language.toLowerCase()}" dir="${dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(t.fishing)} · ${escapeHtml(t.provider)}</title>
 <style>${STYLE}${FISHING_STYLE}</style></head>
-<body data-mode="${input.mode}" data-texts="${escapeHtml(JSON.stringify(t))}">
+<body data-mode="${input.mode}" data-game="${escapeHtml(input.gameCode)}" data-lang="${input.language}" data-texts="${escapeHtml(JSON.stringify(t))}">
 <main><header><h1>${escapeHtml(t.fishing)}</h1><small>${escapeHtml(t.provider)} · ${escapeHtml(input.gameCode)}</small></header>
 <section class="panel"><div class="row" style="justify-content:space-between;margin-top:0"><span>${t.balance}</span></div>
 <div class="balance" data-balance>—</div>
@@ -122,7 +165,8 @@ export const fishingPage = (input: { gameCode: string; language: Language; mode:
 <div class="stats">${stat('shots')}${stat('catches')}${stat('staked')}${stat('won')}</div>
 <div class="message" data-message role="status"></div>
 <ul class="log" data-log></ul>
-<p class="rules">${escapeHtml(t.fishingRules)}</p></section></main>
+<p class="rules">${escapeHtml(t.fishingRules)}</p></section>
+<div data-tournaments></div></main>
 <script src="/assets/fishing.js"></script></body></html>`;
 };
 
@@ -163,7 +207,7 @@ export const FISHING_SCRIPT = `(() => {${SCRIPT_PRELUDE}
     busy = true;
     try {
       const fish = button.dataset.fish;
-      const answer = await api('/api/fishing/shot', { ...session, cannon, fish });
+      const answer = await api('/api/fishing/shot', { ...session, game: body.dataset.game, cannon, fish });
       if (answer.error) { failed(answer); return false; }
       totals.shots += 1; totals.staked += cents(answer.stake); totals.won += cents(answer.win);
       if (answer.outcome.caught) {
@@ -175,9 +219,54 @@ export const FISHING_SCRIPT = `(() => {${SCRIPT_PRELUDE}
       show(answer.balance);
       if (answer.settlementPending) say(t.pending, 'win');
       showTotals();
+      tournamentsSoon();
       return true;
     } catch { say(t.error, 'bad'); return false; } finally { busy = false; }
   };
+  // The game's tournaments (decision 0167): each with its leaders, the player's place and, once paid, the prize.
+  const locale = { EN: 'en', CN: 'zh-CN', AR: 'ar' }[body.dataset.lang] || 'en';
+  const when = (iso) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+  const drawTournament = (tn) => {
+    const panel = el('section', undefined, 'panel tournament'); panel.dataset.tournament = tn.id; panel.dataset.status = tn.status;
+    panel.append(el('h2', t.tournament + ' · ' + tn.name));
+    const state = tn.status === 'running' ? fill(t.endsAt, { time: when(tn.endsAt) }) : tn.status === 'upcoming' ? fill(t.startsAt, { time: when(tn.startsAt) }) : tn.status === 'ended' ? t.ended : t.closed;
+    panel.append(el('small', state));
+    panel.append(el('p', t.prizes + ': ' + tn.prizes.map((p, i) => '#' + (i + 1) + ' ' + money(p)).join(' · '), 'rules'));
+    const table = el('table'); const head = el('tr');
+    for (const h of [t.place, t.player, t.score]) head.append(el('th', h));
+    table.append(head);
+    for (const row of tn.leaders) {
+      const tr = el('tr', undefined, tn.you && tn.you.player === row.player ? 'you' : '');
+      tr.append(el('td', String(row.place)), el('td', row.player + (tn.you && tn.you.player === row.player ? ' (' + t.you + ')' : '')), el('td', money(row.score)));
+      table.append(tr);
+    }
+    if (tn.leaders.length) panel.append(table);
+    const you = el('p', tn.you ? fill(t.yourPlace, { place: tn.you.place, amount: money(tn.you.score) }) : t.notRanked, 'message'); you.dataset.you = '';
+    panel.append(you);
+    if (tn.you && tn.you.prize) { const prize = el('p', fill(t.yourPrize, { amount: money(tn.you.prize) }), 'message win'); prize.dataset.prize = ''; panel.append(prize); }
+    panel.append(el('p', t.tournamentRules, 'rules'));
+    return panel;
+  };
+  let prizesSeen = '';
+  const loadTournaments = async () => {
+    try {
+      const answer = await api('/api/tournaments?' + new URLSearchParams({ game: body.dataset.game, token: session.token }));
+      if (!answer.tournaments) return;
+      $('[data-tournaments]').replaceChildren(...answer.tournaments.slice(0, 3).map(drawTournament));
+      // A prize newly paid has moved the balance: read it again.
+      const paid = answer.tournaments.filter((tn) => tn.you && tn.you.prize).map((tn) => tn.id).join();
+      if (paid && paid !== prizesSeen && session.mode === 'real') {
+        prizesSeen = paid;
+        const now = await api('/api/session?' + new URLSearchParams(session));
+        if (!now.error) show(now.balance);
+      }
+    } catch {}
+  };
+  let soon = null;
+  const tournamentsSoon = () => { if (!soon) soon = setTimeout(() => { soon = null; loadTournaments(); }, 1000); };
+  loadTournaments();
+  setInterval(loadTournaments, 15000);
   const stop = () => { if (held) held.classList.remove('firing'); held = null; };
   const hold = async (button) => {
     held = button; button.classList.add('firing');

@@ -11,6 +11,8 @@ interface ShotBody {
   currency?: unknown;
   cannon?: unknown;
   fish?: unknown;
+  /** The game's code: its tournaments count the shot (decision 0167). */
+  game?: unknown;
 }
 
 /**
@@ -43,6 +45,7 @@ export const registerFishing = (
       return await deps.rounds.play({
         ...s,
         stake,
+        ...(typeof body.game === 'string' && /^[\w-]{1,60}$/.test(body.game) ? { gameCode: body.game } : {}),
         decide: () => {
           const caught = aim(fish.kind);
           return {

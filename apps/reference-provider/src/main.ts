@@ -12,15 +12,19 @@ const start = async () => {
     }
     throw error;
   }
-  const { app, rounds, sportsbook } = buildApp(config);
+  const { app, rounds, sportsbook, tournaments } = buildApp(config);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal, pendingSettlements: rounds.pendingCount() + sportsbook.owedCount() }, 'shutting down');
+    app.log.info(
+      { signal, pendingSettlements: rounds.pendingCount() + sportsbook.owedCount() + tournaments.owedCount() },
+      'shutting down',
+    );
     // One last try to deliver wins and rollbacks still owed to the platform.
     await rounds.retryPending().catch(() => {});
     await sportsbook.retryOwed().catch(() => {});
+    await tournaments.retryOwed().catch(() => {});
     await app.close();
     process.exit(0);
   };

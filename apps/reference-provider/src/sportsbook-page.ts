@@ -194,7 +194,15 @@ button.ghost{background:#334155;color:#e2e8f0}select{font:inherit;padding:8px;bo
 .message{min-height:22px;margin-top:10px;font-weight:600}.win{color:#4ade80}.bad{color:#f87171}.rules{color:#94a3b8;font-size:13px;margin-top:10px}
 .won{color:#4ade80}.lost{color:#f87171}table{width:100%;border-collapse:collapse;font-size:14px}td,th{padding:6px;border-top:1px solid #334155;text-align:start}`;
 
-const page = (input: { language: string; dir: string; title: string; body: string; attrs: string; script: string }) =>
+/** A page of the provider's own: its style, body and script. */
+export const page = (input: {
+  language: string;
+  dir: string;
+  title: string;
+  body: string;
+  attrs: string;
+  script: string;
+}) =>
   `<!doctype html><html lang="${input.language}" dir="${input.dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(input.title)}</title>
 <style>${STYLE}</style></head><body ${input.attrs}>${input.body}<script src="${input.script}"></script></body></html>`;

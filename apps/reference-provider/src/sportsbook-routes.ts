@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { OPERATOR_PAGE_CSP, operatorKeyCheck } from './operator';
 import { createSportsbook, SportsbookRefusal, stakeOf } from './sportsbook';
 import type { FixtureResult, Pick } from './sportsbook-maths';
 import { OPERATOR_SCRIPT, operatorPage, SPORTSBOOK_SCRIPT } from './sportsbook-page';
-import type { SportsbookStore } from './sportsbook-store';
+import type { StateStore } from './store';
 import { type WalletClient, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 const GAME_CODE = /^[\w-]{1,60}$/;
@@ -29,7 +29,7 @@ interface MemberBody {
  */
 export const registerSportsbook = (
   app: FastifyInstance,
-  deps: { wallet: WalletClient; operatorKey: string; retryEveryMs: number; store: SportsbookStore },
+  deps: { wallet: WalletClient; operatorKey: string; retryEveryMs: number; store: StateStore },
 ) => {
   const book = createSportsbook({
     wallet: deps.wallet,
@@ -122,19 +122,13 @@ export const registerSportsbook = (
   });
 
   // The provider operator's side: a page, and an API that answers only with the operator key.
-  const keyMatches = (given: unknown) =>
-    typeof given === 'string' &&
-    given.length === deps.operatorKey.length &&
-    timingSafeEqual(Buffer.from(given), Buffer.from(deps.operatorKey));
+  const keyMatches = operatorKeyCheck(deps.operatorKey);
 
   app.get('/sportsbook/admin', async (_request, reply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; frame-ancestors 'none'",
-      )
+      .header('content-security-policy', OPERATOR_PAGE_CSP)
       .send(operatorPage()),
   );
 

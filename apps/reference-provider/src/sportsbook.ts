@@ -18,7 +18,7 @@ import {
   SPORTS_MIN_STAKE,
   type Sport,
 } from './sportsbook-maths';
-import { memoryStore, type SportsbookStore } from './sportsbook-store';
+import { memoryStore, type StateStore } from './store';
 import { type WalletClient, WalletRefusal, WalletUnavailable } from './wallet-client';
 
 /**
@@ -102,7 +102,7 @@ export const createSportsbook = (deps: {
   retryEveryMs: number;
   now?: () => Date;
   /** Where the book is kept across restarts; in memory only without one. */
-  store?: SportsbookStore;
+  store?: StateStore;
 }) => {
   const now = deps.now ?? (() => new Date());
   const store = deps.store ?? memoryStore;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoundRunner } from './rounds';
 import { toDecimal } from './rounds';
+import { memoryStore, type StateStore } from './store';
 import { type WalletClient, WalletUnavailable } from './wallet-client';
 
 /**
@@ -8,6 +9,9 @@ import { type WalletClient, WalletUnavailable } from './wallet-client';
  * round, a betting window of `roundMs`, then one result for all. Each player's bets of a round are `bet` calls in
  * one platform round (their own round id); the result settles it with one closing `win` (0 for a loss), or, when
  * the game says so (a cockfight draw), rolls every bet of it back. A tip is the protocol's `tip` in that round.
+ * With a store, the tables' rounds are kept across a restart (decision 0167): an open round closes at its time after
+ * the restart, a round whose result was dealt is settled again with the same transaction ids (the platform applies
+ * each once), and a bet sent but never answered before the restart is rolled back.
  */
 
 export interface TableGame<Spot extends string, Offer, Result> {
@@ -23,6 +27,8 @@ interface Bet<Spot> {
   transactionId: string;
   spot: Spot;
   stake: bigint;
+  /** The platform answered the bet (saved before it is sent, so a restart can roll back one never answered). */
+  confirmed: boolean;
 }
 
 interface Seat<Spot> {
@@ -64,6 +70,17 @@ interface Table<Spot, Offer, Result> {
   timer: NodeJS.Timeout | null;
 }
 
+/** The tables as their store keeps them. */
+interface SavedTables<Spot, Offer, Result> {
+  version: 1;
+  tables: {
+    key: string;
+    current: Omit<Round<Spot, Offer, Result>, 'seats'> & { seats: Omit<Seat<Spot>, 'inFlight'>[] };
+    history: Table<Spot, Offer, Result>['history'];
+    settled: [string, SeatSettlement][];
+  }[];
+}
+
 /** How many past results a table shows. */
 const HISTORY = 12;
 
@@ -82,10 +99,24 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
   wallet: WalletClient;
   rounds: RoundRunner;
   now?: () => number;
+  store?: StateStore;
 }) => {
   const now = deps.now ?? Date.now;
+  const store = deps.store ?? memoryStore;
   const tables = new Map<string, Table<Spot, Offer, Result>>();
   const settling = new Set<Promise<void>>();
+
+  /** Saves every table's round, results and last settlements (the calls under way are not state). */
+  const persist = () =>
+    store.save({
+      version: 1,
+      tables: [...tables].map(([key, table]) => ({
+        key,
+        current: { ...table.current, seats: [...table.current.seats.values()].map(({ inFlight: _, ...seat }) => seat) },
+        history: table.history,
+        settled: [...table.settled],
+      })),
+    } satisfies SavedTables<Spot, Offer, Result>);
 
   const openRound = (no: number): Round<Spot, Offer, Result> => ({
     no,
@@ -149,7 +180,9 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
     try {
       // Bets already sent are answered before the result.
       await Promise.allSettled([...round.seats.values()].flatMap((seat) => [...seat.inFlight]));
-      round.result = deps.game.deal(round.offer);
+      // Dealt once: a round dealt before a restart is settled with its result again.
+      round.result ??= deps.game.deal(round.offer);
+      persist();
       const seats = [...round.seats.entries()];
       const settlements = await Promise.all(seats.map(([, seat]) => settleSeat(round, seat)));
       table.settled = new Map(
@@ -164,6 +197,7 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
         table.current = openRound(round.no + 1);
         schedule(key, table);
       }
+      persist();
     }
   };
 
@@ -184,6 +218,7 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
       table = { current: openRound(1), history: [], settled: new Map(), lastSeen: now(), timer: null };
       tables.set(key, table);
       schedule(key, table);
+      persist();
     }
     table.lastSeen = now();
     return table;
@@ -195,6 +230,39 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
     seat.inFlight.add(running);
     return running.finally(() => seat.inFlight.delete(running));
   };
+
+  // A restart: every table's round as saved, closed at its time (at once when past, or when dealt already). A bet
+  // sent but never answered before the restart is rolled back before the round settles, and left out of it.
+  const saved = store.load() as SavedTables<Spot, Offer, Result> | null;
+  for (const entry of saved?.tables ?? []) {
+    const seats = new Map<string, Seat<Spot>>();
+    for (const kept of entry.current.seats) {
+      const seat: Seat<Spot> = { ...kept, bets: kept.bets.filter((bet) => bet.confirmed), inFlight: new Set() };
+      for (const bet of kept.bets.filter((candidate) => !candidate.confirmed))
+        void track(seat, () =>
+          deps.rounds.owe({
+            kind: 'rollback',
+            input: {
+              token: seat.token,
+              transactionId: `rollback-${bet.transactionId}`,
+              roundId: seat.roundId,
+              referenceTransactionId: bet.transactionId,
+            },
+          }),
+        );
+      seats.set(seat.token, seat);
+    }
+    const table: Table<Spot, Offer, Result> = {
+      current: { ...entry.current, closed: entry.current.result !== undefined, seats },
+      history: entry.history,
+      settled: new Map(entry.settled),
+      lastSeen: now(),
+      timer: null,
+    };
+    tables.set(entry.key, table);
+    schedule(entry.key, table);
+  }
+  if (saved) persist();
 
   return {
     /** The table's round, results and this player's seat, as its page shows them. */
@@ -214,7 +282,9 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
         seat: seat
           ? {
               roundId: seat.roundId,
-              bets: seat.bets.map((bet) => ({ spot: bet.spot, stake: toDecimal(bet.stake, seat.currency) })),
+              bets: seat.bets
+                .filter((bet) => bet.confirmed)
+                .map((bet) => ({ spot: bet.spot, stake: toDecimal(bet.stake, seat.currency) })),
               tips: toDecimal(seat.tips, seat.currency),
             }
           : null,
@@ -238,19 +308,37 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
         };
         round.seats.set(input.token, seat);
       }
+      const placed = seat;
+      const entry: Bet<Spot> = {
+        transactionId: `bet-${randomUUID()}`,
+        spot: input.spot,
+        stake: input.stake,
+        confirmed: false,
+      };
+      placed.bets.push(entry);
+      persist();
+      const forget = () => {
+        placed.bets.splice(placed.bets.indexOf(entry), 1);
+        persist();
+      };
       const call = {
         token: input.token,
-        transactionId: `bet-${randomUUID()}`,
+        transactionId: entry.transactionId,
         roundId: seat.roundId,
         amount: toDecimal(input.stake, seat.currency),
         currency: seat.currency,
       };
       try {
-        const placed = seat;
         const answer = await track(placed, async () => {
-          const taken = await deps.wallet.bet(call);
-          placed.bets.push({ transactionId: call.transactionId, spot: input.spot, stake: input.stake });
-          return taken;
+          try {
+            const taken = await deps.wallet.bet(call);
+            entry.confirmed = true;
+            persist();
+            return taken;
+          } catch (error) {
+            forget();
+            throw error;
+          }
         });
         return { balance: answer.balance, roundNo: round.no, roundId: seat.roundId };
       } catch (error) {
@@ -272,7 +360,7 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
     /** A tip to the dealer in the player's round of the table (it needs a bet in it): the platform's `tip`. */
     tip: async (key: string, input: { token: string; amount: bigint }) => {
       const seat = tableOf(key).current.seats.get(input.token);
-      if (!seat || seat.bets.length === 0) throw new TableRefusal('tip_needs_bet');
+      if (!seat?.bets.some((bet) => bet.confirmed)) throw new TableRefusal('tip_needs_bet');
       const answer = await track(seat, async () => {
         const taken = await deps.wallet.tip({
           token: input.token,
@@ -282,6 +370,7 @@ export const createTableRunner = <Spot extends string, Offer, Result>(deps: {
           currency: seat.currency,
         });
         seat.tips += input.amount;
+        persist();
         return taken;
       });
       return { balance: answer.balance };

@@ -12,6 +12,7 @@ import {
 import { BACCARAT_SPOTS, type BaccaratHand, type BaccaratSpot, baccaratReturn, dealBaccarat } from './live-table-maths';
 import { MAX_STAKE, MIN_STAKE } from './maths';
 import { type RoundRunner, toMinor } from './rounds';
+import type { StateStore } from './store';
 import { TABLE_SCRIPT } from './table-page';
 import { createTableRunner, TableRefusal } from './table-rounds';
 import type { WalletClient } from './wallet-client';
@@ -59,6 +60,8 @@ export const registerTables = (
     roundMs: number;
     session: (body: TableBody) => { token: string; currency: string; mode: 'real' | 'fun' } | null;
     failure: (error: unknown) => { error: string; balance?: string };
+    /** Where each engine's tables keep their rounds across restarts (decision 0167). */
+    stores?: { live: StateStore; cockfight: StateStore };
     dealers?: TableDealers;
   },
 ) => {
@@ -74,6 +77,7 @@ export const registerTables = (
     roundMs: deps.roundMs,
     wallet: deps.wallet,
     rounds: deps.rounds,
+    ...(deps.stores ? { store: deps.stores.live } : {}),
   });
   const cockfight = createTableRunner<CockfightSide, FightOffer, FightResult>({
     game: {
@@ -93,6 +97,7 @@ export const registerTables = (
     roundMs: deps.roundMs,
     wallet: deps.wallet,
     rounds: deps.rounds,
+    ...(deps.stores ? { store: deps.stores.cockfight } : {}),
   });
   app.addHook('onClose', async () => {
     await Promise.all([live.stop(), cockfight.stop()]);

@@ -62,7 +62,7 @@ export const createWalletClient = (options: WalletClientOptions) => {
   const base = `${options.platformUrl.replace(/\/$/, '')}/seamless/v1/${encodeURIComponent(options.providerCode)}`;
 
   const call = async (
-    action: 'balance' | 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'void' | 'cashout',
+    action: 'balance' | 'bet' | 'win' | 'rollback' | 'tip' | 'resettle' | 'void' | 'cashout' | 'promo',
     body: object,
   ): Promise<WalletAnswer> => {
     const raw = JSON.stringify(body);
@@ -123,6 +123,15 @@ export const createWalletClient = (options: WalletClientOptions) => {
     /** An open round closed early for the provider's offer `amount`. */
     cashout: (input: { token: string; transactionId: string; roundId: string; amount: string; currency: string }) =>
       call('cashout', input),
+    /** A promotional payout with no bet (a tournament prize): `campaignId` names the tournament, `reason` why. */
+    promo: (input: {
+      token: string;
+      transactionId: string;
+      campaignId: string;
+      reason: 'tournament' | 'free_spins' | 'prize_drop' | 'other';
+      amount: string;
+      currency: string;
+    }) => call('promo', input),
   };
 };
 

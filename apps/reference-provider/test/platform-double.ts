@@ -17,10 +17,14 @@ export const providerWithPlatformDouble = (
     refuse?: (action: string, body: Record<string, unknown>) => { code: string; status: number } | undefined;
     /** The sportsbook's file (decision 0136); in memory only by default. */
     sportsbookFile?: string;
+    /** The other stand-ins' state folder (decision 0167); in memory only by default. */
+    stateDir?: string;
+    /** The calls already recorded (a restarted provider keeps adding to the same list). */
+    calls?: { action: string; body: Record<string, unknown> }[];
   } = {},
 ) => {
   const refuse = options.refuse ?? (() => undefined);
-  const calls: { action: string; body: Record<string, unknown> }[] = [];
+  const calls = options.calls ?? [];
   const platform = (async (url: string | URL | Request, init?: RequestInit) => {
     const call = { action: String(url).split('/').pop() ?? '', body: JSON.parse(String(init?.body ?? '{}')) };
     calls.push(call);
@@ -37,7 +41,7 @@ export const providerWithPlatformDouble = (
     });
     return new Response(text, { status: 200, headers: { 'x-signature': sign(SECRET, text) } });
   }) as typeof fetch;
-  const { app, sportsbook } = buildApp(
+  const { app, sportsbook, rounds, tournaments } = buildApp(
     {
       platformUrl: 'http://platform.test',
       providerCode: 'DEMO',
@@ -48,6 +52,7 @@ export const providerWithPlatformDouble = (
       tableRoundMs: options.tableRoundMs ?? 20_000,
       operatorKey: 'operator-test-key',
       sportsbookFile: options.sportsbookFile ?? null,
+      stateDir: options.stateDir ?? null,
     },
     {
       fetch: platform,
@@ -56,5 +61,5 @@ export const providerWithPlatformDouble = (
       ...(options.aim ? { aim: options.aim } : {}),
     },
   );
-  return { app, calls, sportsbook };
+  return { app, calls, sportsbook, rounds, tournaments };
 };

@@ -175,8 +175,9 @@ const startReferenceProvider = async (platformUrl: string) => {
       REFERENCE_PROVIDER_PLATFORM_URL: platformUrl,
       REFERENCE_PROVIDER_SECRET: PROVIDER_SECRET,
       REFERENCE_PROVIDER_LOG_LEVEL: 'warn',
-      // A fresh book for every start: a run never reads another run's sportsbook (decision 0136).
-      REFERENCE_PROVIDER_SPORTSBOOK_FILE: path.join(bookDir, 'sportsbook.json'),
+      // A fresh state for every start: a run never reads another run's sportsbook, rounds, tables or tournaments
+      // (decisions 0136, 0167).
+      REFERENCE_PROVIDER_STATE_DIR: bookDir,
     },
     (text) => {
       log += text;

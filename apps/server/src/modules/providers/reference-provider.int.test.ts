@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,10 +25,13 @@ let proxy: FastifyInstance;
 let provider: ChildProcess;
 let providerUrl: string;
 let memberToken: string;
+let memberId: string;
 let client: ReturnType<typeof memberClient>;
 let slotNodeId: string;
 let proxyUrl: string;
-/** The sportsbook's book (decision 0136): a file of this run, kept across the provider's restart. */
+/** A live table's betting window here: long enough to bet and crash the provider before the round closes. */
+const TABLE_ROUND_MS = 8_000;
+/** The stand-ins' state (decisions 0136, 0167): files of this run, kept across the provider's restarts. */
 const bookDir = mkdtempSync(path.join(tmpdir(), 'reference-provider-int-'));
 
 /** What the proxy does to the next calls of an action: `lose` forwards and then answers 502; `refuse` answers 502 only. */
@@ -98,7 +102,9 @@ const startProvider = async () => {
       REFERENCE_PROVIDER_SECRET,
       REFERENCE_PROVIDER_RETRY_MS: '200',
       REFERENCE_PROVIDER_LOG_LEVEL: 'silent',
-      REFERENCE_PROVIDER_SPORTSBOOK_FILE: path.join(bookDir, 'sportsbook.json'),
+      // Every stand-in's state (the sportsbook's book, the rounds under way, the tables, the tournaments).
+      REFERENCE_PROVIDER_STATE_DIR: bookDir,
+      REFERENCE_PROVIDER_TABLE_ROUND_MS: String(TABLE_ROUND_MS),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -114,6 +120,29 @@ const startProvider = async () => {
     return (await fetch(`${providerUrl}/health`).catch(() => null))?.ok === true;
   }, 60_000);
 };
+
+/** Kills the provider's process with no chance to save or send anything, and waits until it is gone. */
+const crashProvider = async () => {
+  const crashed = provider;
+  const exited = new Promise((resolve) => crashed.once('exit', resolve));
+  crashed.kill('SIGKILL');
+  await exited;
+};
+
+/** A seamless-wallet call signed as the provider signs it, straight to the platform. */
+const signedCall = (action: string, body: object) => {
+  const raw = JSON.stringify(body);
+  return fetch(`${platformUrl}/seamless/v1/DEMO/${action}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': createHmac('sha256', REFERENCE_PROVIDER_SECRET).update(raw).digest('hex'),
+    },
+    body: raw,
+  });
+};
+
+const OPERATOR_KEY = { 'content-type': 'application/json', 'x-operator-key': 'reference-provider-operator-key' };
 
 beforeAll(async () => {
   const providerPort = await reservePort();
@@ -149,7 +178,9 @@ beforeAll(async () => {
   await startProvider();
 
   client = memberClient(t);
-  memberToken = (await fundedMember(t, client, 'roundtrip', 500_00n)).token;
+  const member = await fundedMember(t, client, 'roundtrip', 500_00n);
+  memberToken = member.token;
+  memberId = member.memberId;
   const { rows } = await t.database.pool.query<{ id: number }>(
     "SELECT id FROM games WHERE engine = 'slot' AND game_type = 'RNG' AND vendor_code = 'PNG' ORDER BY id LIMIT 1",
   );
@@ -271,10 +302,7 @@ describe('the reference provider against the platform', () => {
     expect(await round()).toEqual({ status: 'open', bet_total: '1000', win_total: '0' });
 
     // The provider's process dies (no graceful close) and starts again on the same book.
-    const crashed = provider;
-    const exited = new Promise((resolve) => crashed.once('exit', resolve));
-    crashed.kill('SIGKILL');
-    await exited;
+    await crashProvider();
     await startProvider();
     const bets = (await (
       await fetch(`${providerUrl}/api/sportsbook/bets?token=${game.searchParams.get('token')}`)
@@ -291,5 +319,177 @@ describe('the reference provider against the platform', () => {
     const payout = String((1000 * (fixture.odds.home ?? 0)) / 100);
     await waitFor(async () => (await round())?.status === 'settled');
     expect(await round()).toEqual({ status: 'settled', bet_total: '1000', win_total: payout });
+  });
+
+  it('keeps a live table round across a crash mid-round, then settles it: the balance exact (decision 0167)', async () => {
+    const { rows } = await t.database.pool.query<{ id: number }>(
+      "SELECT id FROM games WHERE engine = 'live' ORDER BY id LIMIT 1",
+    );
+    const game = await launch(String(rows[0]?.id));
+    const code = game.searchParams.get('game') ?? '';
+    const token = game.searchParams.get('token') ?? '';
+    const state = async () =>
+      (await (await fetch(`${providerUrl}/api/table/state?engine=live&game=${code}&token=${token}`)).json()) as {
+        round: { no: number; closesInMs: number; betting: boolean };
+        seat: { roundId: string } | null;
+        settled: { roundId: string; returned: string; stake: string; tips: string } | null;
+      };
+    // Bets early in a round, so the crash comes before it closes.
+    await waitFor(async () => {
+      const view = await state();
+      return view.round.betting && view.round.closesInMs > TABLE_ROUND_MS - 3_000;
+    }, 30_000);
+    const before = Math.round(Number(await balance()) * 100);
+    const banker = await providerCall(game, '/api/table/bet', {
+      engine: 'live',
+      game: code,
+      spot: 'banker',
+      stake: '10.00',
+    });
+    const player = await providerCall(game, '/api/table/bet', {
+      engine: 'live',
+      game: code,
+      spot: 'tie',
+      stake: '2.00',
+    });
+    const tip = await providerCall(game, '/api/table/tip', { engine: 'live', game: code, amount: '1.00' });
+    expect([banker.error, player.error, tip.error]).toEqual([undefined, undefined, undefined]);
+    expect(player.roundId).toBe(banker.roundId);
+    const roundId = banker.roundId;
+    const round = async () =>
+      (
+        await t.database.pool.query<{ status: string; bet_total: string; win_total: string; tip_total: string }>(
+          `SELECT status, bet_total::text, win_total::text, tip_total::text FROM seamless_rounds
+            WHERE provider = 'DEMO' AND round_id = $1`,
+          [roundId],
+        )
+      ).rows[0];
+
+    await crashProvider();
+    // Down mid-round: the platform holds the round open with both stakes and the tip.
+    expect(await round()).toEqual({ status: 'open', bet_total: '1200', win_total: '0', tip_total: '100' });
+    await startProvider();
+
+    // The restarted provider closes the same round at its time and settles it with one closing win.
+    await waitFor(async () => (await round())?.status === 'settled', 60_000);
+    const settled = await round();
+    await waitFor(async () => (await state()).settled?.roundId === roundId, 30_000);
+    const seen = (await state()).settled;
+    expect(seen).toMatchObject({ roundId, stake: '12.00', tips: '1.00' });
+    expect(Math.round(Number(seen?.returned) * 100)).toBe(Number(settled?.win_total));
+    expect(Math.round(Number(await balance()) * 100)).toBe(before - 1200 - 100 + Number(settled?.win_total));
+    const calls = await t.database.pool.query<{ kind: string; n: number }>(
+      `SELECT kind, count(*)::int AS n FROM seamless_transactions WHERE provider = 'DEMO' AND round_id = $1
+        GROUP BY kind ORDER BY kind`,
+      [roundId],
+    );
+    expect(calls.rows).toEqual([
+      { kind: 'bet', n: 2 },
+      { kind: 'tip', n: 1 },
+      { kind: 'win', n: 1 },
+    ]);
+  });
+
+  it("pays a fishing tournament's prizes through promo once, even replayed ×10 and concurrently (decision 0167)", async () => {
+    const { rows } = await t.database.pool.query<{ id: number }>(
+      "SELECT id FROM games WHERE engine = 'fishing' ORDER BY id LIMIT 1",
+    );
+    const game = await launch(String(rows[0]?.id));
+    const code = game.searchParams.get('game') ?? '';
+    const token = game.searchParams.get('token') ?? '';
+    const opened = (await (
+      await fetch(`${providerUrl}/api/tournaments/admin`, {
+        method: 'POST',
+        headers: OPERATOR_KEY,
+        body: JSON.stringify({
+          name: 'Integration cup',
+          game: code,
+          currency: 'USD',
+          startsAt: new Date(Date.now() - 1_000).toISOString(),
+          endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          prizes: ['30.00', '20.00'],
+        }),
+      })
+    ).json()) as { tournament: { id: string } };
+    const tournamentId = opened.tournament.id;
+    // Shots at the clownfish (×2, caught about half the time) until one is caught: the member then scores.
+    let caught = false;
+    for (let i = 0; i < 60 && !caught; i++) {
+      const shot = (await providerCall(game, '/api/fishing/shot', {
+        game: code,
+        cannon: '0.10',
+        fish: 'clownfish',
+      })) as ProviderAnswer & { outcome?: { caught: boolean } };
+      expect(shot.error).toBeUndefined();
+      caught = shot.outcome?.caught === true;
+    }
+    expect(caught).toBe(true);
+    const board = (await (await fetch(`${providerUrl}/api/tournaments?game=${code}&token=${token}`)).json()) as {
+      tournaments: { id: string; you: { place: number } | null }[];
+    };
+    expect(board.tournaments.find((entry) => entry.id === tournamentId)?.you?.place).toBe(1);
+
+    // The operator closes it while the platform's answers to promo are lost: the provider sends it again.
+    const before = Math.round(Number(await balance()) * 100);
+    faults.promo = { mode: 'lose', times: 2 };
+    const closed = (await (
+      await fetch(`${providerUrl}/api/tournaments/admin/close`, {
+        method: 'POST',
+        headers: OPERATOR_KEY,
+        body: JSON.stringify({ id: tournamentId }),
+      })
+    ).json()) as { tournament: { payouts: { transactionId: string; amount: string; state: string }[] } };
+    expect(closed.tournament.payouts).toEqual([
+      expect.objectContaining({ transactionId: `${tournamentId}-prize-1`, amount: '30.00', state: 'paid' }),
+    ]);
+    expect(forwarded.filter((call) => call.action === 'promo').length).toBeGreaterThanOrEqual(3);
+    expect(Math.round(Number(await balance()) * 100)).toBe(before + 3000);
+
+    // The provider's call replayed ×10 one after another and ×10 at once: the same answer, one movement.
+    const prize = {
+      token,
+      transactionId: `${tournamentId}-prize-1`,
+      campaignId: tournamentId,
+      reason: 'tournament',
+      amount: '30.00',
+      currency: 'USD',
+    };
+    const first = (await (await signedCall('promo', prize)).json()) as { success: boolean };
+    expect(first.success).toBe(true);
+    const serial = [];
+    for (let i = 0; i < 10; i++) serial.push(await (await signedCall('promo', prize)).json());
+    const concurrent = await Promise.all(
+      Array.from({ length: 10 }, async () => (await signedCall('promo', prize)).json()),
+    );
+    for (const answer of [...serial, ...concurrent]) expect(answer).toEqual(first);
+    expect(Math.round(Number(await balance()) * 100)).toBe(before + 3000);
+    const moved = await t.database.pool.query(
+      'SELECT type, reference FROM ledger_transactions WHERE idempotency_key = $1',
+      [`seamless:DEMO:${prize.transactionId}`],
+    );
+    expect(moved.rows).toEqual([
+      expect.objectContaining({ type: 'game_promo', reference: `DEMO:tournament:${tournamentId}` }),
+    ]);
+
+    // The member's account record shows it with its reason; so does the member's wallet in the back office.
+    const record = (
+      await client.send({
+        method: 'GET',
+        url: '/wps/member/transactions?type=game_promo&range=today',
+        moduleId: 'COMM3',
+        token: memberToken,
+      })
+    ).json().value;
+    expect(record.list).toEqual([
+      expect.objectContaining({ type: 'game_promo', amount: '30.00', reference: `DEMO:tournament:${tournamentId}` }),
+    ]);
+    const wallet = await t.request({
+      method: 'GET',
+      url: `/api/admin/merchants/demo/members/${memberId}/wallet?pageNo=1&pageSize=20&type=game_promo`,
+      headers: { authorization: await t.operatorToken() },
+    });
+    expect(wallet.json().value.list).toEqual([
+      expect.objectContaining({ type: 'game_promo', reference: `DEMO:tournament:${tournamentId}` }),
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { type MemberTransactionType, memberTransactionTypes, type TransactionRange } from '@tessera/contracts';
+import {
+  type MemberTransactionType,
+  memberTransactionTypes,
+  type SeamlessPromoReason,
+  seamlessPromoReasons,
+  type TransactionRange,
+} from '@tessera/contracts';
 
 /** i18n keys (money namespace) of the account record's transaction types. */
 export const transactionTypeKeys: Record<MemberTransactionType, string> = {
@@ -34,6 +40,20 @@ export const receivedTypeKeys: Partial<Record<MemberTransactionType, string>> = 
   transfer_upline: 'txn_type_transfer_from_downline',
   transfer_downline: 'txn_type_transfer_from_upline',
   agent_red_envelope: 'txn_type_agent_red_envelope_received',
+};
+
+/** i18n keys (money namespace) of the reasons a game provider gives for a promotional win (decision 0126). */
+export const promoReasonKeys: Record<SeamlessPromoReason, string> = {
+  tournament: 'txn_promo_reason_tournament',
+  free_spins: 'txn_promo_reason_free_spins',
+  prize_drop: 'txn_promo_reason_prize_drop',
+  other: 'txn_promo_reason_other',
+};
+
+/** The reason of a promotional win, from its reference `{provider}:{reason}:{campaignId}`; null when it has none. */
+export const promoReasonOf = (reference: string | null): SeamlessPromoReason | null => {
+  const reason = reference?.split(':')[1];
+  return seamlessPromoReasons.find((candidate) => candidate === reason) ?? null;
 };
 
 export const isKnownTransactionType = (type: string): type is MemberTransactionType =>

@@ -16,6 +16,8 @@ import { useTransactions } from '../api/get-transactions';
 import styles from '../components/wallet.module.css';
 import {
   isKnownTransactionType,
+  promoReasonKeys,
+  promoReasonOf,
   receivedTypeKeys,
   transactionRangeKeys,
   transactionTypeKeys,
@@ -48,7 +50,10 @@ export const AccountRecordPage = () => {
   const typeLabel = (entry: Entry) => {
     if (!isKnownTransactionType(entry.type)) return entry.type;
     const received = isCredit(entry) ? receivedTypeKeys[entry.type] : undefined;
-    return t(received ?? transactionTypeKeys[entry.type]);
+    const label = t(received ?? transactionTypeKeys[entry.type]);
+    // A promotional win from a game provider says why it was paid (a tournament prize, free spins...).
+    const reason = entry.type === 'game_promo' ? promoReasonOf(entry.reference) : null;
+    return reason ? `${label} · ${t(promoReasonKeys[reason])}` : label;
   };
   const walletLabel = (value: string) => {
     const key = walletLabelKeys[value];

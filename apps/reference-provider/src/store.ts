@@ -2,15 +2,16 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Where the sportsbook keeps its book across restarts (decision 0136): the fixtures it offered, the results entered
- * and every bet with what the platform has of its round and the call it still owes. A real provider keeps these in
- * its own database; the stand-in keeps one JSON file, rewritten whole after every change (written beside it, then
- * renamed over it, so a crash leaves the previous or the new book, never half of one).
+ * Where a stand-in keeps its state across restarts (decisions 0136, 0167): the sportsbook its book, the tables their
+ * open rounds, the round runner the rounds under way and the calls it owes, the tournaments their standings. A real
+ * provider keeps these in its own database; the stand-in keeps one JSON file per stand-in, rewritten whole after
+ * every change (written beside it, then renamed over it, so a crash leaves the previous or the new state, never half
+ * of one).
  */
-export interface SportsbookStore {
-  /** The book saved last, or null when there is none yet. */
+export interface StateStore {
+  /** The state saved last, or null when there is none yet. */
   load: () => unknown;
-  save: (book: unknown) => void;
+  save: (state: unknown) => void;
 }
 
 /** Amounts are bigints: saved as `{"$bigint": "123"}` and read back as such. */
@@ -23,7 +24,7 @@ const reviver = (_key: string, value: unknown) =>
     ? BigInt((value as { $bigint: string }).$bigint)
     : value;
 
-export const fileStore = (file: string): SportsbookStore => ({
+export const fileStore = (file: string): StateStore => ({
   load: () => {
     let text: string;
     try {
@@ -34,13 +35,13 @@ export const fileStore = (file: string): SportsbookStore => ({
     }
     return JSON.parse(text, reviver);
   },
-  save: (book) => {
+  save: (state) => {
     mkdirSync(path.dirname(file), { recursive: true });
     const next = `${file}.${process.pid}.tmp`;
-    writeFileSync(next, JSON.stringify(book, replacer));
+    writeFileSync(next, JSON.stringify(state, replacer));
     renameSync(next, file);
   },
 });
 
-/** No store: the book lives in memory only and a restart starts an empty one. */
-export const memoryStore: SportsbookStore = { load: () => null, save: () => {} };
+/** No store: the state lives in memory only and a restart starts empty. */
+export const memoryStore: StateStore = { load: () => null, save: () => {} };
