@@ -26,7 +26,7 @@ export const slowModeLeft = (slowModeSeconds: number, secondsSinceLast: number |
   slowModeSeconds <= 0 || secondsSinceLast === null ? 0 : Math.max(0, Math.ceil(slowModeSeconds - secondsSinceLast));
 
 /** Open, and its host enabled: what members may see of a room. */
-const isVisible = (room: RoomRow | null): room is RoomRow => room !== null && room.open && room.hostEnabled;
+const isVisible = (room: RoomRow | null): room is RoomRow => Boolean(room?.open && room.hostEnabled);
 
 const muteValue = (mute: MuteRow) => ({
   mutedUntil: mute.mutedUntil?.toISOString() ?? null,
