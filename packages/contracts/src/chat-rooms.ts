@@ -98,7 +98,7 @@ export type ChatRoomView = z.infer<typeof chatRoomViewSchema>;
 export const chatRoomEntryEventSchema = z.object({
   roomId: z.string(),
   entry: chatRoomEntrySchema.omit({ mine: true }),
-  /** The author's member id (null on a removal): the browser marks its own messages by it. */
+  /** The author's member id on the desk's event (the back office mutes by it); null on the room's topic and a removal. */
   memberId: z.string().nullable(),
 });
 /** Realtime, to the member's stream: it was muted or its mute was lifted. */

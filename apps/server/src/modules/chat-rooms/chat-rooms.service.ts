@@ -51,7 +51,8 @@ export const createChatRoomsService = (deps: {
 
   const publishEntry = (room: RoomRow, entry: EntryRow) => {
     const event = presentEntryEvent(entry);
-    realtime.broadcast(room.merchantCode, chatRoomTopicOf(room.id), 'chatRooms.entry', event);
+    // Members in the room do not learn each other's ids; the desk mutes by them.
+    realtime.broadcast(room.merchantCode, chatRoomTopicOf(room.id), 'chatRooms.entry', { ...event, memberId: null });
     realtime.publishToDesk(room.merchantCode, 'chatRooms.read', 'chatRooms.entry', event);
   };
   const publishRoom = (room: RoomRow) => {
