@@ -224,6 +224,7 @@ export const chatRoomHostInputSchema = z.strictObject({
   enabled: z.boolean(),
 });
 export type ChatRoomHostInput = z.output<typeof chatRoomHostInputSchema>;
+export type ChatRoomHostRequest = z.input<typeof chatRoomHostInputSchema>;
 
 export const chatRoomInputSchema = z.strictObject({
   name,
@@ -236,6 +237,7 @@ export const chatRoomInputSchema = z.strictObject({
   open: z.boolean(),
 });
 export type ChatRoomInput = z.output<typeof chatRoomInputSchema>;
+export type ChatRoomRequest = z.input<typeof chatRoomInputSchema>;
 
 export const chatRoomMuteInputSchema = z.strictObject({
   memberId: z.uuid({ message: 'field_invalid' }),
@@ -250,6 +252,7 @@ export const chatRoomMuteInputSchema = z.strictObject({
   reason: z.string().trim().max(CHAT_ROOM_LIMITS.reasonMax, { message: 'field_too_long' }).optional(),
 });
 export type ChatRoomMuteInput = z.output<typeof chatRoomMuteInputSchema>;
+export type ChatRoomMuteRequest = z.input<typeof chatRoomMuteInputSchema>;
 
 const merchantParams = z.strictObject({ code: merchantCodeSchema });
 const idParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
