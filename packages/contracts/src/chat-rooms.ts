@@ -100,6 +100,8 @@ export const chatRoomEntryEventSchema = z.object({
   entry: chatRoomEntrySchema.omit({ mine: true }),
   /** The author's member id on the desk's event (the back office mutes by it); null on the room's topic and a removal. */
   memberId: z.string().nullable(),
+  /** On the desk's event of a removal: the operator who removed; null on the room's topic. */
+  removedBy: z.string().nullable(),
 });
 /** Realtime, to the member's stream: it was muted or its mute was lifted. */
 export const chatRoomMuteEventSchema = z.object({

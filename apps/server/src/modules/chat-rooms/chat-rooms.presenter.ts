@@ -28,6 +28,7 @@ export const presentEntryEvent = (row: EntryRow) => ({
   roomId: row.roomId,
   entry: publicEntry(row),
   memberId: row.memberId,
+  removedBy: row.removedBy,
 });
 
 export const presentAdminEntry = (row: EntryRow): AdminChatRoomEntry => ({

@@ -51,8 +51,12 @@ export const createChatRoomsService = (deps: {
 
   const publishEntry = (room: RoomRow, entry: EntryRow) => {
     const event = presentEntryEvent(entry);
-    // Members in the room do not learn each other's ids; the desk mutes by them.
-    realtime.broadcast(room.merchantCode, chatRoomTopicOf(room.id), 'chatRooms.entry', { ...event, memberId: null });
+    // Members in the room do not learn each other's ids nor the operators' names; the desk mutes by the ids.
+    realtime.broadcast(room.merchantCode, chatRoomTopicOf(room.id), 'chatRooms.entry', {
+      ...event,
+      memberId: null,
+      removedBy: null,
+    });
     realtime.publishToDesk(room.merchantCode, 'chatRooms.read', 'chatRooms.entry', event);
   };
   const publishRoom = (room: RoomRow) => {

@@ -77,7 +77,7 @@ export const ChatRoomLog = ({ code, roomId, canModerate }: { code: string; roomI
       if (event.type === 'chatRooms.room' && event.data.roomId === roomId) void readOn();
       if (event.type !== 'chatRooms.entry' || event.data.roomId !== roomId) return;
       if (lastSeq.current !== null && event.data.entry.seq === lastSeq.current + 1) {
-        take([{ ...event.data.entry, memberId: event.data.memberId, removedBy: null }]);
+        take([{ ...event.data.entry, memberId: event.data.memberId, removedBy: event.data.removedBy }]);
       } else void readOn();
     },
   });
