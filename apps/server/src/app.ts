@@ -14,6 +14,7 @@ import { agentsModule, agentsMoneyModule } from './modules/agents';
 import { betsModule } from './modules/bets';
 import { bonusesModule } from './modules/bonuses';
 import { cashierModule } from './modules/cashier';
+import { chatRoomsModule } from './modules/chat-rooms';
 import { contactModule } from './modules/contact';
 import { contentModule } from './modules/content';
 import { gamesModule } from './modules/games';
@@ -176,6 +177,7 @@ export const MODULES: readonly AnyModule[] = [
   agentsMoneyModule,
   missionsModule,
   jackpotModule,
+  chatRoomsModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

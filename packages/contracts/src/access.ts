@@ -65,6 +65,10 @@ export const operatorPermissions = {
   'lottery.manage': ['owner', 'risk'],
   'jackpot.read': ['owner', 'finance', 'risk', 'support'],
   'jackpot.manage': ['owner', 'finance'],
+  /** Chat rooms (decision 0164): their hosts and rooms, and moderating members' messages. */
+  'chatRooms.read': ['owner', 'risk', 'support', 'content'],
+  'chatRooms.manage': ['owner', 'content'],
+  'chatRooms.moderate': ['owner', 'risk', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

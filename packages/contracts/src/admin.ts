@@ -93,6 +93,13 @@ export const auditActions = [
   'messages.broadcast_create',
   'messages.broadcast_cancel',
   'jackpot.update',
+  'chat_rooms.host_create',
+  'chat_rooms.host_update',
+  'chat_rooms.room_create',
+  'chat_rooms.room_update',
+  'chat_rooms.message_remove',
+  'chat_rooms.member_mute',
+  'chat_rooms.member_unmute',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

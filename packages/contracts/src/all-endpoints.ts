@@ -11,6 +11,7 @@ import {
 import { adminBonusesEndpoints, bonusesEndpoints } from './bonuses';
 import { cashierEndpoints } from './cashier';
 import { adminCashierEndpoints } from './cashier-admin';
+import { adminChatRoomEndpoints, chatRoomEndpoints } from './chat-rooms';
 import {
   adminCannedReplyEndpoints,
   adminChatEndpoints,
@@ -117,4 +118,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(jackpotEndpoints),
   ...Object.values(adminJackpotEndpoints),
   ...Object.values(adminLotteryEndpoints),
+  ...Object.values(chatRoomEndpoints),
+  ...Object.values(adminChatRoomEndpoints),
 ];

@@ -67,6 +67,10 @@ export const errorCatalogue = {
   image_type_not_allowed: { status: 415 },
   /** The chat conversation is resolved: nothing more is added to it. */
   chat_closed: { status: 409 },
+  /** A chat room's slow mode: the member's next message may go in `value.retryAfterSeconds` (decision 0164). */
+  chat_room_slow_mode: { status: 429 },
+  /** An operator muted the member in the merchant's chat rooms (`value.mutedUntil`, null: until lifted). */
+  chat_room_muted: { status: 403 },
   // Money
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 400 },

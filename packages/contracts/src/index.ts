@@ -7,6 +7,7 @@ export { allEndpoints } from './all-endpoints';
 export * from './bonuses';
 export * from './cashier';
 export * from './cashier-admin';
+export * from './chat-rooms';
 export * from './contact';
 export * from './content';
 export * from './countries';

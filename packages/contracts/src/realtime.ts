@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatRoomChangedEventSchema, chatRoomEntryEventSchema, chatRoomMuteEventSchema } from './chat-rooms';
 import {
   chatConversationEventSchema,
   chatMessageEventSchema,
@@ -59,6 +60,12 @@ export const realtimeEventSchemas = {
   'lottery.draw': lotteryDrawEventSchema,
   /** Topic `jackpot`: a pool of the merchant changed value (a contribution, a win's reset, a new seed). */
   'jackpot.value': jackpotValueEventSchema,
+  /** Topic `chatroom:<id>` and the desk: a new entry of a room's log (a message, or a removal), decision 0164. */
+  'chatRooms.entry': chatRoomEntryEventSchema,
+  /** Topic `chatroom:<id>` and the desk: the room changed (closed, slow mode); the page reads it again. */
+  'chatRooms.room': chatRoomChangedEventSchema,
+  /** To the member's stream: it was muted in the merchant's chat rooms, or its mute was lifted. */
+  'chatRooms.mute': chatRoomMuteEventSchema,
 } as const;
 export type RealtimeEventType = keyof typeof realtimeEventSchemas;
 export type RealtimeEventData<T extends RealtimeEventType> = z.output<(typeof realtimeEventSchemas)[T]>;

@@ -70,6 +70,7 @@ describe('the member tools follow the operator’s role', () => {
       'Agents',
       'Agent contracts',
       'Member contact',
+      'Chat rooms',
       'Outbox',
     ]);
 

@@ -195,6 +195,14 @@ export const router = createBrowserRouter(
               path: 'jackpot',
               lazy: async () => ({ Component: (await import('./routes/jackpot-page')).JackpotIndexPage }),
             },
+            {
+              path: 'merchants/:code/chat-rooms',
+              lazy: async () => ({ Component: (await import('./routes/chat-rooms-page')).ChatRoomsPage }),
+            },
+            {
+              path: 'chat-rooms',
+              lazy: async () => ({ Component: (await import('./routes/chat-rooms-page')).ChatRoomsIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

@@ -26,6 +26,9 @@ const LinesRoute = lazy(() => import('./content-routes').then((m) => ({ default:
 const PublicLiveChatPage = lazy(() =>
   import('../features/contact/pages/live-chat-page').then((m) => ({ default: m.PublicLiveChatPage })),
 );
+const ChatRoomPage = lazy(() =>
+  import('../features/chat-rooms/pages/chat-room-page').then((m) => ({ default: m.ChatRoomPage })),
+);
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
 const AgentPage = lazy(() => import('../features/agents/pages/agent-page').then((m) => ({ default: m.AgentPage })));
 const AgentHomeRoute = lazy(() => import('./agent-home-route').then((m) => ({ default: m.AgentHomeRoute })));
@@ -68,6 +71,14 @@ export const AppRoutes = () => (
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}
         {route('/chat', <PublicLiveChatPage />)}
+        <Route
+          path="/chat-rooms/:roomId"
+          element={
+            <RequireSession>
+              <ChatRoomPage />
+            </RequireSession>
+          }
+        />
       </Route>
       <Route element={<AgentLayout />}>
         {route('/agent', <AgentPage />)}

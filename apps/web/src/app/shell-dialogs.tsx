@@ -55,6 +55,8 @@ const dialogLoaders = {
     import('../features/session/components/real-account-dialog').then((m) => ({ default: m.RealAccountDialog })),
   help: () => import('../features/content/components/help-dialog').then((m) => ({ default: m.HelpDialog })),
   notice: () => import('../features/content/components/notice-dialog').then((m) => ({ default: m.NoticeDialog })),
+  chatRoom: () =>
+    import('../features/chat-rooms/components/chat-room-dialog').then((m) => ({ default: m.ChatRoomDialog })),
   sessionLimit: () =>
     import('../features/responsible-gaming/components/session-limit-dialog').then((m) => ({
       default: m.SessionLimitDialog,
@@ -76,6 +78,7 @@ const RealAccountDialog = lazy(dialogLoaders.realAccount);
 const HelpDialog = lazy(dialogLoaders.help);
 const NoticeDialog = lazy(dialogLoaders.notice);
 const SessionLimitDialog = lazy(dialogLoaders.sessionLimit);
+const ChatRoomDialog = lazy(dialogLoaders.chatRoom);
 
 /**
  * The shell's popups (spec section 2 "Modals"), one open at a time, opened by name through the shell store; the
@@ -147,6 +150,8 @@ export const ShellDialogs = () => {
         return <NoticeDialog isOpen onClose={handleClose} />;
       case 'sessionLimit':
         return <SessionLimitDialog />;
+      case 'chatRoom':
+        return <ChatRoomDialog isOpen onClose={closeDialog} />;
     }
   };
 

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '../../features/system/api/get-system-status';
 import { CustomerServiceItems } from '../../features/system/components/customer-service-items';
 import { customerServiceLinksOf } from '../../features/system/customer-service';
-import { ChevronDownIcon, HeadsetIcon, HelpIcon } from '../../shared/ui/icons/icons';
+import { useShellStore } from '../../shared/state/shell-store';
+import { ChevronDownIcon, HeadsetIcon, HelpIcon, UsersIcon } from '../../shared/ui/icons/icons';
+import { preloadShellDialog } from '../shell-dialogs';
 import styles from './customer-service-menu.module.css';
 
 /**
@@ -54,6 +56,21 @@ export const CustomerServiceMenu = () => {
         <ul id={listId} className={styles.list} data-customer-service-menu="">
           <CustomerServiceItems links={links} className={styles.item} onOpened={() => setOpen(false)} />
           <li className={links.length > 0 ? styles.separated : undefined}>
+            <button
+              type="button"
+              className={styles.item}
+              data-chat-room-entry=""
+              onPointerEnter={() => preloadShellDialog('chatRoom')}
+              onClick={() => {
+                setOpen(false);
+                useShellStore.getState().openDialog('chatRoom');
+              }}
+            >
+              <UsersIcon />
+              <span>{t('chat_room_entry')}</span>
+            </button>
+          </li>
+          <li>
             <Link to="/help" className={styles.item} onClick={() => setOpen(false)}>
               <HelpIcon />
               <span>{t('in_help_center')}</span>

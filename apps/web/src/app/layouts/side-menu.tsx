@@ -271,6 +271,22 @@ const SideMenuContent = ({ onClose }: { onClose: () => void }) => {
         </h2>
         <ul className={styles.links}>
           <CustomerServiceItems links={serviceLinks} className={styles.link} iconClassName={styles.linkIcon} />
+          <li>
+            <button
+              type="button"
+              className={styles.link}
+              data-chat-room-entry=""
+              onClick={() => {
+                onClose();
+                useShellStore.getState().openDialog('chatRoom');
+              }}
+            >
+              <span className={styles.linkIcon}>
+                <UsersIcon />
+              </span>
+              {t('chat_room_entry')}
+            </button>
+          </li>
           {serviceLinks.length === 0 ? (
             // A merchant without customer service: the help centre answers instead.
             <li>

@@ -22,7 +22,8 @@ export type Namespace =
   | 'missions'
   | 'contact'
   | 'lottery'
-  | 'jackpot';
+  | 'jackpot'
+  | 'chat-rooms';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });

@@ -11,7 +11,8 @@ export type ShellDialog =
   | 'afterLogin'
   | 'realAccount'
   | 'notice'
-  | 'sessionLimit';
+  | 'sessionLimit'
+  | 'chatRoom';
 
 /**
  * The popups the shell opens by itself on any page (not by a click): the announcement popup and the one-time

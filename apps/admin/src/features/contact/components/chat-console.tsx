@@ -13,6 +13,7 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, use
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../shared/api/api-error';
 import { currentLocale } from '../../../shared/i18n/i18n';
+import { useDeskStream } from '../../../shared/realtime/desk-stream';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -20,7 +21,6 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { ListStates } from '../../../shared/ui/page-state';
 import { useCannedReplies } from '../api/canned-replies-api';
 import { chatListKey, readThread, useChatActions, useChatDesk, useChatList, useChatPicture } from '../api/chat-api';
-import { useDeskStream } from '../api/desk-stream';
 import { matchCannedReplies } from '../canned-match';
 import { type Elapsed, elapsedOf, waitedSeconds } from '../chat-timing';
 import styles from './chat-console.module.css';

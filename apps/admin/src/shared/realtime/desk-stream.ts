@@ -1,11 +1,14 @@
 import { DESK_TOPIC, REALTIME_PATH, type RealtimeEventData, realtimeServerMessageSchema } from '@tessera/contracts';
 import { useEffect, useRef } from 'react';
-import { readSessionToken } from '../../../shared/api/session-token';
+import { readSessionToken } from '../api/session-token';
 
-type DeskEvent =
+/** The desk's events (live chat, decision 0068; chat rooms, decision 0164). */
+export type DeskEvent =
   | { type: 'contact.chat.message'; data: RealtimeEventData<'contact.chat.message'> }
   | { type: 'contact.chat.conversation'; data: RealtimeEventData<'contact.chat.conversation'> }
-  | { type: 'contact.chat.typing'; data: RealtimeEventData<'contact.chat.typing'> };
+  | { type: 'contact.chat.typing'; data: RealtimeEventData<'contact.chat.typing'> }
+  | { type: 'chatRooms.entry'; data: RealtimeEventData<'chatRooms.entry'> }
+  | { type: 'chatRooms.room'; data: RealtimeEventData<'chatRooms.room'> };
 
 /**
  * The desk's live stream (decision 0068): one socket bound to the operator's session, the desk's events of
