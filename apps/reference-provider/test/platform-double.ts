@@ -1,5 +1,6 @@
 import { buildApp } from '../src/app';
 import type { FishKind } from '../src/fishing-maths';
+import type { BaccaratHand } from '../src/live-table-maths';
 import type { TableDealers } from '../src/table-routes';
 import { sign } from '../src/wallet-client';
 
@@ -62,4 +63,20 @@ export const providerWithPlatformDouble = (
     },
   );
   return { app, calls, sportsbook, rounds, tournaments };
+};
+
+/** A dealt hand for the live tables' tests: Banker 7 against Player 5 (a Banker bet returns 1.95×). */
+export const bankerWins: BaccaratHand = {
+  player: [
+    { rank: 2, suit: 0 },
+    { rank: 3, suit: 1 },
+    { rank: 13, suit: 2 },
+  ],
+  banker: [
+    { rank: 4, suit: 3 },
+    { rank: 3, suit: 0 },
+  ],
+  playerTotal: 5,
+  bankerTotal: 7,
+  winner: 'banker',
 };

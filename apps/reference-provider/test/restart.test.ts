@@ -2,9 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BaccaratHand } from '../src/live-table-maths';
 import { fileStore } from '../src/store';
-import { providerWithPlatformDouble } from './platform-double';
+import { bankerWins, providerWithPlatformDouble } from './platform-double';
 
 const OPERATOR = { 'x-operator-key': 'operator-test-key' };
 const dirs: string[] = [];
@@ -16,22 +15,6 @@ const stateDir = () => {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-// Banker 7 against Player 5: a Banker bet returns 1.95×, a Player bet loses.
-const bankerWins: BaccaratHand = {
-  player: [
-    { rank: 2, suit: 0 },
-    { rank: 3, suit: 1 },
-    { rank: 13, suit: 2 },
-  ],
-  banker: [
-    { rank: 4, suit: 3 },
-    { rank: 3, suit: 0 },
-  ],
-  playerTotal: 5,
-  bankerTotal: 7,
-  winner: 'banker',
-};
 
 const until = async (check: () => Promise<boolean> | boolean) => {
   for (let i = 0; i < 200; i++) {

@@ -1,22 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BaccaratHand } from '../src/live-table-maths';
-import { providerWithPlatformDouble } from './platform-double';
-
-// Banker 7 against Player 5: a Banker bet returns 1.95×, a Tie bet loses.
-const bankerWins: BaccaratHand = {
-  player: [
-    { rank: 2, suit: 0 },
-    { rank: 3, suit: 1 },
-    { rank: 13, suit: 2 },
-  ],
-  banker: [
-    { rank: 4, suit: 3 },
-    { rank: 3, suit: 0 },
-  ],
-  playerTotal: 5,
-  bankerTotal: 7,
-  winner: 'banker',
-};
+import { bankerWins, providerWithPlatformDouble } from './platform-double';
 
 let fightResult: 'meron' | 'wala' | 'draw' = 'draw';
 const { app, calls } = providerWithPlatformDouble({

@@ -2,8 +2,9 @@ import { DESK_TOPIC, REALTIME_PATH, type RealtimeEventData, realtimeServerMessag
 import { useEffect, useRef } from 'react';
 import { readSessionToken } from '../api/session-token';
 
-/** The desk's events (live chat, decision 0068; chat rooms, decision 0164). */
+/** The desk's events (live chat, decision 0068; pending queues, 0079; chat rooms, decision 0164). */
 export type DeskEvent =
+  | { type: 'reports.pending'; data: RealtimeEventData<'reports.pending'> }
   | { type: 'contact.chat.message'; data: RealtimeEventData<'contact.chat.message'> }
   | { type: 'contact.chat.conversation'; data: RealtimeEventData<'contact.chat.conversation'> }
   | { type: 'contact.chat.typing'; data: RealtimeEventData<'contact.chat.typing'> }

@@ -1,8 +1,8 @@
 import { CHAT_ROOM_LIMITS, type RealtimeServerMessage } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
+import { openRealtimeSocket } from '../../../test/realtime-socket';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -16,24 +16,10 @@ let sisterMemberId: string;
 
 /** A socket that keeps every frame; `until` waits for one that matches. */
 const socket = async (auth: { op: 'auth' | 'operator'; token: string }, host = 'demo') => {
-  const ws = new WebSocket(`${url}/wps/realtime?merchant=${host}`);
-  const frames: RealtimeServerMessage[] = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as RealtimeServerMessage));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const until = async (match: (m: RealtimeServerMessage) => boolean) => {
-    for (let waited = 0; waited < 100; waited += 1) {
-      const found = frames.find(match);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no such frame in ${JSON.stringify(frames)}`);
-  };
-  ws.send(JSON.stringify(auth));
-  await until((m) => m.op === 'ready');
-  return { ws, frames, until, send: (message: object) => ws.send(JSON.stringify(message)) };
+  const opened = await openRealtimeSocket(url, host);
+  opened.send(auth);
+  await opened.until((m) => m.op === 'ready');
+  return opened;
 };
 const eventsOf = (frames: RealtimeServerMessage[], type: string) =>
   frames.flatMap((m) => (m.op === 'event' && m.type === type ? [m.data as Record<string, unknown>] : []));

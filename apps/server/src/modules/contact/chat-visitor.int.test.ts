@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
+import { openRealtimeSocket } from '../../../test/realtime-socket';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -16,24 +17,10 @@ const newKey = () => randomBytes(32).toString('base64url');
 
 /** A visitor's socket (no session) subscribed to `topic`; `until` waits for a frame that matches. */
 const visitorSocket = async (topic: string, merchant = 'demo') => {
-  const ws = new WebSocket(`${url}/wps/realtime?merchant=${merchant}`);
-  const frames: RealtimeServerMessage[] = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as RealtimeServerMessage));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const until = async (match: (m: RealtimeServerMessage) => boolean) => {
-    for (let waited = 0; waited < 100; waited += 1) {
-      const found = frames.find(match);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no such frame in ${JSON.stringify(frames)}`);
-  };
-  ws.send(JSON.stringify({ op: 'subscribe', topic }));
-  await until((m) => m.op === 'subscribed' && m.topic === topic);
-  return { ws, frames, until };
+  const opened = await openRealtimeSocket(url, merchant);
+  opened.send({ op: 'subscribe', topic });
+  await opened.until((m) => m.op === 'subscribed' && m.topic === topic);
+  return opened;
 };
 
 const visitor = (path: string, payload: object, options: { ip?: string; merchant?: string } = {}) =>

@@ -1,8 +1,8 @@
 import { CHAT_LIMITS, type RealtimeServerMessage } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
+import { openRealtimeSocket } from '../../../test/realtime-socket';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -13,24 +13,10 @@ const tokens: Record<string, string> = {};
 
 /** A socket that keeps every frame; `until` waits for one that matches. */
 const socket = async (auth: { op: 'auth' | 'operator'; token: string }) => {
-  const ws = new WebSocket(`${url}/wps/realtime?merchant=demo`);
-  const frames: RealtimeServerMessage[] = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as RealtimeServerMessage));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify(auth));
-  const until = async (match: (m: RealtimeServerMessage) => boolean) => {
-    for (let waited = 0; waited < 100; waited += 1) {
-      const found = frames.find(match);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`no such frame in ${JSON.stringify(frames)}`);
-  };
-  await until((m) => m.op === 'ready');
-  return { ws, frames, until };
+  const opened = await openRealtimeSocket(url);
+  opened.send(auth);
+  await opened.until((m) => m.op === 'ready');
+  return opened;
 };
 const chatEvents = (frames: RealtimeServerMessage[]) =>
   frames.flatMap((m) =>

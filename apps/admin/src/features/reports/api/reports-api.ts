@@ -1,17 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminReportsEndpoints,
-  type DashboardPeriod,
-  DESK_TOPIC,
-  type ExportFormat,
-  type PendingQueues,
-  REALTIME_PATH,
-  type ReportKind,
-  realtimeServerMessageSchema,
-} from '@tessera/contracts';
-import { useEffect } from 'react';
+import { adminReportsEndpoints, type DashboardPeriod, type ExportFormat, type ReportKind } from '@tessera/contracts';
 import { callEndpoint } from '../../../shared/api/api-client';
-import { readSessionToken } from '../../../shared/api/session-token';
+import { useDeskStream } from '../../../shared/realtime/desk-stream';
 
 /** The browser's own time zone: the operator's day. */
 export const operatorTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -41,37 +31,14 @@ export const usePendingQueues = (code: string) => {
     queryFn: ({ signal }) => callEndpoint(adminReportsEndpoints.pending, { params: { code }, input: {}, signal }),
     enabled: code !== '',
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is derived from code
-  useEffect(() => {
-    if (!code) return undefined;
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let isClosed = false;
-    const connect = () => {
-      const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new WebSocket(`${scheme}//${window.location.host}${REALTIME_PATH}?merchant=${encodeURIComponent(code)}`);
-      socket.onopen = () => socket?.send(JSON.stringify({ op: 'operator', token: readSessionToken() }));
-      socket.onmessage = (frame) => {
-        const parsed = realtimeServerMessageSchema.safeParse(JSON.parse(String(frame.data)));
-        if (!parsed.success) return;
-        const message = parsed.data;
-        if (message.op === 'ready' && message.operator) void queryClient.invalidateQueries({ queryKey });
-        if (message.op === 'event' && message.topic === DESK_TOPIC && message.type === 'reports.pending') {
-          const { merchantCode, ...counts } = message.data as PendingQueues & { merchantCode: string };
-          if (merchantCode === code) queryClient.setQueryData(queryKey, counts);
-        }
-      };
-      socket.onclose = () => {
-        if (!isClosed) retry = setTimeout(connect, 2000);
-      };
-    };
-    connect();
-    return () => {
-      isClosed = true;
-      clearTimeout(retry);
-      socket?.close();
-    };
-  }, [code, queryClient]);
+  useDeskStream(code, {
+    onReady: () => void queryClient.invalidateQueries({ queryKey }),
+    onEvent: (event) => {
+      if (event.type !== 'reports.pending') return;
+      const { merchantCode, ...counts } = event.data;
+      if (merchantCode === code) queryClient.setQueryData(queryKey, counts);
+    },
+  });
   return query;
 };
 
