@@ -66,6 +66,7 @@ describe('customer service', () => {
         'Live chat',
         'Telegram',
         'WhatsApp',
+        'Chat room',
         'Help Center',
       ]);
       await page.screenshot({ path: screenshotPath(`customer-service-header-${viewport}.png`) });
@@ -78,7 +79,12 @@ describe('customer service', () => {
       if (viewport === 'phone') await header.getByRole('button', { name: 'Menu' }).click();
       const side = page.locator('[data-shell="side-menu"] [data-side-service]');
       await side.scrollIntoViewIfNeeded();
-      expect(await titlesOf(page, '[data-side-service] li')).toEqual(['Live chat', 'Telegram', 'WhatsApp']);
+      expect(await titlesOf(page, '[data-side-service] li')).toEqual([
+        'Live chat',
+        'Telegram',
+        'WhatsApp',
+        'Chat room',
+      ]);
       await page.screenshot({ path: screenshotPath(`customer-service-side-${viewport}.png`) });
       // Live chat opens the platform's built-in chat, on the site the visitor is on, in the service window.
       const liveChat = new URL(await popupOf(context, () => side.locator('[data-cs-type="LIVECHAT"]').click()));
@@ -106,7 +112,8 @@ describe('customer service', () => {
     const { context, page } = await openSite(browser, server, '/', 'desktop');
     const header = page.locator('[data-shell="header"]');
     await header.getByRole('button', { name: 'Customer Service' }).click();
-    expect(await titlesOf(page, '[data-customer-service-menu] li')).toEqual(['Help Center']);
+    // The chat rooms are the merchant's own, offered whatever outside services it lists.
+    expect(await titlesOf(page, '[data-customer-service-menu] li')).toEqual(['Chat room', 'Help Center']);
     await page.locator('[data-customer-service-menu]').getByRole('link', { name: 'Help Center' }).click();
     await page.waitForURL(/\/help$/);
     await page.locator('dialog[data-dialog="help"]').waitFor();
