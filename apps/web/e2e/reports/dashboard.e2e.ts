@@ -48,7 +48,8 @@ describe('the operator’s day', () => {
         { timeout: 20_000 },
       )
       .not.toBe('0');
-    expect(await page.getByTestId('pending-deposits').locator('strong').textContent()).toMatch(/^\d+$/);
+    // The queues are their own read (shown as … until it answers, and read again once the desk stream is bound).
+    await expect.poll(() => page.getByTestId('pending-deposits').locator('strong').textContent()).toMatch(/^\d+$/);
     expect(await page.locator('[data-testid^="figure-"] canvas').count()).toBeGreaterThanOrEqual(12);
     await page.screenshot({ path: screenshotPath('reports-dashboard-desktop.png'), fullPage: true });
     await page.getByRole('tab', { name: 'Last 30 days' }).click();
