@@ -72,6 +72,29 @@ describe('the lobby a first visitor meets', () => {
     });
   }
 
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`fetches the first banner once at ${VIEWPORTS[viewport].width} px, in the rendition its width takes`, async () => {
+      const { context, page } = await openHome(viewport);
+      const lead = page.locator('img[fetchpriority="high"]').first();
+      await expect.poll(() => lead.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+      const picked = await lead.evaluate((image: HTMLImageElement) => image.currentSrc);
+      // A phone at DPR 1 shows the banner 358 px wide: the 480 px rendition; a desktop the picture itself.
+      expect(new URL(picked).searchParams.get('w')).toBe(viewport === 'phone' ? '480' : null);
+      // What crossed the network for it: the page's preload, and nothing more (the carousel's loop copy of the first
+      // slide, when it loads, comes from the cache).
+      const fetched = await page.evaluate(
+        (url) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name === url && (entry as PerformanceResourceTiming).transferSize > 0)
+            .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+        picked,
+      );
+      expect(fetched).toEqual(['link']);
+      await context.close();
+    });
+  }
+
   it('draws every game its own illustrated tile, and every provider a logo that fits', async () => {
     const { context, page } = await openHome('desktop');
     const sources = await homeCards(page).evaluateAll((cards) =>
