@@ -127,6 +127,14 @@ describe('chat rooms', () => {
       { name: 'Lobby', slow_mode_seconds: 0, message_retention_days: 30, open: true },
     ]);
 
+    // The room's edit form on a phone: the table's rows are cards and the form's fields one under another.
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await lobbyRow.getByRole('button', { name: 'Edit' }).click();
+    expect(await roomForm.getByLabel('Keep messages (days)').inputValue()).toBe('30');
+    await rooms.screenshot({ path: screenshotPath('chat-rooms-edit-room-phone.png') });
+    await roomForm.getByRole('button', { name: 'Cancel' }).click();
+    await rooms.locator('form[data-form="chat-room"]').waitFor();
+
     const audit = await server.query<{ action: string }>(
       `SELECT action FROM audit_log WHERE action LIKE 'chat_rooms.%' ORDER BY id`,
     );
