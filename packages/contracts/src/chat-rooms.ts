@@ -22,6 +22,9 @@ export const CHAT_ROOM_LIMITS = {
   historySize: 50,
   /** Largest slow mode, in seconds. */
   slowModeMaxSeconds: 3600,
+  /** A room's message retention, in days (empty: kept for good). */
+  retentionMinDays: 1,
+  retentionMaxDays: 365,
   /** Longest mute an operator may set, in minutes (30 days); no duration mutes until lifted. */
   muteMaxMinutes: 43_200,
   nameMax: 40,
@@ -188,6 +191,8 @@ export type AdminChatRoomHost = z.infer<typeof adminChatRoomHostSchema>;
 export const adminChatRoomSchema = chatRoomSummarySchema.extend({
   hostId: z.string(),
   hostName: z.string(),
+  /** Days the room's log entries are kept before the platform deletes them; null: kept for good. */
+  messageRetentionDays: z.number().int().nullable(),
   lastSeq: z.number().int(),
   createdAt: z.string(),
 });
@@ -237,6 +242,14 @@ export const chatRoomInputSchema = z.strictObject({
     .min(0, { message: 'field_too_small' })
     .max(CHAT_ROOM_LIMITS.slowModeMaxSeconds, { message: 'field_too_large' }),
   open: z.boolean(),
+  /** Days entries are kept; null or absent: kept for good. */
+  messageRetentionDays: z.coerce
+    .number({ message: 'field_invalid' })
+    .int({ message: 'field_invalid' })
+    .min(CHAT_ROOM_LIMITS.retentionMinDays, { message: 'field_too_small' })
+    .max(CHAT_ROOM_LIMITS.retentionMaxDays, { message: 'field_too_large' })
+    .nullable()
+    .default(null),
 });
 export type ChatRoomInput = z.output<typeof chatRoomInputSchema>;
 export type ChatRoomRequest = z.input<typeof chatRoomInputSchema>;
@@ -318,7 +331,7 @@ export const adminChatRoomEndpoints = {
     params: merchantParams,
     request: chatRoomInputSchema,
     response: adminChatRoomSchema,
-    summary: `Adds a room (name, host of the merchant, slow mode 0-${CHAT_ROOM_LIMITS.slowModeMaxSeconds} seconds, open); audited. A host of another merchant is a field error on hostId. At most ${CHAT_ROOM_LIMITS.roomsPerMerchant} a merchant (too_many_requests).`,
+    summary: `Adds a room (name, host of the merchant, slow mode 0-${CHAT_ROOM_LIMITS.slowModeMaxSeconds} seconds, open, message retention ${CHAT_ROOM_LIMITS.retentionMinDays}-${CHAT_ROOM_LIMITS.retentionMaxDays} days or null for good); audited. A host of another merchant is a field error on hostId. At most ${CHAT_ROOM_LIMITS.roomsPerMerchant} a merchant (too_many_requests).`,
   }),
   updateRoom: defineEndpoint({
     name: 'admin.updateChatRoom',
@@ -330,7 +343,8 @@ export const adminChatRoomEndpoints = {
     params: idParams,
     request: chatRoomInputSchema,
     response: adminChatRoomSchema,
-    summary: 'Changes a room (name, host, slow mode, open or closed); members in it hear of it live. Audited.',
+    summary:
+      "Changes a room (name, host, slow mode, open or closed, message retention); members in it hear of it live. Audited. Entries older than the retention are deleted by the hourly chat_rooms_retention job; the room's numbers go on from its last one, so a client reading on from a number it holds gets the entries still kept after it.",
   }),
   entries: defineEndpoint({
     name: 'admin.chatRoomEntries',

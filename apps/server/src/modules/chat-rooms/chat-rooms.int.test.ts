@@ -4,6 +4,9 @@ import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { openRealtimeSocket } from '../../../test/realtime-socket';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { inTransaction } from '../../platform/db/transaction';
+import type { JobContext } from '../../platform/jobs';
+import { chatRoomsModule } from './index';
 
 let t: TestApp;
 let client: ReturnType<typeof memberClient>;
@@ -62,6 +65,28 @@ const age = (roomId: string, seconds: number) =>
     [roomId, seconds],
   );
 
+/** The module's own `chat_rooms_retention` job, run once as the jobs runner would (its `once` on a transaction). */
+const runRetentionJob = async () => {
+  const job = chatRoomsModule
+    .jobs?.(t.services.chatRooms, { services: t.services } as never)
+    .find((definition) => definition.name === 'chat_rooms_retention');
+  if (!job) throw new Error('no chat_rooms_retention job');
+  const context: JobContext = {
+    name: job.name,
+    periodKey: new Date().toISOString(),
+    once: async (effect) => ({ ran: true, value: await inTransaction(t.database.pool, effect) }),
+  };
+  await job.run(context);
+};
+const seqsOf = (entries: { seq: number }[]) => entries.map((entry) => entry.seq);
+const auditOf = async (action: string) =>
+  (
+    await t.database.pool.query<{ target: string; details: Record<string, unknown> }>(
+      'SELECT target, details FROM audit_log WHERE action = $1 ORDER BY id',
+      [action],
+    )
+  ).rows;
+
 let hostId: string;
 let lobby: string;
 let slow: string;
@@ -70,7 +95,7 @@ let sisterRoom: string;
 beforeAll(async () => {
   t = await createTestApp();
   client = memberClient(t);
-  ({ tokens, ids } = await client.signInMembers(['talker', 'reader', 'flooder', 'muted']));
+  ({ tokens, ids } = await client.signInMembers(['talker', 'reader', 'flooder', 'muted', 'keeper']));
   await merchantLikeDemo(t, 'sister');
   ops = await signInOperators(t, [{ name: 'demosupport', role: 'support', merchantCode: 'demo' }]);
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
@@ -338,5 +363,143 @@ describe('chat rooms', () => {
       (await admin('PUT', `/rooms/${slow}`, 'support', { name: 'Slow', hostId, slowModeSeconds: 0, open: true })).json()
         .errorCode,
     ).toBe('forbidden');
+  });
+
+  it("edits a host's details: per-field errors change nothing, a change is audited and reaches the list", async () => {
+    const before = (await admin('GET', '/hosts')).json().value.list[0];
+    const bad = (
+      await admin('PUT', `/hosts/${hostId}`, 'owner', { name: '', avatarUrl: 'http://plain.test/a.png', enabled: true })
+    ).json();
+    expect(bad.errorCode).toBe('validation_failed');
+    expect(bad.fieldErrors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'name', code: 'not_empty' }),
+        expect.objectContaining({ path: 'avatarUrl', code: 'field_invalid' }),
+      ]),
+    );
+    expect(
+      (await admin('PUT', `/hosts/${hostId}`, 'support', { name: 'Nope', avatarUrl: '', enabled: true })).json()
+        .errorCode,
+    ).toBe('forbidden');
+    // Another merchant's host, by the demo path: not_found.
+    const sisterHostId = (await admin('GET', '/hosts', 'owner', undefined, 'sister')).json().value.list[0].id;
+    expect(
+      (await admin('PUT', `/hosts/${sisterHostId}`, 'demosupport', { name: 'X', avatarUrl: '', enabled: true })).json()
+        .errorCode,
+    ).toBe('forbidden');
+    expect(
+      (await admin('PUT', `/hosts/${sisterHostId}`, 'owner', { name: 'X', avatarUrl: '', enabled: true })).json()
+        .errorCode,
+    ).toBe('not_found');
+    expect((await admin('GET', '/hosts')).json().value.list[0]).toEqual(before);
+
+    const edited = (
+      await admin('PUT', `/hosts/${hostId}`, 'owner', {
+        name: 'Luna Star',
+        avatarUrl: 'https://cdn.test/luna.png',
+        enabled: true,
+      })
+    ).json();
+    expect(edited.value).toMatchObject({ id: hostId, name: 'Luna Star', avatarUrl: 'https://cdn.test/luna.png' });
+    const list = (await site('GET', '/wps/relay/CBS_modelList', undefined)).json().value.list;
+    expect(list[0]).toMatchObject({ id: hostId, name: 'Luna Star', avatarUrl: 'https://cdn.test/luna.png' });
+    expect((await auditOf('chat_rooms.host_update')).at(-1)).toMatchObject({
+      target: `chat-host:${hostId}`,
+      details: { name: 'Luna Star', avatarUrl: 'https://cdn.test/luna.png' },
+    });
+  });
+
+  it("edits a room's details with per-field errors, and audits the change", async () => {
+    const room = (await admin('GET', '/rooms')).json().value.list.find((r: { id: string }) => r.id === lobby);
+    expect(room).toMatchObject({ name: 'Lobby', messageRetentionDays: null });
+    const input = { name: 'Lobby', hostId, slowModeSeconds: 0, open: true };
+    for (const [value, code] of [
+      [0, 'field_too_small'],
+      [CHAT_ROOM_LIMITS.retentionMaxDays + 1, 'field_too_large'],
+      ['soon', 'field_invalid'],
+    ] as const) {
+      const refused = (
+        await admin('PUT', `/rooms/${lobby}`, 'owner', { ...input, messageRetentionDays: value })
+      ).json();
+      expect(refused.fieldErrors).toMatchObject([{ path: 'messageRetentionDays', code }]);
+    }
+    const slowTooLarge = (
+      await admin('PUT', `/rooms/${lobby}`, 'owner', { ...input, name: '', slowModeSeconds: 4000 })
+    ).json();
+    expect(slowTooLarge.fieldErrors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'name', code: 'not_empty' }),
+        expect.objectContaining({ path: 'slowModeSeconds', code: 'field_too_large' }),
+      ]),
+    );
+    expect((await admin('GET', '/rooms')).json().value.list.find((r: { id: string }) => r.id === lobby)).toEqual(room);
+
+    const edited = (
+      await admin('PUT', `/rooms/${lobby}`, 'owner', { ...input, name: 'Main lobby', slowModeSeconds: 5 })
+    ).json();
+    expect(edited.value).toMatchObject({ name: 'Main lobby', slowModeSeconds: 5, messageRetentionDays: null });
+    expect((await auditOf('chat_rooms.room_update')).at(-1)).toMatchObject({
+      target: `chat-room:${lobby}`,
+      details: { name: 'Main lobby', slowModeSeconds: 5, messageRetentionDays: null },
+    });
+  });
+
+  it("deletes entries past a room's retention by its job, keeps recent ones, and resumes from any number", async () => {
+    const short = (
+      await created(
+        await admin('POST', '/rooms', 'owner', {
+          name: 'Short',
+          hostId,
+          slowModeSeconds: 0,
+          open: true,
+          messageRetentionDays: 7,
+        }),
+      )
+    ).id;
+    for (const body of ['a', 'b', 'c']) expect((await send('keeper', short, body)).json().success).toBe(true);
+    // Eight days pass for the room's first three messages, and for every entry of the lobby (kept for good).
+    await age(short, 8 * 86_400);
+    await age(lobby, 8 * 86_400);
+    const lobbyBefore = (await view('reader', lobby, 0)).json().value;
+    for (const body of ['d', 'e']) expect((await send('keeper', short, body)).json().success).toBe(true);
+    // A recent removal of an old message (3): the removal is recent, so it stays when the message goes.
+    expect((await admin('POST', `/rooms/${short}/remove`, 'support', { seq: 3 })).json().value.seq).toBe(6);
+
+    await runRetentionJob();
+
+    const latest = (await view('reader', short)).json().value;
+    expect(latest.lastSeq).toBe(6);
+    expect(latest.entries.map((e: { seq: number; kind: string; body: string }) => [e.seq, e.kind, e.body])).toEqual([
+      [4, 'message', 'd'],
+      [5, 'message', 'e'],
+      [6, 'removal', ''],
+    ]);
+    // A client that held 1-2 reads on from 2: what is still kept after it, each once, in order; one up to date reads
+    // nothing; one holding 5 gets the removal.
+    expect(seqsOf((await view('reader', short, 2)).json().value.entries)).toEqual([4, 5, 6]);
+    expect(seqsOf((await view('reader', short, 5)).json().value.entries)).toEqual([6]);
+    expect((await view('reader', short, 6)).json().value.entries).toEqual([]);
+    // Numbers go on from the room's last one: nothing a client holds is given again.
+    expect((await send('keeper', short, 'f')).json().value.seq).toBe(7);
+    expect(seqsOf((await admin('GET', `/rooms/${short}/entries?afterSeq=0`, 'support')).json().value.list)).toEqual([
+      4, 5, 6, 7,
+    ]);
+    // The lobby keeps everything however old.
+    expect((await view('reader', lobby, 0)).json().value).toEqual(lobbyBefore);
+
+    // Keeping for good again: the next run deletes nothing more.
+    await age(short, 30 * 86_400);
+    const kept = (
+      await admin('PUT', `/rooms/${short}`, 'owner', {
+        name: 'Short',
+        hostId,
+        slowModeSeconds: 0,
+        open: true,
+        messageRetentionDays: null,
+      })
+    ).json();
+    expect(kept.value.messageRetentionDays).toBeNull();
+    await runRetentionJob();
+    expect(seqsOf((await view('reader', short, 0)).json().value.entries)).toEqual([4, 5, 6, 7]);
   });
 });

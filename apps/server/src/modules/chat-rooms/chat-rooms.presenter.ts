@@ -49,6 +49,7 @@ export const presentAdminRoom = (row: RoomRow): AdminChatRoom => ({
   ...presentRoomSummary(row),
   hostId: row.hostId,
   hostName: row.hostName,
+  messageRetentionDays: row.messageRetentionDays,
   lastSeq: row.lastSeq,
   createdAt: row.createdAt.toISOString(),
 });

@@ -23,6 +23,7 @@ export interface RoomRow {
   slowModeSeconds: number;
   open: boolean;
   lastSeq: number;
+  messageRetentionDays: number | null;
   createdAt: Date;
 }
 
@@ -54,7 +55,7 @@ const HOST_COLUMNS = `h.id, h.merchant_code AS "merchantCode", h.name, h.avatar_
   (SELECT count(*)::int FROM chat_rooms r WHERE r.host_id = h.id) AS rooms`;
 const ROOM_COLUMNS = `r.id, r.merchant_code AS "merchantCode", r.host_id AS "hostId", h.name AS "hostName",
   h.avatar_url AS "hostAvatarUrl", h.enabled AS "hostEnabled", r.name, r.slow_mode_seconds AS "slowModeSeconds",
-  r.open, r.last_seq AS "lastSeq", r.created_at AS "createdAt"`;
+  r.open, r.last_seq AS "lastSeq", r.message_retention_days AS "messageRetentionDays", r.created_at AS "createdAt"`;
 const ENTRY_COLUMNS = `room_id AS "roomId", seq, kind, member_id AS "memberId", author, body,
   removed_seq AS "removedSeq", removed_at AS "removedAt", removed_by AS "removedBy", created_at AS "createdAt"`;
 const MUTE_COLUMNS = `member_id AS "memberId", merchant_code AS "merchantCode", username, muted_until AS "mutedUntil",
@@ -130,18 +131,19 @@ export const createChatRoomsRepository = (pool: pg.Pool) => {
 
     insertRoom: async (client: pg.PoolClient, merchantCode: string, input: ChatRoomInput) => {
       const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO chat_rooms (merchant_code, host_id, name, slow_mode_seconds, open) VALUES ($1, $2, $3, $4, $5)
-          RETURNING id`,
-        [merchantCode, input.hostId, input.name, input.slowModeSeconds, input.open],
+        `INSERT INTO chat_rooms (merchant_code, host_id, name, slow_mode_seconds, open, message_retention_days)
+          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [merchantCode, input.hostId, input.name, input.slowModeSeconds, input.open, input.messageRetentionDays],
       );
       return findRoom(client, merchantCode, rows[0]?.id ?? '');
     },
 
     updateRoom: async (client: pg.PoolClient, merchantCode: string, id: string, input: ChatRoomInput) => {
       const { rowCount } = await client.query(
-        `UPDATE chat_rooms SET host_id = $3, name = $4, slow_mode_seconds = $5, open = $6, updated_at = now()
+        `UPDATE chat_rooms SET host_id = $3, name = $4, slow_mode_seconds = $5, open = $6,
+           message_retention_days = $7, updated_at = now()
           WHERE merchant_code = $1 AND id = $2`,
-        [merchantCode, id, input.hostId, input.name, input.slowModeSeconds, input.open],
+        [merchantCode, id, input.hostId, input.name, input.slowModeSeconds, input.open, input.messageRetentionDays],
       );
       return rowCount ? findRoom(client, merchantCode, id) : null;
     },
@@ -219,6 +221,22 @@ export const createChatRoomsRepository = (pool: pg.Pool) => {
               [roomId, afterSeq, limit],
             );
       return rows;
+    },
+
+    /**
+     * One batch of log entries older than their room's retention (rooms without one keep everything). The room's
+     * `last_seq` is untouched: new entries go on from it, so no number is ever given twice.
+     */
+    pruneExpiredBatch: async (limit: number) => {
+      const { rowCount } = await pool.query(
+        `DELETE FROM chat_room_messages WHERE ctid IN (
+           SELECT m.ctid FROM chat_rooms r JOIN chat_room_messages m ON m.room_id = r.id
+            WHERE r.message_retention_days IS NOT NULL
+              AND m.created_at < now() - make_interval(days => r.message_retention_days)
+            LIMIT $1)`,
+        [limit],
+      );
+      return rowCount ?? 0;
     },
 
     muteOf: async (db: Queryable, memberId: string) => {

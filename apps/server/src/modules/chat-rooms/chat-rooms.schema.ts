@@ -34,6 +34,11 @@ export const chatRooms = pgTable(
     slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
     open: boolean('open').notNull().default(true),
     lastSeq: integer('last_seq').notNull().default(0),
+    /**
+     * Days a log entry is kept: the hourly `chat_rooms_retention` job deletes older ones (decision 0164). null: kept
+     * for good. `lastSeq` never goes back, so numbers stay unique after a deletion.
+     */
+    messageRetentionDays: integer('message_retention_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -41,6 +46,7 @@ export const chatRooms = pgTable(
     index('chat_rooms_merchant_idx').on(table.merchantCode, table.name),
     index('chat_rooms_host_idx').on(table.hostId),
     check('chat_rooms_slow_mode_check', sql`${table.slowModeSeconds} BETWEEN 0 AND 3600`),
+    check('chat_rooms_retention_check', sql`${table.messageRetentionDays} BETWEEN 1 AND 365`),
   ],
 );
 

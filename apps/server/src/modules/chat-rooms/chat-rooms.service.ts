@@ -28,6 +28,10 @@ export const slowModeLeft = (slowModeSeconds: number, secondsSinceLast: number |
 /** Open, and its host enabled: what members may see of a room. */
 const isVisible = (room: RoomRow | null): room is RoomRow => Boolean(room?.open && room.hostEnabled);
 
+/** Entries deleted per statement by the retention job, and statements per run at most (the rest wait an hour). */
+const PRUNE_BATCH = 5000;
+const PRUNE_MAX_BATCHES = 200;
+
 const muteValue = (mute: MuteRow) => ({
   mutedUntil: mute.mutedUntil?.toISOString() ?? null,
   muteReason: mute.reason,
@@ -260,6 +264,20 @@ export const createChatRoomsService = (deps: {
       });
       publishEntry(room, removal);
       return removal;
+    },
+
+    /**
+     * Deletes log entries older than their room's retention, batch by batch, each its own short statement (a room's
+     * sender never waits long on them); returns how many went. Idempotent: a run cut short leaves the rest to the next.
+     */
+    pruneExpired: async (batchSize = PRUNE_BATCH) => {
+      let total = 0;
+      for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch += 1) {
+        const removed = await repository.pruneExpiredBatch(batchSize);
+        total += removed;
+        if (removed < batchSize) break;
+      }
+      return total;
     },
 
     mute: async (merchant: MerchantContext, input: ChatRoomMuteInput, actor: ChatRoomsActor) => {

@@ -35,4 +35,16 @@ export const chatRoomsModule = defineModule({
     registerChatRoomsRoutes(registrar, rooms);
     registerChatRoomsAdminRoutes(registrar, rooms);
   },
+  // Rooms' message retention: `once` only claims the hour; the deletions run after it in short statements of their
+  // own, as the platform's retention does (one long transaction would hold the claim's connection throughout).
+  jobs: (rooms) => [
+    {
+      name: 'chat_rooms_retention',
+      schedule: { cron: '41 * * * *' },
+      run: async (job) => {
+        const claimed = await job.once(async () => true);
+        if (claimed.ran) await rooms.pruneExpired();
+      },
+    },
+  ],
 });

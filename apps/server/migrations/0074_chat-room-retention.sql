@@ -1,0 +1,2 @@
+ALTER TABLE "chat_rooms" ADD COLUMN "message_retention_days" integer;--> statement-breakpoint
+ALTER TABLE "chat_rooms" ADD CONSTRAINT "chat_rooms_retention_check" CHECK ("chat_rooms"."message_retention_days" BETWEEN 1 AND 365);
