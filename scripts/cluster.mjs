@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { asPostgres, initDataDir, PG_BIN, runPostgresTool, serverOptions, waitForPostgres } from './local-postgres.mjs';
+import { haproxyConfig } from './haproxy-config.mjs';
+import { asPostgres, baseBackup, initDataDir, PG_BIN, serverOptions, waitForPostgres } from './local-postgres.mjs';
 
 const env = process.env;
 const frontPort = Number(env.CLUSTER_PORT ?? 8080);
@@ -77,19 +78,7 @@ const startOwnPostgres = async () => {
   await waitForPostgres(pgPort);
   if (!existsSync(`${replicaDir}/PG_VERSION`)) {
     log(`pg_basebackup of the primary into ${replicaDir} (a streaming replica)`);
-    runPostgresTool('pg_basebackup', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(pgPort),
-      '-U',
-      'postgres',
-      '-D',
-      replicaDir,
-      '-R',
-      '-X',
-      'stream',
-    ]);
+    baseBackup(pgPort, replicaDir);
   }
   // A report export's cursor reads the replica for minutes: feedback keeps the primary's vacuum from removing rows
   // it still needs, so it is not cancelled by a recovery conflict (decision 0168).
@@ -127,36 +116,6 @@ const instances = Array.from({ length: instanceCount }, (_, index) => ({
   name: `app${index + 1}`,
   port: firstInstancePort + index,
 }));
-
-const haproxyConfig = () =>
-  [
-    'global',
-    '    maxconn 4096',
-    '',
-    'defaults',
-    '    mode http',
-    '    option forwardfor',
-    '    option redispatch',
-    '    retries 2',
-    '    timeout connect 2s',
-    '    timeout client 60s',
-    '    timeout server 60s',
-    '    timeout http-keep-alive 10s',
-    '    timeout tunnel 1h',
-    '',
-    'frontend www',
-    `    bind ${host}:${frontPort}`,
-    '    default_backend tessera',
-    '',
-    'backend tessera',
-    '    balance roundrobin',
-    '    option httpchk',
-    '    http-check send meth GET uri /readyz',
-    '    http-check expect status 200',
-    '    default-server check inter 1s fall 2 rise 2',
-    ...instances.map((instance) => `    server ${instance.name} 127.0.0.1:${instance.port}`),
-    '',
-  ].join('\n');
 
 const children = new Map();
 let stopping = false;
@@ -250,7 +209,7 @@ if (ownDatabase) {
 await ensureDatabase();
 mkdirSync(workDir, { recursive: true });
 const configPath = `${workDir}/haproxy.cfg`;
-writeFileSync(configPath, haproxyConfig());
+writeFileSync(configPath, haproxyConfig(`${host}:${frontPort}`, instances));
 try {
   execFileSync('haproxy', ['-c', '-q', '-f', configPath], { stdio: 'inherit' });
 } catch {

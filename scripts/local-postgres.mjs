@@ -49,3 +49,19 @@ export const initDataDir = (dataDir) => {
   runPostgresTool('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-instructions']);
   return true;
 };
+
+/** A streaming replica's data directory made from the primary on `port` (pg_basebackup, its settings written: -R). */
+export const baseBackup = (port, replicaDir) =>
+  runPostgresTool('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+    '-D',
+    replicaDir,
+    '-R',
+    '-X',
+    'stream',
+  ]);

@@ -107,7 +107,7 @@ const TICK_MS = 10;
  * request, it is a path's cost whatever the machine's load: the load changes how long a request waits for a core,
  * not how much core it needs.
  */
-const cpuMsOf = (pid: number | undefined): number | null => {
+export const cpuMsOf = (pid: number | undefined): number | null => {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -201,7 +201,13 @@ export const databaseCpuMeter = async (database: string | undefined) => {
   };
 };
 
-const startProcess = async (name: string, args: string[], env: Record<string, string>, port: number) => {
+const startProcess = async (
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  { idle = true }: { idle?: boolean } = {},
+) => {
   mkdirSync(tmpDir, { recursive: true });
   // Logs go to a file, as production's go to a collector: writing them is part of the cost measured.
   const out = openSync(path.join(tmpDir, `${name}.log`), 'w');
@@ -215,7 +221,8 @@ const startProcess = async (name: string, args: string[], env: Record<string, st
   if (child.pid !== undefined) pidOfBase.set(base, child.pid);
   if (env.DATABASE_URL) databaseOfBase.set(base, new URL(env.DATABASE_URL).pathname.slice(1));
   // A server just started may still be seeding or taking its first events' backlog: not the cost of what is measured.
-  const waited = await untilIdle([base]);
+  // (Not when it joins a balancer's live traffic, as a killed instance started again does: it never goes idle.)
+  const waited = idle ? await untilIdle([base]) : 0;
   if (waited > 2) console.log(`${name}: idle ${waited.toFixed(0)} s after it answered /healthz`);
   const stop = async (graceMs = 5_000) => {
     if (child.exitCode !== null) return;
@@ -229,13 +236,15 @@ const startProcess = async (name: string, args: string[], env: Record<string, st
 
 /**
  * The built server at production defaults (NODE_ENV=production, LOG_LEVEL unset = info, DB_POOL_SIZE unset = 10,
- * the demo seed). `env` adds or overrides variables (the logging bench sets LOG_LEVEL).
+ * the demo seed). `env` adds or overrides variables (the logging bench sets LOG_LEVEL); `idle: false` answers as soon
+ * as it serves, without waiting for it to go idle.
  */
 export const startApp = async (
   databaseUrl: string,
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  options: { idle?: boolean } = {},
 ): Promise<Target> =>
   startProcess(
     `app-${port}`,
@@ -255,6 +264,7 @@ export const startApp = async (
       ...env,
     },
     port,
+    options,
   );
 
 /** The bare Fastify server of baseline-server.ts on `databaseUrl` (its own table, created at start). */

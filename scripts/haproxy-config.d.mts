@@ -1,0 +1,1 @@
+export const haproxyConfig: (bind: string, instances: { name: string; port: number }[]) => string;

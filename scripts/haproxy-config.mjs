@@ -1,0 +1,32 @@
+// The HAProxy configuration of a one-machine cluster (npm run cluster, npm run chaos): HTTP on `bind`, round robin
+// over the instances, health checks on /readyz every second (two failures take one out, two successes put it back),
+// a request whose connection is refused sent to another instance, WebSockets kept for an hour.
+export const haproxyConfig = (bind, instances) =>
+  [
+    'global',
+    '    maxconn 4096',
+    '',
+    'defaults',
+    '    mode http',
+    '    option forwardfor',
+    '    option redispatch',
+    '    retries 2',
+    '    timeout connect 2s',
+    '    timeout client 60s',
+    '    timeout server 60s',
+    '    timeout http-keep-alive 10s',
+    '    timeout tunnel 1h',
+    '',
+    'frontend www',
+    `    bind ${bind}`,
+    '    default_backend tessera',
+    '',
+    'backend tessera',
+    '    balance roundrobin',
+    '    option httpchk',
+    '    http-check send meth GET uri /readyz',
+    '    http-check expect status 200',
+    '    default-server check inter 1s fall 2 rise 2',
+    ...instances.map((instance) => `    server ${instance.name} 127.0.0.1:${instance.port}`),
+    '',
+  ].join('\n');
