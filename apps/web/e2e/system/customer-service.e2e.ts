@@ -1,10 +1,17 @@
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../support/admin-api';
 import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
 import { openSite, signInMember } from '../support/site';
+
+/** The header's customer-service list lies whole on the screen, with a margin, wherever its button stands. */
+const liesOnScreen = async (page: Page, menu: Locator) => {
+  const box = await menu.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.x >= 4 && box.x + box.width <= width - 4;
+};
 
 let server: TestServer;
 let browser: Browser;
@@ -69,6 +76,7 @@ describe('customer service', () => {
         'Chat room',
         'Help Center',
       ]);
+      expect(await liesOnScreen(page, menu)).toBe(true);
       await page.screenshot({ path: screenshotPath(`customer-service-header-${viewport}.png`) });
       expect(await popupOf(context, () => menu.locator('[data-cs-type="TELEGRAM"]').click())).toBe(
         'https://t.me/TesseraDemoSupport',
@@ -202,6 +210,8 @@ describe('customer service', () => {
       const { context, page } = await openSite(browser, server, '/', viewport);
       await signInMember(page, 'Service01');
       await page.locator('[data-shell="header"]').getByRole('button', { name: 'Customer Service' }).click();
+      // A member's header holds the balance beside the button: the list still lies whole on the screen.
+      expect(await liesOnScreen(page, page.locator('[data-customer-service-menu]'))).toBe(true);
       const [popup] = await Promise.all([
         context.waitForEvent('page'),
         page.locator('[data-customer-service-menu] [data-cs-type="LIVECHAT"]').click(),
