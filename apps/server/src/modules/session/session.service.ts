@@ -44,7 +44,7 @@ const ACCOUNT_FAILURE_LIMIT = 10;
 const IP_ATTEMPTS_PER_MINUTE = 60;
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
-type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'verify_ip' | 'reset';
+type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'verify_ip' | 'reset' | 'social';
 
 export interface LoginInput {
   username: string;
@@ -286,6 +286,29 @@ export const createSessionService = (deps: {
         usedDefaultPassword,
         deviceId: input.loginDeviceId,
       });
+    },
+
+    /**
+     * Signs in a member an outside identity has proven (social sign-in, decision 0165): a locked account or a trial
+     * one is refused, and an account with two-factor on still answers its code first.
+     */
+    signInVerified: async (member: MemberRow, ctx: SiteVisit): Promise<LoginValue> => {
+      if (member.lockedAt) {
+        await members.recordLogin({
+          memberId: member.id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          country: ctx.country,
+          deviceId: null,
+          method: 'social',
+          success: false,
+          reason: 'locked',
+        });
+        throw new AppError('account_locked');
+      }
+      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('member_no_enter');
+      if (member.totpEnabled && member.totpSecret) await holdLogin(member, ctx, true, ['totp'], { method: 'social' });
+      return startSession(member, ctx.merchant, ctx, 'social');
     },
 
     /** Sends the SMS or e-mail code for a pending new-IP login. */
