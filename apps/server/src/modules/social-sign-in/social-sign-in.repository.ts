@@ -46,6 +46,18 @@ export interface ProviderValues {
   enabled: boolean;
 }
 
+/** A provider's row values in statement order: merchant, id, name, issuer, client id, sealed secret, scopes, enabled. */
+const providerParams = (merchantCode: string, id: string, values: ProviderValues, sealed: string | null) => [
+  merchantCode,
+  id,
+  values.name,
+  values.issuer,
+  values.clientId,
+  sealed,
+  values.scopes,
+  values.enabled,
+];
+
 export const createSocialSignInRepository = (pool: pg.Pool) => ({
   providers: async (merchantCode: string): Promise<ProviderRow[]> =>
     (
@@ -81,18 +93,9 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
     clientSecretSealed: string | null,
   ): Promise<void> => {
     await client.query(
-      `INSERT INTO social_sign_in_providers (id, merchant_code, name, issuer, client_id, client_secret_sealed, scopes, enabled)
+      `INSERT INTO social_sign_in_providers (merchant_code, id, name, issuer, client_id, client_secret_sealed, scopes, enabled)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        merchantCode,
-        values.name,
-        values.issuer,
-        values.clientId,
-        clientSecretSealed,
-        values.scopes,
-        values.enabled,
-      ],
+      providerParams(merchantCode, id, values, clientSecretSealed),
     );
   },
 
@@ -108,16 +111,7 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
       `UPDATE social_sign_in_providers SET name = $3, issuer = $4, client_id = $5,
          client_secret_sealed = coalesce($6, client_secret_sealed), scopes = $7, enabled = $8, updated_at = now()
        WHERE merchant_code = $1 AND id = $2`,
-      [
-        merchantCode,
-        id,
-        values.name,
-        values.issuer,
-        values.clientId,
-        clientSecretSealed,
-        values.scopes,
-        values.enabled,
-      ],
+      providerParams(merchantCode, id, values, clientSecretSealed),
     );
     return (rowCount ?? 0) > 0;
   },

@@ -1,6 +1,7 @@
 import { CHAT_ROOM_LIMITS } from '@tessera/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorOf, formErrorOf } from '../../../shared/api/field-error-of';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -9,7 +10,6 @@ import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { useChatRoomHosts, useChatRooms, useSaveHost, useSaveRoom } from '../api/chat-rooms-api';
 import styles from './chat-rooms.module.css';
-import { fieldErrorOf, formErrorOf } from './field-error-of';
 
 /** The merchant's hosts: add one (name, optional avatar), switch one on or off. */
 export const ChatRoomHosts = ({ code, canManage }: { code: string; canManage: boolean }) => {
