@@ -41,6 +41,7 @@ import { registerModule } from './modules/register';
 import { reportsModule } from './modules/reports';
 import { responsibleGamingModule } from './modules/responsible-gaming';
 import { sessionModule } from './modules/session';
+import { socialSignInModule } from './modules/social-sign-in';
 import { checkSiteAccess, systemModule } from './modules/system';
 import { type MessageSender, verificationModule } from './modules/verification';
 import { walletModule, walletMovesModule } from './modules/wallet';
@@ -178,6 +179,7 @@ export const MODULES: readonly AnyModule[] = [
   missionsModule,
   jackpotModule,
   chatRoomsModule,
+  socialSignInModule,
 ];
 
 /** Builds the whole server: every module's services and routes, the static sites, docs and health checks. */

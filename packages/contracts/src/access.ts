@@ -69,6 +69,8 @@ export const operatorPermissions = {
   'chatRooms.read': ['owner', 'risk', 'support', 'content'],
   'chatRooms.manage': ['owner', 'content'],
   'chatRooms.moderate': ['owner', 'risk', 'support'],
+  'socialSignIn.read': ['owner'],
+  'socialSignIn.manage': ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof operatorPermissions;
 

@@ -100,6 +100,8 @@ export const auditActions = [
   'chat_rooms.message_remove',
   'chat_rooms.member_mute',
   'chat_rooms.member_unmute',
+  'social_sign_in.provider_create',
+  'social_sign_in.provider_update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -48,6 +48,7 @@ import { adminReportsEndpoints } from './reports';
 import { responsibleGamingEndpoints } from './responsible-gaming';
 import { adminSeamlessEndpoints } from './seamless';
 import { memberEndpoints, sessionEndpoints } from './session';
+import { adminSocialSignInEndpoints, socialSignInEndpoints } from './social-sign-in';
 import { systemEndpoints } from './system';
 import { adminVerificationEndpoints } from './verification-admin';
 import { walletEndpoints } from './wallet';
@@ -120,4 +121,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(adminLotteryEndpoints),
   ...Object.values(chatRoomEndpoints),
   ...Object.values(adminChatRoomEndpoints),
+  ...Object.values(socialSignInEndpoints),
+  ...Object.values(adminSocialSignInEndpoints),
 ];

@@ -71,6 +71,14 @@ export const errorCatalogue = {
   chat_room_slow_mode: { status: 429 },
   /** An operator muted the member in the merchant's chat rooms (`value.mutedUntil`, null: until lifted). */
   chat_room_muted: { status: 403 },
+  // Social sign-in (decision 0165)
+  'auth/popup-closed-by-user': { status: 400 },
+  social_sign_in_state_invalid: { status: 400 },
+  social_sign_in_nonce_invalid: { status: 400 },
+  social_sign_in_issuer_invalid: { status: 400 },
+  social_sign_in_code_invalid: { status: 400 },
+  social_sign_in_already_linked: { status: 409 },
+  social_sign_in_provider_unavailable: { status: 502 },
   // Money
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 400 },

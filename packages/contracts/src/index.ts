@@ -51,6 +51,7 @@ export * from './reports';
 export * from './responsible-gaming';
 export * from './seamless';
 export * from './session';
+export * from './social-sign-in';
 export * from './system';
 export * from './verification-admin';
 export * from './wallet';

@@ -86,7 +86,7 @@ process.once('exit', () => release(...claimed));
  * else one the system picks. Files running at once each start their search at their own worker's place in the range
  * (vitest's `VITEST_POOL_ID`, 1 and up).
  */
-const freePort = async (): Promise<number> => {
+export const freePort = async (): Promise<number> => {
   const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '');
   if (!range) {
     for (let attempt = 0; attempt < 20; attempt += 1) {

@@ -203,6 +203,14 @@ export const router = createBrowserRouter(
               path: 'chat-rooms',
               lazy: async () => ({ Component: (await import('./routes/chat-rooms-page')).ChatRoomsIndexPage }),
             },
+            {
+              path: 'merchants/:code/social-sign-in',
+              lazy: async () => ({ Component: (await import('./routes/social-sign-in-page')).SocialSignInPage }),
+            },
+            {
+              path: 'social-sign-in',
+              lazy: async () => ({ Component: (await import('./routes/social-sign-in-page')).SocialSignInIndexPage }),
+            },
             { path: 'outbox', lazy: async () => ({ Component: (await import('./routes/outbox-page')).OutboxPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit-page')).AuditPage }) },
             {

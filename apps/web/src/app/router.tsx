@@ -1,3 +1,4 @@
+import { SOCIAL_SIGN_IN_CALLBACK_PATH } from '@tessera/contracts';
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { HomeRoute } from './home-route';
@@ -28,6 +29,11 @@ const PublicLiveChatPage = lazy(() =>
 );
 const ChatRoomPage = lazy(() =>
   import('../features/chat-rooms/pages/chat-room-page').then((m) => ({ default: m.ChatRoomPage })),
+);
+const SocialSignInCallbackPage = lazy(() =>
+  import('../features/social-sign-in/pages/social-sign-in-callback-page').then((m) => ({
+    default: m.SocialSignInCallbackPage,
+  })),
 );
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
 const AgentPage = lazy(() => import('../features/agents/pages/agent-page').then((m) => ({ default: m.AgentPage })));
@@ -71,6 +77,7 @@ export const AppRoutes = () => (
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}
         {route('/chat', <PublicLiveChatPage />)}
+        {route(SOCIAL_SIGN_IN_CALLBACK_PATH, <SocialSignInCallbackPage />)}
         <Route
           path="/chat-rooms/:roomId"
           element={

@@ -79,6 +79,17 @@ const HelpDialog = lazy(dialogLoaders.help);
 const NoticeDialog = lazy(dialogLoaders.notice);
 const SessionLimitDialog = lazy(dialogLoaders.sessionLimit);
 const ChatRoomDialog = lazy(dialogLoaders.chatRoom);
+const SocialSignInButtons = lazy(() =>
+  import('../features/social-sign-in/components/social-sign-in-buttons').then((m) => ({
+    default: m.SocialSignInButtons,
+  })),
+);
+/** The social sign-in buttons inside an account dialog; their own small chunk, nothing while it loads. */
+const socialSignIn = (
+  <Suspense fallback={null}>
+    <SocialSignInButtons />
+  </Suspense>
+);
 
 /**
  * The shell's popups (spec section 2 "Modals"), one open at a time, opened by name through the shell store; the
@@ -114,6 +125,7 @@ export const ShellDialogs = () => {
             onRegister={handleOpenRegister}
             onForgotPassword={handleOpenForgot}
             banner={<AccountDialogBanner group="w_login" onFollowRoute={closeDialog} />}
+            socialSignIn={socialSignIn}
           />
         );
       case 'register':
@@ -123,6 +135,7 @@ export const ShellDialogs = () => {
             onClose={handleClose}
             onLogin={handleOpenLogin}
             banner={<AccountDialogBanner group="w_reg" onFollowRoute={closeDialog} />}
+            socialSignIn={socialSignIn}
           />
         );
       case 'forgotPassword':

@@ -30,7 +30,7 @@ import { PreferencesBar } from './preferences-bar';
 
 /** A merchant's pages (/merchants/:code/games, …/game-rounds/:provider/:round) belong to their entries, not to Merchants. */
 const sectionOfPath = (pathname: string): string | null =>
-  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions|jackpot|chat-rooms|game-rounds|game-debts)(\/|$)/.exec(
+  /^\/merchants\/[^/]+\/(games|content|rebate|vip|promotions|referral|agents|agent-contracts|events|lottery|points|missions|jackpot|chat-rooms|social-sign-in|game-rounds|game-debts)(\/|$)/.exec(
     pathname,
   )?.[1] ?? null;
 
@@ -183,6 +183,12 @@ export const AppShell = () => {
       label: t('nav.chatRooms'),
       icon: <UsersIcon />,
       isVisible: canOperator(operator.role, 'chatRooms.read'),
+    },
+    {
+      to: '/social-sign-in',
+      label: t('nav.socialSignIn'),
+      icon: <UsersIcon />,
+      isVisible: canOperator(operator.role, 'socialSignIn.read'),
     },
     {
       to: '/outbox',

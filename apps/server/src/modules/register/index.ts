@@ -21,8 +21,9 @@ declare module '../../platform/modules' {
 
 export const registerModule = defineModule({
   name: 'register',
-  create: ({ services }) =>
+  create: ({ database, services }) =>
     createRegisterService({
+      pool: database.pool,
       members: services.members,
       session: services.session,
       verification: services.verification,

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   type FieldError,
   isAgentType,
@@ -10,12 +11,13 @@ import {
 } from '@tessera/contracts';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { inTransaction } from '../../platform/db/transaction';
 import { AppError, fieldError } from '../../platform/http/app-error';
 import type { SiteVisit } from '../../platform/principals';
 import { hashPassword } from '../../platform/security/password';
 import type { ProofOfWork } from '../../platform/security/proof-of-work';
 import { newSessionToken } from '../../platform/security/tokens';
-import type { MemberProfileInput, MembersService } from '../members';
+import type { MemberProfileInput, MemberRow, MembersService } from '../members';
 import type { SessionService } from '../session';
 import type { CaptchaService } from '../system';
 import { phoneRecipient, type VerificationService } from '../verification';
@@ -89,7 +91,18 @@ export type AffiliateHold = <T>(
   work: (client: pg.PoolClient | undefined) => Promise<T>,
 ) => Promise<T>;
 
+const GENERATED_USERNAME_LETTERS = 'abcdefghjkmnpqrstuvwxyz';
+const GENERATED_USERNAME_DIGITS = '23456789';
+/** A username for an account an outside sign-in creates: a letter, then letters and digits, 10 long. */
+const generatedUsername = (): string => {
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)] ?? 'a';
+  let name = pick(GENERATED_USERNAME_LETTERS);
+  for (let at = 1; at < 10; at++) name += pick(at % 3 === 0 ? GENERATED_USERNAME_DIGITS : GENERATED_USERNAME_LETTERS);
+  return name;
+};
+
 export const createRegisterService = (deps: {
+  pool: pg.Pool;
   members: MembersService;
   session: SessionService;
   verification: VerificationService;
@@ -251,6 +264,56 @@ export const createRegisterService = (deps: {
             );
       }
       return session.startSession(created.row, merchant, ctx, 'register');
+    },
+
+    /**
+     * Registers the member an outside identity brings on its first sign-in (social sign-in, decision 0165): open only
+     * where the merchant takes registrations, a generated username that meets the merchant's username rule, a
+     * random password (the member sets one through the password reset), and `link` in the insert's transaction so
+     * the account and its link are created together or not at all. Then the session starts as registration's does.
+     */
+    registerLinked: async (
+      ctx: SiteVisit,
+      nickname: string | null,
+      link: (client: pg.PoolClient, member: MemberRow) => Promise<void>,
+    ): Promise<LoginValue> => {
+      const { merchant } = ctx;
+      const flags = merchant.modules;
+      if (flags.USERNAMEREG3 !== true && flags.MOBILENUMREG3 !== true) throw new AppError('function.not.available');
+      const rule = merchant.settings.registerRules.username ?? fallbackRules.username;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const username = generatedUsername();
+        if (rule && validateRegistrationField(rule, username)) throw new AppError('function.not.available');
+        const passwordHash = await hashPassword(newSessionToken());
+        const created = await inTransaction(deps.pool, async (client) => {
+          const result = await members.create(
+            {
+              merchantCode: merchant.code,
+              username,
+              account: username,
+              passwordHash,
+              nickname: nickname?.trim().slice(0, 30) || username,
+              mobileDialingCode: null,
+              mobileNumber: null,
+              email: null,
+              payeeName: null,
+              paymentPasswordHash: null,
+              profile: {},
+              uplineId: null,
+              referredById: null,
+              registerIp: ctx.ip,
+              country: ctx.country,
+              registerDomain: null,
+              registerUrl: null,
+            },
+            client,
+          );
+          if ('row' in result) await link(client, result.row);
+          return result;
+        });
+        if ('row' in created) return session.startSession(created.row, merchant, ctx, 'register');
+      }
+      throw new Error('could not draw a free username');
     },
 
     /** Sends the registration SMS code, unless the number already belongs to a member. */

@@ -44,7 +44,7 @@ const ACCOUNT_FAILURE_LIMIT = 10;
 const IP_ATTEMPTS_PER_MINUTE = 60;
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
-type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'verify_ip' | 'reset';
+type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'verify_ip' | 'reset' | 'social';
 
 export interface LoginInput {
   username: string;
@@ -130,6 +130,26 @@ export const createSessionService = (deps: {
       return verifyTotp(await secretBox.open(member.totpSecret, `totp:${member.id}`), code);
     }
     return members.useRecoveryCode(member.id, code);
+  };
+
+  /** A locked account's attempt: recorded, and refused. */
+  const refuseLocked = async (
+    member: MemberRow,
+    ctx: Pick<SiteVisit, 'ip' | 'userAgent' | 'country'>,
+    method: LoginMethod,
+    deviceId: string | null,
+  ): Promise<never> => {
+    await members.recordLogin({
+      memberId: member.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      country: ctx.country,
+      deviceId,
+      method,
+      success: false,
+      reason: 'locked',
+    });
+    throw new AppError('account_locked');
   };
 
   const failureKey = (merchant: MerchantContext, username: string) =>
@@ -252,17 +272,7 @@ export const createSessionService = (deps: {
       }
 
       if (member.lockedAt) {
-        await members.recordLogin({
-          memberId: member.id,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          country: ctx.country,
-          deviceId: input.loginDeviceId ?? null,
-          method: input.type === 'sms' ? 'sms' : 'password',
-          success: false,
-          reason: 'locked',
-        });
-        throw new AppError('account_locked');
+        await refuseLocked(member, ctx, input.type === 'sms' ? 'sms' : 'password', input.loginDeviceId ?? null);
       }
       if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('member_no_enter');
       if (input.agentLogin && !isAgentType(member.type)) throw new AppError('error_not_agent');
@@ -286,6 +296,17 @@ export const createSessionService = (deps: {
         usedDefaultPassword,
         deviceId: input.loginDeviceId,
       });
+    },
+
+    /**
+     * Signs in a member an outside identity has proven (social sign-in, decision 0165): a locked account or a trial
+     * one is refused, and an account with two-factor on still answers its code first.
+     */
+    signInVerified: async (member: MemberRow, ctx: SiteVisit): Promise<LoginValue> => {
+      if (member.lockedAt) await refuseLocked(member, ctx, 'social', null);
+      if (member.type === TRIAL_MEMBER_TYPE) throw new AppError('member_no_enter');
+      if (member.totpEnabled && member.totpSecret) await holdLogin(member, ctx, true, ['totp'], { method: 'social' });
+      return startSession(member, ctx.merchant, ctx, 'social');
     },
 
     /** Sends the SMS or e-mail code for a pending new-IP login. */

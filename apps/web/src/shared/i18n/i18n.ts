@@ -23,7 +23,8 @@ export type Namespace =
   | 'contact'
   | 'lottery'
   | 'jackpot'
-  | 'chat-rooms';
+  | 'chat-rooms'
+  | 'social-sign-in';
 
 /** One lazily loaded chunk per language and namespace: src/locales/<LANG>/<namespace>.json. */
 const catalogues = import.meta.glob<Record<string, string>>('../../locales/*/*.json', { import: 'default' });

@@ -2,6 +2,7 @@ import { type AdminChatRoomEntry, CHAT_ROOM_LIMITS } from '@tessera/contracts';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../shared/api/api-error';
+import { fieldErrorOf, formErrorOf } from '../../../shared/api/field-error-of';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { useDeskStream } from '../../../shared/realtime/desk-stream';
 import { Alert } from '../../../shared/ui/alert';
@@ -16,7 +17,6 @@ import {
   useUnmuteMember,
 } from '../api/chat-rooms-api';
 import styles from './chat-rooms.module.css';
-import { fieldErrorOf, formErrorOf } from './field-error-of';
 
 /** Entries by number: a push seen twice, or read again, shows once; a removal marks its message removed. */
 const applyEntries = (current: readonly AdminChatRoomEntry[], incoming: readonly AdminChatRoomEntry[]) => {

@@ -1,6 +1,7 @@
 import { type AdminChatRoom, type AdminChatRoomHost, CHAT_ROOM_LIMITS } from '@tessera/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorOf, formErrorOf } from '../../../shared/api/field-error-of';
 import { Alert } from '../../../shared/ui/alert';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -9,7 +10,6 @@ import { Field } from '../../../shared/ui/field';
 import { Panel } from '../../../shared/ui/panel';
 import { useChatRoomHosts, useChatRooms, useSaveHost, useSaveRoom } from '../api/chat-rooms-api';
 import styles from './chat-rooms.module.css';
-import { fieldErrorOf, formErrorOf } from './field-error-of';
 
 /** A failed save's message not tied to a field (a field's error shows under the field). */
 const FormError = ({ error, className }: { error: unknown; className?: string }) => {

@@ -18,19 +18,22 @@ export interface RegisterDialogProps {
   onLogin: () => void;
   /** The merchant's register banner (group w_reg), drawn above the form; the app layer supplies it. */
   banner?: ReactNode;
+  /** The merchant's social sign-in buttons (an account is created on the first sign-in); the app layer supplies them. */
+  socialSignIn?: ReactNode;
 }
 
 /**
  * The register popup (spec section 2 "Modals"): username and mobile tabs as USERNAMEREG3 and MOBILENUMREG3
  * say, the mobile one first and chosen when on; each tab's fields come from the merchant's rules.
  */
-export const RegisterDialog = ({ isOpen, onClose, onLogin, banner }: RegisterDialogProps) => {
+export const RegisterDialog = ({ isOpen, onClose, onLogin, banner, socialSignIn }: RegisterDialogProps) => {
   const { t } = useTranslation();
   return (
     <Dialog name="register" isOpen={isOpen} onClose={onClose} title={t('hd_sign_button')}>
       <div className={styles.body}>
         {banner}
         <RegisterBody onLogin={onLogin} />
+        {socialSignIn}
       </div>
     </Dialog>
   );

@@ -21,13 +21,22 @@ export interface LoginDialogProps {
   onForgotPassword: () => void;
   /** The merchant's login banner (group w_login), drawn above the form; the app layer supplies it. */
   banner?: ReactNode;
+  /** The merchant's social sign-in buttons; the app layer supplies them. */
+  socialSignIn?: ReactNode;
 }
 
 /**
  * The login popup (spec section 2 "Modals", section 4 "Login flow"): username and SMS tabs as the whitelabel
  * flags say, the verification step for a new IP or two-factor, and free play. On /agent it logs agents in.
  */
-export const LoginDialog = ({ isOpen, onClose, onRegister, onForgotPassword, banner }: LoginDialogProps) => {
+export const LoginDialog = ({
+  isOpen,
+  onClose,
+  onRegister,
+  onForgotPassword,
+  banner,
+  socialSignIn,
+}: LoginDialogProps) => {
   const { t } = useTranslation();
   const location = useLocation();
   const whitelabel = usePublicStore((state) => state.whitelabel);
@@ -74,6 +83,7 @@ export const LoginDialog = ({ isOpen, onClose, onRegister, onForgotPassword, ban
               <PasswordLoginForm agentLogin={agentLogin} onForgotPassword={onForgotPassword} />
             )}
           </div>
+          {agentLogin ? null : socialSignIn}
           {whitelabel.FREEPLAY3 === true && !agentLogin ? (
             <>
               <p className={styles.divider}>{t('in_or')}</p>

@@ -1,5 +1,5 @@
-import { isApiError } from '../../../shared/api/api-error';
-import type { FieldErrorLike } from '../../../shared/ui/field-error-text';
+import type { FieldErrorLike } from '../ui/field-error-text';
+import { isApiError } from './api-error';
 
 /** The server's error for one field of a failed save, as FieldErrorText shows it. */
 export const fieldErrorOf = (error: unknown, path: string): FieldErrorLike | undefined => {

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { loadMemberInfo, storeSessionToken } from '../../../shared/account/member-session';
+import { errorKeyOf } from '../../../shared/api/api-error';
+import { useShellStore } from '../../../shared/state/shell-store';
+import { Button } from '../../../shared/ui/button/button';
+import { FormError } from '../../../shared/ui/form/form-error';
+import { finishSocialSignIn } from '../api/social-sign-in-api';
+import styles from '../components/social-sign-in.module.css';
+
+/**
+ * /social-sign-in/callback: where the provider sends the browser back (decision 0165). Hands the answer to the
+ * server once, then lands signed in (or linked) on the home page; a refusal is shown translated with a way back to
+ * the login.
+ */
+export const SocialSignInCallbackPage = () => {
+  const { t } = useTranslation('social-sign-in');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const openDialog = useShellStore((state) => state.openDialog);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [linked, setLinked] = useState<string | null>(null);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const query = location.search.replace(/^\?/, '');
+    if (!query) {
+      setErrorCode('social_sign_in_state_invalid');
+      return;
+    }
+    void (async () => {
+      try {
+        const result = await finishSocialSignIn(query);
+        if (result.outcome === 'linked') {
+          setLinked(result.link.providerName);
+          return;
+        }
+        storeSessionToken(result.login.token);
+        await loadMemberInfo(queryClient, { firstTimeLogin: result.login.firstTimeLogin });
+        navigate('/', { replace: true });
+      } catch (error) {
+        setErrorCode(errorKeyOf(error));
+      }
+    })();
+  }, [location.search, navigate, queryClient]);
+
+  const handleBackToLogin = () => {
+    navigate('/', { replace: true });
+    openDialog('login');
+  };
+
+  return (
+    <div className={styles.page} data-social-callback="">
+      {errorCode ? (
+        <>
+          <h1>{t('failed_title')}</h1>
+          <FormError code={errorCode} />
+          <Button variant="primary" onClick={handleBackToLogin}>
+            {t('back_to_login')}
+          </Button>
+        </>
+      ) : linked ? (
+        <>
+          <h1>{t('linked_title')}</h1>
+          <p className={styles.muted}>{t('linked_text', { name: linked })}</p>
+          <Button variant="primary" onClick={() => navigate('/', { replace: true })}>
+            {t('back_home')}
+          </Button>
+        </>
+      ) : (
+        <p className={styles.muted} role="status">
+          {t('signing_in')}
+        </p>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { access } from './access';
+import { defineEndpoint } from './endpoint';
+import { merchantCodeSchema } from './merchants';
+import { loginValueSchema } from './session';
+
+/**
+ * Social sign-in through OpenID Connect (issue 30, decision 0165): a merchant's providers, the authorization-code
+ * flow with PKCE, state and nonce kept on the server, and accounts linked by (provider, issuer, subject), never by
+ * e-mail address. Linking a provider to an existing account needs that account's password.
+ */
+
+export const SOCIAL_SIGN_IN_LIMITS = {
+  nameMax: 40,
+  issuerMax: 300,
+  clientIdMax: 200,
+  clientSecretMax: 500,
+  scopesMax: 200,
+  providersPerMerchant: 20,
+  /** Minutes a started sign-in may take at the provider before its record expires. */
+  flowMinutes: 10,
+  /** Callbacks and starts an address may make a minute. */
+  perMinute: 20,
+  /** Longest callback query the member site hands back, in characters. */
+  queryMax: 4000,
+} as const;
+
+/** The member site's page the providers send the browser back to; register `<site origin>` + this at the provider. */
+export const SOCIAL_SIGN_IN_CALLBACK_PATH = '/social-sign-in/callback';
+
+export const socialSignInProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+});
+export type SocialSignInProvider = z.infer<typeof socialSignInProviderSchema>;
+
+export const socialSignInLinkSchema = z.object({
+  providerId: z.string(),
+  providerName: z.string(),
+  linkedAt: z.string(),
+});
+export type SocialSignInLink = z.infer<typeof socialSignInLinkSchema>;
+
+const providerId = z.uuid({ message: 'field_invalid' });
+
+export const socialSignInCallbackResultSchema = z.discriminatedUnion('outcome', [
+  /** Signed in: the account linked to the provider's subject, created on its first sign-in (`created`). */
+  z.object({ outcome: z.literal('signed_in'), created: z.boolean(), login: loginValueSchema }),
+  /** The signed-in member linked the provider to its account. */
+  z.object({ outcome: z.literal('linked'), link: socialSignInLinkSchema }),
+]);
+export type SocialSignInCallbackResult = z.infer<typeof socialSignInCallbackResultSchema>;
+
+export const socialSignInEndpoints = {
+  providers: defineEndpoint({
+    name: 'socialSignIn.providers',
+    method: 'GET',
+    path: '/wps/social-sign-in/providers',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(socialSignInProviderSchema) }),
+    summary: "The merchant's enabled OpenID Connect providers in name order: a button each on login and registration.",
+  }),
+  start: defineEndpoint({
+    name: 'socialSignIn.start',
+    method: 'POST',
+    path: '/wps/social-sign-in/start',
+    moduleIds: ['COMM3'],
+    access: access.visitor,
+    encrypted: false,
+    request: z.strictObject({ providerId }),
+    response: z.object({ authorizationUrl: z.string() }),
+    summary: `Starts a sign-in at the provider: keeps state, nonce and the PKCE verifier in a single-use record of ${SOCIAL_SIGN_IN_LIMITS.flowMinutes} minutes bound to this browser (an httpOnly cookie), and answers the provider's authorization URL (redirect back to ${SOCIAL_SIGN_IN_CALLBACK_PATH}). A disabled or other merchant's provider answers not_found; an unreachable one social_sign_in_provider_unavailable. ${SOCIAL_SIGN_IN_LIMITS.perMinute} a minute an address (too_many_requests).`,
+  }),
+  callback: defineEndpoint({
+    name: 'socialSignIn.callback',
+    method: 'POST',
+    path: '/wps/social-sign-in/callback',
+    moduleIds: ['COMM3'],
+    access: access.visitorOrMember,
+    encrypted: false,
+    request: z.strictObject({
+      /** The query string the provider sent the browser back with (code, state, iss, or error). */
+      query: z.string().min(1, { message: 'not_empty' }).max(SOCIAL_SIGN_IN_LIMITS.queryMax),
+    }),
+    response: socialSignInCallbackResultSchema,
+    summary: `Completes a sign-in or link: checks the record's state (single use, this browser), exchanges the code with the PKCE verifier, checks the ID token's issuer, audience and nonce. Signs in the account linked to (provider, issuer, subject), creating it on the first sign-in as registration does; never links by e-mail. Errors: auth/popup-closed-by-user (the member cancelled at the provider), social_sign_in_state_invalid (unknown, used, expired or another browser's state), social_sign_in_nonce_invalid, social_sign_in_issuer_invalid, social_sign_in_code_invalid (a replayed or wrong code), social_sign_in_already_linked, social_sign_in_provider_unavailable. A refusal creates nothing. ${SOCIAL_SIGN_IN_LIMITS.perMinute} a minute an address.`,
+  }),
+  links: defineEndpoint({
+    name: 'socialSignIn.links',
+    method: 'GET',
+    path: '/wps/social-sign-in/links',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: false,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(socialSignInLinkSchema) }),
+    summary: "The providers linked to the member's account.",
+  }),
+  startLink: defineEndpoint({
+    name: 'socialSignIn.startLink',
+    method: 'POST',
+    path: '/wps/social-sign-in/link',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: true,
+    request: z.strictObject({
+      providerId,
+      /** The account's password: linking a sign-in to an existing account needs it. */
+      password: z.string().min(1, { message: 'not_empty' }).max(128),
+    }),
+    response: z.object({ authorizationUrl: z.string() }),
+    summary: `Starts linking a provider to the signed-in member's account; needs the account's password (password: error_password, rate-limited as logins are). The callback then links the provider's subject to this account (social_sign_in_already_linked if that subject or this provider is linked already). ${SOCIAL_SIGN_IN_LIMITS.perMinute} a minute an address.`,
+  }),
+} as const;
+
+// Back office
+
+export const adminSocialSignInProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** Whether a client secret is stored; the secret itself is never answered. */
+  clientSecretSet: z.boolean(),
+  scopes: z.string(),
+  enabled: z.boolean(),
+  /** Members linked through this provider. */
+  links: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminSocialSignInProvider = z.infer<typeof adminSocialSignInProviderSchema>;
+
+const issuerUrl = z
+  .string()
+  .trim()
+  .min(1, { message: 'not_empty' })
+  .max(SOCIAL_SIGN_IN_LIMITS.issuerMax, { message: 'field_too_long' })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        if (url.search || url.hash || url.username || url.password) return false;
+        if (url.protocol === 'https:') return true;
+        // Plain http only for a provider on this machine (development and tests, decision 0165).
+        return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'field_invalid' },
+  );
+
+export const socialSignInProviderInputSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'not_empty' })
+    .max(SOCIAL_SIGN_IN_LIMITS.nameMax, { message: 'field_too_long' }),
+  issuer: issuerUrl,
+  clientId: z
+    .string()
+    .trim()
+    .min(1, { message: 'not_empty' })
+    .max(SOCIAL_SIGN_IN_LIMITS.clientIdMax, { message: 'field_too_long' }),
+  /** Empty or absent on a change: the stored secret stays. Required when adding a provider. */
+  clientSecret: z.string().max(SOCIAL_SIGN_IN_LIMITS.clientSecretMax, { message: 'field_too_long' }).optional(),
+  scopes: z
+    .string()
+    .trim()
+    .max(SOCIAL_SIGN_IN_LIMITS.scopesMax, { message: 'field_too_long' })
+    .refine((value) => /^[\x21-\x7e]+( [\x21-\x7e]+)*$/.test(value) && value.split(' ').includes('openid'), {
+      message: 'field_invalid',
+    }),
+  enabled: z.boolean(),
+});
+export type SocialSignInProviderInput = z.output<typeof socialSignInProviderInputSchema>;
+export type SocialSignInProviderRequest = z.input<typeof socialSignInProviderInputSchema>;
+
+const merchantParams = z.strictObject({ code: merchantCodeSchema });
+const idParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
+
+export const adminSocialSignInEndpoints = {
+  providers: defineEndpoint({
+    name: 'admin.socialSignInProviders',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/social-sign-in/providers',
+    moduleIds: [],
+    access: access.operator('socialSignIn.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: z.object({ list: z.array(adminSocialSignInProviderSchema) }),
+    summary: "The merchant's OpenID Connect providers in name order; client secrets only as set or not.",
+  }),
+  create: defineEndpoint({
+    name: 'admin.createSocialSignInProvider',
+    method: 'POST',
+    path: '/api/admin/merchants/:code/social-sign-in/providers',
+    moduleIds: [],
+    access: access.operator('socialSignIn.manage', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: socialSignInProviderInputSchema,
+    response: adminSocialSignInProviderSchema,
+    summary: `Adds a provider (display name, issuer URL, client id, client secret, scopes with openid, enabled); the secret is stored encrypted and never answered. Audited. At most ${SOCIAL_SIGN_IN_LIMITS.providersPerMerchant} a merchant (too_many_requests).`,
+  }),
+  update: defineEndpoint({
+    name: 'admin.updateSocialSignInProvider',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/social-sign-in/providers/:id',
+    moduleIds: [],
+    access: access.operator('socialSignIn.manage', 'merchant'),
+    encrypted: false,
+    params: idParams,
+    request: socialSignInProviderInputSchema,
+    response: adminSocialSignInProviderSchema,
+    summary:
+      "Changes a provider; an empty or absent client secret keeps the stored one, a new one replaces it. Audited (never with the secret). Another merchant's provider answers not_found.",
+  }),
+} as const;
