@@ -1,7 +1,8 @@
 /**
  * One job runner in its own process with its own pool, for the jobs tests and `npm run soak:jobs`. Configured by
- * environment: DATABASE_URL, INSTANCE (its name), JOB_PERIOD_SECONDS (the `counted` job's period), HANG_INSTANCE
- * (when set, the daily `stuck` job is defined too, and this instance's runs of it never finish, to be killed mid-run).
+ * environment: DATABASE_URL, INSTANCE (its name), JOB_PERIOD_SECONDS (the `counted` job's period), JOB_TICK_MS (how
+ * often it looks for new periods, default 200 ms), HANG_INSTANCE (when set, the daily `stuck` job is defined too, and
+ * this instance's runs of it never finish, to be killed mid-run).
  * Stops gracefully on SIGTERM.
  */
 import { connectDatabase } from '../src/platform/db/database';
@@ -16,7 +17,7 @@ const env = (name: string): string => {
 const instance = env('INSTANCE');
 const database = connectDatabase(env('DATABASE_URL'), 4);
 const jobs = createJobs(database.pool, {
-  tickMs: 200,
+  tickMs: Number(process.env.JOB_TICK_MS ?? 200),
   pollingIntervalSeconds: 0.5,
   maintenanceIntervalSeconds: 1,
   drainMs: 5000,

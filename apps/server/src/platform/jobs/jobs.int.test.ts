@@ -105,6 +105,43 @@ describe('scheduled jobs on one database', () => {
     expect(effectsPerPeriod.rows).toEqual([]);
   }, 120_000);
 
+  it('a runner that looks less often than the period (a held-up timer) still runs every period once', async () => {
+    // A 1-second job looked at every 3.5 s: each late look sends the periods it missed.
+    // Periods of the earlier test's runners are left out: the watch starts at this runner's first period.
+    const earlier = await database.pool.query<{ period_key: string | null }>(
+      "SELECT max(period_key) AS period_key FROM job_runs WHERE name = 'counted'",
+    );
+    const before = earlier.rows[0]?.period_key ?? '';
+    const runner = await startRunner('late', { JOB_TICK_MS: '3500' });
+    let from = '';
+    await waitFor(async () => {
+      const first = await database.pool.query<{ period_key: string | null }>(
+        "SELECT min(period_key) AS period_key FROM job_runs WHERE name = 'counted' AND period_key > $1",
+        [before],
+      );
+      from = first.rows[0]?.period_key ?? '';
+      return from !== '';
+    }, 30_000);
+    await waitFor(
+      async () => (await count("job_runs WHERE name = 'counted' AND period_key >= $1", [from])) >= 8,
+      60_000,
+    );
+    runner.kill('SIGTERM');
+    await exited(runner);
+    const { rows } = await database.pool.query<{ period_key: string; effects: string }>(
+      `SELECT r.period_key, count(e.*)::text AS effects
+         FROM job_runs r LEFT JOIN job_effects e ON e.name = r.name AND e.period_key = r.period_key
+        WHERE r.name = 'counted' AND r.period_key >= $1
+        GROUP BY r.period_key ORDER BY r.period_key`,
+      [from],
+    );
+    const watched = rows.slice(0, 8);
+    const starts = watched.map((row) => Date.parse(row.period_key));
+    // No period between the first and the eighth is missing, and each had its effect once.
+    expect(starts.slice(1).map((start, i) => start - (starts[i] ?? 0))).toEqual(Array(7).fill(1000));
+    expect(watched.map((row) => row.effects)).toEqual(Array(8).fill('1'));
+  }, 120_000);
+
   it('a run whose process is killed mid-run is retried elsewhere and its effect happens once', async () => {
     // The first runner takes the day's `stuck` run and hangs inside its effect's transaction.
     const hanging = await startRunner('hang', { HANG_INSTANCE: 'hang' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlots, defaultTickMs, periodJobId, periodKey } from './jobs';
+import { createSlots, defaultTickMs, MAX_CATCH_UP_PERIODS, periodJobId, periodKey, periodsToEnqueue } from './jobs';
 
 describe('job periods', () => {
   it('keys a per-minute cron by the minute it started, the same all through the minute', () => {
@@ -35,6 +35,42 @@ describe('job periods', () => {
       }
       expect(seen.size).toBeGreaterThanOrEqual(20);
     }
+  });
+});
+
+describe('periods a look enqueues', () => {
+  const every3 = { everySeconds: 3 };
+  const at = (iso: string) => new Date(iso);
+
+  it("sends only the current period on an instance's first look, and nothing more within it", () => {
+    expect(periodsToEnqueue(every3, undefined, at('2026-12-03T10:00:04Z'))).toEqual(['2026-12-03T10:00:03.000Z']);
+    expect(periodsToEnqueue(every3, '2026-12-03T10:00:03.000Z', at('2026-12-03T10:00:05.9Z'))).toEqual([]);
+    expect(periodsToEnqueue(every3, '2026-12-03T10:00:03.000Z', at('2026-12-03T10:00:06Z'))).toEqual([
+      '2026-12-03T10:00:06.000Z',
+    ]);
+  });
+
+  it('sends the periods a late look missed, oldest first, up to the current one', () => {
+    expect(periodsToEnqueue(every3, '2026-12-03T10:00:03.000Z', at('2026-12-03T10:00:13Z'))).toEqual([
+      '2026-12-03T10:00:06.000Z',
+      '2026-12-03T10:00:09.000Z',
+      '2026-12-03T10:00:12.000Z',
+    ]);
+    // A cron job missed through a database restart across its minute.
+    expect(periodsToEnqueue({ cron: '*/5 * * * *' }, '2026-12-03T10:00:00.000Z', at('2026-12-03T10:11:00Z'))).toEqual([
+      '2026-12-03T10:05:00.000Z',
+      '2026-12-03T10:10:00.000Z',
+    ]);
+    expect(periodsToEnqueue({ cron: '0 3 * * *' }, '2026-12-02T03:00:00.000Z', at('2026-12-03T03:00:30Z'))).toEqual([
+      '2026-12-03T03:00:00.000Z',
+    ]);
+  });
+
+  it('sends at most the newest MAX_CATCH_UP_PERIODS after a long gap', () => {
+    const keys = periodsToEnqueue(every3, '2026-12-03T10:00:00.000Z', at('2026-12-03T11:00:00Z'));
+    expect(keys).toHaveLength(MAX_CATCH_UP_PERIODS);
+    expect(keys.at(-1)).toBe('2026-12-03T11:00:00.000Z');
+    expect(Date.parse(keys.at(-1) ?? '') - Date.parse(keys[0] ?? '')).toBe((MAX_CATCH_UP_PERIODS - 1) * 3000);
   });
 });
 

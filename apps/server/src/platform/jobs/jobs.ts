@@ -68,6 +68,41 @@ export const periodKey = (schedule: JobSchedule, now: Date): string => {
   return interval.prev().toDate().toISOString();
 };
 
+/** The most periods a look enqueues for one job: the current one and those missed since this instance's last look. */
+export const MAX_CATCH_UP_PERIODS = 20;
+
+/**
+ * The periods a look at `now` enqueues, oldest first: the current one, and every one that began since `last` (the
+ * last period this instance enqueued) that no look saw, at most `limit` in all (the newest). A look can come late:
+ * its timer is held up by a busy event loop, or the queue's database was away (a restart) and the send failed.
+ * Without `last` (the instance's first look) only the current period: a period in which no instance was up is
+ * not run later.
+ */
+export const periodsToEnqueue = (
+  schedule: JobSchedule,
+  last: string | undefined,
+  now: Date,
+  limit = MAX_CATCH_UP_PERIODS,
+): string[] => {
+  const current = periodKey(schedule, now);
+  if (last === undefined || last >= current) return last === current ? [] : [current];
+  const keys: string[] = [];
+  if ('everySeconds' in schedule) {
+    const periodMs = schedule.everySeconds * 1000;
+    for (let start = Date.parse(last) + periodMs; start <= Date.parse(current); start += periodMs) {
+      keys.push(new Date(start).toISOString());
+      if (keys.length > limit) keys.shift();
+    }
+  } else {
+    const interval = cronParser.parseExpression(schedule.cron, { currentDate: new Date(last), utc: true });
+    for (let next = interval.next().toDate(); next.getTime() <= Date.parse(current); next = interval.next().toDate()) {
+      keys.push(next.toISOString());
+      if (keys.length > limit) keys.shift();
+    }
+  }
+  return keys;
+};
+
 /** The queue job's id for one (job, period): every instance computes the same, so the queue keeps one of them. */
 export const periodJobId = (name: string, key: string): string => {
   const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
@@ -117,7 +152,8 @@ export const createSlots = (limit: number) => {
  * Scheduled jobs on PostgreSQL (decision 0048), shared by every server instance on one database. Each instance
  * enqueues each job's current period under an id derived from (job, period), so the queue holds one job per period
  * whichever instance sends first; any instance's worker runs it, with retries and backoff; the effect is made once by
- * `job_runs` (`JobContext.once`). A period in which no instance was up is not run later.
+ * `job_runs` (`JobContext.once`). A late look also enqueues the periods it missed (at most MAX_CATCH_UP_PERIODS a
+ * job); a period in which no instance was up is not run later.
  */
 export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
   const definitions = new Map<string, JobDefinition>();
@@ -147,19 +183,23 @@ export const createJobs = (pool: pg.Pool, options: JobsOptions) => {
       }),
   });
 
-  // The period each job was last enqueued for by this instance: a look within the same period sends nothing.
+  // The period each job was last enqueued for by this instance: a look within the same period sends nothing, and a
+  // late look sends the periods it missed too (periodsToEnqueue). Another instance may have sent them already: the
+  // queue keeps one job per id, and job_runs one effect per period.
   const enqueued = new Map<string, string>();
   const enqueue = async (definition: JobDefinition, now: Date) => {
-    const key = periodKey(definition.schedule, now);
-    if (enqueued.get(definition.name) === key) return;
-    try {
-      await boss.send(definition.name, { periodKey: key } satisfies PeriodData, {
-        id: periodJobId(definition.name, key),
-        singletonKey: key,
-      });
-      enqueued.set(definition.name, key);
-    } catch (error) {
-      options.onError(error, { job: definition.name, periodKey: key });
+    for (const key of periodsToEnqueue(definition.schedule, enqueued.get(definition.name), now)) {
+      try {
+        await boss.send(definition.name, { periodKey: key } satisfies PeriodData, {
+          id: periodJobId(definition.name, key),
+          singletonKey: key,
+        });
+        enqueued.set(definition.name, key);
+      } catch (error) {
+        // The next look sends this period again, with the rest.
+        options.onError(error, { job: definition.name, periodKey: key });
+        return;
+      }
     }
   };
   const tick = async () => {
