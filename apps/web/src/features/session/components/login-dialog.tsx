@@ -5,6 +5,7 @@ import { usePublicStore } from '../../../shared/state/public-store';
 import { Button } from '../../../shared/ui/button/button';
 import { Dialog } from '../../../shared/ui/dialog/dialog';
 import { Tabs } from '../../../shared/ui/tabs/tabs';
+import { TextDivider } from '../../../shared/ui/text-divider/text-divider';
 import { useLoginFlowStore } from '../login-flow-store';
 import { FreePlayButton } from './free-play-button';
 import styles from './login-dialog.module.css';
@@ -86,7 +87,7 @@ export const LoginDialog = ({
           {agentLogin ? null : socialSignIn}
           {whitelabel.FREEPLAY3 === true && !agentLogin ? (
             <>
-              <p className={styles.divider}>{t('in_or')}</p>
+              <TextDivider>{t('in_or')}</TextDivider>
               <FreePlayButton />
             </>
           ) : null}

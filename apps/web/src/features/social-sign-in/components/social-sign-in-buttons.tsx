@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/button/button';
 import { FormError } from '../../../shared/ui/form/form-error';
+import { TextDivider } from '../../../shared/ui/text-divider/text-divider';
 import { startSocialSignIn, useSocialSignInProviders } from '../api/social-sign-in-api';
 import styles from './social-sign-in.module.css';
 
@@ -32,7 +33,7 @@ export const SocialSignInButtons = () => {
 
   return (
     <section className={styles.section} aria-label={t('continue_with_heading')}>
-      <p className={styles.divider}>{t('continue_with_heading')}</p>
+      <TextDivider>{t('continue_with_heading')}</TextDivider>
       <FormError code={errorCode} />
       <div className={styles.buttons}>
         {list.map((provider) => (
