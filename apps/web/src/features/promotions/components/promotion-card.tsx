@@ -49,8 +49,11 @@ export const PromotionActionButton = ({
   const { t } = useTranslation('promotions');
   const action = actionOf(promotion) ?? sideActionOf(promotion);
   if (!action) return null;
+  // Keyed by the action: a new state's button is a new element, so it does not fade from the last one's colours
+  // (the apply button's dark label on the withdraw button's dark face read 1.13:1 mid-fade under load).
   return (
     <Button
+      key={action}
       size={size}
       variant={action === 'withdraw' ? 'secondary' : 'primary'}
       disabled={isBusy}
