@@ -39,6 +39,8 @@ export class LoadStats {
   readonly latencies = new Map<string, number[]>();
   readonly errors = new Map<string, number>();
   readonly retries = new Map<string, number>();
+  /** Requests sent and not answered yet, by kind. */
+  readonly pending = new Map<string, number>();
   /** The first answer of each error code, as the client saw it. */
   readonly samples = new Map<string, string>();
 
@@ -99,6 +101,7 @@ export const mixedLoad = (input: {
     base = front,
   ): Promise<{ status: number; envelope: Envelope; text: string; location: string | null }> => {
     const started = performance.now();
+    stats.count(stats.pending, kind);
     for (;;) {
       try {
         const request = await make();
@@ -126,6 +129,7 @@ export const mixedLoad = (input: {
             stats.count(stats.errors, code);
             if (!stats.samples.has(code)) stats.samples.set(code, text.slice(0, 300));
           }
+          stats.pending.set(kind, (stats.pending.get(kind) ?? 1) - 1);
           return { status: response.status, envelope, text, location: response.headers.get('location') };
         }
         stats.count(stats.errors, `${kind}: HTTP ${response.status} (sent again)`);

@@ -27,7 +27,7 @@
  *   (from /proc), and the load average.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,12 +54,16 @@ const FIRST_PORT = Number(env.CHAOS_FIRST_PORT ?? 8190);
 const REDIS_PORT = Number(env.CHAOS_REDIS_PORT ?? FIRST_PORT + 49);
 const GATEWAY_PORT = FIRST_PORT + 10;
 const KILL_EVERY_MS = Number(env.CHAOS_KILL_EVERY_S ?? 30) * 1000;
+/** How long the clients may take, once the load stops, to have their last requests answered. */
+const LOAD_FINISH_MS = 180_000;
 const SEAMLESS_FUNDING = 10_000_000_00n;
 const PLAYER_FUNDING = 100_000_000n;
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(serverDir, '../..');
 const workDir = path.join(serverDir, '.tmp/chaos');
+/** Where the harness writes each instance's log (bench/harness.ts). */
+const benchLogDir = path.join(serverDir, '.tmp/bench');
 const primaryDir = path.join(workDir, 'pg/primary');
 const replicaDir = path.join(workDir, 'pg/replica');
 const serverUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
@@ -170,8 +174,36 @@ const appEnv = {
   INTERNAL_URL: front,
   PUBLIC_URL: front,
 };
-const startInstance = async (port: number, idle = true) =>
-  live.set(port, await startApp(databaseUrl, port, appEnv, [], { idle }));
+/**
+ * Instances that exited without the run's SIGKILL (a crash: an unhandled error ended the process), as
+ * `name (how)`. Each is started again, as its service manager would (Restart=on-failure, docs/deployment.md), and
+ * fails the run's check.
+ */
+const ownExits: string[] = [];
+/** Set once the run stops its instances itself. */
+let stoppingInstances = false;
+/** What the chaos run does with an instance that exited on its own (starts it again). */
+let onOwnExit: (port: number) => void = () => {};
+const startInstance = async (port: number, idle = true) => {
+  const target = await startApp(databaseUrl, port, appEnv, [], { idle });
+  live.set(port, target);
+  target.process.once('exit', (code, signal) => {
+    // The run takes an instance out of `live` before it kills it.
+    if (stoppingInstances || live.get(port) !== target) return;
+    live.delete(port);
+    ownExits.push(`${target.name} (${signal ?? `exit code ${code}`})`);
+    // Kept apart: the instance started again writes its own log afresh.
+    const kept = `${target.name}.exited-${ownExits.length}.log`;
+    try {
+      renameSync(path.join(benchLogDir, `${target.name}.log`), path.join(benchLogDir, kept));
+    } catch {
+      // No log to keep.
+    }
+    log(`${target.name} exited on its own (${signal ?? `exit code ${code}`}; its log: .tmp/bench/${kept})`);
+    onOwnExit(port);
+  });
+  return target;
+};
 
 /** Everything but the load: PostgreSQL and its replica, Redis, the gateway, HAProxy, the first instance. */
 const startInfrastructure = async () => {
@@ -390,12 +422,15 @@ const chaos = async () => {
       }
     }
   };
+  onOwnExit = (port) => restarts.push(sleep(2_000).then(() => restartInstance(port)));
   let kills = 0;
   const leaderKills: number[] = [];
   let restartedPostgres = false;
   let restartedRedis = false;
   /** From the PostgreSQL restart until HAProxy has an instance ready again. */
   const outage = { from: Number.POSITIVE_INFINITY, to: Number.NEGATIVE_INFINITY };
+  /** From PostgreSQL accepting connections again until HAProxy had an instance ready (ms; null: none in 120 s). */
+  let readyAfterPostgres: number | null = null;
   while (Date.now() - began < SECONDS * 1000) {
     await sleep(Math.min(KILL_EVERY_MS, Math.max(0, SECONDS * 1000 - (Date.now() - began))));
     const elapsed = Date.now() - began;
@@ -404,12 +439,19 @@ const chaos = async () => {
       restartedPostgres = true;
       log(`PostgreSQL restarts (fast shutdown; load ${load()})`);
       outage.from = Date.now();
+      // pg_ctl -w: back when it answers.
       pgCtl(primaryDir, '-m', 'fast', '-o', pgOptions(primaryDir, PG_PORT), 'restart');
-      await until('an instance after the PostgreSQL restart', () => answers(`${front}/readyz`), 120_000).catch(
-        () => {},
-      );
+      const postgresBack = Date.now();
+      const ready = await until('an instance after the PostgreSQL restart', () => answers(`${front}/readyz`), 120_000)
+        .then(() => true)
+        .catch(() => false);
       outage.to = Date.now();
-      log(`an instance is ready again ${((outage.to - outage.from) / 1000).toFixed(1)} s after the restart began`);
+      readyAfterPostgres = ready ? outage.to - postgresBack : null;
+      log(
+        ready
+          ? `an instance is ready again ${((outage.to - outage.from) / 1000).toFixed(1)} s after the restart began, ${((outage.to - postgresBack) / 1000).toFixed(1)} s after PostgreSQL was back (${((postgresBack - outage.from) / 1000).toFixed(1)} s down; load ${load()})`
+          : `no instance ready ${((outage.to - outage.from) / 1000).toFixed(1)} s after the restart began (PostgreSQL back after ${((postgresBack - outage.from) / 1000).toFixed(1)} s)`,
+      );
       continue;
     }
     if (!restartedRedis && elapsed >= (SECONDS * 1000 * 3) / 5) {
@@ -437,7 +479,15 @@ const chaos = async () => {
   }
   stopping = true;
   const endedAt = Date.now();
-  await load$;
+  // Each client finishes its step: a request is sent until an instance answers it, so a run whose instances never
+  // serve again would wait for ever; it fails instead, naming what was still unanswered.
+  const finished = await Promise.race([load$.then(() => true), sleep(LOAD_FINISH_MS).then(() => false)]);
+  if (!finished) {
+    const waiting = [...stats.pending].filter(([, n]) => n > 0).map(([kind, n]) => `${kind} ${n}`);
+    throw new Error(
+      `the clients' last requests were not answered within ${LOAD_FINISH_MS / 1000} s of the end (${waiting.join(', ')}; instances live: ${[...live.values()].map((target) => target.name).join(', ') || 'none'})`,
+    );
+  }
   await lagSampler;
   clearInterval(loadTimer);
   const seconds = (endedAt - began) / 1000;
@@ -478,6 +528,16 @@ const chaos = async () => {
   } finally {
     await pool.end();
   }
+  checks.push([
+    'no instance exited on its own (only the SIGKILLs of the run)',
+    ownExits.length === 0,
+    ownExits.join(', '),
+  ]);
+  checks.push([
+    'an instance ready within 10 s of PostgreSQL being back',
+    readyAfterPostgres !== null && readyAfterPostgres <= 10_000,
+    readyAfterPostgres === null ? 'none within 120 s' : `${(readyAfterPostgres / 1000).toFixed(1)} s`,
+  ]);
   const subscribers = subscriberDelays(model, endedAt);
   checks.push(['no WebSocket subscriber stuck', subscribers.stuck === 0, `${subscribers.stuck} changes unheard`]);
   const lagSorted = [...lag].sort((a, b) => a - b);
@@ -488,7 +548,7 @@ const chaos = async () => {
     `requests answered   ${stats.total(stats.answered)} in ${seconds.toFixed(0)} s; sent again ${stats.total(stats.retries)} times`,
   );
   console.log(
-    `instances killed    ${kills} (SIGKILL, ${leaderKills.length} of them the crash leader); PostgreSQL restarted ${restartedPostgres ? 'once' : 'never'}; Redis restarted ${restartedRedis ? 'once' : 'never'}`,
+    `instances killed    ${kills} (SIGKILL, ${leaderKills.length} of them the crash leader); exited on their own ${ownExits.length}; PostgreSQL restarted ${restartedPostgres ? 'once' : 'never'} (an instance ready ${readyAfterPostgres === null ? 'never' : `${(readyAfterPostgres / 1000).toFixed(1)} s`} after it was back); Redis restarted ${restartedRedis ? 'once' : 'never'}`,
   );
   console.log(
     `clients' model      ${model.seamless.length} seamless calls, ${[...model.bets.values()].reduce((n, own) => n + own.accepted.size, 0)} in-house bets, ${[...model.chat.values()].reduce((n, sent) => n + sent.length, 0)} chat messages, ${model.registrations.length} registrations (${model.registrations.filter((r) => r.byRetry).length} answered only by a retry), ${model.deposits.length} deposits paid, ${model.withdrawals.length} withdrawals (${model.withdrawals.filter((w) => w.disbursed).length} disbursed)`,
@@ -529,8 +589,9 @@ const throughput = async () => {
   for (const [run, count] of [1, 3, 1, 3].entries()) {
     for (const port of instancePorts.slice(0, count)) if (!live.has(port)) await startInstance(port);
     for (const port of instancePorts.slice(count)) {
-      await live.get(port)?.stop();
+      const target = live.get(port);
       live.delete(port);
+      await target?.stop();
     }
     // HAProxy takes a stopped instance out after two failed checks.
     await sleep(3_000);
@@ -625,6 +686,7 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
+  stoppingInstances = true;
   for (const target of live.values()) await target.stop().catch(() => {});
   for (const child of children.reverse()) {
     if (child.exitCode !== null || child.signalCode !== null) continue;

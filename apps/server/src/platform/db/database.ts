@@ -14,19 +14,34 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export const connectDatabase = (url: string, poolSize: number, replicaUrl?: string): Database => {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'tessera' });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+/**
+ * A pool whose clients' connection errors (PostgreSQL restarted, a backend terminated) never crash the process.
+ * pg-pool listens for an idle client's error only: a client checked out (`pool.connect()`: a transaction, the
+ * events' batch, a job's run) has no listener from the pool, and a `Client` emits `error` when its connection ends
+ * even after failing the query it was running, so an unhandled `error` event ended the process. Every client gets a
+ * listener for its whole life: the query in flight fails as before, the client is no longer queryable and the pool
+ * discards it when it is released, and the next query opens a new connection.
+ */
+const resilientPool = (config: pg.PoolConfig): pg.Pool => {
+  const pool = new pg.Pool(config);
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  // An idle client's error: the pool has removed it already.
   pool.on('error', () => {});
+  return pool;
+};
+
+export const connectDatabase = (url: string, poolSize: number, replicaUrl?: string): Database => {
+  const pool = resilientPool({ connectionString: url, max: poolSize, application_name: 'tessera' });
   if (!replicaUrl) return { pool, replica: pool, close: () => pool.end() };
   // Read-only even where the replica URL names a primary by mistake: a write sent there fails instead of forking.
-  const replica = new pg.Pool({
+  const replica = resilientPool({
     connectionString: replicaUrl,
     max: poolSize,
     application_name: 'tessera-replica',
     options: '-c default_transaction_read_only=on',
   });
-  replica.on('error', () => {});
   return {
     pool,
     replica,

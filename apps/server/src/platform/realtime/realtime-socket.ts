@@ -51,6 +51,7 @@ export const registerRealtimeSocket = async (
   hub: RealtimeHub,
   hooks: Pick<RegistrarHooks, 'resolveMerchant' | 'checkSiteAccess' | 'authenticateMember' | 'countryHeader'> &
     Partial<Pick<RegistrarHooks, 'authenticateOperator'>>,
+  options: { sessionRecheckMs?: number } = {},
 ): Promise<void> => {
   const sockets = new Set<WebSocket>();
   await app.register(websocket, {
@@ -126,15 +127,19 @@ export const registerRealtimeSocket = async (
         return principal !== null;
       };
 
+      // A recheck that cannot read the sessions (PostgreSQL restarting) keeps the bindings until the next one. It
+      // must not reject: the socket's frames queue behind it, and an unhandled rejection ends the process.
       const recheck = setInterval(() => {
         if (token === null && operatorToken === null) return;
-        queue = queue.then(async () => {
-          if (token !== null && !(await bind(token))) send({ op: 'error', code: 'login.not.session', ref: 'auth' });
-          if (operatorToken !== null && !(await bindOperator(operatorToken))) {
-            send({ op: 'error', code: 'login.not.session', ref: 'operator' });
-          }
-        });
-      }, SESSION_RECHECK_MS);
+        queue = queue
+          .then(async () => {
+            if (token !== null && !(await bind(token))) send({ op: 'error', code: 'login.not.session', ref: 'auth' });
+            if (operatorToken !== null && !(await bindOperator(operatorToken))) {
+              send({ op: 'error', code: 'login.not.session', ref: 'operator' });
+            }
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'realtime session recheck failed'));
+      }, options.sessionRecheckMs ?? SESSION_RECHECK_MS);
       const heartbeat = setInterval(() => {
         if (!isAlive) {
           socket.terminate();
