@@ -6,7 +6,7 @@ const TOKEN = '123456789:AAE-test-token_for-unit-tests0123456';
 const NOW = 1_796_000_000;
 
 /** Signs fields as Telegram documents it, computed here independently of the module. */
-const sign = (fields: Record<string, string | number>, token = TOKEN) => {
+const sign = <T extends Record<string, string | number>>(fields: T, token = TOKEN): T & { hash: string } => {
   const text = Object.entries(fields)
     .map(([key, value]) => `${key}=${value}`)
     .sort()
