@@ -145,6 +145,14 @@ describe('Telegram sign-in', () => {
     const id = await browser().telegramId();
     expect(id).toBeDefined();
     telegramId = id ?? '';
+    // The OpenID Connect change endpoint does not reach the Telegram row.
+    const viaOidc = await t.request({
+      method: 'PUT',
+      url: `/api/admin/merchants/demo/social-sign-in/providers/${telegramId}`,
+      headers: { authorization: ops.owner ?? '' },
+      payload: { name: 'X', issuer: 'https://idp.example', clientId: 'x', scopes: 'openid', enabled: true },
+    });
+    expect(viaOidc.json().errorCode).toBe('not_found');
   });
 
   it("sends the browser to Telegram's login with the bot id, origin and a return_to carrying the flow's state", async () => {
