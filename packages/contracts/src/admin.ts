@@ -102,6 +102,7 @@ export const auditActions = [
   'chat_rooms.member_unmute',
   'social_sign_in.provider_create',
   'social_sign_in.provider_update',
+  'social_sign_in.telegram_update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

@@ -79,6 +79,14 @@ export const errorCatalogue = {
   social_sign_in_code_invalid: { status: 400 },
   social_sign_in_already_linked: { status: 409 },
   social_sign_in_provider_unavailable: { status: 502 },
+  /** Telegram's login data does not carry this merchant's bot's signature (decision 0173). */
+  social_sign_in_telegram_signature_invalid: { status: 400 },
+  /** Telegram's login data is older than a day (or dated in the future). */
+  social_sign_in_telegram_expired: { status: 400 },
+  /** Telegram's signed login data was already used once. */
+  social_sign_in_telegram_replayed: { status: 409 },
+  /** The merchant has not enabled Telegram login (or turned it off). */
+  social_sign_in_telegram_disabled: { status: 403 },
   // Money
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 400 },

@@ -23,14 +23,29 @@ export const SOCIAL_SIGN_IN_LIMITS = {
   perMinute: 20,
   /** Longest callback query the member site hands back, in characters. */
   queryMax: 4000,
+  /** Telegram login (decision 0173): bot usernames are 5 to 32 characters. */
+  telegramBotUsernameMax: 32,
+  telegramBotTokenMax: 100,
+  /** Seconds Telegram's login data stays good after its auth_date. */
+  telegramMaxAgeSeconds: 86_400,
+  /** Seconds an auth_date may lie ahead of the server's clock. */
+  telegramClockSkewSeconds: 60,
 } as const;
+
+/** Where Telegram's login sends the browser (its redirect flow; no Telegram script runs in the member site). */
+export const TELEGRAM_LOGIN_ORIGIN = 'https://oauth.telegram.org';
 
 /** The member site's page the providers send the browser back to; register `<site origin>` + this at the provider. */
 export const SOCIAL_SIGN_IN_CALLBACK_PATH = '/social-sign-in/callback';
 
+export const socialSignInProviderKinds = ['oidc', 'telegram'] as const;
+export type SocialSignInProviderKind = (typeof socialSignInProviderKinds)[number];
+
 export const socialSignInProviderSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** An OpenID Connect provider, or the merchant's Telegram login (decision 0173). */
+  kind: z.enum(socialSignInProviderKinds),
 });
 export type SocialSignInProvider = z.infer<typeof socialSignInProviderSchema>;
 
@@ -84,9 +99,11 @@ export const socialSignInEndpoints = {
     request: z.strictObject({
       /** The query string the provider sent the browser back with (code, state, iss, or error). */
       query: z.string().min(1, { message: 'not_empty' }).max(SOCIAL_SIGN_IN_LIMITS.queryMax),
+      /** Telegram's login data: the `tgAuthResult` of the fragment Telegram sent the browser back with (base64 JSON). */
+      telegramResult: z.string().min(1, { message: 'not_empty' }).max(SOCIAL_SIGN_IN_LIMITS.queryMax).optional(),
     }),
     response: socialSignInCallbackResultSchema,
-    summary: `Completes a sign-in or link: checks the record's state (single use, this browser), exchanges the code with the PKCE verifier, checks the ID token's issuer, audience and nonce. Signs in the account linked to (provider, issuer, subject), creating it on the first sign-in as registration does; never links by e-mail. Errors: auth/popup-closed-by-user (the member cancelled at the provider), social_sign_in_state_invalid (unknown, used, expired or another browser's state), social_sign_in_nonce_invalid, social_sign_in_issuer_invalid, social_sign_in_code_invalid (a replayed or wrong code), social_sign_in_already_linked, social_sign_in_provider_unavailable. A refusal creates nothing. ${SOCIAL_SIGN_IN_LIMITS.perMinute} a minute an address.`,
+    summary: `Completes a sign-in or link: checks the record's state (single use, this browser), exchanges the code with the PKCE verifier, checks the ID token's issuer, audience and nonce. Signs in the account linked to (provider, issuer, subject), creating it on the first sign-in as registration does; never links by e-mail. Errors: auth/popup-closed-by-user (the member cancelled at the provider), social_sign_in_state_invalid (unknown, used, expired or another browser's state), social_sign_in_nonce_invalid, social_sign_in_issuer_invalid, social_sign_in_code_invalid (a replayed or wrong code), social_sign_in_already_linked, social_sign_in_provider_unavailable. A Telegram login (telegramResult) is checked as Telegram documents it (HMAC-SHA-256 keyed by SHA-256 of the bot token, auth_date at most a day old, each signed payload once): social_sign_in_telegram_signature_invalid, social_sign_in_telegram_expired, social_sign_in_telegram_replayed, social_sign_in_telegram_disabled. A refusal creates nothing. ${SOCIAL_SIGN_IN_LIMITS.perMinute} a minute an address.`,
   }),
   links: defineEndpoint({
     name: 'socialSignIn.links',
@@ -180,6 +197,44 @@ export const socialSignInProviderInputSchema = z.strictObject({
 export type SocialSignInProviderInput = z.output<typeof socialSignInProviderInputSchema>;
 export type SocialSignInProviderRequest = z.input<typeof socialSignInProviderInputSchema>;
 
+/** The merchant's Telegram login as the back office sees it; the bot token only as set or not. */
+export const adminSocialSignInTelegramSchema = z.object({
+  /** Null: Telegram login was never set up for the merchant. */
+  id: z.string().nullable(),
+  botUsername: z.string(),
+  botTokenSet: z.boolean(),
+  enabled: z.boolean(),
+  links: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminSocialSignInTelegram = z.infer<typeof adminSocialSignInTelegramSchema>;
+
+export const socialSignInTelegramInputSchema = z.strictObject({
+  /** The bot's username as @BotFather shows it (without @); Telegram's bot usernames end in "bot". */
+  botUsername: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@/, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { message: 'not_empty' })
+        .max(SOCIAL_SIGN_IN_LIMITS.telegramBotUsernameMax, { message: 'field_too_long' })
+        .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, { message: 'field_invalid' })
+        .refine((value) => value.toLowerCase().endsWith('bot'), { message: 'field_invalid' }),
+    ),
+  /** `<bot id>:<secret>` from @BotFather. Empty or absent on a change: the stored token stays; required the first time. */
+  botToken: z
+    .string()
+    .trim()
+    .max(SOCIAL_SIGN_IN_LIMITS.telegramBotTokenMax, { message: 'field_too_long' })
+    .refine((value) => value === '' || /^[0-9]{1,20}:[A-Za-z0-9_-]{20,80}$/.test(value), { message: 'field_invalid' })
+    .optional(),
+  enabled: z.boolean(),
+});
+export type SocialSignInTelegramInput = z.output<typeof socialSignInTelegramInputSchema>;
+export type SocialSignInTelegramRequest = z.input<typeof socialSignInTelegramInputSchema>;
+
 const merchantParams = z.strictObject({ code: merchantCodeSchema });
 const idParams = z.strictObject({ code: merchantCodeSchema, id: z.uuid() });
 
@@ -220,5 +275,30 @@ export const adminSocialSignInEndpoints = {
     response: adminSocialSignInProviderSchema,
     summary:
       "Changes a provider; an empty or absent client secret keeps the stored one, a new one replaces it. Audited (never with the secret). Another merchant's provider answers not_found.",
+  }),
+  telegram: defineEndpoint({
+    name: 'admin.socialSignInTelegram',
+    method: 'GET',
+    path: '/api/admin/merchants/:code/social-sign-in/telegram',
+    moduleIds: [],
+    access: access.operator('socialSignIn.read', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: z.strictObject({}),
+    response: adminSocialSignInTelegramSchema,
+    summary: "The merchant's Telegram login (decision 0173): bot username, whether a bot token is stored, enabled.",
+  }),
+  saveTelegram: defineEndpoint({
+    name: 'admin.saveSocialSignInTelegram',
+    method: 'PUT',
+    path: '/api/admin/merchants/:code/social-sign-in/telegram',
+    moduleIds: [],
+    access: access.operator('socialSignIn.manage', 'merchant'),
+    encrypted: false,
+    params: merchantParams,
+    request: socialSignInTelegramInputSchema,
+    response: adminSocialSignInTelegramSchema,
+    summary:
+      "Sets up or changes the merchant's Telegram login: the bot's username and token (stored encrypted, never answered; required the first time, an empty one keeps the stored token), enabled. Audited (never with the token).",
   }),
 } as const;

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import { startTestOpenIdProvider, type TestOpenIdProvider } from '@tessera/testkit/oidc-provider';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +10,9 @@ import { dialog, openLogin, openSite, signInDesk, signOut, userMenu } from '../s
  * Social sign-in as a member meets it (decision 0165), against a real OpenID provider (oidc-provider with its
  * development login and consent pages) started here: the operator adds the provider in the back office; the
  * member clicks its button on the login popup, signs in on the provider's pages and lands signed in with a new
- * account; after signing out, the same button lands in the same account.
+ * account; after signing out, the same button lands in the same account. Telegram login (decision 0173) the same
+ * way, with Telegram itself (the outside party) faked by answering its login page with a redirect back to the site
+ * carrying login data signed with the test's bot token.
  */
 
 let server: TestServer;
@@ -27,6 +30,22 @@ afterAll(async () => {
   await idp?.close();
   await server?.stop();
 });
+
+/** Waits until the login popup has faded in (for a screenshot). */
+const loginShown = (page: Page) =>
+  page.waitForFunction(() => {
+    const shown = document.querySelector('dialog[data-dialog="login"]');
+    return shown !== null && getComputedStyle(shown).opacity === '1';
+  });
+
+/** A visitor's login popup on a phone, once it shows the button, in a screenshot. */
+const shootLoginOnPhone = async (button: string, file: string) => {
+  const phone = await openSite(browser, server, '/', 'phone');
+  const popup = await openLogin(phone.page);
+  await popup.getByRole('button', { name: button }).waitFor();
+  await loginShown(phone.page);
+  await phone.page.screenshot({ path: screenshotPath(file) });
+};
 
 /** Clicks the provider's button and goes through the provider's pages (whichever it shows) back to the site. */
 const signInThroughProvider = async (page: Page, login: string) => {
@@ -68,24 +87,14 @@ describe('social sign-in', () => {
     await desk.page.screenshot({ path: screenshotPath('social-sign-in-admin-desktop.png'), fullPage: true });
 
     // The login popup shows the provider's button, on a phone and on a desktop.
-    const phone = await openSite(browser, server, '/', 'phone');
-    const phoneLogin = await openLogin(phone.page);
-    await phoneLogin.getByRole('button', { name: 'Continue with Local ID' }).waitFor();
-    await phone.page.waitForFunction(() => {
-      const shown = document.querySelector('dialog[data-dialog="login"]');
-      return shown !== null && getComputedStyle(shown).opacity === '1';
-    });
-    await phone.page.screenshot({ path: screenshotPath('social-sign-in-login-phone.png') });
+    await shootLoginOnPhone('Continue with Local ID', 'social-sign-in-login-phone.png');
 
     const { page } = await newPage(browser, { viewport: 'desktop' });
     await page.goto(`${server.url}/`);
     await page.locator('[data-shell="header"]').waitFor();
     const popup = await openLogin(page);
     await popup.getByRole('button', { name: 'Continue with Local ID' }).waitFor();
-    await page.waitForFunction(() => {
-      const shown = document.querySelector('dialog[data-dialog="login"]');
-      return shown !== null && getComputedStyle(shown).opacity === '1';
-    });
+    await loginShown(page);
     await page.screenshot({ path: screenshotPath('social-sign-in-login-desktop.png') });
     await popup.getByRole('button', { name: 'Close' }).first().click();
     await dialog(page, 'login').waitFor({ state: 'detached' });
@@ -116,5 +125,86 @@ describe('social sign-in', () => {
       [memberId],
     );
     expect(sessions).toEqual([{ n: 2 }]);
+  });
+
+  it('signs in with Telegram once the owner enables it: Telegram (faked) sends back signed data, the member lands signed in', async () => {
+    const botToken = '7001002003:AAE2e-test-bot-token_0123456789abcdef';
+    const desk = await signInDesk(browser, server);
+    await desk.page.goto(`${server.url}/admin/merchants/demo/social-sign-in`);
+    const form = desk.page.locator('form[data-form="social-telegram"]');
+    await form.getByLabel('Bot username').fill('TesseraDemoBot');
+    await form.getByLabel('Bot token').fill(botToken);
+    await form.getByRole('button', { name: 'Save Telegram login' }).click();
+    await desk.page.locator('[data-telegram-status]').getByText('Set', { exact: true }).waitFor();
+    expect(await form.getByLabel('Bot token').inputValue()).toBe('');
+    expect(await desk.page.content()).not.toContain(botToken);
+    await desk.page.screenshot({ path: screenshotPath('social-sign-in-telegram-admin-desktop.png'), fullPage: true });
+    await desk.page.setViewportSize({ width: 390, height: 844 });
+    await desk.page.locator('#social-sign-in-telegram').scrollIntoViewIfNeeded();
+    await desk.page.screenshot({ path: screenshotPath('social-sign-in-telegram-admin-phone.png'), fullPage: true });
+
+    // Telegram's login page, faked: it sends the browser back to return_to with the signed data in the fragment.
+    const asked: URL[] = [];
+    let signings = 0;
+    const fakeTelegram = async (page: Page) =>
+      page.route('https://oauth.telegram.org/**', async (route) => {
+        const url = new URL(route.request().url());
+        asked.push(url);
+        signings += 1;
+        const fields: Record<string, string | number> = {
+          auth_date: Math.floor(Date.now() / 1000) - signings,
+          first_name: 'Tele',
+          id: 777000111,
+          username: 'tele_e2e',
+        };
+        const text = Object.keys(fields)
+          .sort()
+          .map((key) => `${key}=${fields[key]}`)
+          .join('\n');
+        const hash = createHmac('sha256', createHash('sha256').update(botToken).digest()).update(text).digest('hex');
+        const result = Buffer.from(JSON.stringify({ ...fields, hash })).toString('base64');
+        await route.fulfill({
+          status: 302,
+          headers: { location: `${url.searchParams.get('return_to')}#tgAuthResult=${result}` },
+        });
+      });
+
+    // The Telegram button on the login popup, on a phone and on a desktop.
+    await shootLoginOnPhone('Continue with Telegram', 'social-sign-in-telegram-login-phone.png');
+
+    const { page } = await newPage(browser, { viewport: 'desktop' });
+    await fakeTelegram(page);
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-shell="header"]').waitFor();
+    const popup = await openLogin(page);
+    await popup.getByRole('button', { name: 'Continue with Telegram' }).waitFor();
+    await loginShown(page);
+    await page.screenshot({ path: screenshotPath('social-sign-in-telegram-login-desktop.png') });
+    await popup.getByRole('button', { name: 'Continue with Telegram' }).click();
+    await userMenu(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const telegram = asked[0];
+    expect(telegram?.searchParams.get('bot_id')).toBe('7001002003');
+    expect(telegram?.searchParams.get('origin')).toBe(new URL(server.url).origin);
+    expect(telegram?.searchParams.get('request_access')).toBe('write');
+    expect(new URL(telegram?.searchParams.get('return_to') ?? '').pathname).toBe('/social-sign-in/callback');
+    const links = await server.query<{ member_id: string }>(
+      "SELECT member_id FROM social_sign_in_links WHERE subject = '777000111'",
+    );
+    expect(links).toHaveLength(1);
+    const firstAccount = await userMenu(page).textContent();
+    await page.getByRole('button', { name: 'Not now' }).click();
+
+    await signOut(page);
+    const again = await openLogin(page);
+    await again.getByRole('button', { name: 'Continue with Telegram' }).click();
+    await userMenu(page).waitFor();
+    expect(await userMenu(page).textContent()).toBe(firstAccount);
+    expect(asked).toHaveLength(2);
+    expect(
+      await server.query<{ n: number }>('SELECT count(*)::int AS n FROM member_sessions WHERE member_id = $1', [
+        links[0]?.member_id,
+      ]),
+    ).toEqual([{ n: 2 }]);
   });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { SocialSignInProviders } from '../../features/social-sign-in/components/social-sign-in-providers';
+import { SocialSignInTelegram } from '../../features/social-sign-in/components/social-sign-in-telegram';
 import { canOperator } from '../../shared/permissions/operator-permissions';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useCurrentOperator } from '../layouts/operator-outlet-context';
@@ -35,6 +36,7 @@ export const SocialSignInPage = () => {
         breadcrumb={<Link to="/social-sign-in">{t('socialSignIn.title')}</Link>}
       />
       <SocialSignInProviders code={code} canManage={canOperator(operator.role, 'socialSignIn.manage')} />
+      <SocialSignInTelegram code={code} canManage={canOperator(operator.role, 'socialSignIn.manage')} />
     </>
   );
 };

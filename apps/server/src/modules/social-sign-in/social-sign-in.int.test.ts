@@ -89,7 +89,7 @@ describe('social sign-in', () => {
     expect(kept.json().value).toMatchObject({ clientSecretSet: true });
     expect(kept.body).not.toContain(idp.clientSecret);
     const visitor = await browser().site('GET', '/wps/social-sign-in/providers');
-    expect(visitor.json().value.list).toEqual([{ id: providerId, name: 'Local ID' }]);
+    expect(visitor.json().value.list).toEqual([{ id: providerId, name: 'Local ID', kind: 'oidc' }]);
   });
 
   it("refuses another merchant's operator, and a bad issuer URL or scopes without openid", async () => {

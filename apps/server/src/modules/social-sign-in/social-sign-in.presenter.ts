@@ -1,7 +1,16 @@
-import type { AdminSocialSignInProvider, SocialSignInLink, SocialSignInProvider } from '@tessera/contracts';
+import type {
+  AdminSocialSignInProvider,
+  AdminSocialSignInTelegram,
+  SocialSignInLink,
+  SocialSignInProvider,
+} from '@tessera/contracts';
 import type { LinkRow, ProviderRow } from './social-sign-in.repository';
 
-export const presentProvider = (row: ProviderRow): SocialSignInProvider => ({ id: row.id, name: row.name });
+export const presentProvider = (row: ProviderRow): SocialSignInProvider => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+});
 
 export const presentLink = (row: LinkRow): SocialSignInLink => ({
   providerId: row.providerId,
@@ -21,4 +30,14 @@ export const presentAdminProvider = (row: ProviderRow): AdminSocialSignInProvide
   links: row.links,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The merchant's Telegram login for the back office: whether a bot token is set, never the token. */
+export const presentAdminTelegram = (row: ProviderRow | null): AdminSocialSignInTelegram => ({
+  id: row?.id ?? null,
+  botUsername: row?.clientId ?? '',
+  botTokenSet: row?.clientSecretSealed != null,
+  enabled: row?.enabled ?? false,
+  links: row?.links ?? 0,
+  updatedAt: row?.updatedAt.toISOString() ?? null,
 });

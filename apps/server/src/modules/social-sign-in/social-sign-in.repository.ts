@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db/queryable';
 export interface ProviderRow {
   id: string;
   merchantCode: string;
+  kind: 'oidc' | 'telegram';
   name: string;
   issuer: string;
   clientId: string;
@@ -33,7 +34,7 @@ export interface LinkRow {
   createdAt: Date;
 }
 
-const PROVIDER_COLUMNS = `p.id, p.merchant_code AS "merchantCode", p.name, p.issuer, p.client_id AS "clientId",
+const PROVIDER_COLUMNS = `p.id, p.merchant_code AS "merchantCode", p.kind, p.name, p.issuer, p.client_id AS "clientId",
   p.client_secret_sealed AS "clientSecretSealed", p.scopes, p.enabled, p.created_at AS "createdAt",
   p.updated_at AS "updatedAt",
   (SELECT count(*)::int FROM social_sign_in_links l WHERE l.provider_id = p.id) AS links`;
@@ -67,6 +68,15 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
       )
     ).rows,
 
+  /** The merchant's Telegram login (decision 0173), if it was ever set up. */
+  telegramProvider: async (merchantCode: string): Promise<ProviderRow | null> =>
+    (
+      await pool.query<ProviderRow>(
+        `SELECT ${PROVIDER_COLUMNS} FROM social_sign_in_providers p WHERE p.merchant_code = $1 AND p.kind = 'telegram'`,
+        [merchantCode],
+      )
+    ).rows[0] ?? null,
+
   provider: async (merchantCode: string, id: string, db: Queryable = pool): Promise<ProviderRow | null> =>
     (
       await db.query<ProviderRow>(
@@ -79,7 +89,7 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
     // Adds of one merchant queue behind each other, so the cap holds under concurrent adds.
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`social-sign-in:${merchantCode}`]);
     const { rows } = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM social_sign_in_providers WHERE merchant_code = $1',
+      "SELECT count(*)::int AS n FROM social_sign_in_providers WHERE merchant_code = $1 AND kind = 'oidc'",
       [merchantCode],
     );
     return rows[0]?.n ?? 0;
@@ -91,11 +101,13 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
     merchantCode: string,
     values: ProviderValues,
     clientSecretSealed: string | null,
+    kind: 'oidc' | 'telegram' = 'oidc',
   ): Promise<void> => {
     await client.query(
-      `INSERT INTO social_sign_in_providers (merchant_code, id, name, issuer, client_id, client_secret_sealed, scopes, enabled)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      providerParams(merchantCode, id, values, clientSecretSealed),
+      `INSERT INTO social_sign_in_providers
+         (merchant_code, id, name, issuer, client_id, client_secret_sealed, scopes, enabled, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [...providerParams(merchantCode, id, values, clientSecretSealed), kind],
     );
   },
 
@@ -106,12 +118,13 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
     id: string,
     values: ProviderValues,
     clientSecretSealed: string | null,
+    kind: 'oidc' | 'telegram' = 'oidc',
   ): Promise<boolean> => {
     const { rowCount } = await client.query(
       `UPDATE social_sign_in_providers SET name = $3, issuer = $4, client_id = $5,
          client_secret_sealed = coalesce($6, client_secret_sealed), scopes = $7, enabled = $8, updated_at = now()
-       WHERE merchant_code = $1 AND id = $2`,
-      providerParams(merchantCode, id, values, clientSecretSealed),
+       WHERE merchant_code = $1 AND id = $2 AND kind = $9`,
+      [...providerParams(merchantCode, id, values, clientSecretSealed), kind],
     );
     return (rowCount ?? 0) > 0;
   },
@@ -150,6 +163,20 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
         [state, merchantCode, browserHash],
       )
     ).rows[0] ?? null,
+
+  /**
+   * Records Telegram login data (by its hash) as used until it expires; false when it was used already (decision
+   * 0173).
+   */
+  useTelegramPayload: async (merchantCode: string, hash: string, expiresAt: Date): Promise<boolean> => {
+    const { rowCount } = await pool.query(
+      `INSERT INTO social_sign_in_telegram_uses (merchant_code, hash, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [merchantCode, hash, expiresAt],
+    );
+    if (Math.random() < 0.02) await pool.query('DELETE FROM social_sign_in_telegram_uses WHERE expires_at < now()');
+    return (rowCount ?? 0) > 0;
+  },
 
   findLink: async (providerId: string, issuer: string, subject: string): Promise<{ memberId: string } | null> =>
     (

@@ -3,7 +3,7 @@ import { adminSocialSignInEndpoints, SOCIAL_SIGN_IN_LIMITS, socialSignInEndpoint
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminContext } from '../../platform/http/context';
 import type { Registrar } from '../../platform/http/registrar';
-import { presentAdminProvider, presentLink, presentProvider } from './social-sign-in.presenter';
+import { presentAdminProvider, presentAdminTelegram, presentLink, presentProvider } from './social-sign-in.presenter';
 import type { SocialSignInActor, SocialSignInService } from './social-sign-in.service';
 
 /** The httpOnly cookie that binds a started sign-in to the browser that started it (decision 0165). */
@@ -40,7 +40,12 @@ export const registerSocialSignInRoutes = (r: Registrar, social: SocialSignInSer
   }));
 
   r.site(socialSignInEndpoints.callback, async ({ input, ctx, request }) => {
-    const result = await social.callback(ctx, input.query, request.cookies[SOCIAL_SIGN_IN_COOKIE]);
+    const result = await social.callback(
+      ctx,
+      input.query,
+      request.cookies[SOCIAL_SIGN_IN_COOKIE],
+      input.telegramResult,
+    );
     return result.outcome === 'linked' ? { outcome: 'linked' as const, link: presentLink(result.link) } : result;
   });
 
@@ -60,5 +65,11 @@ export const registerSocialSignInAdminRoutes = (r: Registrar, social: SocialSign
   );
   r.admin(adminSocialSignInEndpoints.update, async ({ input, params, ctx }) =>
     presentAdminProvider(await social.updateProvider(ctx.merchant, params.id, input, actorOf(ctx))),
+  );
+  r.admin(adminSocialSignInEndpoints.telegram, async ({ ctx }) =>
+    presentAdminTelegram(await social.telegram(ctx.merchant.code)),
+  );
+  r.admin(adminSocialSignInEndpoints.saveTelegram, async ({ input, ctx }) =>
+    presentAdminTelegram(await social.saveTelegram(ctx.merchant, input, actorOf(ctx))),
   );
 };

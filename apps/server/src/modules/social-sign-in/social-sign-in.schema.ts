@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.schema';
 
 /**
@@ -11,6 +11,11 @@ export const socialSignInProviders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     merchantCode: text('merchant_code').notNull(),
+    /**
+     * 'oidc', or 'telegram' (decision 0173): the merchant's one Telegram login, whose issuer is Telegram's login
+     * origin, client id the bot's username, sealed secret the bot token, and scopes empty.
+     */
+    kind: text('kind').$type<'oidc' | 'telegram'>().notNull().default('oidc'),
     name: text('name').notNull(),
     issuer: text('issuer').notNull(),
     clientId: text('client_id').notNull(),
@@ -21,7 +26,10 @@ export const socialSignInProviders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (table) => [index('social_sign_in_providers_merchant_idx').on(table.merchantCode, table.name)],
+  (table) => [
+    index('social_sign_in_providers_merchant_idx').on(table.merchantCode, table.name),
+    uniqueIndex('social_sign_in_providers_telegram_idx').on(table.merchantCode).where(sql`${table.kind} = 'telegram'`),
+  ],
 );
 
 /**
@@ -70,5 +78,23 @@ export const socialSignInLinks = pgTable(
     uniqueIndex('social_sign_in_links_subject_idx').on(table.providerId, table.issuer, table.subject),
     uniqueIndex('social_sign_in_links_member_idx').on(table.providerId, table.memberId),
     index('social_sign_in_links_member_only_idx').on(table.memberId),
+  ],
+);
+
+/**
+ * Telegram login data already used (decision 0173): its hash, kept until the data would be too old anyway, so the
+ * same signed payload signs in once.
+ */
+export const socialSignInTelegramUses = pgTable(
+  'social_sign_in_telegram_uses',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    hash: text('hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantCode, table.hash] }),
+    index('social_sign_in_telegram_uses_expires_idx').on(table.expiresAt),
   ],
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, LoginValue, SocialSignInProviderInput } from '@tessera/contracts';
-import { SOCIAL_SIGN_IN_CALLBACK_PATH, SOCIAL_SIGN_IN_LIMITS } from '@tessera/contracts';
+import type { AuditAction, LoginValue, SocialSignInProviderInput, SocialSignInTelegramInput } from '@tessera/contracts';
+import { SOCIAL_SIGN_IN_CALLBACK_PATH, SOCIAL_SIGN_IN_LIMITS, TELEGRAM_LOGIN_ORIGIN } from '@tessera/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type pg from 'pg';
@@ -17,6 +17,7 @@ import type { MembersService } from '../members';
 import type { RegisterService } from '../register';
 import type { SessionService } from '../session';
 import type { LinkRow, ProviderRow, SocialSignInRepository } from './social-sign-in.repository';
+import { checkTelegramLogin, decodeTelegramResult, telegramBotIdOf } from './telegram-login';
 
 export type SocialSignInActor = Parameters<AdminService['auditWith']>[1] & { operator: OperatorPrincipal };
 
@@ -100,8 +101,48 @@ export const createSocialSignInService = (deps: {
 
   const enabledProvider = async (merchantCode: string, providerId: string) => {
     const provider = await repository.provider(merchantCode, providerId);
+    if (provider?.kind === 'telegram' && !provider.enabled) throw new AppError('social_sign_in_telegram_disabled');
     if (!provider?.enabled) throw new AppError('not_found');
     return provider;
+  };
+
+  const botTokenOf = async (provider: ProviderRow): Promise<string> => {
+    if (!provider.clientSecretSealed) throw new AppError('social_sign_in_telegram_disabled');
+    return secretBox.open(provider.clientSecretSealed, secretPurpose(provider.id));
+  };
+
+  /**
+   * Telegram's redirect login (decision 0173): the browser goes to Telegram's login page, which sends it back to
+   * `returnTo` with the signed data in the fragment (`#tgAuthResult=`).
+   */
+  const telegramAuthorizationUrl = async (provider: ProviderRow, origin: string, returnTo: string) => {
+    const url = new URL('/auth', TELEGRAM_LOGIN_ORIGIN);
+    url.searchParams.set('bot_id', telegramBotIdOf(await botTokenOf(provider)));
+    url.searchParams.set('origin', origin);
+    url.searchParams.set('request_access', 'write');
+    url.searchParams.set('return_to', returnTo);
+    return url.href;
+  };
+
+  /** Checks Telegram's login data under the provider's bot token, once: the account's subject, or the refusal. */
+  const telegramIdentityOf = async (ctx: SiteVisit, provider: ProviderRow, result: string | undefined) => {
+    const fields = result === undefined ? false : decodeTelegramResult(result);
+    // Back without login data (or Telegram's "declined"): the member cancelled at Telegram.
+    if (fields === false) throw new AppError('auth/popup-closed-by-user');
+    if (fields === null) throw new AppError('social_sign_in_telegram_signature_invalid');
+    const check = checkTelegramLogin(fields, await botTokenOf(provider), Math.floor(Date.now() / 1000));
+    if (!check.ok) throw new AppError(check.error);
+    const expiresAt = new Date(
+      (check.user.authDate +
+        SOCIAL_SIGN_IN_LIMITS.telegramMaxAgeSeconds +
+        SOCIAL_SIGN_IN_LIMITS.telegramClockSkewSeconds) *
+        1000,
+    );
+    if (!(await repository.useTelegramPayload(ctx.merchant.code, check.user.hash, expiresAt))) {
+      throw new AppError('social_sign_in_telegram_replayed');
+    }
+    const name = [check.user.firstName, check.user.lastName].filter(Boolean).join(' ') || check.user.username;
+    return { issuer: TELEGRAM_LOGIN_ORIGIN, subject: check.user.id, name };
   };
 
   /** Starts a flow: its record, and the provider's authorization URL. */
@@ -113,24 +154,30 @@ export const createSocialSignInService = (deps: {
     intent: 'sign_in' | 'link',
     memberId: string | null,
   ): Promise<string> => {
-    const config = await configOf(provider);
     const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    const codeVerifier = oidc.randomPKCECodeVerifier();
     // Normalised as URL does it (no default port), so the code exchange names the same redirect URI.
     const redirectUri = new URL(SOCIAL_SIGN_IN_CALLBACK_PATH, origin).href;
-    await repository.insertFlow({
+    const flow = {
       state,
       merchantCode: ctx.merchant.code,
       providerId: provider.id,
       intent,
       memberId,
       browserHash: hashToken(browserKey),
-      nonce,
-      codeVerifier,
-      redirectUri,
       expiresAt: new Date(Date.now() + SOCIAL_SIGN_IN_LIMITS.flowMinutes * 60_000),
-    });
+    };
+    if (provider.kind === 'telegram') {
+      // Telegram sends the browser back to return_to as given, so the state rides in its query.
+      const returnTo = new URL(redirectUri);
+      returnTo.searchParams.set('state', state);
+      const url = await telegramAuthorizationUrl(provider, new URL(origin).origin, returnTo.href);
+      await repository.insertFlow({ ...flow, nonce: '', codeVerifier: '', redirectUri: returnTo.href });
+      return url;
+    }
+    const config = await configOf(provider);
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    await repository.insertFlow({ ...flow, nonce, codeVerifier, redirectUri });
     return oidc
       .buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -242,7 +289,12 @@ export const createSocialSignInService = (deps: {
      * The provider sent the browser back: uses up the flow (single use, this browser), then signs in the linked
      * account, creates one on the first sign-in, or links the signed-in member. Nothing is created on a refusal.
      */
-    callback: async (ctx: SiteVisit, query: string, browserKey: string | undefined): Promise<CallbackOutcome> => {
+    callback: async (
+      ctx: SiteVisit,
+      query: string,
+      browserKey: string | undefined,
+      telegramResult?: string,
+    ): Promise<CallbackOutcome> => {
       await limitAddress(ctx);
       const params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
       const state = params.get('state');
@@ -253,7 +305,10 @@ export const createSocialSignInService = (deps: {
       if (error === 'access_denied') throw new AppError('auth/popup-closed-by-user');
       if (error !== null) throw new AppError('social_sign_in_provider_unavailable');
       const provider = await enabledProvider(ctx.merchant.code, flow.providerId);
-      const identity = await identityOf(provider, flow, params);
+      const identity =
+        provider.kind === 'telegram'
+          ? await telegramIdentityOf(ctx, provider, telegramResult)
+          : await identityOf(provider, flow, params);
       const link = { merchantCode: ctx.merchant.code, providerId: provider.id, ...identity };
 
       if (flow.intent === 'link') {
@@ -299,7 +354,46 @@ export const createSocialSignInService = (deps: {
 
     // Back office
 
-    providers: (merchantCode: string) => repository.providers(merchantCode),
+    providers: async (merchantCode: string) =>
+      (await repository.providers(merchantCode)).filter((provider) => provider.kind === 'oidc'),
+
+    telegram: (merchantCode: string) => repository.telegramProvider(merchantCode),
+
+    /** Sets up or changes the merchant's Telegram login; the bot token is sealed as client secrets are. */
+    saveTelegram: async (merchant: MerchantContext, input: SocialSignInTelegramInput, actor: SocialSignInActor) => {
+      const existing = await repository.telegramProvider(merchant.code);
+      if (!existing && !input.botToken) throw fieldError('botToken', 'not_empty');
+      const id = existing?.id ?? randomUUID();
+      const sealed = input.botToken ? await secretBox.seal(input.botToken, secretPurpose(id)) : null;
+      const values = {
+        name: 'Telegram',
+        issuer: TELEGRAM_LOGIN_ORIGIN,
+        clientId: input.botUsername,
+        scopes: '',
+        enabled: input.enabled,
+      };
+      const details = {
+        botUsername: input.botUsername,
+        enabled: input.enabled,
+        botToken: existing ? (sealed ? 'replaced' : 'kept') : 'set',
+      };
+      try {
+        await audited(actor, merchant.code, 'social_sign_in.telegram_update', id, details, async (client) => {
+          if (!existing) {
+            await repository.insertProvider(client, id, merchant.code, values, sealed, 'telegram');
+          } else if (!(await repository.updateProvider(client, merchant.code, id, values, sealed, 'telegram'))) {
+            throw new AppError('not_found');
+          }
+        });
+      } catch (error) {
+        // Two first saves at once: the other one set Telegram up.
+        if (isConstraintViolation(error, 'social_sign_in_providers_telegram_idx')) throw new AppError('conflict');
+        throw error;
+      }
+      const row = await repository.telegramProvider(merchant.code);
+      if (!row) throw new Error('telegram provider save lost');
+      return row;
+    },
 
     createProvider: async (merchant: MerchantContext, input: SocialSignInProviderInput, actor: SocialSignInActor) => {
       if (!input.clientSecret) throw fieldError('clientSecret', 'not_empty');
@@ -329,7 +423,7 @@ export const createSocialSignInService = (deps: {
       input: SocialSignInProviderInput,
       actor: SocialSignInActor,
     ) => {
-      if (!(await repository.provider(merchant.code, id))) throw new AppError('not_found');
+      if ((await repository.provider(merchant.code, id))?.kind !== 'oidc') throw new AppError('not_found');
       const sealed = input.clientSecret ? await secretBox.seal(input.clientSecret, secretPurpose(id)) : null;
       await audited(
         actor,

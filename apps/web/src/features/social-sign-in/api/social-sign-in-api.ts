@@ -19,8 +19,12 @@ export const startSocialSignIn = (providerId: string) =>
 export const startSocialLink = (providerId: string, password: string) =>
   callEndpoint(socialSignInEndpoints.startLink, { body: { providerId, password } });
 
-/** Hands the provider's answer (the callback page's query string) to the server. */
-export const finishSocialSignIn = (query: string) => callEndpoint(socialSignInEndpoints.callback, { body: { query } });
+/**
+ * Hands the provider's answer to the server: the callback page's query string, and Telegram's login data from the
+ * fragment (`tgAuthResult`, decision 0173) when Telegram sent the browser back.
+ */
+export const finishSocialSignIn = (query: string, telegramResult?: string) =>
+  callEndpoint(socialSignInEndpoints.callback, { body: { query, ...(telegramResult ? { telegramResult } : {}) } });
 
 /** The providers linked to the member's account. */
 export const useSocialSignInLinks = () =>

@@ -29,13 +29,15 @@ export const SocialSignInCallbackPage = () => {
     if (sent.current) return;
     sent.current = true;
     const query = location.search.replace(/^\?/, '');
+    // Telegram's login data comes back in the fragment, which never reaches a server by itself (decision 0173).
+    const telegramResult = new URLSearchParams(location.hash.replace(/^#/, '')).get('tgAuthResult') ?? undefined;
     if (!query) {
       setErrorCode('social_sign_in_state_invalid');
       return;
     }
     void (async () => {
       try {
-        const result = await finishSocialSignIn(query);
+        const result = await finishSocialSignIn(query, telegramResult);
         if (result.outcome === 'linked') {
           setLinked(result.link.providerName);
           return;
@@ -47,7 +49,7 @@ export const SocialSignInCallbackPage = () => {
         setErrorCode(errorKeyOf(error));
       }
     })();
-  }, [location.search, navigate, queryClient]);
+  }, [location.search, location.hash, navigate, queryClient]);
 
   const handleBackToLogin = () => {
     navigate('/', { replace: true });
