@@ -4,6 +4,7 @@ import type { LinkRow, ProviderRow } from './social-sign-in.repository';
 export const presentProvider = (row: ProviderRow): SocialSignInProvider => ({ id: row.id, name: row.name });
 
 export const presentLink = (row: LinkRow): SocialSignInLink => ({
+  id: row.id,
   providerId: row.providerId,
   providerName: row.providerName,
   linkedAt: row.createdAt.toISOString(),
