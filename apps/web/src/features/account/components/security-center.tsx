@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQueryOptions, useMemberInfo } from '../../../shared/account/get-member-info';
 import { errorKeyOf } from '../../../shared/api/api-error';
@@ -12,7 +12,7 @@ import { LoginHistoryCard } from './login-history-card';
 import { ProfileCard } from './profile-card';
 import { RecoveryCodes } from './recovery-codes';
 import styles from './security-center.module.css';
-import { SettingRow } from './setting-row';
+import { SettingRow, type SettingRowProps } from './setting-row';
 import { TwoFactorDisableForm } from './two-factor-disable-form';
 import { TwoFactorSetup } from './two-factor-setup';
 import { WithdrawPasswordForm } from './withdraw-password-form';
@@ -20,11 +20,30 @@ import { WithdrawPasswordForm } from './withdraw-password-form';
 type OpenSetting = 'password' | 'withdraw' | 'twoFactor' | null;
 type Notice = { setting: Exclude<OpenSetting, null>; key: string } | null;
 
+/** A card of settings in this page's look: its title, and its rows (`SettingRow`s). */
+const SettingsCard = ({ name, title, children }: { name: string; title: string; children: ReactNode }) => (
+  <section className={styles.card} aria-label={title} data-card={name}>
+    <h2 className={styles.cardTitle}>{title}</h2>
+    <ul className={styles.settings}>{children}</ul>
+  </section>
+);
+
+/** What a card another feature adds gets to draw itself like the page's own settings. */
+export interface SecurityCardFrame {
+  Card: ComponentType<{ name: string; title: string; children: ReactNode }>;
+  Row: ComponentType<SettingRowProps>;
+}
+
+export interface SecurityCenterProps {
+  /** Cards other features add under the security settings (linked sign-ins), composed by the app layer. */
+  extraCards?: readonly ComponentType<SecurityCardFrame>[];
+}
+
 /**
  * My account (securityCenter, the member centre's default page): profile, login password, withdraw password,
- * two-factor and login history.
+ * two-factor, the cards other features add, and login history.
  */
-export const SecurityCenter = () => {
+export const SecurityCenter = ({ extraCards = [] }: SecurityCenterProps) => {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const member = useMemberInfo();
@@ -135,6 +154,10 @@ export const SecurityCenter = () => {
           </SettingRow>
         </ul>
       </section>
+      {extraCards.map((ExtraCard, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the app layer's list is fixed for the page's life.
+        <ExtraCard key={index} Card={SettingsCard} Row={SettingRow} />
+      ))}
       <LoginHistoryCard />
     </div>
   );
