@@ -60,6 +60,31 @@ const startAtProvider = async (page: Page, login: string, back: Locator) => {
   await throughProvider(page, login, back);
 };
 
+/** Runs `shoot` at a phone's and a desktop's width (390 and 1440 px). */
+const atBothWidths = async (page: Page, shoot: (name: 'phone' | 'desktop') => Promise<void>) => {
+  for (const [width, name] of [
+    [390, 'phone'],
+    [1440, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(name);
+  }
+};
+
+/** Opens a linked sign-in's action: a wrong password is refused under its field. */
+const refuseWrongPassword = async (row: Locator, action: string, submit: string) => {
+  await row.getByRole('button', { name: action, exact: true }).click();
+  await row.getByLabel('Password', { exact: true }).fill('Wrong1234');
+  await row.getByRole('button', { name: submit }).click();
+  await row.locator('[data-field-error="error_password"]').waitFor();
+};
+
+/** Confirms the open action with the account's password. */
+const confirmPassword = async (row: Locator, submit: string) => {
+  await row.getByLabel('Password', { exact: true }).fill('Secret123');
+  await row.getByRole('button', { name: submit }).click();
+};
+
 /** Signs in with the provider and lands signed in on the home page. */
 const signInThroughProvider = async (page: Page, login: string) => {
   await startAtProvider(page, login, userMenu(page));
@@ -144,20 +169,12 @@ describe('social sign-in', () => {
     await row.getByText('Not linked').waitFor();
 
     // Linking asks for the account's password first; a wrong one stays on the page.
-    await row.getByRole('button', { name: 'Link', exact: true }).click();
-    await row.getByLabel('Password', { exact: true }).fill('Wrong1234');
-    await row.getByRole('button', { name: 'Continue to Local ID' }).click();
-    await row.locator('[data-field-error="error_password"]').waitFor();
-    for (const [width, name] of [
-      [390, 'phone'],
-      [1440, 'desktop'],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
+    await refuseWrongPassword(row, 'Link', 'Continue to Local ID');
+    await atBothWidths(page, async (name) => {
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: screenshotPath(`social-sign-in-link-form-${name}.png`) });
-    }
-    await row.getByLabel('Password', { exact: true }).fill('Secret123');
-    await row.getByRole('button', { name: 'Continue to Local ID' }).click();
+    });
+    await confirmPassword(row, 'Continue to Local ID');
     const linked = page.getByRole('heading', { name: 'Account linked' });
     await throughProvider(page, 'e2e-linked', linked);
     const member = await memberRow(server, 'linker01');
@@ -167,15 +184,11 @@ describe('social sign-in', () => {
 
     // My account lists it, with when (each width loaded as such, so the phone's menu starts closed).
     await page.goto(`${server.url}/member`);
-    for (const [width, name] of [
-      [390, 'phone'],
-      [1440, 'desktop'],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
+    await atBothWidths(page, async (name) => {
       await page.reload();
       await row.getByText(/^Linked /).waitFor();
       await page.screenshot({ path: screenshotPath(`social-sign-in-linked-${name}.png`), fullPage: true });
-    }
+    });
 
     // Signed out, the provider's button signs into this account.
     await signOut(page);
@@ -218,12 +231,8 @@ describe('social sign-in', () => {
 
     // Unlinking needs the password too; then the provider is no way into this account.
     await page.locator('[data-page="security-center"]').waitFor();
-    await row.getByRole('button', { name: 'Unlink', exact: true }).click();
-    await row.getByLabel('Password', { exact: true }).fill('Wrong1234');
-    await row.getByRole('button', { name: 'Unlink Local ID' }).click();
-    await row.locator('[data-field-error="error_password"]').waitFor();
-    await row.getByLabel('Password', { exact: true }).fill('Secret123');
-    await row.getByRole('button', { name: 'Unlink Local ID' }).click();
+    await refuseWrongPassword(row, 'Unlink', 'Unlink Local ID');
+    await confirmPassword(row, 'Unlink Local ID');
     await row.getByText('Local ID is no longer linked.').waitFor();
     await row.getByText('Not linked').waitFor();
     await card.screenshot({ path: screenshotPath('social-sign-in-unlinked-desktop.png') });
