@@ -113,6 +113,16 @@ export const LinkedSignIns = ({ Card, Row }: LinkedSignInsProps) => {
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ providerId: string; text: string } | null>(null);
 
+  const failed = providers.error ?? links.error;
+  if (failed) {
+    return (
+      <Card name="linked-sign-ins" title={t('linked_sign_ins_title')}>
+        <li className={styles.failed}>
+          <FormError code={errorKeyOf(failed)} />
+        </li>
+      </Card>
+    );
+  }
   if (!providers.data || !links.data) return null;
   const linkOf = new Map(links.data.list.map((link) => [link.providerId, link]));
   const rows = [
