@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQueryOptions, useMemberInfo } from '../../../shared/account/get-member-info';
+import type { SecurityCardFrame } from '../../../shared/account/security-card-frame';
 import { errorKeyOf } from '../../../shared/api/api-error';
 import { Alert } from '../../../shared/ui/alert/alert';
 import { FormError } from '../../../shared/ui/form/form-error';
@@ -12,7 +13,7 @@ import { LoginHistoryCard } from './login-history-card';
 import { ProfileCard } from './profile-card';
 import { RecoveryCodes } from './recovery-codes';
 import styles from './security-center.module.css';
-import { SettingRow, type SettingRowProps } from './setting-row';
+import { SettingRow } from './setting-row';
 import { TwoFactorDisableForm } from './two-factor-disable-form';
 import { TwoFactorSetup } from './two-factor-setup';
 import { WithdrawPasswordForm } from './withdraw-password-form';
@@ -27,12 +28,6 @@ const SettingsCard = ({ name, title, children }: { name: string; title: string; 
     <ul className={styles.settings}>{children}</ul>
   </section>
 );
-
-/** What a card another feature adds gets to draw itself like the page's own settings. */
-export interface SecurityCardFrame {
-  Card: ComponentType<{ name: string; title: string; children: ReactNode }>;
-  Row: ComponentType<SettingRowProps>;
-}
 
 export interface SecurityCenterProps {
   /** Cards other features add under the security settings (linked sign-ins), composed by the app layer. */

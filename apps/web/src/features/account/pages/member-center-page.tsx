@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { SecurityCardFrame } from '../../../shared/account/security-card-frame';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
-import { type SecurityCardFrame, SecurityCenter } from '../components/security-center';
+import { SecurityCenter } from '../components/security-center';
 import { defaultMemberPage, type MemberPage, memberPageOf, visibleMemberMenu } from '../member-menu';
 
 export interface MemberCenterPageProps {

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { socialSignInEndpoints } from '@tessera/contracts';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
+import type { SecurityCardFrame } from '../../../shared/account/security-card-frame';
+import { errorKeyOf } from '../../../shared/api/api-error';
 import { queryKeyOf } from '../../../shared/api/query-key';
 import { validateRequired } from '../../../shared/forms/rule-validation';
-import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
+import { showSubmitError } from '../../../shared/forms/submit-error';
 import { useFormatDateTime } from '../../../shared/i18n/use-format-date-time';
 import { Alert } from '../../../shared/ui/alert/alert';
 import { Button } from '../../../shared/ui/button/button';
@@ -21,23 +22,6 @@ import {
   useSocialSignInProviders,
 } from '../api/social-sign-in-api';
 import styles from './social-sign-in.module.css';
-
-/** The frame My account lends its cards (its card and setting row), so this card looks like its neighbours. */
-export interface LinkedSignInsProps {
-  Card: ComponentType<{ name: string; title: string; children: ReactNode }>;
-  Row: ComponentType<{
-    name: string;
-    icon: ReactNode;
-    title: string;
-    status: string;
-    isOn: boolean;
-    actionLabel: string;
-    isOpen: boolean;
-    onToggle: () => void;
-    notice?: ReactNode;
-    children: ReactNode;
-  }>;
-}
 
 interface PasswordValues {
   password: string;
@@ -69,12 +53,7 @@ const PasswordConfirmForm = ({
     try {
       await onConfirm(values.password);
     } catch (error) {
-      if (!isApiError(error)) {
-        setFormError(errorKeyOf(error));
-        return;
-      }
-      const unmatched = applyServerFieldErrors(setError, error.fieldErrors, { fields: ['password'] });
-      if (error.fieldErrors.length === 0 || unmatched.length > 0) setFormError(error.code);
+      showSubmitError(error, setError, { fields: ['password'] }, setFormError);
     }
   };
 
@@ -104,7 +83,7 @@ const PasswordConfirmForm = ({
  * merchant turned off still shows, so it can be removed. Nothing shows where the merchant has no provider and the
  * member no link.
  */
-export const LinkedSignIns = ({ Card, Row }: LinkedSignInsProps) => {
+export const LinkedSignIns = ({ Card, Row }: SecurityCardFrame) => {
   const { t } = useTranslation('social-sign-in');
   const queryClient = useQueryClient();
   const providers = useSocialSignInProviders();
