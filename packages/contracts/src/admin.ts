@@ -103,6 +103,8 @@ export const auditActions = [
   'social_sign_in.provider_create',
   'social_sign_in.provider_update',
   'social_sign_in.telegram_update',
+  'social_sign_in.member_link',
+  'social_sign_in.member_unlink',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const isAuditAction = (value: string): value is AuditAction =>

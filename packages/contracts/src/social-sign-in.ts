@@ -50,6 +50,8 @@ export const socialSignInProviderSchema = z.object({
 export type SocialSignInProvider = z.infer<typeof socialSignInProviderSchema>;
 
 export const socialSignInLinkSchema = z.object({
+  /** The link's own id: what unlinking names. */
+  id: z.string(),
   providerId: z.string(),
   providerName: z.string(),
   linkedAt: z.string(),
@@ -130,6 +132,23 @@ export const socialSignInEndpoints = {
     }),
     response: z.object({ authorizationUrl: z.string() }),
     summary: `Starts linking a provider to the signed-in member's account; needs the account's password (password: error_password, rate-limited as logins are). The callback then links the provider's subject to this account (social_sign_in_already_linked if that subject or this provider is linked already). ${SOCIAL_SIGN_IN_LIMITS.perMinute} a minute an address.`,
+  }),
+  unlink: defineEndpoint({
+    name: 'socialSignIn.unlink',
+    method: 'POST',
+    path: '/wps/social-sign-in/unlink',
+    moduleIds: ['COMM3'],
+    access: access.realMember,
+    encrypted: true,
+    request: z.strictObject({
+      /** The link to remove: one of the member's own (`GET /wps/social-sign-in/links`). */
+      linkId: z.uuid({ message: 'field_invalid' }),
+      /** The account's password: removing a way into the account needs it, as adding one does. */
+      password: z.string().min(1, { message: 'not_empty' }).max(128),
+    }),
+    response: z.null(),
+    summary:
+      "Removes one of the signed-in member's own links; needs the account's password (password: error_password; wrong passwords share the link start's pause). Another member's or an unknown link answers not_found and changes nothing. The account keeps its password, so it can still be signed into. Audited.",
   }),
 } as const;
 

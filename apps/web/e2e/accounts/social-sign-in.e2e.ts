@@ -1,10 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { launchBrowser, newPage, startTestServer, type TestServer } from '@tessera/testkit';
 import { startTestOpenIdProvider, type TestOpenIdProvider } from '@tessera/testkit/oidc-provider';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberApi } from '../support/member-api';
 import { screenshotPath } from '../support/screenshots';
-import { dialog, openLogin, openSite, signInDesk, signOut, userMenu } from '../support/site';
+import { dialog, memberRow, openLogin, openSite, signInDesk, signInMember, signOut, userMenu } from '../support/site';
+import { totpNow } from '../support/totp';
 
 /**
  * Social sign-in as a member meets it (decision 0165), against a real OpenID provider (oidc-provider with its
@@ -12,7 +14,8 @@ import { dialog, openLogin, openSite, signInDesk, signOut, userMenu } from '../s
  * member clicks its button on the login popup, signs in on the provider's pages and lands signed in with a new
  * account; after signing out, the same button lands in the same account. Telegram login (decision 0173) the same
  * way, with Telegram itself (the outside party) faked by answering its login page with a redirect back to the site
- * carrying login data signed with the test's bot token.
+ * carrying login data signed with the test's bot token. A member links the provider from My account (its password
+ * first), signs in with it, is asked for its two-factor code on the way back, and unlinks it.
  */
 
 let server: TestServer;
@@ -47,17 +50,13 @@ const shootLoginOnPhone = async (button: string, file: string) => {
   await phone.page.screenshot({ path: screenshotPath(file) });
 };
 
-/** Clicks the provider's button and goes through the provider's pages (whichever it shows) back to the site. */
-const signInThroughProvider = async (page: Page, login: string) => {
-  const popup = await openLogin(page);
-  const toProvider = page.waitForRequest((request) => request.url().startsWith(idp.issuer));
-  await popup.getByRole('button', { name: 'Continue with Local ID' }).click();
-  await toProvider;
+/** Goes through the provider's pages (whichever it shows) until the site shows `back`. */
+const throughProvider = async (page: Page, login: string, back: Locator) => {
   // The whole page goes to the provider; it asks for a login and consent or, with its session, sends it straight back.
   const loginField = page.locator('input[name="login"]');
   const consent = page.getByRole('button', { name: 'Continue', exact: true });
   for (let step = 0; step < 4; step++) {
-    await loginField.or(consent).or(userMenu(page)).first().waitFor();
+    await loginField.or(consent).or(back).first().waitFor();
     if (await loginField.isVisible()) {
       await loginField.fill(login);
       await page.locator('input[name="password"]').fill('any password');
@@ -68,7 +67,46 @@ const signInThroughProvider = async (page: Page, login: string) => {
       await consent.waitFor({ state: 'detached' });
     } else break;
   }
-  await userMenu(page).waitFor();
+  await back.waitFor();
+};
+
+/** Clicks the provider's button on the login popup and comes back through the provider's pages. */
+const startAtProvider = async (page: Page, login: string, back: Locator) => {
+  const popup = await openLogin(page);
+  const toProvider = page.waitForRequest((request) => request.url().startsWith(idp.issuer));
+  await popup.getByRole('button', { name: 'Continue with Local ID' }).click();
+  await toProvider;
+  await throughProvider(page, login, back);
+};
+
+/** Runs `shoot` at a phone's and a desktop's width (390 and 1440 px). */
+const atBothWidths = async (page: Page, shoot: (name: 'phone' | 'desktop') => Promise<void>) => {
+  for (const [width, name] of [
+    [390, 'phone'],
+    [1440, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(name);
+  }
+};
+
+/** Opens a linked sign-in's action: a wrong password is refused under its field. */
+const refuseWrongPassword = async (row: Locator, action: string, submit: string) => {
+  await row.getByRole('button', { name: action, exact: true }).click();
+  await row.getByLabel('Password', { exact: true }).fill('Wrong1234');
+  await row.getByRole('button', { name: submit }).click();
+  await row.locator('[data-field-error="error_password"]').waitFor();
+};
+
+/** Confirms the open action with the account's password. */
+const confirmPassword = async (row: Locator, submit: string) => {
+  await row.getByLabel('Password', { exact: true }).fill('Secret123');
+  await row.getByRole('button', { name: submit }).click();
+};
+
+/** Signs in with the provider and lands signed in on the home page. */
+const signInThroughProvider = async (page: Page, login: string) => {
+  await startAtProvider(page, login, userMenu(page));
   expect(new URL(page.url()).pathname).toBe('/');
 };
 
@@ -206,5 +244,88 @@ describe('social sign-in', () => {
         links[0]?.member_id,
       ]),
     ).toEqual([{ n: 2 }]);
+  });
+
+  it('links from My account with the password, signs in with it, asks for the two-factor code, and unlinks', async () => {
+    const registered = await memberApi(server).registerByUsername('Linker01', 'Secret123', '81130071');
+    const { page } = await newPage(browser, { viewport: 'desktop' });
+    await page.goto(`${server.url}/`);
+    await page.locator('[data-shell="header"]').waitFor();
+    await signInMember(page, 'Linker01');
+    const account = await userMenu(page).textContent();
+    await page.goto(`${server.url}/member`);
+    const card = page.locator('[data-card="linked-sign-ins"]');
+    const row = card.locator('li', { hasText: 'Local ID' });
+    await row.getByText('Not linked').waitFor();
+
+    // Linking asks for the account's password first; a wrong one stays on the page.
+    await refuseWrongPassword(row, 'Link', 'Continue to Local ID');
+    await atBothWidths(page, async (name) => {
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: screenshotPath(`social-sign-in-link-form-${name}.png`) });
+    });
+    await confirmPassword(row, 'Continue to Local ID');
+    const linked = page.getByRole('heading', { name: 'Account linked' });
+    await throughProvider(page, 'e2e-linked', linked);
+    const member = await memberRow(server, 'linker01');
+    expect(
+      await server.query('SELECT member_id, subject FROM social_sign_in_links WHERE member_id = $1', [member.id]),
+    ).toEqual([{ member_id: member.id, subject: 'e2e-linked' }]);
+
+    // My account lists it, with when (each width loaded as such, so the phone's menu starts closed).
+    await page.goto(`${server.url}/member`);
+    await atBothWidths(page, async (name) => {
+      await page.reload();
+      await row.getByText(/^Linked /).waitFor();
+      await page.screenshot({ path: screenshotPath(`social-sign-in-linked-${name}.png`), fullPage: true });
+    });
+
+    // Signed out, the provider's button signs into this account.
+    await signOut(page);
+    await signInThroughProvider(page, 'e2e-linked');
+    expect(await userMenu(page).textContent()).toBe(account);
+
+    // With two-factor on, the way back from the provider asks for the code, as the password login does.
+    const call = async (path: string, body: object) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { ModuleId: 'COMM3', 'content-type': 'application/json', Authorization: registered.token },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { success: boolean; value: { secret: string } };
+    };
+    const { secret } = (await call('/wps/member/2fa/setup', {})).value;
+    expect((await call('/wps/member/2fa/enable', { code: totpNow(secret) })).success).toBe(true);
+    await signOut(page);
+    // On a phone's width: the site comes back from the provider loaded at that width.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.reload();
+    await page.locator('[data-shell="header"]').waitFor();
+    const step = page.locator('[data-form="login-verify"]');
+    await startAtProvider(page, 'e2e-linked', step);
+    expect(new URL(page.url()).pathname).toBe('/social-sign-in/callback');
+    await step.getByText('Two-factor authentication is on.', { exact: false }).waitFor();
+    await page.screenshot({ path: screenshotPath('social-sign-in-callback-2fa-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: screenshotPath('social-sign-in-callback-2fa-desktop.png'), fullPage: true });
+    const wrong = totpNow(secret) === '000000' ? '111111' : '000000';
+    await step.getByLabel('Authenticator code or recovery code').fill(wrong);
+    await step.getByRole('button', { name: 'Verify and log in' }).click();
+    await step.locator('[data-field-error="verification_code_invalid"]').waitFor();
+    expect(await userMenu(page).count()).toBe(0);
+    await step.getByLabel('Authenticator code or recovery code').fill(totpNow(secret));
+    await step.getByRole('button', { name: 'Verify and log in' }).click();
+    await userMenu(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await dialog(page, 'after-login').getByRole('button', { name: 'My Account' }).click();
+
+    // Unlinking needs the password too; then the provider is no way into this account.
+    await page.locator('[data-page="security-center"]').waitFor();
+    await refuseWrongPassword(row, 'Unlink', 'Unlink Local ID');
+    await confirmPassword(row, 'Unlink Local ID');
+    await row.getByText('Local ID is no longer linked.').waitFor();
+    await row.getByText('Not linked').waitFor();
+    await card.screenshot({ path: screenshotPath('social-sign-in-unlinked-desktop.png') });
+    expect(await server.query('SELECT id FROM social_sign_in_links WHERE member_id = $1', [member.id])).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { InboxPage } from '../features/messages/pages/inbox-page';
 import { useMissionCount } from '../features/missions/api/missions-api';
 import { BonusDetailsPage } from '../features/promotions/pages/bonus-details-page';
 import { RewardCenterPage } from '../features/promotions/pages/reward-center-page';
+import { LinkedSignIns } from '../features/social-sign-in/components/linked-sign-ins';
 import { useSiteConfig } from '../features/system/api/get-system-status';
 import { useUplineInfo } from '../features/wallet/api/get-upline-info';
 import { AccountRecordPage } from '../features/wallet/pages/account-record-page';
@@ -96,6 +97,9 @@ const pages: Partial<Record<MemberPage, ComponentType>> = {
   responsibleGaming: ResponsibleGamingRoute,
 };
 
+/** My account's security settings gain the member's linked sign-ins (social sign-in, decision 0172). */
+const securityCards = [LinkedSignIns] as const;
+
 export const MemberCenterRoute = () => {
   const { t } = useTranslation();
   const rewardCount = usePublicStore((state) => state.availablePromoCount);
@@ -108,5 +112,5 @@ export const MemberCenterRoute = () => {
     rewardCenter: { count: rewardCount, label: t('rewards_waiting', { count: rewardCount }) },
     missionLeaderboard: { count: missionCount, label: t('missions_waiting', { count: missionCount }) },
   };
-  return <MemberCenterPage pages={pages} hiddenPages={hiddenPages} badges={badges} />;
+  return <MemberCenterPage pages={pages} hiddenPages={hiddenPages} badges={badges} securityCards={securityCards} />;
 };

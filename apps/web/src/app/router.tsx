@@ -30,10 +30,8 @@ const PublicLiveChatPage = lazy(() =>
 const ChatRoomPage = lazy(() =>
   import('../features/chat-rooms/pages/chat-room-page').then((m) => ({ default: m.ChatRoomPage })),
 );
-const SocialSignInCallbackPage = lazy(() =>
-  import('../features/social-sign-in/pages/social-sign-in-callback-page').then((m) => ({
-    default: m.SocialSignInCallbackPage,
-  })),
+const SocialSignInCallbackRoute = lazy(() =>
+  import('./social-sign-in-callback-route').then((m) => ({ default: m.SocialSignInCallbackRoute })),
 );
 const AgentLayout = lazy(() => import('./layouts/agent-layout').then((m) => ({ default: m.AgentLayout })));
 const AgentPage = lazy(() => import('../features/agents/pages/agent-page').then((m) => ({ default: m.AgentPage })));
@@ -77,7 +75,7 @@ export const AppRoutes = () => (
         {route('/appDownload', <AppDownloadRoute />)}
         {route('/lines', <LinesRoute />)}
         {route('/chat', <PublicLiveChatPage />)}
-        {route(SOCIAL_SIGN_IN_CALLBACK_PATH, <SocialSignInCallbackPage />)}
+        {route(SOCIAL_SIGN_IN_CALLBACK_PATH, <SocialSignInCallbackRoute />)}
         <Route
           path="/chat-rooms/:roomId"
           element={

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantLikeDemo, signInOperators } from '../../../test/back-office';
 import { memberClient } from '../../../test/member-client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { totpCode } from '../../platform/security/totp';
 
 let t: TestApp;
 let idp: TestOpenIdProvider;
@@ -232,6 +233,136 @@ describe('social sign-in', () => {
     );
     const againQuery = await signInAtTestProvider(again.json().value.authorizationUrl, 'grace');
     expect((await other.callback(againQuery, otherTokens.linker2)).errorCode).toBe('social_sign_in_already_linked');
+  });
+
+  it('asks a member with two-factor on for its code: a wrong one is refused, five tries use the hold up', async () => {
+    const member = browser();
+    const { tokens, ids } = await member.client.signInMembers(['twofactor']);
+    const token = tokens.twofactor ?? '';
+    const setup = (
+      await member.client.send({ method: 'POST', url: '/wps/member/2fa/setup', moduleId: 'COMM3', token, payload: {} })
+    ).json().value;
+    const code = () => totpCode(setup.secret, Date.now());
+    const enabled = await member.client.send({
+      method: 'POST',
+      url: '/wps/member/2fa/enable',
+      moduleId: 'COMM3',
+      token,
+      payload: { code: code() },
+    });
+    expect(enabled.json().success, enabled.body).toBe(true);
+    const started = await member.client.sealed(
+      'POST',
+      '/wps/social-sign-in/link',
+      { providerId, password: 'Secret123' },
+      { moduleId: 'COMM3', token },
+    );
+    const linkQuery = await signInAtTestProvider(started.json().value.authorizationUrl, 'henry');
+    expect((await member.callback(linkQuery, token)).value).toMatchObject({ outcome: 'linked' });
+
+    const visitor = browser();
+    const signInHeld = async () => {
+      const held = await visitor.callback(await signInAtTestProvider(await visitor.start(), 'henry'));
+      expect(held).toMatchObject({ errorCode: 'login_verify_required', value: { twoFactor: true, methods: ['totp'] } });
+      return held.value.verifyToken as string;
+    };
+    const verify = (verifyToken: string, value: string) =>
+      visitor.client.sealed(
+        'POST',
+        '/wps/session/login/verification',
+        { verifyToken, method: 'totp', code: value },
+        { moduleId: 'LOGINIPVERF3' },
+      );
+    const sessions = () => count('member_sessions WHERE member_id = $1', [ids.twofactor]);
+    const before = await sessions();
+
+    // The same five tries a held password login has: then even the right code is too late.
+    const first = await signInHeld();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await verify(first, '000000')).json().fieldErrors).toEqual([
+        { path: 'code', code: 'verification_code_invalid' },
+      ]);
+    }
+    expect((await verify(first, code())).json().errorCode).toBe('verification_code_expired');
+    expect(await sessions()).toBe(before);
+
+    const second = await signInHeld();
+    expect((await verify(second, '111111')).json().fieldErrors[0].code).toBe('verification_code_invalid');
+    const signedIn = await verify(second, code());
+    expect(signedIn.json().value, signedIn.body).toMatchObject({ member: { id: ids.twofactor } });
+    expect(await sessions()).toBe(before + 1);
+    expect(
+      await count("member_logins WHERE member_id = $1 AND method = 'social' AND reason = 'two_factor'", [
+        ids.twofactor,
+      ]),
+    ).toBe(2);
+  });
+
+  it("unlinks only the member's own link, with its password, audited; the subject then signs in apart", async () => {
+    const member = browser();
+    const { tokens, ids } = await member.client.signInMembers(['unlinker']);
+    const token = tokens.unlinker ?? '';
+    const started = await member.client.sealed(
+      'POST',
+      '/wps/social-sign-in/link',
+      { providerId, password: 'Secret123' },
+      { moduleId: 'COMM3', token },
+    );
+    await member.callback(await signInAtTestProvider(started.json().value.authorizationUrl, 'ivan'), token);
+    const listed = (await member.site('GET', '/wps/social-sign-in/links', undefined, token)).json().value.list;
+    expect(listed).toMatchObject([{ id: expect.any(String), providerId, providerName: 'Local ID' }]);
+    const linkId = listed[0].id as string;
+    const unlink = (client: typeof member.client, as: string, body: object) =>
+      client.sealed('POST', '/wps/social-sign-in/unlink', body, { moduleId: 'COMM3', token: as });
+    const links = () => count('social_sign_in_links WHERE member_id = $1', [ids.unlinker]);
+
+    // Someone else, with its own right password: not found, nothing changed.
+    const intruder = browser();
+    const { tokens: intruderTokens } = await intruder.client.signInMembers(['intruder']);
+    const foreign = await unlink(intruder.client, intruderTokens.intruder ?? '', { linkId, password: 'Secret123' });
+    expect(foreign.json().errorCode).toBe('not_found');
+    expect(await links()).toBe(1);
+
+    const wrong = await unlink(member.client, token, { linkId, password: 'not-the-password' });
+    expect(wrong.json().fieldErrors).toEqual([{ path: 'password', code: 'error_password' }]);
+    const unknown = await unlink(member.client, token, {
+      linkId: '00000000-0000-4000-8000-000000000000',
+      password: 'Secret123',
+    });
+    expect(unknown.json().errorCode).toBe('not_found');
+    const malformed = await unlink(member.client, token, { linkId: 'abc', password: 'Secret123' });
+    expect(malformed.json().fieldErrors).toEqual([{ path: 'linkId', code: 'field_invalid' }]);
+    const visitorTry = await member.client.sealed(
+      'POST',
+      '/wps/social-sign-in/unlink',
+      { linkId, password: 'Secret123' },
+      { moduleId: 'COMM3' },
+    );
+    expect(visitorTry.json().success).toBe(false);
+    expect(await links()).toBe(1);
+
+    const done = await unlink(member.client, token, { linkId, password: 'Secret123' });
+    expect(done.json(), done.body).toMatchObject({ success: true });
+    expect(await links()).toBe(0);
+    expect((await member.site('GET', '/wps/social-sign-in/links', undefined, token)).json().value.list).toEqual([]);
+    expect((await unlink(member.client, token, { linkId, password: 'Secret123' })).json().errorCode).toBe('not_found');
+
+    const audit = await t.database.pool.query(
+      `SELECT action, operator_id, details FROM audit_log WHERE target = $1 AND action LIKE 'social_sign_in.member_%'
+       ORDER BY id`,
+      [ids.unlinker],
+    );
+    expect(audit.rows).toMatchObject([
+      { action: 'social_sign_in.member_link', operator_id: null, details: { linkId, providerId } },
+      { action: 'social_sign_in.member_unlink', operator_id: null, details: { linkId, providerId } },
+    ]);
+    expect(JSON.stringify(audit.rows)).not.toContain('Secret123');
+
+    // The member still signs in with its password; the provider's subject is no longer its way in.
+    const visitor = browser();
+    const after = await visitor.callback(await signInAtTestProvider(await visitor.start(), 'ivan'));
+    expect(after.value).toMatchObject({ outcome: 'signed_in', created: true });
+    expect(after.value.login.member.id).not.toBe(ids.unlinker);
   });
 
   it('rate-limits the callback per address', async () => {

@@ -13,6 +13,7 @@ export const presentProvider = (row: ProviderRow): SocialSignInProvider => ({
 });
 
 export const presentLink = (row: LinkRow): SocialSignInLink => ({
+  id: row.id,
   providerId: row.providerId,
   providerName: row.providerName,
   linkedAt: row.createdAt.toISOString(),

@@ -28,6 +28,7 @@ export interface FlowRow {
 }
 
 export interface LinkRow {
+  id: string;
   providerId: string;
   providerName: string;
   memberId: string;
@@ -190,18 +191,36 @@ export const createSocialSignInRepository = (pool: pg.Pool) => ({
   insertLink: async (
     db: Queryable,
     link: { merchantCode: string; providerId: string; issuer: string; subject: string; memberId: string },
-  ): Promise<void> => {
-    await db.query(
+  ): Promise<{ id: string; createdAt: Date }> => {
+    const { rows } = await db.query<{ id: string; createdAt: Date }>(
       `INSERT INTO social_sign_in_links (merchant_code, provider_id, issuer, subject, member_id)
-       VALUES ($1, $2, $3, $4, $5)`,
+       VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at AS "createdAt"`,
       [link.merchantCode, link.providerId, link.issuer, link.subject, link.memberId],
     );
+    const row = rows[0];
+    if (!row) throw new Error('social sign-in link insert returned nothing');
+    return row;
   },
+
+  /** Removes the member's own link; null when that member has no link of that id (someone else's, or gone). */
+  deleteLink: async (
+    client: pg.PoolClient,
+    memberId: string,
+    linkId: string,
+  ): Promise<{ providerId: string; providerName: string } | null> =>
+    (
+      await client.query<{ providerId: string; providerName: string }>(
+        `DELETE FROM social_sign_in_links l USING social_sign_in_providers p
+         WHERE l.id = $1 AND l.member_id = $2 AND p.id = l.provider_id
+         RETURNING l.provider_id AS "providerId", p.name AS "providerName"`,
+        [linkId, memberId],
+      )
+    ).rows[0] ?? null,
 
   linksOf: async (memberId: string): Promise<LinkRow[]> =>
     (
       await pool.query<LinkRow>(
-        `SELECT l.provider_id AS "providerId", p.name AS "providerName", l.member_id AS "memberId",
+        `SELECT l.id, l.provider_id AS "providerId", p.name AS "providerName", l.member_id AS "memberId",
            l.created_at AS "createdAt"
          FROM social_sign_in_links l JOIN social_sign_in_providers p ON p.id = l.provider_id
          WHERE l.member_id = $1 ORDER BY l.created_at`,

@@ -49,6 +49,11 @@ export const registerSocialSignInRoutes = (r: Registrar, social: SocialSignInSer
     return result.outcome === 'linked' ? { outcome: 'linked' as const, link: presentLink(result.link) } : result;
   });
 
+  r.site(socialSignInEndpoints.unlink, async ({ input, ctx }) => {
+    await social.unlink(ctx, ctx.member, input);
+    return null;
+  });
+
   r.site(socialSignInEndpoints.links, async ({ ctx }) => ({
     list: (await social.links(ctx.member.memberId)).map(presentLink),
   }));

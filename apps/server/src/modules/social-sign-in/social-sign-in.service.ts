@@ -242,6 +242,27 @@ export const createSocialSignInService = (deps: {
       await deps.admin.auditWith(client, actor, { action, target, merchantCode, details });
     });
 
+  /** A member's own change (link, unlink) in the audit log: no operator, the member's address and browser. */
+  const memberActor = (ctx: SiteVisit) => ({ operator: null, caller: { ip: ctx.ip, userAgent: ctx.userAgent } });
+
+  /**
+   * The signed-in member, once its password is proven. Wrong passwords of link starts and unlinks count together:
+   * LINK_FAILURE_LIMIT in the window pause both.
+   */
+  const passwordChecked = async (principal: MemberPrincipal, password: string) => {
+    const failures = `social-sign-in:link-fail:${principal.memberId}`;
+    if ((await limiter.peek(failures, LINK_FAILURE_WINDOW_MS)) >= LINK_FAILURE_LIMIT) {
+      throw new AppError('too_many_requests');
+    }
+    const member = await members.findById(principal.memberId);
+    if (!member) throw new AppError('login.not.session');
+    if (!(await verifyPassword(member.passwordHash, password))) {
+      await limiter.hit(failures, Number.MAX_SAFE_INTEGER, LINK_FAILURE_WINDOW_MS);
+      throw fieldError('password', 'error_password');
+    }
+    return member;
+  };
+
   const valuesOf = (input: SocialSignInProviderInput) => ({
     name: input.name,
     issuer: input.issuer,
@@ -271,16 +292,7 @@ export const createSocialSignInService = (deps: {
       origin: string,
     ) => {
       await limitAddress(ctx);
-      const failures = `social-sign-in:link-fail:${principal.memberId}`;
-      if ((await limiter.peek(failures, LINK_FAILURE_WINDOW_MS)) >= LINK_FAILURE_LIMIT) {
-        throw new AppError('too_many_requests');
-      }
-      const member = await members.findById(principal.memberId);
-      if (!member) throw new AppError('login.not.session');
-      if (!(await verifyPassword(member.passwordHash, input.password))) {
-        await limiter.hit(failures, Number.MAX_SAFE_INTEGER, LINK_FAILURE_WINDOW_MS);
-        throw fieldError('password', 'error_password');
-      }
+      const member = await passwordChecked(principal, input.password);
       const provider = await enabledProvider(ctx.merchant.code, input.providerId);
       return startFlow(ctx, provider, browserKey, origin, 'link', member.id);
     },
@@ -312,20 +324,33 @@ export const createSocialSignInService = (deps: {
       const link = { merchantCode: ctx.merchant.code, providerId: provider.id, ...identity };
 
       if (flow.intent === 'link') {
-        if (!ctx.member || ctx.member.memberId !== flow.memberId) throw new AppError('social_sign_in_state_invalid');
+        const memberId = ctx.member?.memberId;
+        if (!memberId || memberId !== flow.memberId) throw new AppError('social_sign_in_state_invalid');
+        let done: { id: string; createdAt: Date };
         try {
-          await repository.insertLink(deps.pool, { ...link, memberId: ctx.member.memberId });
+          done = await inTransaction(deps.pool, async (client) => {
+            const inserted = await repository.insertLink(client, { ...link, memberId });
+            await deps.admin.auditWith(client, memberActor(ctx), {
+              action: 'social_sign_in.member_link',
+              target: memberId,
+              merchantCode: ctx.merchant.code,
+              details: { linkId: inserted.id, providerId: provider.id, providerName: provider.name },
+            });
+            return inserted;
+          });
         } catch (insertError) {
           if (isConstraintViolation(insertError)) throw new AppError('social_sign_in_already_linked');
           throw insertError;
         }
+        log.info({ memberId, providerId: provider.id, linkId: done.id }, 'social sign-in linked');
         return {
           outcome: 'linked',
           link: {
+            id: done.id,
             providerId: provider.id,
             providerName: provider.name,
-            memberId: ctx.member.memberId,
-            createdAt: new Date(),
+            memberId,
+            createdAt: done.createdAt,
           },
         };
       }
@@ -337,9 +362,9 @@ export const createSocialSignInService = (deps: {
         return { outcome: 'signed_in', created: false, login: await session.signInVerified(member, ctx) };
       }
       try {
-        const login = await register.registerLinked(ctx, identity.name, async (client, member) =>
-          repository.insertLink(client, { ...link, memberId: member.id }),
-        );
+        const login = await register.registerLinked(ctx, identity.name, async (client, member) => {
+          await repository.insertLink(client, { ...link, memberId: member.id });
+        });
         return { outcome: 'signed_in', created: true, login };
       } catch (insertError) {
         // The same subject's first sign-in, twice at once: the other one created the account.
@@ -351,6 +376,27 @@ export const createSocialSignInService = (deps: {
     },
 
     links: (memberId: string) => repository.linksOf(memberId),
+
+    /**
+     * Removes one of the member's own links; the account's password proves it is theirs (wrong ones share the link
+     * start's pause). Someone else's link answers not_found and stays. The account keeps its password (accounts made
+     * by a first social sign-in get a random one, decision 0165), so removing the last link never locks anyone out:
+     * whoever passes this check knows a password that still signs in.
+     */
+    unlink: async (ctx: SiteVisit, principal: MemberPrincipal, input: { linkId: string; password: string }) => {
+      const member = await passwordChecked(principal, input.password);
+      await inTransaction(deps.pool, async (client) => {
+        const removed = await repository.deleteLink(client, member.id, input.linkId);
+        if (!removed) throw new AppError('not_found');
+        await deps.admin.auditWith(client, memberActor(ctx), {
+          action: 'social_sign_in.member_unlink',
+          target: member.id,
+          merchantCode: ctx.merchant.code,
+          details: { linkId: input.linkId, providerId: removed.providerId, providerName: removed.providerName },
+        });
+      });
+      log.info({ memberId: member.id, linkId: input.linkId }, 'social sign-in unlinked');
+    },
 
     // Back office
 

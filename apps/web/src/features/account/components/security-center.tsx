@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberInfoQueryOptions, useMemberInfo } from '../../../shared/account/get-member-info';
+import type { SecurityCardFrame } from '../../../shared/account/security-card-frame';
 import { errorKeyOf } from '../../../shared/api/api-error';
 import { Alert } from '../../../shared/ui/alert/alert';
 import { FormError } from '../../../shared/ui/form/form-error';
@@ -20,11 +21,24 @@ import { WithdrawPasswordForm } from './withdraw-password-form';
 type OpenSetting = 'password' | 'withdraw' | 'twoFactor' | null;
 type Notice = { setting: Exclude<OpenSetting, null>; key: string } | null;
 
+/** A card of settings in this page's look: its title, and its rows (`SettingRow`s). */
+const SettingsCard = ({ name, title, children }: { name: string; title: string; children: ReactNode }) => (
+  <section className={styles.card} aria-label={title} data-card={name}>
+    <h2 className={styles.cardTitle}>{title}</h2>
+    <ul className={styles.settings}>{children}</ul>
+  </section>
+);
+
+export interface SecurityCenterProps {
+  /** Cards other features add under the security settings (linked sign-ins), composed by the app layer. */
+  extraCards?: readonly ComponentType<SecurityCardFrame>[];
+}
+
 /**
  * My account (securityCenter, the member centre's default page): profile, login password, withdraw password,
- * two-factor and login history.
+ * two-factor, the cards other features add, and login history.
  */
-export const SecurityCenter = () => {
+export const SecurityCenter = ({ extraCards = [] }: SecurityCenterProps) => {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const member = useMemberInfo();
@@ -135,6 +149,10 @@ export const SecurityCenter = () => {
           </SettingRow>
         </ul>
       </section>
+      {extraCards.map((ExtraCard, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the app layer's list is fixed for the page's life.
+        <ExtraCard key={index} Card={SettingsCard} Row={SettingRow} />
+      ))}
       <LoginHistoryCard />
     </div>
   );

@@ -1,22 +1,8 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import type { SettingRowProps } from '../../../shared/account/security-card-frame';
 import { Button } from '../../../shared/ui/button/button';
 import { CheckIcon } from '../../../shared/ui/icons/icons';
 import styles from './security-center.module.css';
-
-export interface SettingRowProps {
-  name: string;
-  icon: ReactNode;
-  title: string;
-  status: string;
-  isOn: boolean;
-  actionLabel: string;
-  isOpen: boolean;
-  onToggle: () => void;
-  /** A message after a change (e.g. "password changed"), shown under the row. */
-  notice?: ReactNode;
-  /** The form shown while open. */
-  children: ReactNode;
-}
 
 /** One security setting: what it is, whether it is on, and the form to change it, opened in place. */
 export const SettingRow = ({

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { SecurityCardFrame } from '../../../shared/account/security-card-frame';
 import { usePublicStore } from '../../../shared/state/public-store';
 import { CenterLayout } from '../../../shared/ui/center-layout/center-layout';
 import { PageFrame } from '../../../shared/ui/page-frame/page-frame';
@@ -17,6 +18,8 @@ export interface MemberCenterPageProps {
   hiddenPages?: readonly MemberPage[];
   /** Red counts on menu items (rewards to claim), with what they count for assistive technology. */
   badges?: Partial<Record<MemberPage, { count: number; label: string }>>;
+  /** Cards other features add to My account's security settings (linked sign-ins). */
+  securityCards?: readonly ComponentType<SecurityCardFrame>[];
 }
 
 /**
@@ -24,7 +27,12 @@ export interface MemberCenterPageProps {
  * is the query parameter `page`, named by its menu key (`/member?page=depositv2`), so a page can be linked
  * to, reloaded, and returned to from the payment gateway.
  */
-export const MemberCenterPage = ({ pages = {}, hiddenPages = [], badges = {} }: MemberCenterPageProps) => {
+export const MemberCenterPage = ({
+  pages = {},
+  hiddenPages = [],
+  badges = {},
+  securityCards = [],
+}: MemberCenterPageProps) => {
   const { t } = useTranslation('account');
   const whitelabel = usePublicStore((state) => state.whitelabel);
   const [params, setParams] = useSearchParams();
@@ -45,7 +53,7 @@ export const MemberCenterPage = ({ pages = {}, hiddenPages = [], badges = {} }: 
       onSelect={handleSelect}
     >
       <PageFrame title={t(active?.labelKey ?? 'in_my_account')} eyebrow={t('in_personal_center')}>
-        {Page ? <Page /> : <SecurityCenter />}
+        {Page ? <Page /> : <SecurityCenter extraCards={securityCards} />}
       </PageFrame>
     </CenterLayout>
   );

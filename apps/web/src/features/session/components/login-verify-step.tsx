@@ -34,13 +34,15 @@ const codeErrors: ReadonlySet<string> = new Set(['verification_code_invalid', 'v
 export interface LoginVerifyStepProps {
   pending: PendingVerification;
   onBack: () => void;
+  /** After the login completed (the social sign-in callback page leaves for home). */
+  onSignedIn?: () => void;
 }
 
 /**
  * Step 7 of the login flow: a login from a new IP proves itself by an SMS or e-mail code, the bank account
  * name, or an authenticator; with two-factor on, only the authenticator (or a recovery code) will do.
  */
-export const LoginVerifyStep = ({ pending, onBack }: LoginVerifyStepProps) => {
+export const LoginVerifyStep = ({ pending, onBack, onSignedIn }: LoginVerifyStepProps) => {
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,6 +80,7 @@ export const LoginVerifyStep = ({ pending, onBack }: LoginVerifyStepProps) => {
         ...(values.method === 'payee' ? { payeeName: values.payeeName.trim() } : { code: values.code.trim() }),
       });
       await completeLogin(value, { agentLogin: pending.agentLogin, remember: pending.remember });
+      onSignedIn?.();
     } catch (error) {
       if (!isApiError(error)) {
         setFormError(errorKeyOf(error));

@@ -32,3 +32,7 @@ export const useSocialSignInLinks = () =>
     queryKey: queryKeyOf(socialSignInEndpoints.links),
     queryFn: ({ signal }) => callEndpoint(socialSignInEndpoints.links, { signal }),
   });
+
+/** Removes one of the member's own links (its password proves the account is theirs). */
+export const unlinkSocialSignIn = (linkId: string, password: string) =>
+  callEndpoint(socialSignInEndpoints.unlink, { body: { linkId, password } });

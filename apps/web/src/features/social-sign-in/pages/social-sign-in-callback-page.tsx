@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { loadMemberInfo, storeSessionToken } from '../../../shared/account/member-session';
@@ -10,12 +10,20 @@ import { FormError } from '../../../shared/ui/form/form-error';
 import { finishSocialSignIn } from '../api/social-sign-in-api';
 import styles from '../components/social-sign-in.module.css';
 
+export interface SocialSignInCallbackPageProps {
+  /**
+   * The step for a sign-in the server held back (two-factor on), composed by the app layer from the login's own
+   * verification step (features never import each other); null when the refusal is not a held login.
+   */
+  heldLoginStep?: (refusal: unknown, handlers: { onBack: () => void; onSignedIn: () => void }) => ReactNode;
+}
+
 /**
  * /social-sign-in/callback: where the provider sends the browser back (decision 0165). Hands the answer to the
- * server once, then lands signed in (or linked) on the home page; a refusal is shown translated with a way back to
- * the login.
+ * server once, then lands signed in (or linked) on the home page; a held sign-in asks for the second factor as the
+ * login does (decision 0172); a refusal is shown translated with a way back to the login.
  */
-export const SocialSignInCallbackPage = () => {
+export const SocialSignInCallbackPage = ({ heldLoginStep }: SocialSignInCallbackPageProps) => {
   const { t } = useTranslation('social-sign-in');
   const location = useLocation();
   const navigate = useNavigate();
@@ -23,6 +31,7 @@ export const SocialSignInCallbackPage = () => {
   const openDialog = useShellStore((state) => state.openDialog);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [linked, setLinked] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ error: unknown } | null>(null);
   const sent = useRef(false);
 
   useEffect(() => {
@@ -46,6 +55,7 @@ export const SocialSignInCallbackPage = () => {
         await loadMemberInfo(queryClient, { firstTimeLogin: result.login.firstTimeLogin });
         navigate('/', { replace: true });
       } catch (error) {
+        setRefusal({ error });
         setErrorCode(errorKeyOf(error));
       }
     })();
@@ -56,9 +66,19 @@ export const SocialSignInCallbackPage = () => {
     openDialog('login');
   };
 
+  const held =
+    refusal && heldLoginStep
+      ? heldLoginStep(refusal.error, { onBack: handleBackToLogin, onSignedIn: () => navigate('/', { replace: true }) })
+      : null;
+
   return (
     <div className={styles.page} data-social-callback="">
-      {errorCode ? (
+      {held ? (
+        <>
+          <h1>{t('login_2fa_pass', { ns: 'common' })}</h1>
+          <div className={styles.held}>{held}</div>
+        </>
+      ) : errorCode ? (
         <>
           <h1>{t('failed_title')}</h1>
           <FormError code={errorCode} />
