@@ -313,12 +313,13 @@ export const mixedLoad = (input: {
         )?.id;
         if (!channel) throw new Error(`no gateway channel: ${channels.text}`);
       }
-      // No key of the client's own: an order whose answer is lost is left unpaid (it expires); the next one is paid.
+      // The client's own key: an order whose answer is lost is answered again by the retry, not opened twice.
+      const depositKey = randomUUID();
       const order = await send('deposit order', () => ({
         path: '/wps/cashier/deposits',
         method: 'POST',
         headers: member(token),
-        body: JSON.stringify({ channelId: channel, amount: '500.00' }),
+        body: JSON.stringify({ channelId: channel, amount: '500.00', requestId: depositKey }),
       }));
       const deposit = order.envelope.value as { id: string; payUrl: string | null } | undefined;
       if (!order.envelope.success || !deposit?.payUrl) continue;

@@ -70,10 +70,12 @@ export const cashierEndpoints = {
       amount: z.string().trim().min(1, { message: 'not_empty' }).max(40),
       /** Manual channels: the name on the transfer, or the transaction hash. */
       payerNote: z.string().trim().max(200).optional(),
+      /** The client's key for this opening: a retry with it answers the same order. */
+      requestId: z.uuid({ message: 'field_invalid' }).optional(),
     }),
     response: depositOrderSchema,
     summary:
-      'Opens a deposit order. Gateway: answers with payUrl; bank transfer and crypto: the order waits for the operator. Amount errors: amount_not_numeric, amount_not_positive, amount_too_precise, amount_below_minimum, amount_above_maximum.',
+      'Opens a deposit order. Gateway: answers with payUrl; bank transfer and crypto: the order waits for the operator. Amount errors: amount_not_numeric, amount_not_positive, amount_too_precise, amount_below_minimum, amount_above_maximum. A retry with the same requestId answers the same order (idempotency_conflict if its channel or amount differ).',
   }),
   getDeposit: defineEndpoint({
     name: 'cashier.getDeposit',

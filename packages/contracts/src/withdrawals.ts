@@ -199,7 +199,7 @@ export const withdrawalEndpoints = {
     request: z.strictObject({ method: payoutMethodInputSchema, withdrawPassword }),
     response: payoutMethodSchema,
     summary:
-      'Saves a payout method (bank account, e-wallet, crypto address, mobile number) after checking the withdraw password. At most 10 per member.',
+      'Saves a payout method (bank account, e-wallet, crypto address, mobile number) after checking the withdraw password. At most 10 per member. The same method saved again (a retry) answers the one already saved.',
   }),
   removeMethod: defineEndpoint({
     name: 'withdraw.removeMethod',

@@ -274,6 +274,54 @@ describe('deposits', () => {
   });
 });
 
+describe('a deposit opened again with its requestId', () => {
+  it('answers the first order, finishes one the first attempt left without its payment, and opens no second', async () => {
+    const gatewayChannel = await channelId('gateway');
+    const requestId = randomUUID();
+    const open = (body: object, as = token) =>
+      api('POST', '/wps/cashier/deposits', { channelId: gatewayChannel, amount: '40.00', requestId, ...body }, as);
+    const orders = async () => count(`SELECT count(*)::int AS n FROM deposit_orders WHERE request_id = '${requestId}'`);
+
+    const first = (await open({})).json().value;
+    const asked = gatewayRequests.length;
+    const again = (await open({})).json().value;
+    expect(again).toEqual(first);
+    expect(gatewayRequests.length).toBe(asked);
+
+    // Attempts at once: one order between them.
+    const racing = await Promise.all(Array.from({ length: 5 }, () => open({})));
+    expect(racing.map((r) => r.json().value.id)).toEqual(Array(5).fill(first.id));
+    expect(await orders()).toBe(1);
+
+    // Another amount or channel under the same key is refused and opens nothing.
+    const conflicting = await open({ amount: '41.00' });
+    expect(conflicting.statusCode).toBe(409);
+    expect(conflicting.json().errorCode).toBe('idempotency_conflict');
+    const bank = await open({ channelId: await channelId('bank_transfer'), amount: '60', payerNote: 'A. Payer' });
+    expect(bank.json().errorCode).toBe('idempotency_conflict');
+    expect(await orders()).toBe(1);
+
+    // The key is the member's own: another member's same key opens its own order.
+    const theirs = (await open({}, otherToken)).json().value;
+    expect(theirs.id).not.toBe(first.id);
+    expect(await orders()).toBe(2);
+
+    // An attempt that died between the order and the gateway: the retry asks the gateway and answers the pay link.
+    const interruptedKey = randomUUID();
+    const interrupted = (await open({ requestId: interruptedKey })).json().value;
+    await t.database.pool.query('UPDATE deposit_orders SET pay_url = NULL, gateway_payment_id = NULL WHERE id = $1', [
+      interrupted.id,
+    ]);
+    const finished = (await open({ requestId: interruptedKey })).json().value;
+    expect(finished).toMatchObject({ id: interrupted.id, status: 'pending', payUrl: interrupted.payUrl });
+    expect(await count(`SELECT count(*)::int AS n FROM deposit_orders WHERE request_id = '${interruptedKey}'`)).toBe(1);
+
+    // A malformed key is a field error.
+    const malformed = await open({ requestId: 'not-a-uuid' });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
 describe('proof of a bank transfer', () => {
   const upload = (id: string, files: UploadPart[], as = token) => {
     const body = multipart({}, files);

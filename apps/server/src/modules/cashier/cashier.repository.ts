@@ -36,6 +36,7 @@ export interface DepositRow {
   reason: string | null;
   decidedBy: string | null;
   ledgerTransactionId: bigint | null;
+  requestId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -44,7 +45,10 @@ export type NewDeposit = Pick<
   'merchantCode' | 'memberId' | 'channelId' | 'reference' | 'amount' | 'currency' | 'status'
 > &
   Partial<
-    Pick<DepositRow, 'gatewayPaymentId' | 'payUrl' | 'payerNote' | 'reason' | 'decidedBy' | 'ledgerTransactionId'>
+    Pick<
+      DepositRow,
+      'gatewayPaymentId' | 'payUrl' | 'payerNote' | 'reason' | 'decidedBy' | 'ledgerTransactionId' | 'requestId'
+    >
   >;
 /** What a transition may set besides the status. */
 export type DepositChange = Partial<
@@ -63,7 +67,7 @@ const CHANNEL_COLUMNS = `id, merchant_code AS "merchantCode", kind, name, curren
 const DEPOSIT_COLUMNS = `id, merchant_code AS "merchantCode", member_id AS "memberId", channel_id AS "channelId",
   reference, amount, currency, status, gateway_payment_id AS "gatewayPaymentId", pay_url AS "payUrl",
   payer_note AS "payerNote", reason, decided_by AS "decidedBy", ledger_transaction_id AS "ledgerTransactionId",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  request_id AS "requestId", created_at AS "createdAt", updated_at AS "updatedAt"`;
 /** The deposit columns a transition may set, by field. */
 const DEPOSIT_CHANGEABLE = {
   gatewayPaymentId: 'gateway_payment_id',
@@ -129,8 +133,8 @@ export const createCashierRepository = (pool: pg.Pool) => ({
   insertDeposit: async (values: NewDeposit): Promise<DepositRow | null> => {
     const { rows } = await pool.query<DepositRow>(
       `INSERT INTO deposit_orders (merchant_code, member_id, channel_id, reference, amount, currency, status,
-         gateway_payment_id, pay_url, payer_note, reason, decided_by, ledger_transaction_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         gateway_payment_id, pay_url, payer_note, reason, decided_by, ledger_transaction_id, request_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        ON CONFLICT DO NOTHING RETURNING ${DEPOSIT_COLUMNS}`,
       [
         values.merchantCode,
@@ -146,7 +150,16 @@ export const createCashierRepository = (pool: pg.Pool) => ({
         values.reason ?? null,
         values.decidedBy ?? null,
         values.ledgerTransactionId ?? null,
+        values.requestId ?? null,
       ],
+    );
+    return rows[0] ? depositOf(rows[0]) : null;
+  },
+
+  findDepositByRequest: async (memberId: string, requestId: string): Promise<DepositRow | null> => {
+    const { rows } = await pool.query<DepositRow>(
+      `SELECT ${DEPOSIT_COLUMNS} FROM deposit_orders WHERE member_id = $1 AND request_id = $2 LIMIT 1`,
+      [memberId, requestId],
     );
     return rows[0] ? depositOf(rows[0]) : null;
   },

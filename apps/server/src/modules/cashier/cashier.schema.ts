@@ -62,11 +62,14 @@ export const depositOrders = pgTable(
     reason: text('reason'),
     decidedBy: text('decided_by'),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
+    /** The client's key for the opening request: a retry with it answers this order (null: opened without one). */
+    requestId: uuid('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [
     uniqueIndex('deposit_orders_reference_key').on(table.merchantCode, table.reference),
+    uniqueIndex('deposit_orders_request_key').on(table.memberId, table.requestId),
     index('deposit_orders_member_idx').on(table.memberId, table.createdAt),
     index('deposit_orders_queue_idx').on(table.merchantCode, table.status, table.createdAt),
   ],

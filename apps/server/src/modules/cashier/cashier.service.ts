@@ -129,10 +129,15 @@ export const createCashierService = (deps: {
     listChannels: (merchant: MerchantContext) => repository.listChannels(merchant.code, true),
     listChannelsAll: (merchant: MerchantContext) => repository.listChannels(merchant.code, false),
 
+    /**
+     * Opens a deposit order. With a requestId, a retry answers the order the first attempt opened (and finishes a
+     * gateway order the first attempt left without its payment); the same id with another channel or amount answers
+     * idempotency_conflict.
+     */
     createDeposit: async (
       merchant: MerchantContext,
       member: MemberPrincipal,
-      input: { channelId: string; amount: string; payerNote?: string | undefined },
+      input: { channelId: string; amount: string; payerNote?: string | undefined; requestId?: string | undefined },
       /** The host the member is on: the gateway sends them back there. */
       host?: string,
     ): Promise<DepositRow> => {
@@ -157,18 +162,32 @@ export const createCashierService = (deps: {
       if (channel.kind !== 'gateway' && !input.payerNote) errors.push({ path: 'payerNote', code: 'not_empty' });
       if (errors.length > 0 || !parsed.ok) throw new AppError('validation_failed', { fieldErrors: errors });
 
-      const order = await repository.insertDeposit({
-        merchantCode: merchant.code,
-        memberId: member.memberId,
-        channelId: channel.id,
-        reference: newReference(),
-        amount: parsed.minor,
-        currency: channel.currency,
-        status: channel.kind === 'gateway' ? 'pending' : 'awaiting_review',
-        payerNote: input.payerNote ?? null,
-      });
+      const retried = async (): Promise<DepositRow | null> => {
+        if (!input.requestId) return null;
+        const previous = await repository.findDepositByRequest(member.memberId, input.requestId);
+        if (previous && (previous.channelId !== channel.id || previous.amount !== parsed.minor)) {
+          throw new AppError('idempotency_conflict');
+        }
+        return previous;
+      };
+      const previous = await retried();
+      const opened = previous
+        ? null
+        : await repository.insertDeposit({
+            merchantCode: merchant.code,
+            memberId: member.memberId,
+            channelId: channel.id,
+            reference: newReference(),
+            amount: parsed.minor,
+            currency: channel.currency,
+            status: channel.kind === 'gateway' ? 'pending' : 'awaiting_review',
+            payerNote: input.payerNote ?? null,
+            requestId: input.requestId ?? null,
+          });
+      // Two attempts with one requestId at once: the one that lost the insert answers the winner's order.
+      const order = previous ?? opened ?? (await retried());
       if (!order) throw new AppError('conflict');
-      if (channel.kind !== 'gateway') return order;
+      if (channel.kind !== 'gateway' || order.status !== 'pending' || order.payUrl) return order;
       try {
         const payment = await gateway.createPayment({
           merchantOrderId: order.reference,
@@ -186,7 +205,9 @@ export const createCashierService = (deps: {
         });
         return updated ?? order;
       } catch (error) {
-        // The gateway never saw a payment: the order cannot be paid, so it fails now instead of hanging.
+        // The gateway never saw a payment: the order cannot be paid, so it fails now instead of hanging. A retry
+        // leaves that to the attempt that opened the order (it may still be talking to the gateway); unpaid, it expires.
+        if (!opened) throw error;
         await repository.transitionDeposit(order.id, ['pending'], {
           status: 'failed',
           reason: 'payment_gateway_unavailable',

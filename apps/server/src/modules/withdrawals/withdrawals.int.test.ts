@@ -113,6 +113,13 @@ describe('payout methods', () => {
     const list = (await api('GET', '/wps/withdraw/methods')).json().value;
     expect(list).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain('0123456789');
+
+    // Saved again (a retry whose answer was lost), at once or later: the one method, not a copy.
+    const again = await Promise.all(
+      [1, 2].map(() => sealed('/wps/withdraw/methods', { method: bank, withdrawPassword: 'Payout99' })),
+    );
+    expect(again.map((r) => r.json().value.id)).toEqual([methodId, methodId]);
+    expect((await api('GET', '/wps/withdraw/methods')).json().value).toHaveLength(1);
   });
 
   it('refuses bad fields, a wrong password and another member’s method, and stores nothing', async () => {

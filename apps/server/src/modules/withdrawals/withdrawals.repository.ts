@@ -128,10 +128,19 @@ export const createWithdrawalsRepository = (pool: pg.Pool) => ({
     return rows[0] ?? null;
   },
 
-  /** Saves a method unless the member already keeps `max`; one member's additions are serialised. */
+  /**
+   * Saves a method unless the member already keeps `max`; one member's additions are serialised. The same method
+   * saved again (same kind and details, as a retry whose answer was lost sends it) answers the one already kept.
+   */
   insertMethod: (values: NewPayoutMethod, max: number): Promise<PayoutMethodRow | null> =>
     inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payout:${values.memberId}`]);
+      const same = await client.query<PayoutMethodRow>(
+        `SELECT ${METHOD_COLUMNS} FROM payout_methods
+         WHERE member_id = $1 AND kind = $2 AND details = $3::jsonb AND removed_at IS NULL LIMIT 1`,
+        [values.memberId, values.kind, JSON.stringify(values.details)],
+      );
+      if (same.rows[0]) return same.rows[0];
       const existing = await client.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM payout_methods WHERE member_id = $1 AND removed_at IS NULL',
         [values.memberId],

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DepositOrder, PaymentChannel } from '@tessera/contracts';
 import { cashierEndpoints } from '@tessera/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from '../../../shared/api/api-error';
 import { queryKeyOf } from '../../../shared/api/query-key';
+import { newRequestId } from '../../../shared/api/request-id';
 import { amountPresets, validateAmount } from '../../../shared/forms/amount-validation';
 import { applyServerFieldErrors } from '../../../shared/forms/server-field-errors';
 import { useFormatMoney } from '../../../shared/i18n/use-format-money';
@@ -52,15 +53,23 @@ export const DepositForm = ({ channel, onOrder }: DepositFormProps) => {
     formState: { errors, isSubmitting },
   } = useForm<DepositValues>({ defaultValues: { amount: '', payerNote: '' } });
   const amount = watch('amount');
+  // The key of the last attempt whose answer never came: sending the same amount again reuses it, so the server
+  // answers the order that attempt opened instead of opening a second one.
+  const unanswered = useRef<{ amount: string; requestId: string } | null>(null);
 
   const onSubmit = async (values: DepositValues) => {
     setFormError(null);
+    if (unanswered.current?.amount !== values.amount) {
+      unanswered.current = { amount: values.amount, requestId: newRequestId() };
+    }
     try {
       const order = await createDeposit({
         channelId: channel.id,
         amount: values.amount,
         ...(isManual && values.payerNote.trim() ? { payerNote: values.payerNote } : {}),
+        requestId: unanswered.current.requestId,
       });
+      unanswered.current = null;
       await queryClient.invalidateQueries({ queryKey: queryKeyOf(cashierEndpoints.listDeposits) });
       if (order.payUrl) {
         setRedirecting(true);
@@ -74,6 +83,7 @@ export const DepositForm = ({ channel, onOrder }: DepositFormProps) => {
         setFormError(errorKeyOf(error));
         return;
       }
+      if (error.code !== 'in_network_again' && error.code !== 'timeout_retry_please') unanswered.current = null;
       const unmatched = applyServerFieldErrors(setError, error.fieldErrors, {
         fields,
         aliases: { channelId: 'amount' },
